@@ -1,0 +1,30 @@
+/*
+ * cli.h - the command line: global options, command dispatch, exit statuses.
+ * Commands write only to the streams they are given; only main.c exits.
+ */
+#ifndef PGNARB_CLI_H
+#define PGNARB_CLI_H
+
+#include <stdio.h>
+
+/* Exit statuses, as documented in the man page and README. */
+enum cli_exit {
+    CLI_EXIT_OK = 0,       /* no error-severity finding (--werror: no warning either) */
+    CLI_EXIT_FINDINGS = 1, /* at least one error (or warning under --werror) */
+    CLI_EXIT_USAGE = 2     /* usage error, or an input could not be read */
+};
+
+/* Run the command line; returns an enum cli_exit value. */
+int cli_run(int argc, char **argv, FILE *out, FILE *err);
+
+/* The commands, each in src/cmd_<name>.c; argv[0] is the command name. */
+int cmd_check(int argc, char **argv, FILE *out, FILE *err);
+int cmd_position(int argc, char **argv, FILE *out, FILE *err);
+int cmd_perft(int argc, char **argv, FILE *out, FILE *err);
+int cmd_explain(int argc, char **argv, FILE *out, FILE *err);
+
+/* Shared by commands: print "pgnarbiter: <what> is not implemented yet" and
+ * return CLI_EXIT_USAGE, so an unfinished feature never looks like success. */
+int cli_not_implemented(FILE *err, const char *what);
+
+#endif /* PGNARB_CLI_H */

@@ -1,0 +1,78 @@
+/*
+ * check_diag.c - the code table is the single source of truth: names unique
+ * and well formed, every code documented in doc/diagnostics.md with its
+ * severity and FIDE reference, and explained by `pgnarbiter explain`.
+ */
+#include "testutil.h"
+
+#include "diag.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(names_unique_and_lookup_roundtrips)
+{
+    const struct diag_info *info = diag_info((enum diag_code)_i);
+    ck_assert_int_eq(diag_lookup(info->name), _i);
+    for (const char *p = info->name; *p; p++)
+        ck_assert_msg(islower((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '-',
+                      "code name '%s' is not lower-case-with-dashes", info->name);
+    ck_assert_msg(strlen(info->summary) > 10, "%s: summary too short", info->name);
+    ck_assert_msg(strlen(info->explain) > 40, "%s: explain text too short", info->name);
+}
+END_TEST
+
+START_TEST(unknown_name_is_not_found)
+{
+    ck_assert_int_eq(diag_lookup("no-such-code"), DIAG_CODE_NB);
+    ck_assert_int_eq(diag_lookup(""), DIAG_CODE_NB);
+}
+END_TEST
+
+START_TEST(documented_in_diagnostics_md)
+{
+    char *doc = read_file(DOC_DIR "/diagnostics.md", NULL);
+    ck_assert_msg(doc != NULL, "cannot read doc/diagnostics.md");
+    const struct diag_info *info = diag_info((enum diag_code)_i);
+    char heading[128];
+    snprintf(heading, sizeof heading, "\n## `%s`\n", info->name);
+    const char *sec = strstr(doc, heading);
+    ck_assert_msg(sec != NULL, "doc/diagnostics.md has no section '## `%s`'", info->name);
+    /* The section states the default severity and the reference of the table. */
+    const char *end = strstr(sec + 1, "\n## ");
+    size_t seclen = end ? (size_t)(end - sec) : strlen(sec);
+    char *section = strndup(sec, seclen);
+    char sevline[64];
+    snprintf(sevline, sizeof sevline, "Severity: %s", diag_severity_name(info->severity));
+    ck_assert_msg(strstr(section, sevline), "%s: doc does not say '%s'", info->name, sevline);
+    if (info->fide[0])
+        ck_assert_msg(strstr(section, info->fide), "%s: doc does not cite '%s'", info->name,
+                      info->fide);
+    free(section);
+    free(doc);
+}
+END_TEST
+
+START_TEST(severity_names)
+{
+    ck_assert_str_eq(diag_severity_name(DIAG_ERROR), "error");
+    ck_assert_str_eq(diag_severity_name(DIAG_WARNING), "warning");
+    ck_assert_str_eq(diag_severity_name(DIAG_NOTE), "note");
+}
+END_TEST
+
+Suite *diag_suite(void);
+Suite *diag_suite(void)
+{
+    Suite *s = suite_create("diag");
+    TCase *tc = tcase_create("code table");
+    tcase_add_loop_test(tc, names_unique_and_lookup_roundtrips, 0, DIAG_CODE_NB);
+    tcase_add_test(tc, unknown_name_is_not_found);
+    tcase_add_test(tc, severity_names);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("documentation");
+    tcase_add_loop_test(tc, documented_in_diagnostics_md, 0, DIAG_CODE_NB);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,60 @@
+#!/bin/sh
+# tests/cli/run.sh - end-to-end tests of the pgnarbiter program.
+#
+# Each directory tests/cli/cases/NAME/ is one case:
+#   args     the command-line arguments (shell words, one line)
+#   stdin    optional: fed to standard input (else /dev/null)
+#   stdout   expected standard output
+#   stderr   expected standard error (timings masked, see normalize)
+#   status   expected exit status
+# The program runs with testdata/ as its working directory, so file names in
+# args and in the output are relative to it.  UPDATE=1 rewrites the expected
+# files from the actual output (review the diff before committing).
+set -eu
+LC_ALL=C; export LC_ALL
+: "${TOP_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${PGNARBITER:=$TOP_SRCDIR/src/pgnarbiter}"
+: "${VALGRIND:=}"
+cases=$TOP_SRCDIR/tests/cli/cases
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# Timings and rates change from run to run: mask them.
+normalize() {
+    sed -E -e 's/[0-9]+(\.[0-9]+)? (s|ms|games\/s|MB\/s)([ ,;)]|$)/# \2\3/g' "$1"
+}
+
+passed=0 failed=0
+for dir in "$cases"/*/; do
+    name=$(basename "$dir")
+    input=/dev/null
+    [ -f "$dir/stdin" ] && input=$dir/stdin
+    args=$(cat "$dir/args")
+    set +e
+    # shellcheck disable=SC2086
+    (cd "$TOP_SRCDIR/testdata" && eval "exec $VALGRIND \"\$PGNARBITER\" $args") \
+        <"$input" >"$tmp/stdout" 2>"$tmp/stderr.raw"
+    status=$?
+    set -e
+    normalize "$tmp/stderr.raw" >"$tmp/stderr"
+    echo "$status" >"$tmp/status"
+    if [ "${UPDATE:-}" = 1 ]; then
+        for f in stdout stderr status; do cp "$tmp/$f" "$dir/$f"; done
+    fi
+    ok=1
+    for f in stdout stderr status; do
+        if ! cmp -s "$dir/$f" "$tmp/$f"; then
+            [ $ok = 1 ] && echo "FAIL: $name"
+            ok=0
+            diff -u "$dir/$f" "$tmp/$f" | sed 's/^/    /' | head -40
+        fi
+    done
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+    fi
+done
+echo "cli: $passed passed, $failed failed"
+[ "$passed" -gt 0 ] || { echo "cli: no case was run" >&2; exit 1; }
+[ "$failed" -eq 0 ]

@@ -1,0 +1,95 @@
+/* testutil.c - see testutil.h. */
+#include "testutil.h"
+
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void capture_begin(struct capture *c)
+{
+    c->text = NULL;
+    c->len = 0;
+    c->f = open_memstream(&c->text, &c->len);
+    ck_assert_ptr_nonnull(c->f);
+}
+
+const char *capture_end(struct capture *c)
+{
+    fclose(c->f);
+    c->f = NULL;
+    return c->text;
+}
+
+void capture_free(struct capture *c)
+{
+    free(c->text);
+    c->text = NULL;
+}
+
+const char *testdata_path(const char *rel)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", TESTDATA_DIR, rel);
+    return buf;
+}
+
+const char *shared_path(const char *rel)
+{
+    static char buf[4096];
+    if (access(SHARED_DIR, R_OK) != 0) {
+        fprintf(stderr, "note: %s is absent; skipping tests that need it\n", SHARED_DIR);
+        return NULL;
+    }
+    snprintf(buf, sizeof buf, "%s/%s", SHARED_DIR, rel);
+    return buf;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *bigger = realloc(buf, 2 * cap + 1);
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = '\0';
+        if (len)
+            *len = n;
+    }
+    return buf;
+}
+
+int run_cli(const char *const *args, struct capture *out, struct capture *err)
+{
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)"pgnarbiter";
+    while (args[argc - 1] && argc < 63) {
+        argv[argc] = (char *)args[argc - 1];
+        argc++;
+    }
+    argv[argc] = NULL;
+    capture_begin(out);
+    capture_begin(err);
+    int status = cli_run(argc, argv, out->f, err->f);
+    capture_end(out);
+    capture_end(err);
+    return status;
+}

@@ -1,0 +1,34 @@
+/*
+ * testutil.h - helpers shared by the Check suites: locating test data and
+ * capturing what a function writes to a FILE.
+ */
+#ifndef PGNARB_TESTUTIL_H
+#define PGNARB_TESTUTIL_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* An in-memory output stream; text is NUL-terminated after capture_end(). */
+struct capture {
+    FILE *f;
+    char *text;
+    size_t len;
+};
+void capture_begin(struct capture *c);
+const char *capture_end(struct capture *c);
+void capture_free(struct capture *c);
+
+/* Path of a file under testdata/ (static buffer, valid until the next call). */
+const char *testdata_path(const char *rel);
+
+/* Path under ../shared, or NULL (and a note on stderr) when shared/ is absent. */
+const char *shared_path(const char *rel);
+
+/* Read a whole (small) file; caller frees.  NULL when unreadable. */
+char *read_file(const char *path, size_t *len);
+
+/* Run cli_run() on a NULL-terminated argument list, capturing both streams. */
+int run_cli(const char *const *args, struct capture *out, struct capture *err);
+
+#endif

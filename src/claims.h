@@ -1,0 +1,38 @@
+/*
+ * claims.h - what a game says about its own ending: the Termination tag (PGN
+ * standard values and the phrases of the big sites' exports), TCEC/cutechess
+ * TerminationDetails, and a short closing comment that states a claim.
+ * Pure text classification; whether a claim holds is judged by the game layer.
+ */
+#ifndef PGNARB_CLAIMS_H
+#define PGNARB_CLAIMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum claim_kind {
+    CLAIM_NONE,
+    CLAIM_CHECKMATE,    /* "won by checkmate", "White mates" */
+    CLAIM_STALEMATE,    /* "Game drawn by stalemate" */
+    CLAIM_REPETITION,   /* "Game drawn by repetition", "3-Fold repetition" (9.2) */
+    CLAIM_FIFTY,        /* "Game drawn by 50-move rule", "Fifty moves rule" (9.3) */
+    CLAIM_INSUFFICIENT, /* "Game drawn by insufficient material" */
+    CLAIM_TIMEOUT_VS_INSUFFICIENT, /* "drawn by timeout vs insufficient material" (6.9) */
+    CLAIM_KIND_NB
+};
+
+struct claim {
+    enum claim_kind kind;
+    bool time_loss; /* the game was lost on time ("time forfeit", "won on time") */
+};
+
+/* Classify a Termination or TerminationDetails value. */
+struct claim claims_from_termination(const char *value, size_t len);
+
+/* Classify a closing comment; only short comments that state a claim count. */
+struct claim claims_from_comment(const char *text, size_t len);
+
+/* "checkmate", "stalemate", "threefold repetition", ... for messages. */
+const char *claims_name(enum claim_kind kind);
+
+#endif

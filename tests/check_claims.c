@@ -1,0 +1,81 @@
+/* check_claims.c - every Termination phrase of the issue and SPEC is read as the claim it makes. */
+#include "testutil.h"
+
+#include "claims.h"
+
+#include <string.h>
+
+static const struct {
+    const char *value;
+    enum claim_kind kind;
+    bool time_loss;
+} terminations[] = {
+    {"normal", CLAIM_NONE, false},
+    {"Normal", CLAIM_NONE, false},
+    {"time forfeit", CLAIM_NONE, true},
+    {"Time forfeit", CLAIM_NONE, true},
+    {"abandoned", CLAIM_NONE, false},
+    {"adjudication", CLAIM_NONE, false},
+    {"death", CLAIM_NONE, false},
+    {"emergency", CLAIM_NONE, false},
+    {"rules infraction", CLAIM_NONE, false},
+    {"unterminated", CLAIM_NONE, false},
+    {"Game drawn by repetition", CLAIM_REPETITION, false},
+    {"Game drawn by 50-move rule", CLAIM_FIFTY, false},
+    {"Game drawn by stalemate", CLAIM_STALEMATE, false},
+    {"Game drawn by insufficient material", CLAIM_INSUFFICIENT, false},
+    {"Magnus won by checkmate", CLAIM_CHECKMATE, false},
+    {"Hikaru won on time", CLAIM_NONE, true},
+    {"Game drawn by timeout vs insufficient material", CLAIM_TIMEOUT_VS_INSUFFICIENT, false},
+    {"3-Fold repetition", CLAIM_REPETITION, false},
+    {"Fifty moves rule", CLAIM_FIFTY, false},
+    {"White mates", CLAIM_CHECKMATE, false},
+    {"Black mates", CLAIM_CHECKMATE, false},
+    {"Stalemate", CLAIM_STALEMATE, false},
+    {"Insufficient material", CLAIM_INSUFFICIENT, false},
+    {"White loses on time", CLAIM_NONE, true},
+    {"FabianoCaruana won by resignation", CLAIM_NONE, false},
+    {"mate in 3", CLAIM_NONE, false},
+};
+
+START_TEST(termination_phrases)
+{
+    struct claim c = claims_from_termination(terminations[_i].value, strlen(terminations[_i].value));
+    ck_assert_msg(c.kind == terminations[_i].kind, "\"%s\": kind %d, expected %d",
+                  terminations[_i].value, c.kind, terminations[_i].kind);
+    ck_assert_int_eq(c.time_loss, terminations[_i].time_loss);
+}
+END_TEST
+
+static const struct {
+    const char *text;
+    enum claim_kind kind;
+} comments[] = {
+    {" Draw by repetition ", CLAIM_REPETITION},
+    {"Black mates", CLAIM_CHECKMATE},
+    {"Stalemate", CLAIM_STALEMATE},
+    {"threatens checkmate", CLAIM_NONE},
+    {"White resigns", CLAIM_NONE},
+    {"A long annotation that mentions the threefold repetition rule in passing, as commentary does",
+     CLAIM_NONE},
+    {"", CLAIM_NONE},
+};
+
+START_TEST(comment_claims)
+{
+    struct claim c = claims_from_comment(comments[_i].text, strlen(comments[_i].text));
+    ck_assert_msg(c.kind == comments[_i].kind, "{%s}: kind %d, expected %d", comments[_i].text,
+                  c.kind, comments[_i].kind);
+}
+END_TEST
+
+Suite *claims_suite(void);
+Suite *claims_suite(void)
+{
+    Suite *s = suite_create("claims");
+    TCase *tc = tcase_create("phrases");
+    tcase_add_loop_test(tc, termination_phrases, 0, sizeof terminations / sizeof *terminations);
+    tcase_add_loop_test(tc, comment_claims, 0, sizeof comments / sizeof *comments);
+    suite_add_tcase(s, tc);
+    return s;
+}

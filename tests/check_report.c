@@ -1,0 +1,207 @@
+/*
+ * check_report.c - output formats of SPEC "Output": the compiler-style text
+ * line, every jsonl key, GitHub escaping, a SARIF document that closes.
+ */
+#include "testutil.h"
+
+#include "chess.h"
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct diag sample_diag(void)
+{
+    static const struct src_loc loc = {1234, 20, 5};
+    struct diag d;
+    diag_init(&d, DIAG_ILLEGAL_MOVE, &loc, "illegal move: no king can reach g1");
+    d.file = "games.pgn";
+    d.game = 2;
+    d.ply = 17;
+    d.move_number = 9;
+    d.side = COLOR_WHITE;
+    d.san = "Kg1";
+    d.event = "Open";
+    d.white = "Illegal";
+    d.black = "Move";
+    d.round = "2";
+    d.fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    return d;
+}
+
+static char *render(enum report_format fmt, const struct diag *d, bool finish)
+{
+    struct capture c;
+    capture_begin(&c);
+    struct report *r = report_new(fmt, c.f, false);
+    report_diag(r, d);
+    if (finish) {
+        struct run_totals t;
+        memset(&t, 0, sizeof t);
+        t.games = 3;
+        t.by_severity[DIAG_ERROR] = 1;
+        t.by_code[DIAG_ILLEGAL_MOVE] = 1;
+        report_finish(r, &t);
+    }
+    report_free(r);
+    capture_end(&c);
+    return c.text;
+}
+
+START_TEST(text_is_compiler_style)
+{
+    struct diag d = sample_diag();
+    char *out = render(REPORT_TEXT, &d, true);
+    ck_assert_str_eq(out, "games.pgn:20:5: error: game 2 (Illegal - Move, round 2), 9. Kg1 (ply 17): "
+                          "illegal move: no king can reach g1 [illegal-move]\n");
+    free(out);
+    d.side = COLOR_BLACK;
+    d.variation = true;
+    out = render(REPORT_TEXT, &d, false);
+    ck_assert_ptr_nonnull(strstr(out, "9...Kg1 (ply 17, in a variation)"));
+    free(out);
+}
+END_TEST
+
+START_TEST(text_without_game_context)
+{
+    struct diag d;
+    diag_init(&d, DIAG_INPUT, NULL, "cannot read input: No such file or directory");
+    d.file = "missing.pgn";
+    char *out = render(REPORT_TEXT, &d, false);
+    ck_assert_str_eq(out, "missing.pgn: error: cannot read input: No such file or directory [input]\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(jsonl_has_every_key)
+{
+    struct diag d = sample_diag();
+    char *out = render(REPORT_JSONL, &d, false);
+    static const char *const keys[] = {
+        "\"type\":\"diagnostic\"", "\"file\":\"games.pgn\"", "\"game\":2", "\"line\":20",
+        "\"column\":5", "\"offset\":1234", "\"ply\":17", "\"move_number\":9",
+        "\"side\":\"white\"", "\"san\":\"Kg1\"", "\"code\":\"illegal-move\"",
+        "\"severity\":\"error\"", "\"message\":\"illegal move: no king can reach g1\"",
+        "\"fide\":\"FIDE 3.1-3.10\"", "\"variation\":false", "\"event\":\"Open\"",
+        "\"white\":\"Illegal\"", "\"black\":\"Move\"", "\"round\":\"2\"",
+        "\"fen\":\"8/8/8/8/8/8/8/K6k w - - 0 1\""};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        ck_assert_msg(strstr(out, keys[i]), "jsonl lacks %s in %s", keys[i], out);
+    ck_assert_int_eq(out[strlen(out) - 1], '\n');
+    ck_assert_ptr_eq(strchr(out, '\n'), out + strlen(out) - 1); /* one line */
+    free(out);
+}
+END_TEST
+
+START_TEST(jsonl_game_level_has_no_ply)
+{
+    struct diag d = sample_diag();
+    d.ply = 0;
+    d.san = NULL;
+    d.move_number = 0;
+    d.side = -1;
+    char *out = render(REPORT_JSONL, &d, false);
+    ck_assert_ptr_null(strstr(out, "\"ply\""));
+    ck_assert_ptr_null(strstr(out, "\"side\""));
+    free(out);
+}
+END_TEST
+
+START_TEST(jsonl_summary_closes_stream)
+{
+    struct diag d = sample_diag();
+    char *out = render(REPORT_JSONL, &d, true);
+    const char *summary = strstr(out, "{\"type\":\"summary\"");
+    ck_assert_ptr_nonnull(summary);
+    ck_assert_ptr_nonnull(strstr(summary, "\"by_code\":{\"illegal-move\":1}"));
+    ck_assert_str_eq(summary + strlen(summary) - 3, "}}\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(jsonl_game_record)
+{
+    struct capture c;
+    capture_begin(&c);
+    struct report *r = report_new(REPORT_JSONL, c.f, true);
+    struct game_record g = {.file = "f.pgn", .game = 1, .offset = 0, .line = 1, .result = "1-0",
+                            .plies = 4, .ending = ENDING_CHECKMATE, .ending_ply = 4,
+                            .errors = 1, .judged = true};
+    report_game(r, &g);
+    report_free(r);
+    capture_end(&c);
+    ck_assert_ptr_nonnull(strstr(c.text, "\"type\":\"game\""));
+    ck_assert_ptr_nonnull(strstr(c.text, "\"ending\":{\"kind\":\"checkmate\",\"ply\":4}"));
+    ck_assert_ptr_nonnull(strstr(c.text, "\"event\":null"));
+    ck_assert_ptr_nonnull(strstr(c.text, "\"judged\":true"));
+    capture_free(&c);
+}
+END_TEST
+
+START_TEST(github_escapes_properties)
+{
+    struct diag d = sample_diag();
+    d.file = "a,b:c.pgn";
+    char *out = render(REPORT_GITHUB, &d, false);
+    ck_assert_ptr_nonnull(strstr(out, "::error file=a%2Cb%3Ac.pgn,line=20,col=5,title=illegal-move::"));
+    ck_assert_ptr_nonnull(strstr(out, "game 2 (Illegal - Move, round 2)"));
+    free(out);
+}
+END_TEST
+
+START_TEST(sarif_document_balances)
+{
+    struct diag d = sample_diag();
+    char *out = render(REPORT_SARIF, &d, true);
+    int depth = 0;
+    bool in_string = false;
+    for (const char *p = out; *p; p++) {
+        if (in_string) {
+            if (*p == '\\')
+                p++;
+            else if (*p == '"')
+                in_string = false;
+            continue;
+        }
+        if (*p == '"')
+            in_string = true;
+        else if (*p == '{' || *p == '[')
+            depth++;
+        else if (*p == '}' || *p == ']')
+            ck_assert_int_ge(--depth, 0);
+    }
+    ck_assert_int_eq(depth, 0);
+    ck_assert_ptr_nonnull(strstr(out, "\"version\":\"2.1.0\""));
+    ck_assert_ptr_nonnull(strstr(out, "\"ruleId\":\"illegal-move\""));
+    ck_assert_ptr_nonnull(strstr(out, "\"startLine\":20"));
+    free(out);
+}
+END_TEST
+
+START_TEST(formats_by_name)
+{
+    enum report_format f;
+    ck_assert(report_parse_format("jsonl", &f) && f == REPORT_JSONL);
+    ck_assert(report_parse_format("sarif", &f) && f == REPORT_SARIF);
+    ck_assert(!report_parse_format("xml", &f));
+}
+END_TEST
+
+Suite *report_suite(void);
+Suite *report_suite(void)
+{
+    Suite *s = suite_create("report");
+    TCase *tc = tcase_create("formats");
+    tcase_add_test(tc, text_is_compiler_style);
+    tcase_add_test(tc, text_without_game_context);
+    tcase_add_test(tc, jsonl_has_every_key);
+    tcase_add_test(tc, jsonl_game_level_has_no_ply);
+    tcase_add_test(tc, jsonl_summary_closes_stream);
+    tcase_add_test(tc, jsonl_game_record);
+    tcase_add_test(tc, github_escapes_properties);
+    tcase_add_test(tc, sarif_document_balances);
+    tcase_add_test(tc, formats_by_name);
+    suite_add_tcase(s, tc);
+    return s;
+}

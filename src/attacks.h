@@ -1,0 +1,75 @@
+/*
+ * attacks.h - which squares a piece on a square attacks (FIDE 3.2-3.7),
+ * read from tables that attacks_init() fills once at start-up.
+ *
+ * Ownership: the tables are process-wide and read-only after attacks_init().
+ * attacks_init() is idempotent and thread-safe; pos_set_start() and
+ * fen_parse() call it, so code that gets its positions from those never has
+ * to.  Reading a table before attacks_init() returns garbage (empty sets).
+ *
+ * Sliders use "magic" multiply-shift hashing of the relevant blockers; the
+ * magics are searched at start-up with a fixed-seed PRNG, so every run builds
+ * identical tables.  attacks_slow_*() are the plain ray walkers the tables
+ * are built from and tested against.
+ */
+#ifndef PGNARB_ATTACKS_H
+#define PGNARB_ATTACKS_H
+
+#include "bitboard.h"
+
+struct attacks_magic {
+    const bitboard *table; /* attack sets of this square, indexed by hash */
+    bitboard mask;         /* relevant blockers: the rays without their last square */
+    bitboard magic;
+    unsigned shift;
+};
+
+extern struct attacks_magic attacks_rook_magic[SQ_NB];
+extern struct attacks_magic attacks_bishop_magic[SQ_NB];
+extern bitboard attacks_knight_table[SQ_NB];
+extern bitboard attacks_king_table[SQ_NB];
+extern bitboard attacks_pawn_table[COLOR_NB][SQ_NB];
+extern bitboard attacks_between_table[SQ_NB][SQ_NB];
+extern bitboard attacks_line_table[SQ_NB][SQ_NB];
+
+void attacks_init(void);
+
+static inline bitboard attacks_knight(int sq) { return attacks_knight_table[sq]; }
+static inline bitboard attacks_king(int sq) { return attacks_king_table[sq]; }
+
+/* Squares a pawn of `color` on sq attacks (captures on). */
+static inline bitboard attacks_pawn(int color, int sq) { return attacks_pawn_table[color][sq]; }
+
+static inline bitboard attacks_bishop(int sq, bitboard occupied)
+{
+    const struct attacks_magic *m = &attacks_bishop_magic[sq];
+    return m->table[((occupied & m->mask) * m->magic) >> m->shift];
+}
+
+static inline bitboard attacks_rook(int sq, bitboard occupied)
+{
+    const struct attacks_magic *m = &attacks_rook_magic[sq];
+    return m->table[((occupied & m->mask) * m->magic) >> m->shift];
+}
+
+static inline bitboard attacks_queen(int sq, bitboard occupied)
+{
+    return attacks_bishop(sq, occupied) | attacks_rook(sq, occupied);
+}
+
+/* Squares strictly between a and b when they share a rank, file or
+ * diagonal; empty otherwise (and when a == b or they are adjacent). */
+static inline bitboard attacks_between(int a, int b) { return attacks_between_table[a][b]; }
+
+/* The whole rank, file or diagonal through a and b (both included), edge to
+ * edge; empty when they are not aligned or a == b. */
+static inline bitboard attacks_line(int a, int b) { return attacks_line_table[a][b]; }
+
+/* Attack set of a piece type (not PAWN) on sq given the occupied squares. */
+bitboard attacks_piece(int type, int sq, bitboard occupied);
+
+/* Reference ray walkers: slow, obviously right, used to build and test. */
+bitboard attacks_slow_bishop(int sq, bitboard occupied);
+bitboard attacks_slow_rook(int sq, bitboard occupied);
+
+#endif /* PGNARB_ATTACKS_H */

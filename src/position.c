@@ -1,0 +1,390 @@
+/*
+ * position.c - the position and how a move changes it.
+ *
+ * Rules implemented here: FIDE 3.8.2 (castling moves king and rook; the right
+ * is lost for good once the king or that rook has moved, or the rook was
+ * captured), 3.7.3 (en passant is possible only on the move right after the
+ * double step), 3.7.5 (promotion replaces the pawn on the same move), 9.3
+ * (the halfmove clock counts plies since the last capture or pawn move), and
+ * 9.2.2 (what makes two positions "the same": pieces, side to move, castling
+ * rights, and en passant only when an en passant capture is actually legal).
+ *
+ * Invariants (checked by pos_ok(), asserted after pos_make() in debug builds):
+ * board[] and the bitboards describe the same pieces; each side has exactly
+ * one king; the side that just moved is not in check; checkers are the pieces
+ * attacking the king of the side to move; key == the Zobrist hash of the
+ * identity above; every castle rook is a rook of its colour on its back rank
+ * sharing that rank with its king, at most one per side of the king.
+ *
+ * Zobrist numbers come from a fixed-seed splitmix64 stream, so keys are the
+ * same on every run and machine.
+ */
+#include "position.h"
+
+#include "attacks.h"
+#include "bitboard.h"
+
+#include <assert.h>
+#include <stdatomic.h>
+#include <string.h>
+
+static uint64_t zob_piece[16][SQ_NB];
+static uint64_t zob_castle[SQ_NB];
+static uint64_t zob_ep[8];
+static uint64_t zob_side;
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void zobrist_build(void)
+{
+    uint64_t s = 0x5067E4A7B17E5EEDULL;
+    for (int p = 0; p < 16; p++)
+        for (int sq = 0; sq < SQ_NB; sq++)
+            zob_piece[p][sq] = splitmix64(&s);
+    for (int sq = 0; sq < SQ_NB; sq++)
+        zob_castle[sq] = splitmix64(&s);
+    for (int f = 0; f < 8; f++)
+        zob_ep[f] = splitmix64(&s);
+    zob_side = splitmix64(&s);
+}
+
+/* Build the attack tables and the Zobrist numbers, once per process. */
+static void pos_tables_init(void)
+{
+    static atomic_int state;
+    int expected = 0;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2)
+        return;
+    attacks_init();
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        zobrist_build();
+        atomic_store_explicit(&state, 2, memory_order_release);
+        return;
+    }
+    while (atomic_load_explicit(&state, memory_order_acquire) != 2)
+        ;
+}
+
+void pos_clear(struct position *pos)
+{
+    pos_tables_init();
+    memset(pos, 0, sizeof *pos);
+    memset(pos->board, PIECE_NONE, sizeof pos->board);
+    pos->ep_square = SQ_NONE;
+    pos->fullmove = 1;
+}
+
+void pos_put(struct position *pos, int sq, int piece)
+{
+    int old = pos->board[sq];
+    if (old != PIECE_NONE) {
+        pos->by_color[PIECE_COLOR(old)] &= ~SQ_BB(sq);
+        pos->by_type[PIECE_TYPE(old)] &= ~SQ_BB(sq);
+    }
+    pos->board[sq] = (uint8_t)piece;
+    if (piece != PIECE_NONE) {
+        pos->by_color[PIECE_COLOR(piece)] |= SQ_BB(sq);
+        pos->by_type[PIECE_TYPE(piece)] |= SQ_BB(sq);
+    }
+}
+
+int pos_king_square(const struct position *pos, int color)
+{
+    bitboard k = pos_pieces(pos, color, KING);
+    return k ? bb_lsb(k) : SQ_NONE;
+}
+
+bitboard pos_attackers_to(const struct position *pos, int sq, bitboard occupied)
+{
+    bitboard diag = pos->by_type[BISHOP] | pos->by_type[QUEEN];
+    bitboard orth = pos->by_type[ROOK] | pos->by_type[QUEEN];
+    return (attacks_pawn(COLOR_WHITE, sq) & pos_pieces(pos, COLOR_BLACK, PAWN)) |
+           (attacks_pawn(COLOR_BLACK, sq) & pos_pieces(pos, COLOR_WHITE, PAWN)) |
+           (attacks_knight(sq) & pos->by_type[KNIGHT]) | (attacks_king(sq) & pos->by_type[KING]) |
+           (attacks_bishop(sq, occupied) & diag) | (attacks_rook(sq, occupied) & orth);
+}
+
+static bitboard compute_checkers(const struct position *pos)
+{
+    int ksq = pos_king_square(pos, pos->side);
+    if (ksq == SQ_NONE)
+        return 0;
+    return pos_attackers_to(pos, ksq, pos_occupied(pos)) & pos->by_color[pos->side ^ 1];
+}
+
+bool pos_in_check(const struct position *pos)
+{
+    return pos->checkers != 0;
+}
+
+bitboard pos_castle_rooks_side(const struct position *pos, int color, bool kingside)
+{
+    bitboard rooks = pos->castle_rooks & BB_RANK(color == COLOR_WHITE ? 0 : 7);
+    int ksq = pos_king_square(pos, color);
+    if (ksq == SQ_NONE)
+        return 0;
+    return rooks & (kingside ? ~((SQ_BB(ksq) << 1) - 1) : SQ_BB(ksq) - 1);
+}
+
+bitboard pos_pinned(const struct position *pos, int color)
+{
+    int ksq = pos_king_square(pos, color);
+    if (ksq == SQ_NONE)
+        return 0;
+    int them = color ^ 1;
+    bitboard theirs = pos->by_color[them];
+    bitboard snipers =
+        (attacks_rook(ksq, theirs) & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs) |
+        (attacks_bishop(ksq, theirs) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs);
+    bitboard occ = pos_occupied(pos), pinned = 0;
+    while (snipers) {
+        bitboard b = attacks_between(ksq, bb_pop_lsb(&snipers)) & occ;
+        if (b && !bb_more_than_one(b))
+            pinned |= b & pos->by_color[color];
+    }
+    return pinned;
+}
+
+bool pos_ep_legal_from(const struct position *pos, int from)
+{
+    int us = pos->side, them = us ^ 1;
+    int ep = pos->ep_square, capsq = ep ^ 8;
+    int ksq = pos_king_square(pos, us);
+    /* A knight or another pawn giving check is not answered by this capture. */
+    if (pos->checkers & ~SQ_BB(capsq) & (pos->by_type[KNIGHT] | pos->by_type[PAWN]))
+        return false;
+    bitboard occ = (pos_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(capsq)) | SQ_BB(ep);
+    bitboard theirs = pos->by_color[them];
+    bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+    bitboard orth = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+    return !(attacks_bishop(ksq, occ) & diag) && !(attacks_rook(ksq, occ) & orth);
+}
+
+/* Is there a legal en passant capture onto pos->ep_square? */
+static bool ep_capture_exists(const struct position *pos)
+{
+    if (pos->ep_square == SQ_NONE)
+        return false;
+    bitboard pawns = attacks_pawn(pos->side ^ 1, pos->ep_square) & pos_pieces(pos, pos->side, PAWN);
+    if (!pawns || pos->board[pos->ep_square ^ 8] != PIECE_MAKE(pos->side ^ 1, PAWN) ||
+        pos->board[pos->ep_square] != PIECE_NONE)
+        return false;
+    while (pawns)
+        if (pos_ep_legal_from(pos, bb_pop_lsb(&pawns)))
+            return true;
+    return false;
+}
+
+static uint64_t compute_key(const struct position *pos)
+{
+    uint64_t key = 0;
+    bitboard occ = pos_occupied(pos);
+    while (occ) {
+        int sq = bb_pop_lsb(&occ);
+        key ^= zob_piece[pos->board[sq]][sq];
+    }
+    bitboard cr = pos->castle_rooks;
+    while (cr)
+        key ^= zob_castle[bb_pop_lsb(&cr)];
+    if (pos->ep_capturable)
+        key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    if (pos->side == COLOR_BLACK)
+        key ^= zob_side;
+    return key;
+}
+
+uint64_t pos_key(const struct position *pos)
+{
+    return pos->key;
+}
+
+void pos_refresh(struct position *pos)
+{
+    pos_tables_init();
+    memset(pos->by_color, 0, sizeof pos->by_color);
+    memset(pos->by_type, 0, sizeof pos->by_type);
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        int pc = pos->board[sq];
+        if (pc != PIECE_NONE) {
+            pos->by_color[PIECE_COLOR(pc)] |= SQ_BB(sq);
+            pos->by_type[PIECE_TYPE(pc)] |= SQ_BB(sq);
+        }
+    }
+    pos->checkers = compute_checkers(pos);
+    pos->ep_capturable = ep_capture_exists(pos);
+    pos->key = compute_key(pos);
+}
+
+void pos_set_start(struct position *pos)
+{
+    static const uint8_t back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
+    pos_clear(pos);
+    for (int f = 0; f < 8; f++) {
+        pos->board[SQ_MAKE(f, 0)] = PIECE_MAKE(COLOR_WHITE, back[f]);
+        pos->board[SQ_MAKE(f, 1)] = PIECE_MAKE(COLOR_WHITE, PAWN);
+        pos->board[SQ_MAKE(f, 6)] = PIECE_MAKE(COLOR_BLACK, PAWN);
+        pos->board[SQ_MAKE(f, 7)] = PIECE_MAKE(COLOR_BLACK, back[f]);
+    }
+    pos->castle_rooks = SQ_BB(SQ_A1) | SQ_BB(SQ_H1) | SQ_BB(SQ_A8) | SQ_BB(SQ_H8);
+    pos->side = COLOR_WHITE;
+    pos->halfmove = 0;
+    pos->fullmove = 1;
+    pos_refresh(pos);
+    assert(pos_ok(pos));
+}
+
+bool pos_same_identity(const struct position *a, const struct position *b)
+{
+    int ea = a->ep_capturable ? a->ep_square : SQ_NONE;
+    int eb = b->ep_capturable ? b->ep_square : SQ_NONE;
+    return a->side == b->side && a->castle_rooks == b->castle_rooks && ea == eb &&
+           memcmp(a->board, b->board, sizeof a->board) == 0;
+}
+
+/* Remove / add a piece and keep the key in step. */
+static inline void take(struct position *pos, int sq, uint64_t *key)
+{
+    int pc = pos->board[sq];
+    *key ^= zob_piece[pc][sq];
+    pos->by_color[PIECE_COLOR(pc)] ^= SQ_BB(sq);
+    pos->by_type[PIECE_TYPE(pc)] ^= SQ_BB(sq);
+    pos->board[sq] = PIECE_NONE;
+}
+
+static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
+{
+    *key ^= zob_piece[pc][sq];
+    pos->by_color[PIECE_COLOR(pc)] ^= SQ_BB(sq);
+    pos->by_type[PIECE_TYPE(pc)] ^= SQ_BB(sq);
+    pos->board[sq] = (uint8_t)pc;
+}
+
+void pos_do_move(struct position *pos, move m)
+{
+    int us = pos->side, them = us ^ 1;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
+    int pc = pos->board[from];
+    int type = PIECE_TYPE(pc);
+    uint64_t key = pos->key ^ zob_side;
+    bitboard old_rights = pos->castle_rooks;
+
+    if (pos->ep_capturable)
+        key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    pos->ep_square = SQ_NONE;
+    pos->ep_capturable = false;
+    pos->halfmove++;
+
+    if (kind == MOVE_CASTLE) {
+        /* FIDE 3.8.2.1: king to the g- or c-file, rook to the f- or d-file,
+         * whatever files they started on (Chess960 included). */
+        int base = us == COLOR_WHITE ? 0 : 56;
+        bool kingside = to > from;
+        take(pos, from, &key);
+        take(pos, to, &key);
+        drop(pos, base + (kingside ? 6 : 2), PIECE_MAKE(us, KING), &key);
+        drop(pos, base + (kingside ? 5 : 3), PIECE_MAKE(us, ROOK), &key);
+    } else {
+        if (kind == MOVE_EN_PASSANT) {
+            take(pos, to ^ 8, &key);
+            pos->halfmove = 0;
+        } else if (pos->board[to] != PIECE_NONE) {
+            take(pos, to, &key);
+            pos->halfmove = 0;
+        }
+        take(pos, from, &key);
+        drop(pos, to, kind >= MOVE_PROMO_KNIGHT ? PIECE_MAKE(us, MOVE_PROMO_TYPE(m)) : pc, &key);
+        if (type == PAWN) {
+            pos->halfmove = 0;
+            if ((from ^ to) == 16)
+                pos->ep_square = (uint8_t)((from + to) / 2);
+        }
+    }
+
+    bitboard rights = old_rights & ~(SQ_BB(from) | SQ_BB(to));
+    if (type == KING)
+        rights &= ~BB_RANK(us == COLOR_WHITE ? 0 : 7);
+    if (rights != old_rights) {
+        bitboard diff = rights ^ old_rights;
+        while (diff)
+            key ^= zob_castle[bb_pop_lsb(&diff)];
+        pos->castle_rooks = rights;
+    }
+
+    pos->side = (uint8_t)them;
+    if (us == COLOR_BLACK)
+        pos->fullmove++;
+    pos->checkers = compute_checkers(pos);
+    if (pos->ep_square != SQ_NONE && ep_capture_exists(pos)) {
+        pos->ep_capturable = true;
+        key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    }
+    pos->key = key;
+}
+
+void pos_make(struct position *pos, move m)
+{
+    pos_do_move(pos, m);
+#ifndef NDEBUG
+    assert(pos_ok(pos));
+#endif
+}
+
+bool pos_ok(const struct position *pos)
+{
+    if (pos->side > COLOR_BLACK)
+        return false;
+    bitboard color[2] = {0, 0}, type[PIECE_TYPE_NB] = {0};
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        int pc = pos->board[sq];
+        if (pc == PIECE_NONE)
+            continue;
+        if (PIECE_TYPE(pc) >= PIECE_TYPE_NB || PIECE_COLOR(pc) > COLOR_BLACK)
+            return false;
+        color[PIECE_COLOR(pc)] |= SQ_BB(sq);
+        type[PIECE_TYPE(pc)] |= SQ_BB(sq);
+    }
+    if (memcmp(color, pos->by_color, sizeof color) || memcmp(type, pos->by_type, sizeof type))
+        return false;
+    for (int c = 0; c < COLOR_NB; c++)
+        if (bb_popcount(pos_pieces(pos, c, KING)) != 1)
+            return false;
+    if (pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8))
+        return false;
+    /* The side that just moved may not have left its king in check. */
+    int xk = pos_king_square(pos, pos->side ^ 1);
+    if (pos_attackers_to(pos, xk, pos_occupied(pos)) & pos->by_color[pos->side])
+        return false;
+    if (pos->checkers != compute_checkers(pos))
+        return false;
+    for (int c = 0; c < COLOR_NB; c++) {
+        bitboard rank = BB_RANK(c == COLOR_WHITE ? 0 : 7);
+        bitboard mine = pos->castle_rooks & rank;
+        if (mine & ~pos_pieces(pos, c, ROOK))
+            return false;
+        if (mine && !(pos_pieces(pos, c, KING) & rank))
+            return false;
+        if (bb_more_than_one(pos_castle_rooks_side(pos, c, true)) ||
+            bb_more_than_one(pos_castle_rooks_side(pos, c, false)))
+            return false;
+    }
+    if (pos->castle_rooks & ~(BB_RANK_1 | BB_RANK_8))
+        return false;
+    if (pos->ep_square != SQ_NONE) {
+        int ep = pos->ep_square;
+        int want_rank = pos->side == COLOR_WHITE ? 5 : 2;
+        int from = pos->side == COLOR_WHITE ? ep + 8 : ep - 8;
+        if (ep >= SQ_NB || SQ_RANK(ep) != want_rank || pos->board[ep] != PIECE_NONE ||
+            pos->board[from] != PIECE_NONE ||
+            pos->board[ep ^ 8] != PIECE_MAKE(pos->side ^ 1, PAWN))
+            return false;
+    }
+    if (pos->ep_capturable != ep_capture_exists(pos))
+        return false;
+    return pos->key == compute_key(pos);
+}

@@ -1,0 +1,121 @@
+/*
+ * position.h - a chess position (FIDE 2, 3, 9.2.2) and how a move changes it.
+ *
+ * Ownership: struct position is a plain value, owned by the caller; it holds
+ * no pointers, so copying it (`struct position next = *pos;`) is how a caller
+ * keeps the position before a move ("copy-make").  Set one up with
+ * pos_set_start() or fen_parse() (which also build the attack tables).
+ *
+ * Fields are public for reading; change them only through this module.
+ *   board[sq]      piece on sq, or PIECE_NONE
+ *   by_color[c]    squares of colour c's pieces
+ *   by_type[t]     squares of pieces of type t, both colours
+ *   side           colour to move
+ *   ep_square      the square a pawn just skipped with a double step (as FEN
+ *                  writes it), SQ_NONE otherwise.  It is kept even when no en
+ *                  passant capture is possible; ep_capturable says whether one
+ *                  legal en passant capture exists, and only then does it
+ *                  count for the key and for pos_same_identity().
+ *   castle_rooks   rooks that still carry a castling right (white ones on
+ *                  rank 1, black ones on rank 8): a right is "the rook on this
+ *                  square may castle with its king", which covers Chess960
+ *   halfmove       plies since the last capture or pawn move (FIDE 9.3)
+ *   fullmove       move number, starts at 1, increases after Black moves
+ *   chess960       castling follows the Chess960 rules (FIDE Guidelines III);
+ *                  the move rules only differ in where the king and rook start
+ *   checkers       pieces giving check to the side to move
+ *   key            Zobrist hash of the FIDE 9.2.2 identity: pieces on squares,
+ *                  side to move, castling rights, en passant square only when
+ *                  ep_capturable
+ */
+#ifndef PGNARB_POSITION_H
+#define PGNARB_POSITION_H
+
+#include "chess.h"
+
+#include <stddef.h>
+
+struct position {
+    bitboard by_color[COLOR_NB];
+    bitboard by_type[PIECE_TYPE_NB];
+    bitboard castle_rooks;
+    bitboard checkers;
+    uint64_t key;
+    uint32_t halfmove;
+    uint32_t fullmove;
+    uint8_t board[SQ_NB];
+    uint8_t side;
+    uint8_t ep_square;
+    bool ep_capturable;
+    bool chess960;
+};
+
+/* The FIDE 2.3 start position, standard chess. */
+void pos_set_start(struct position *pos);
+
+/* Play m, which must be legal in pos (movegen_is_legal()).  Updates the
+ * clocks, castling rights, en passant square, checkers and key. */
+void pos_make(struct position *pos, move m);
+
+/* pos_make() without the debug-build invariant check, for hot loops such as
+ * perft that are tested against pos_ok() elsewhere. */
+void pos_do_move(struct position *pos, move m);
+
+/* The side to move is in check. */
+bool pos_in_check(const struct position *pos);
+
+/* Zobrist key of the repetition identity (see the struct comment). */
+uint64_t pos_key(const struct position *pos);
+
+/* Same identity in the sense of FIDE 9.2.2: same pieces on the same squares,
+ * same side to move, same castling rights, and the same en passant capture
+ * possibility.  Clocks and move numbers do not count. */
+bool pos_same_identity(const struct position *a, const struct position *b);
+
+/* Pieces of both colours that attack sq, with `occupied` as the blockers. */
+bitboard pos_attackers_to(const struct position *pos, int sq, bitboard occupied);
+
+/* Square of colour c's king (the lowest one if a broken position has two). */
+int pos_king_square(const struct position *pos, int color);
+
+/* Pieces of colour c and type t. */
+static inline bitboard pos_pieces(const struct position *pos, int color, int type)
+{
+    return pos->by_color[color] & pos->by_type[type];
+}
+
+static inline bitboard pos_occupied(const struct position *pos)
+{
+    return pos->by_color[COLOR_WHITE] | pos->by_color[COLOR_BLACK];
+}
+
+/* Castling rights of colour c on the king's h-side (kingside) or a-side. */
+bitboard pos_castle_rooks_side(const struct position *pos, int color, bool kingside);
+
+/* Pieces of colour `color` that are the only piece between their own king and
+ * an enemy slider (they are pinned when `color` is the pinned side). */
+bitboard pos_pinned(const struct position *pos, int color);
+
+/* Would en passant by the side to move's pawn on `from` to ep_square leave
+ * its king safe?  (FIDE 3.7.4.1 plus 3.9: the two pawns leave the rank and
+ * the capture may uncover a rook, bishop or queen.)  ep_square must be set. */
+bool pos_ep_legal_from(const struct position *pos, int from);
+
+/* Recompute derived state after the fields were filled in by hand (the FEN
+ * parser does this): bitboards from board[], checkers, ep_capturable, key. */
+void pos_refresh(struct position *pos);
+
+/* Empty board with nothing set (used by the FEN parser). */
+void pos_clear(struct position *pos);
+
+/* Place or remove one piece, keeping board[] and bitboards in step (not the
+ * key: call pos_refresh() after building a position by hand). */
+void pos_put(struct position *pos, int sq, int piece);
+
+/* Invariants (Stockfish's pos_is_ok): board[] and the bitboards agree, one
+ * king each, no pawns on the first or last rank, the side not to move is not
+ * in check, checkers and key are what they should be, castle_rooks are rooks
+ * on their back rank with the king on that rank, ep_square is consistent. */
+bool pos_ok(const struct position *pos);
+
+#endif /* PGNARB_POSITION_H */

@@ -1,0 +1,320 @@
+/*
+ * check_san.c - SAN in and out.  Table-driven: every reason an illegal move
+ * is explained with, every accepted relaxation and its SAN_NC_* flag,
+ * ambiguity, Chess960 castling, promotions with capture, en passant (pinned,
+ * unavailable); san_write() output, and san_resolve(san_write(m)) == m with
+ * no relaxation for every legal move of varied positions.
+ */
+#include "testutil.h"
+
+#include "attacks.h"
+#include "fen.h"
+#include "movegen.h"
+#include "position.h"
+#include "san.h"
+
+#include <string.h>
+
+#define START FEN_START
+#define W_CASTLE "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1"
+#define EP_POS "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+#define PROMO "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+#define TWO_N "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"
+
+struct san_case {
+    const char *fen;
+    const char *tok;
+    enum san_status status;
+    const char *uci;     /* SAN_OK: the move */
+    unsigned nc;         /* SAN_OK: exact relaxation flags */
+    enum san_why why;    /* SAN_ILLEGAL / SAN_BAD */
+    const char *explain; /* substring of san_explain(), or NULL */
+    char mark;
+};
+
+static const struct san_case cases[] = {
+    /* Export format. */
+    {START, "e4", SAN_OK, "e2e4", 0, 0, "e4", 0},
+    {START, "Nf3", SAN_OK, "g1f3", 0, 0, NULL, 0},
+    {START, "e4+", SAN_OK, "e2e4", 0, 0, NULL, '+'},
+    {START, "e4#", SAN_OK, "e2e4", 0, 0, NULL, '#'},
+    {START, "e4!?", SAN_OK, "e2e4", 0, 0, NULL, 0},
+    {EP_POS, "exf6", SAN_OK, "e5f6", 0, 0, NULL, 0},
+    {PROMO, "axb8=Q+", SAN_OK, "a7b8q", 0, 0, NULL, '+'},
+    {PROMO, "axb8=N", SAN_OK, "a7b8n", 0, 0, NULL, 0},
+    {PROMO, "a8=R", SAN_OK, "a7a8r", 0, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O", SAN_OK, "e1c1", 0, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", SAN_OK, "e1g1", 0, 0, NULL, 0},
+    {TWO_N, "Nbd2", SAN_OK, "b1d2", 0, 0, NULL, 0},
+    /* A pinned knight does not make Nc3 ambiguous. */
+    {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nc3", SAN_OK, "b1c3", 0, 0, NULL, 0},
+    /* Relaxations, each flagged. */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", SAN_OK, "e1g1", SAN_NC_ZERO_CASTLE, 0, NULL,
+     0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", SAN_OK, "e1c1", SAN_NC_ZERO_CASTLE, 0,
+     NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", SAN_OK, "e1g1", SAN_NC_LONG, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Ke1c1", SAN_OK, "e1c1", SAN_NC_LONG, 0, NULL, 0},
+    {EP_POS, "ef6", SAN_OK, "e5f6", SAN_NC_MISSING_X, 0, NULL, 0},
+    {EP_POS, "exf6e.p.", SAN_OK, "e5f6", SAN_NC_EP_SUFFIX, 0, NULL, 0},
+    {EP_POS, "exf6ep", SAN_OK, "e5f6", SAN_NC_EP_SUFFIX, 0, NULL, 0},
+    {"4k3/8/8/3p4/5N2/8/8/4K3 w - - 0 1", "Nd5", SAN_OK, "f4d5", SAN_NC_MISSING_X, 0, NULL, 0},
+    {"4k3/8/8/3p4/5N2/8/8/4K3 w - - 0 1", "Nf4d5", SAN_OK, "f4d5", SAN_NC_LONG, 0, NULL, 0},
+    {"4k3/8/8/3p4/5N2/8/8/4K3 w - - 0 1", "Nxd5", SAN_OK, "f4d5", 0, 0, NULL, 0},
+    {"4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "Kd2", SAN_OK, "e1d2", 0, 0, NULL, 0},
+    {START, "Ngf3", SAN_OK, "g1f3", SAN_NC_DISAMBIGUATION, 0, NULL, 0},
+    {START, "Ng1xf3", SAN_OK, "g1f3", SAN_NC_DISAMBIGUATION | SAN_NC_SPURIOUS_X, 0, NULL, 0},
+    {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nbc3", SAN_OK, "b1c3", SAN_NC_DISAMBIGUATION, 0,
+     NULL, 0},
+    {PROMO, "axb8Q", SAN_OK, "a7b8q", SAN_NC_PROMO_NO_EQ, 0, NULL, 0},
+    {PROMO, "axb8(Q)", SAN_OK, "a7b8q", SAN_NC_PROMO_NO_EQ, 0, NULL, 0},
+    {PROMO, "axb8/Q", SAN_OK, "a7b8q", SAN_NC_PROMO_NO_EQ, 0, NULL, 0},
+    {PROMO, "axb8=q", SAN_OK, "a7b8q", SAN_NC_LOWERCASE, 0, NULL, 0},
+    {PROMO, "a7b8q", SAN_OK, "a7b8q", SAN_NC_LONG, 0, NULL, 0},
+    {PROMO, "a7a8n", SAN_OK, "a7a8n", SAN_NC_LONG, 0, NULL, 0},
+    {START, "Ng1f3", SAN_OK, "g1f3", SAN_NC_LONG, 0, NULL, 0},
+    {START, "Ng1-f3", SAN_OK, "g1f3", SAN_NC_LONG, 0, NULL, 0},
+    {START, "g1f3", SAN_OK, "g1f3", SAN_NC_LONG, 0, NULL, 0},
+    {START, "e2e4", SAN_OK, "e2e4", SAN_NC_LONG, 0, NULL, 0},
+    {START, "e2-e4", SAN_OK, "e2e4", SAN_NC_LONG, 0, NULL, 0},
+    {START, "nf3", SAN_OK, "g1f3", SAN_NC_LOWERCASE, 0, NULL, 0},
+    {START, "Pe4", SAN_OK, "e2e4", SAN_NC_PAWN_LETTER, 0, NULL, 0},
+    {START, "Nxf3", SAN_OK, "g1f3", SAN_NC_SPURIOUS_X, 0, NULL, 0},
+    {START, "e4++", SAN_OK, "e2e4", SAN_NC_DOUBLE_PLUS, 0, NULL, '+'},
+    /* Lower-case b: a file first, a bishop only when no pawn move fits. */
+    {"4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1", "bxc3", SAN_OK, "b2c3", 0, 0, NULL, 0},
+    {"4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1", "bxc3", SAN_OK, "d2c3", SAN_NC_LOWERCASE, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/3B4/4K3 w - - 0 1", "bc3", SAN_OK, "d2c3", SAN_NC_LOWERCASE, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/3B4/4K3 w - - 0 1", "bb4", SAN_OK, "d2b4", SAN_NC_LOWERCASE, 0, NULL, 0},
+    /* Chess960 castling: king and rook anywhere. */
+    {"4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "O-O", SAN_OK, "f1g1", 0, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/RK6 w A - 0 1", "O-O-O", SAN_OK, "b1a1", 0, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/RK6 w A - 0 1", "b1a1", SAN_OK, "b1a1", SAN_NC_LONG, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/1R2K1R1 w GB - 0 1", "O-O", SAN_OK, "e1g1", 0, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/qRK5 w B - 0 1", "O-O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_ATTACKED,
+     "castling onto an attacked square (c1)", 0},
+    {"4k3/8/8/8/8/4n3/8/1KR5 w C - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_ATTACKED,
+     "castling through an attacked square (d1)", 0},
+    {"4k3/8/8/8/8/8/8/1RKb4 w B - 0 1", "O-O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_BLOCKED,
+     "castling blocked: d1 is occupied", 0},
+    /* Ambiguity. */
+    {TWO_N, "Nd2", SAN_AMBIGUOUS, NULL, 0, 0, "Nbd2 and Nfd2 both match", 0},
+    {TWO_N, "N1d2", SAN_AMBIGUOUS, NULL, 0, 0, "Nbd2 and Nfd2 both match", 0},
+    {"8/8/7k/8/Q3Q3/8/Q7/4K3 w - - 0 1", "Qc2", SAN_AMBIGUOUS, NULL, 0, 0,
+     "Q2c2, Qa4c2 and Qec2 all match", 0},
+    /* Every reason for an illegal move. */
+    {START, "e5", SAN_ILLEGAL, NULL, 0, SAN_WHY_NO_PIECE, "no pawn can reach e5", 0},
+    {START, "Nf4", SAN_ILLEGAL, NULL, 0, SAN_WHY_NO_PIECE, "no knight can reach f4", 0},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Nf3", SAN_ILLEGAL, NULL, 0, SAN_WHY_NO_PIECE,
+     "White has no knight", 0},
+    {START, "Nd2", SAN_ILLEGAL, NULL, 0, SAN_WHY_OWN_PIECE, "d2 is occupied by White's own pawn",
+     0},
+    {START, "Nc1d3", SAN_ILLEGAL, NULL, 0, SAN_WHY_FROM_SQUARE,
+     "there is no knight on c1 (it holds a bishop)", 0},
+    {START, "e3e4", SAN_ILLEGAL, NULL, 0, SAN_WHY_FROM_SQUARE, "there is no piece on e3", 0},
+    {START, "e7e5", SAN_ILLEGAL, NULL, 0, SAN_WHY_FROM_SQUARE, "the pawn on e7 is Black's", 0},
+    {START, "exd5", SAN_ILLEGAL, NULL, 0, SAN_WHY_NOTHING_TO_CAPTURE,
+     "there is nothing to capture on d5", 0},
+    {EP_POS, "exd6", SAN_ILLEGAL, NULL, 0, SAN_WHY_NO_EP, "en passant is not available", 0},
+    {"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nf4", SAN_ILLEGAL, NULL, 0, SAN_WHY_PINNED,
+     "the knight on e2 is pinned to the king on e1", 0},
+    {"8/8/5k2/8/3pP3/8/1B6/6K1 b - e3 0 1", "dxe3", SAN_ILLEGAL, NULL, 0, SAN_WHY_PINNED,
+     "the pawn on d4 is pinned to the king on f6", 0},
+    {"8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", "dxe3", SAN_ILLEGAL, NULL, 0, SAN_WHY_KING_IN_CHECK,
+     "the king would be in check", 0},
+    {"4k3/8/8/8/8/8/r7/4K3 w - - 0 1", "Kd2", SAN_ILLEGAL, NULL, 0, SAN_WHY_KING_IN_CHECK,
+     "the king would be in check", 0},
+    {"4k3/8/8/8/8/8/8/r3K2N w - - 0 1", "Ng3", SAN_ILLEGAL, NULL, 0, SAN_WHY_CHECK_NOT_ANSWERED,
+     "White is in check", 0},
+    {W_CASTLE, "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_NO_RIGHT,
+     "White has lost the right to castle kingside", 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", "O-O-O", SAN_ILLEGAL, NULL, 0,
+     SAN_WHY_CASTLE_NO_RIGHT, "Black has lost the right to castle queenside", 0},
+    {"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_IN_CHECK,
+     "cannot castle out of check", 0},
+    {"4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_ATTACKED,
+     "castling through an attacked square (f1)", 0},
+    {"4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_ATTACKED,
+     "castling onto an attacked square (g1)", 0},
+    {START, "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_BLOCKED,
+     "castling blocked: f1 is occupied", 0},
+    {START, "O-O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_BLOCKED,
+     "castling blocked: d1 is occupied", 0},
+    {PROMO, "axb8", SAN_ILLEGAL, NULL, 0, SAN_WHY_PROMO_MISSING,
+     "a pawn reaching the last rank must promote", 0},
+    {PROMO, "a8", SAN_ILLEGAL, NULL, 0, SAN_WHY_PROMO_MISSING, NULL, 0},
+    {PROMO, "axb8=K", SAN_ILLEGAL, NULL, 0, SAN_WHY_PROMO_PIECE, "cannot promote to a king", 0},
+    {PROMO, "a8=P", SAN_ILLEGAL, NULL, 0, SAN_WHY_PROMO_PIECE, "cannot promote to a pawn", 0},
+    {START, "e4=Q", SAN_ILLEGAL, NULL, 0, SAN_WHY_PROMO_NOT_LAST_RANK,
+     "only a pawn reaching the last rank promotes", 0},
+    /* Not moves at all. */
+    {START, "+", SAN_BAD, NULL, 0, SAN_WHY_EMPTY, NULL, '+'},
+    {START, "e9", SAN_BAD, NULL, 0, SAN_WHY_NO_SQUARE, "destination square", 0},
+    {START, "Zf3", SAN_BAD, NULL, 0, SAN_WHY_SYNTAX, NULL, 0},
+    {START, "--", SAN_BAD, NULL, 0, SAN_WHY_NO_SQUARE, NULL, 0},
+    {START, "Nf3f3f3", SAN_BAD, NULL, 0, SAN_WHY_SYNTAX, NULL, 0},
+    {START, "2e4", SAN_BAD, NULL, 0, SAN_WHY_SYNTAX, NULL, 0},
+    {START, "e2-", SAN_BAD, NULL, 0, SAN_WHY_NO_SQUARE, NULL, 0},
+    {START, "Nf3xxxxxxxxxxxxxxxxxxxxxxxxxxxxx", SAN_BAD, NULL, 0, SAN_WHY_TOO_LONG, NULL, 0},
+};
+
+START_TEST(resolve_table)
+{
+    const struct san_case *c = &cases[_i];
+    struct position pos;
+    char why[200], buf[200], uci[SAN_MAX];
+    enum fen_status st = fen_parse(&pos, c->fen, 0, why, sizeof why);
+    ck_assert_msg(st == FEN_OK, "%s: %s", c->fen, why);
+    struct san_result res;
+    enum san_status s = san_resolve(&pos, c->tok, strlen(c->tok), &res);
+    san_explain(&pos, &res, buf, sizeof buf);
+    ck_assert_msg(s == c->status && res.status == s, "'%s' in %s: status %d, expected %d (%s)",
+                  c->tok, c->fen, s, c->status, buf);
+    if (s == SAN_OK) {
+        san_uci(&pos, res.m, uci);
+        ck_assert_msg(strcmp(uci, c->uci) == 0, "'%s': move %s, expected %s", c->tok, uci, c->uci);
+        ck_assert_msg(res.noncanonical == c->nc, "'%s': flags %#x, expected %#x", c->tok,
+                      res.noncanonical, c->nc);
+        ck_assert(movegen_is_legal(&pos, res.m));
+    } else if (s != SAN_AMBIGUOUS) {
+        ck_assert_msg(res.why == c->why, "'%s': why %d, expected %d (%s)", c->tok, res.why, c->why,
+                      buf);
+    }
+    ck_assert_int_eq(res.mark, c->mark);
+    if (c->explain)
+        ck_assert_msg(strstr(buf, c->explain), "'%s': explanation '%s' lacks '%s'", c->tok, buf,
+                      c->explain);
+}
+END_TEST
+
+START_TEST(token_need_not_be_terminated)
+{
+    struct position pos;
+    struct san_result res;
+    pos_set_start(&pos);
+    ck_assert_int_eq(san_resolve(&pos, "e4 e5 Nf3", 2, &res), SAN_OK);
+    ck_assert_int_eq(res.m, MOVE_MAKE(SQ_E2, SQ_E4, MOVE_NORMAL));
+}
+END_TEST
+
+START_TEST(ambiguity_lists_candidates)
+{
+    struct position pos;
+    struct san_result res;
+    ck_assert(fen_parse(&pos, TWO_N, 0, NULL, 0) == FEN_OK);
+    ck_assert_int_eq(san_resolve(&pos, "Nd2", 3, &res), SAN_AMBIGUOUS);
+    ck_assert_int_eq(res.ncandidates, 2);
+    ck_assert(movegen_is_legal(&pos, res.candidates[0]));
+    ck_assert(movegen_is_legal(&pos, res.candidates[1]));
+    /* Illegal: the rejected pseudo-legal candidates are listed. */
+    ck_assert(fen_parse(&pos, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", 0, NULL, 0) == FEN_OK);
+    ck_assert_int_eq(san_resolve(&pos, "Nf4", 3, &res), SAN_ILLEGAL);
+    ck_assert_int_eq(res.ncandidates, 1);
+    ck_assert_int_eq(res.candidates[0], MOVE_MAKE(SQ_E2, SQ_F4, MOVE_NORMAL));
+}
+END_TEST
+
+struct write_case {
+    const char *fen, *uci, *san;
+};
+
+static const struct write_case writes[] = {
+    {START, "g1f3", "Nf3"},
+    {START, "e2e4", "e4"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"},
+    {"4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1", "O-O"},
+    {TWO_N, "b1d2", "Nbd2"},
+    {"4k3/8/8/8/8/R7/8/R3K3 w - - 0 1", "a1a2", "R1a2"},
+    {"8/8/7k/8/Q3Q3/8/Q7/4K3 w - - 0 1", "a4c2", "Qa4c2"},
+    {"8/8/7k/8/Q3Q3/8/Q7/4K3 w - - 0 1", "e4e6", "Qee6+"},
+    {"8/8/7k/8/Q3Q3/8/Q7/4K3 w - - 0 1", "a2c2", "Q2c2"},
+    {PROMO, "a7b8q", "axb8=Q+"},
+    {EP_POS, "e5f6", "exf6"},
+    {"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "d8h4", "Qh4#"},
+    {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "b1c3", "Nc3"},
+};
+
+START_TEST(write_table)
+{
+    const struct write_case *c = &writes[_i];
+    struct position pos;
+    ck_assert(fen_parse(&pos, c->fen, 0, NULL, 0) == FEN_OK);
+    move list[MOVES_MAX];
+    char uci[SAN_MAX], san[SAN_MAX];
+    int n = movegen_legal(&pos, list);
+    for (int i = 0; i < n; i++) {
+        san_uci(&pos, list[i], uci);
+        if (strcmp(uci, c->uci) == 0) {
+            san_write(&pos, list[i], san);
+            ck_assert_str_eq(san, c->san);
+            return;
+        }
+    }
+    ck_abort_msg("%s is not legal in %s", c->uci, c->fen);
+}
+END_TEST
+
+static const char *const round_trip_fens[] = {
+    START,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "8/8/7k/8/Q3Q3/8/Q7/4K3 w - - 0 1",
+    "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14",
+    "4rrk1/pbbp2p1/1ppnp3/3n1pqp/3N1PQP/1PPNP3/PBBP2P1/4RRK1 w Ff - 0 1",
+    EP_POS,
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+};
+
+/* san_resolve(san_write(m)) == m, canonical, with the right mark, for every
+ * legal move, and one ply deeper. */
+static void round_trip_all(const struct position *pos, int depth)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        char san[SAN_MAX];
+        struct san_result res;
+        size_t len = san_write(pos, list[i], san);
+        ck_assert_uint_lt(len, SAN_MAX);
+        enum san_status st = san_resolve(pos, san, len, &res);
+        ck_assert_msg(st == SAN_OK && res.m == list[i] && res.noncanonical == 0,
+                      "'%s': status %d, flags %#x", san, st, res.noncanonical);
+        char last = san[len - 1];
+        ck_assert_int_eq(res.mark, last == '+' || last == '#' ? last : 0);
+        if (depth > 1) {
+            struct position next = *pos;
+            pos_make(&next, list[i]);
+            round_trip_all(&next, depth - 1);
+        }
+    }
+}
+
+START_TEST(write_then_resolve)
+{
+    struct position pos;
+    char why[200];
+    ck_assert_msg(fen_parse(&pos, round_trip_fens[_i], 0, why, sizeof why) == FEN_OK, "%s", why);
+    round_trip_all(&pos, 2);
+}
+END_TEST
+
+Suite *san_suite(void);
+Suite *san_suite(void)
+{
+    attacks_init();
+    Suite *s = suite_create("san");
+    TCase *tc = tcase_create("resolve: moves, relaxations, reasons");
+    tcase_add_loop_test(tc, resolve_table, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, token_need_not_be_terminated);
+    tcase_add_test(tc, ambiguity_lists_candidates);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("write");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, write_table, 0, (int)(sizeof writes / sizeof writes[0]));
+    tcase_add_loop_test(tc, write_then_resolve, 0,
+                        (int)(sizeof round_trip_fens / sizeof round_trip_fens[0]));
+    suite_add_tcase(s, tc);
+    return s;
+}

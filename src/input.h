@@ -1,0 +1,73 @@
+/*
+ * input.h - a byte stream from a file, standard input or memory, plain or
+ * compressed (gzip, including concatenated members; zstd, including several
+ * frames), detected by magic bytes, never by name.
+ *
+ * Ownership: input_open() / input_open_memory() return a heap object that the
+ * caller releases with input_close() (input_close(NULL) is a no-op).  Memory
+ * inputs do not copy the caller's buffer: it must outlive the input.
+ * Memory use is fixed (a few fixed-size buffers plus the decoder state)
+ * whatever the size of the stream: nothing reads a whole file.
+ */
+#ifndef PGNARB_INPUT_H
+#define PGNARB_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct input;
+
+/* Size of the buffer that holds compressed bytes before decoding. */
+#define INPUT_RAW_BUF_SIZE ((size_t)64 * 1024)
+
+/*
+ * Open path, or standard input when path is "-" (then named "<stdin>").
+ * A directory is refused.  On failure returns NULL and writes a reason
+ * (e.g. "No such file or directory", "is a directory") into why.
+ */
+struct input *input_open(const char *path, char *why, size_t whylen);
+
+/* Read from len bytes at buf (not copied).  NULL only when out of memory. */
+struct input *input_open_memory(const void *buf, size_t len);
+
+/*
+ * Same, but each underlying read returns at most chunk bytes: tests use it to
+ * make every token cross a refill boundary.  chunk 0 means unlimited.
+ */
+struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chunk);
+
+/*
+ * Read up to n decoded bytes into buf.  Returns the count (0 at the end of the
+ * stream, possibly short before it) or -1 when the stream is corrupt or
+ * unreadable; input_error() then says why and later calls return -1 again.
+ */
+ptrdiff_t input_read(struct input *in, void *buf, size_t n);
+
+/* Name as shown to the user: the path, "<stdin>" or "<memory>". */
+const char *input_name(const struct input *in);
+
+/* Reason of the last failure, "" when none. */
+const char *input_error(const struct input *in);
+
+/* "plain", "gzip" or "zstd" once the first read has looked at the magic bytes. */
+const char *input_format(const struct input *in);
+
+/* Bytes read from the underlying file or buffer so far (compressed size). */
+uint64_t input_raw_bytes(const struct input *in);
+
+void input_close(struct input *in);
+
+/*
+ * Walk path: when it is a regular file, call fn once with it; when it is a
+ * directory, call fn for every regular file below it, depth first, entries of
+ * each directory in byte order of their names (strcmp: deterministic whatever
+ * the locale).  Hidden entries (names starting with '.') are skipped; symbolic
+ * links are followed for files, not for directories.  fn returns 0 to go on,
+ * anything else to stop the walk (that value is returned).  Returns 0, the
+ * value of fn, or -1 with a reason in why when path or a directory below it
+ * cannot be read (the walk goes on over the others; the first reason is kept).
+ */
+typedef int (*input_walk_fn)(void *ctx, const char *path);
+int input_walk(const char *path, input_walk_fn fn, void *ctx, char *why, size_t whylen);
+
+#endif /* PGNARB_INPUT_H */

@@ -1,0 +1,820 @@
+/*
+ * pgn_lex.c - the PGN tokenizer: PGN standard section 7 (tokens), 8.1 (tag
+ * pairs), 8.2 (movetext: move number indications, SAN, NAGs, RAV, game
+ * termination markers), 5 (comments: {...} and ; to end of line) and 6 (the
+ * % escape mechanism), plus 16.1.4/16.2 only insofar as tokens go.
+ *
+ * Invariants:
+ * - One buffer of PGN_LEX_BUF_SIZE bytes, refilled from the input; buf[end]
+ *   is always a NUL sentinel, so every scanning loop stops at the end of the
+ *   data without a bounds test and then checks `p == end`.
+ * - Before a bounded token (symbol, number, NAG, glyph) at least
+ *   LEX_WINDOW bytes are in the buffer (or the input is at its end), so those
+ *   scanners never refill.  Strings and comments refill as they go, keeping
+ *   the part of their text that fits their limit ([ts, tw)) and the unread
+ *   bytes ([p, end)); refill() compacts both to the front.
+ * - Offsets: off(q) = end_off - (end - q) for every unread byte q.  Line and
+ *   column are kept as the current line number plus the offset where it
+ *   started; column = offset - line start + 1 (bytes).  LF ends a line; CR is
+ *   blank space, so CRLF is one line break.  A UTF-8 BOM at offset 0 is skipped.
+ * - No allocation after pgn_lex_new(), no recursion; bad bytes become
+ *   PGN_TOK_ERROR tokens, never an abort.
+ */
+#include "pgn_lex.h"
+
+#include "input.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes guaranteed in the buffer before a bounded token is scanned. */
+#define LEX_WINDOW (PGN_LEX_TOKEN_MAX + 16)
+
+struct pgn_lex {
+    struct input *in;
+    bool own_in;
+    bool eof;
+    bool bol;            /* next token starts a line (start of input, after a skip) */
+    const char *in_err;
+    unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
+    unsigned char *p;    /* next unread byte */
+    unsigned char *end;  /* end of data; *end == 0 */
+    unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
+    unsigned char *tw;
+    uint64_t end_off;    /* input offset of *end */
+    uint64_t line_off;   /* input offset of the first byte of the current line */
+    uint32_t line;
+    struct pgn_token tok;
+};
+
+/* Generated from the PGN_CC_* definitions in pgn_lex.h; tests/check_pgn_lex.c
+ * recomputes every entry from those definitions. */
+static const unsigned char cc[256] = {
+    0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x62, 0x01, 0x01, 0x01, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x20, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x04, 0x00, 0x04,
+    0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x04, 0x00, 0x00, 0x04, 0x00, 0x00,
+    0x00, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14,
+    0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x00, 0x20, 0x00, 0x00, 0x04,
+    0x00, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14,
+    0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x40, 0x00, 0x40, 0x00, 0x00,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+};
+
+unsigned pgn_lex_char_class(unsigned char c) { return cc[c]; }
+
+static inline uint64_t off(const struct pgn_lex *lx, const unsigned char *q)
+{
+    return lx->end_off - (uint64_t)(lx->end - q);
+}
+
+static inline void newline(struct pgn_lex *lx, const unsigned char *q)
+{
+    lx->line++;
+    lx->line_off = off(lx, q) + 1;
+}
+
+static struct src_loc loc_at(const struct pgn_lex *lx, const unsigned char *q)
+{
+    struct src_loc l;
+    l.offset = off(lx, q);
+    l.line = lx->line;
+    uint64_t col = l.offset - lx->line_off + 1;
+    l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
+    return l;
+}
+
+/*
+ * Read more input.  Keeps [ts, tw) (token text, when ts is set) and [p, end)
+ * (unread bytes), moved to the front of the buffer in that order; updates
+ * ts, tw, p, end.  False when nothing more can come (end of input or error).
+ */
+static bool refill(struct pgn_lex *lx)
+{
+    if (lx->eof)
+        return false;
+    size_t keep = lx->ts ? (size_t)(lx->tw - lx->ts) : 0;
+    size_t unread = (size_t)(lx->end - lx->p);
+    if (keep)
+        memmove(lx->buf, lx->ts, keep);
+    memmove(lx->buf + keep, lx->p, unread);
+    if (lx->ts) {
+        lx->ts = lx->buf;
+        lx->tw = lx->buf + keep;
+    }
+    lx->p = lx->buf + keep;
+    lx->end = lx->p + unread;
+    ptrdiff_t got = input_read(lx->in, lx->end, PGN_LEX_BUF_SIZE - keep - unread);
+    if (got <= 0) {
+        lx->eof = true;
+        if (got < 0)
+            lx->in_err = input_error(lx->in);
+        got = 0;
+    }
+    lx->end += got;
+    lx->end_off += (uint64_t)got;
+    *lx->end = 0;
+    return got > 0;
+}
+
+/* Make at least n unread bytes available (fewer only at the end of input). */
+static void ensure(struct pgn_lex *lx, size_t n)
+{
+    while ((size_t)(lx->end - lx->p) < n && !lx->eof)
+        refill(lx);
+}
+
+static struct pgn_lex *lex_init(struct input *in, bool own)
+{
+    struct pgn_lex *lx = calloc(1, sizeof *lx);
+    if (!lx)
+        return NULL;
+    lx->buf = malloc(PGN_LEX_BUF_SIZE + 1);
+    if (!lx->buf) {
+        free(lx);
+        return NULL;
+    }
+    lx->in = in;
+    lx->own_in = own;
+    lx->p = lx->end = lx->buf;
+    *lx->end = 0;
+    lx->line = 1;
+    lx->bol = true;
+    /* A UTF-8 byte order mark at the very start is not part of the text. */
+    ensure(lx, 3);
+    if (lx->end - lx->p >= 3 && lx->p[0] == 0xef && lx->p[1] == 0xbb && lx->p[2] == 0xbf) {
+        lx->p += 3;
+        lx->line_off = 3;
+    }
+    return lx;
+}
+
+struct pgn_lex *pgn_lex_new(struct input *in) { return lex_init(in, false); }
+
+struct pgn_lex *pgn_lex_new_memory(const void *buf, size_t len, size_t chunk)
+{
+    struct input *in = input_open_memory_chunked(buf, len, chunk);
+    if (!in)
+        return NULL;
+    struct pgn_lex *lx = lex_init(in, true);
+    if (!lx)
+        input_close(in);
+    return lx;
+}
+
+void pgn_lex_free(struct pgn_lex *lx)
+{
+    if (!lx)
+        return;
+    if (lx->own_in)
+        input_close(lx->in);
+    free(lx->buf);
+    free(lx);
+}
+
+uint64_t pgn_lex_offset(const struct pgn_lex *lx) { return off(lx, lx->p); }
+struct src_loc pgn_lex_loc(const struct pgn_lex *lx) { return loc_at(lx, lx->p); }
+const char *pgn_lex_input_error(const struct pgn_lex *lx) { return lx->in_err; }
+
+const char *pgn_lex_type_name(enum pgn_tok_type t)
+{
+    static const char *const names[PGN_TOK_NB] = {
+        "eof", "[", "]", "string", "symbol", "move-number", "nag", "comment", "(", ")",
+        "result", "error"};
+    return (unsigned)t < PGN_TOK_NB ? names[t] : "?";
+}
+
+/*
+ * UTF-8 check of a token's text (RFC 3629: no overlongs, no surrogates, at
+ * most U+10FFFF).  0 when valid; PGN_TOKF_LATIN1 when every offending byte is
+ * a printable Latin-1 character (A0-FF); PGN_TOKF_BAD_UTF8 otherwise.  A
+ * sequence cut by truncation at the very end is not held against the text.
+ */
+static unsigned utf8_flags(const unsigned char *s, size_t n, bool cut)
+{
+    unsigned flags = 0;
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t need;
+        unsigned lo = 0x80, hi = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf)
+            need = 1;
+        else if (c >= 0xe0 && c <= 0xef) {
+            need = 2;
+            if (c == 0xe0)
+                lo = 0xa0;
+            else if (c == 0xed)
+                hi = 0x9f;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            need = 3;
+            if (c == 0xf0)
+                lo = 0x90;
+            else if (c == 0xf4)
+                hi = 0x8f;
+        } else
+            need = 0;
+        bool ok = need > 0;
+        size_t k = 1;
+        for (; ok && k <= need; k++) {
+            if (i + k >= n) {
+                if (cut)
+                    return flags;
+                ok = false;
+                break;
+            }
+            unsigned d = s[i + k];
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf))
+                ok = false;
+        }
+        if (ok) {
+            i += need + 1;
+            continue;
+        }
+        flags |= c >= 0xa0 ? PGN_TOKF_LATIN1 : PGN_TOKF_BAD_UTF8;
+        i++;
+    }
+    return (flags & PGN_TOKF_BAD_UTF8) ? PGN_TOKF_BAD_UTF8 : flags;
+}
+
+static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type,
+                                      const unsigned char *text, size_t len,
+                                      const unsigned char *next)
+{
+    struct pgn_token *t = &lx->tok;
+    t->type = type;
+    t->text = (const char *)text;
+    t->len = len;
+    lx->p = (unsigned char *)next;
+    lx->ts = NULL;
+    t->span = off(lx, next) - t->loc.offset;
+    return t;
+}
+
+static const struct pgn_token *error_tok(struct pgn_lex *lx, const char *message,
+                                         const unsigned char *start, const unsigned char *next)
+{
+    lx->tok.message = message;
+    return finish(lx, PGN_TOK_ERROR, start, (size_t)(next - start), next);
+}
+
+/* Skip the rest of an over-long symbol (it may run past the buffer). */
+static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char *start)
+{
+    lx->p = (unsigned char *)start;
+    for (;;) {
+        while (cc[*lx->p] & PGN_CC_SYM)
+            lx->p++;
+        if (lx->p != lx->end || !refill(lx))
+            break;
+    }
+    lx->tok.message = "token too long";
+    return finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
+}
+
+/* ---- Bounded tokens (the window is in the buffer) ---- */
+
+/* Game termination marker, in the standard spelling or a tolerated one:
+ * ½ for 1/2 and an en dash, em dash or minus sign for the hyphen.  Returns the
+ * canonical marker or NULL; *odd tells whether the spelling was tolerated. */
+static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
+{
+    char norm[24];
+    size_t k = 0;
+    *odd = false;
+    for (size_t i = 0; i < n; i++) {
+        if (k + 3 >= sizeof norm)
+            return NULL;
+        if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
+            memcpy(norm + k, "1/2", 3);
+            k += 3;
+            i += 1;
+            *odd = true;
+        } else if (s[i] == 0xe2 && i + 2 < n &&
+                   ((s[i + 1] == 0x80 && (s[i + 2] == 0x93 || s[i + 2] == 0x94)) ||
+                    (s[i + 1] == 0x88 && s[i + 2] == 0x92))) {
+            norm[k++] = '-';
+            i += 2;
+            *odd = true;
+        } else {
+            norm[k++] = (char)s[i];
+        }
+    }
+    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
+    for (size_t m = 0; m < 3; m++)
+        if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0)
+            return markers[m];
+    return NULL;
+}
+
+/* Evaluation glyphs some programs write as text instead of NAGs ($10-$19). */
+static const struct {
+    const char *text;
+    unsigned nag;
+} glyphs[] = {{"=", 10}, {"+=", 14}, {"=+", 15}, {"+/-", 16}, {"-/+", 17},
+              {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
+
+static const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s;
+    unsigned acc = 0;
+    while (cc[*q] & PGN_CC_SYM)
+        acc |= *q++;
+    /* "exd6e.p." : the en passant suffix keeps its periods. */
+    if (q > s && q[-1] == 'e' && q[0] == '.' && q[1] == 'p' && q[2] == '.') {
+        q += 3;
+        while (cc[*q] & PGN_CC_SYM)
+            acc |= *q++;
+    }
+    size_t n = (size_t)(q - s);
+    if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof))
+        return too_long(lx, s);
+    struct pgn_token *t = &lx->tok;
+    if (s[0] <= '9' || (acc & 0x80)) {
+        bool odd;
+        const char *m = result_marker(s, n, &odd);
+        if (m) {
+            if (odd)
+                t->flags |= PGN_TOKF_NONSTANDARD;
+            finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m), q);
+            return t;
+        }
+    }
+    if (s[0] == '-' || s[0] == '+' || s[0] == '=') {
+        if (n == 2 && s[0] == '-' && s[1] == '-')
+            return finish(lx, PGN_TOK_SYMBOL, s, n, q); /* null move */
+        for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++)
+            if (strlen(glyphs[g].text) == n && memcmp(glyphs[g].text, s, n) == 0) {
+                t->number = glyphs[g].nag;
+                t->flags |= PGN_TOKF_NONSTANDARD;
+                return finish(lx, PGN_TOK_NAG, s, n, q);
+            }
+        return error_tok(lx, "stray character", s, q);
+    }
+    if (acc & 0x80)
+        t->flags |= utf8_flags(s, n, false);
+    return finish(lx, PGN_TOK_SYMBOL, s, n, q);
+}
+
+/* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
+ * symbol that starts with a digit (results, "0-0"). */
+static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s;
+    while (cc[*q] & PGN_CC_DIGIT)
+        q++;
+    size_t ndig = (size_t)(q - s);
+    bool dot = *q == '.' || (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6);
+    if (!dot && (cc[*q] & PGN_CC_SYM))
+        return lex_symbol(lx, s);
+    struct pgn_token *t = &lx->tok;
+    unsigned dots = 0;
+    for (;;) {
+        if (*q == '.') {
+            q++;
+            dots++;
+        } else if (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6) {
+            q += 3;
+            dots += 3;
+            t->flags |= PGN_TOKF_NONSTANDARD;
+        } else {
+            break;
+        }
+    }
+    if (ndig > 9)
+        return error_tok(lx, "bad move number", s, q);
+    unsigned v = 0;
+    for (size_t i = 0; i < ndig; i++)
+        v = v * 10 + (unsigned)(s[i] - '0');
+    t->number = v;
+    t->dots = dots;
+    return finish(lx, PGN_TOK_MOVE_NUMBER, s, ndig, q);
+}
+
+static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s + 1;
+    unsigned v = 0;
+    while (cc[*q] & PGN_CC_DIGIT) {
+        if (v <= 255)
+            v = v * 10 + (unsigned)(*q - '0');
+        q++;
+    }
+    if (q == s + 1)
+        return error_tok(lx, "'$' without a number", s, q);
+    if (v > 255)
+        return error_tok(lx, "NAG above 255", s, q);
+    lx->tok.number = v;
+    return finish(lx, PGN_TOK_NAG, s, (size_t)(q - s), q);
+}
+
+/* Move suffix annotations (PGN 8.2.3.8): ! ? !! ?? !? ?! are NAGs 1-6. */
+static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s;
+    while (*q == '!' || *q == '?')
+        q++;
+    size_t n = (size_t)(q - s);
+    unsigned v = 0;
+    if (n == 1)
+        v = s[0] == '!' ? 1 : 2;
+    else if (n == 2)
+        v = s[0] == '!' ? (s[1] == '!' ? 3 : 5) : (s[1] == '?' ? 4 : 6);
+    if (!v)
+        return error_tok(lx, "unknown move annotation", s, q);
+    lx->tok.number = v;
+    return finish(lx, PGN_TOK_NAG, s, n, q);
+}
+
+/* Bytes that cannot start any token: consumed as one run. */
+static bool is_stray(unsigned char c)
+{
+    if (cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM))
+        return false;
+    return !strchr("[](){}\";%$!?*", c) || c == 0;
+}
+
+static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char *s)
+{
+    lx->ts = (unsigned char *)s;
+    lx->tw = lx->p = (unsigned char *)s + 1;
+    for (;;) {
+        while (lx->p < lx->end && is_stray(*lx->p))
+            lx->p++;
+        if (lx->p != lx->end || !refill(lx))
+            break;
+    }
+    lx->tok.message = "stray character";
+    lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
+    lx->tok.type = PGN_TOK_ERROR;
+    lx->tok.len = 1;
+    lx->ts = NULL;
+    lx->tok.span = off(lx, lx->p) - lx->tok.loc.offset;
+    return &lx->tok;
+}
+
+/* ---- Strings and comments (unbounded in the input, bounded in the token) ---- */
+
+/* After a '"' inside a string (after = the byte that follows it): does the
+ * string end here?  PGN 7 says a quote ends it; real files carry unescaped
+ * quotes inside tag values, so a quote closes the string only when the rest
+ * of the line is blank or starts with ']'.  Leaves lx->p at after. */
+static bool quote_closes(struct pgn_lex *lx, unsigned char *after)
+{
+    lx->p = after;
+    ensure(lx, 64);
+    const unsigned char *r = lx->p;
+    while (*r == ' ' || *r == '\t')
+        r++;
+    return *r == ']' || *r == '\n' || *r == '\r' || r == lx->end;
+}
+
+static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned char *s)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->ts = lx->tw = (unsigned char *)s + 1;
+    unsigned char *r = (unsigned char *)s + 1, *w = lx->tw;
+    uint64_t n = 0; /* bytes of value, kept or not */
+    unsigned acc = 0;
+    for (;;) {
+        unsigned c = *r;
+        if (!(cc[c] & PGN_CC_STR)) {
+            acc |= c;
+            if (n++ < PGN_LEX_STRING_MAX)
+                *w++ = (unsigned char)c;
+            r++;
+            continue;
+        }
+        if (r == lx->end) {
+            lx->tw = w;
+            lx->p = r;
+            bool more = refill(lx);
+            r = lx->p;
+            w = lx->tw;
+            if (!more) {
+                t->flags |= PGN_TOKF_UNTERMINATED;
+                break;
+            }
+            continue;
+        }
+        if (c == '\\') {
+            lx->tw = w;
+            lx->p = r;
+            ensure(lx, 2);
+            r = lx->p;
+            w = lx->tw;
+            unsigned d = r[1];
+            if (d == '"' || d == '\\') {
+                r++;
+                c = d;
+            }
+            if (n++ < PGN_LEX_STRING_MAX)
+                *w++ = (unsigned char)c;
+            r++;
+            continue;
+        }
+        if (c == '"') {
+            lx->tw = w;
+            bool closes = quote_closes(lx, r + 1);
+            w = lx->tw;
+            r = lx->p;
+            if (closes)
+                break;
+            t->flags |= PGN_TOKF_BAD_QUOTE;
+            if (n++ < PGN_LEX_STRING_MAX)
+                *w++ = (unsigned char)c;
+            continue;
+        }
+        if (c == '\n') { /* a string never spans lines (PGN 7) */
+            t->flags |= PGN_TOKF_UNTERMINATED;
+            break;
+        }
+        /* a NUL byte in the data */
+        if (n++ < PGN_LEX_STRING_MAX)
+            *w++ = (unsigned char)c;
+        r++;
+    }
+    unsigned char *text = lx->ts;
+    size_t len = (size_t)(w - text);
+    if (t->flags & PGN_TOKF_UNTERMINATED)
+        while (len > 0 && (text[len - 1] == '\r' || text[len - 1] == ' '))
+            len--;
+    if (n > PGN_LEX_STRING_MAX)
+        t->flags |= PGN_TOKF_TRUNCATED;
+    if (acc & 0x80)
+        t->flags |= utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
+    return finish(lx, PGN_TOK_STRING, text, len, r);
+}
+
+/*
+ * Comment text across refills: [ts, ts + min(r - ts, MAX)) always holds the
+ * first bytes of the body (refill keeps exactly that much), and the body's
+ * full length is off(r) - off(body start), whatever was dropped.
+ */
+static void comment_keep(struct pgn_lex *lx, unsigned char *r)
+{
+    size_t have = (size_t)(r - lx->ts);
+    lx->tw = lx->ts + (have > PGN_LEX_COMMENT_MAX ? PGN_LEX_COMMENT_MAX : have);
+    lx->p = r;
+}
+
+/* At the start of a line inside a brace comment (r): does it look like a tag
+ * pair ([Name "...)?  Then the comment was never closed. */
+static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
+{
+    comment_keep(lx, *r);
+    ensure(lx, 64);
+    *r = lx->p;
+    const unsigned char *q = lx->p;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    if (*q != '[' || !(cc[q[1]] & PGN_CC_LETTER))
+        return false;
+    q += 2;
+    while ((cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_')
+        q++;
+    if (*q != ' ' && *q != '\t')
+        return false;
+    while (*q == ' ' || *q == '\t')
+        q++;
+    return *q == '"';
+}
+
+static bool comment_refill(struct pgn_lex *lx, unsigned char **r)
+{
+    comment_keep(lx, *r);
+    bool more = refill(lx);
+    *r = lx->p;
+    return more;
+}
+
+/* Finish a comment whose body ends at r; delim = bytes of the closing delimiter. */
+static const struct pgn_token *comment_done(struct pgn_lex *lx, unsigned char *r, unsigned acc,
+                                            size_t delim, bool strip_cr)
+{
+    struct pgn_token *t = &lx->tok;
+    uint64_t total = off(lx, r) - (t->loc.offset + 1);
+    size_t len = total > PGN_LEX_COMMENT_MAX ? PGN_LEX_COMMENT_MAX : (size_t)total;
+    if (total > PGN_LEX_COMMENT_MAX)
+        t->flags |= PGN_TOKF_TRUNCATED;
+    else if (strip_cr && len > 0 && lx->ts[len - 1] == '\r')
+        len--;
+    if (acc & 0x80)
+        t->flags |= utf8_flags(lx->ts, len, total > PGN_LEX_COMMENT_MAX);
+    return finish(lx, PGN_TOK_COMMENT, lx->ts, len, r + delim);
+}
+
+/* { ... } : PGN 5.  Inner braces are counted (pgn-extract's nested comments);
+ * an unclosed comment ends at EOF or before a line that starts a tag pair. */
+static const struct pgn_token *lex_brace_comment(struct pgn_lex *lx, const unsigned char *s)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->ts = (unsigned char *)s + 1;
+    unsigned char *r = lx->ts;
+    uint64_t depth = 0;
+    unsigned acc = 0;
+    for (;;) {
+        unsigned c;
+        while (!(cc[c = *r] & PGN_CC_CMT)) {
+            acc |= c;
+            r++;
+        }
+        if (c == '}') {
+            if (depth == 0)
+                return comment_done(lx, r, acc, 1, false);
+            depth--;
+            r++;
+        } else if (c == '{') {
+            depth++;
+            t->flags |= PGN_TOKF_NESTED;
+            r++;
+        } else if (c == '\n') {
+            newline(lx, r);
+            r++;
+            if (tag_line_ahead(lx, &r)) {
+                t->flags |= PGN_TOKF_UNTERMINATED;
+                lx->bol = true;
+                return comment_done(lx, r, acc, 0, false);
+            }
+        } else if (r == lx->end) {
+            if (!comment_refill(lx, &r)) {
+                t->flags |= PGN_TOKF_UNTERMINATED;
+                return comment_done(lx, r, acc, 0, false);
+            }
+        } else {
+            r++; /* NUL byte in the data */
+        }
+    }
+}
+
+/* ; to the end of the line: PGN 5.  The line feed is left for the blank skip. */
+static const struct pgn_token *lex_line_comment(struct pgn_lex *lx, const unsigned char *s)
+{
+    lx->ts = (unsigned char *)s + 1;
+    unsigned char *r = lx->ts;
+    unsigned acc = 0;
+    for (;;) {
+        unsigned c;
+        while ((c = *r) != '\n' && c != 0) {
+            acc |= c;
+            r++;
+        }
+        if (c == '\n')
+            break;
+        if (r != lx->end) {
+            r++; /* NUL byte in the data */
+            continue;
+        }
+        if (!comment_refill(lx, &r))
+            break;
+    }
+    return comment_done(lx, r, acc, 0, true);
+}
+
+/* % in column 1: the whole line is ignored (PGN 6).  Leaves p at the LF. */
+static void skip_line(struct pgn_lex *lx)
+{
+    for (;;) {
+        unsigned char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+        if (nl) {
+            lx->p = nl;
+            return;
+        }
+        lx->p = lx->end;
+        if (!refill(lx))
+            return;
+    }
+}
+
+uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
+{
+    uint64_t start = off(lx, lx->p);
+    lx->ts = NULL;
+    for (;;) {
+        skip_line(lx);
+        if (lx->p == lx->end)
+            break;
+        newline(lx, lx->p);
+        lx->p++;
+        ensure(lx, 64);
+        const unsigned char *r = lx->p;
+        while (*r == ' ' || *r == '\t')
+            r++;
+        if (*r == '[')
+            break;
+    }
+    lx->bol = true;
+    return off(lx, lx->p) - start;
+}
+/* ---- The dispatcher ---- */
+
+/* Forum wrappers [pgn] and [/pgn] around a game are not tag pairs. */
+static size_t wrapper_len(const unsigned char *s)
+{
+    static const char *const w[] = {"[pgn]", "[/pgn]"};
+    for (size_t i = 0; i < 2; i++) {
+        size_t n = strlen(w[i]), k = 0;
+        while (k < n && (s[k] | 0x20) == (w[i][k] | 0x20))
+            k++;
+        if (k == n)
+            return n;
+    }
+    return 0;
+}
+
+const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
+{
+    struct pgn_token *t = &lx->tok;
+    unsigned nl = 0;
+    unsigned char *p = lx->p;
+    lx->ts = NULL;
+    for (;;) {
+        unsigned c = *p, k = cc[c];
+        if (k & PGN_CC_WS) {
+            p++;
+            continue;
+        }
+        if (k & PGN_CC_NL) {
+            newline(lx, p);
+            nl++;
+            p++;
+            continue;
+        }
+        if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
+            lx->p = p;
+            ensure(lx, LEX_WINDOW);
+            p = lx->p;
+            continue;
+        }
+        if (c == '%' && off(lx, p) == lx->line_off) {
+            lx->p = p;
+            skip_line(lx);
+            p = lx->p;
+            continue;
+        }
+        if (c == '[') {
+            size_t n = wrapper_len(p);
+            if (n) {
+                p += n;
+                continue;
+            }
+        }
+        break;
+    }
+    t->flags = (nl || lx->bol) ? PGN_TOKF_LINE_START : 0;
+    if (nl >= 2)
+        t->flags |= PGN_TOKF_BLANK_BEFORE;
+    lx->bol = false;
+    t->loc = loc_at(lx, p);
+    t->number = t->dots = 0;
+    t->message = NULL;
+    lx->p = p;
+    unsigned c = *p;
+    if (p == lx->end)
+        return finish(lx, PGN_TOK_EOF, p, 0, p);
+    if (cc[c] & PGN_CC_LETTER)
+        return lex_symbol(lx, p);
+    if (cc[c] & PGN_CC_DIGIT)
+        return lex_number(lx, p);
+    switch (c) {
+    case '[':
+        return finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
+    case ']':
+        return finish(lx, PGN_TOK_RBRACKET, p, 1, p + 1);
+    case '(':
+        return finish(lx, PGN_TOK_LPAREN, p, 1, p + 1);
+    case ')':
+        return finish(lx, PGN_TOK_RPAREN, p, 1, p + 1);
+    case '*':
+        return finish(lx, PGN_TOK_RESULT, (const unsigned char *)"*", 1, p + 1);
+    case '"':
+        return lex_string(lx, p);
+    case '{':
+        return lex_brace_comment(lx, p);
+    case ';':
+        return lex_line_comment(lx, p);
+    case '$':
+        return lex_nag(lx, p);
+    case '!':
+    case '?':
+        return lex_suffix(lx, p);
+    case '}':
+        return error_tok(lx, "'}' without '{'", p, p + 1);
+    default:
+        break;
+    }
+    if (cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
+        return lex_symbol(lx, p);
+    return lex_stray(lx, p);
+}

@@ -1,0 +1,3 @@
+#include "testutil.h"
+Suite *input_suite(void);
+Suite *input_suite(void) { return suite_create("input"); }

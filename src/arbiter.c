@@ -1,0 +1,90 @@
+/*
+ * arbiter.c - endings along the main line, FIDE Laws 2023:
+ *  5.1.1 checkmate ends the game; 5.2.1 stalemate ends it drawn; 5.2.2 a dead
+ *  position ends it drawn; 9.6.1 the same position for the fifth time (9.2.2
+ *  identity: same player to move, same pieces on the same squares, same
+ *  castling rights, en passant only when a capture is legal) ends it drawn;
+ *  9.6.2 75 moves by each player without pawn move or capture end it drawn
+ *  unless the last move gave checkmate (mate is tested first, so it wins).
+ *
+ * Repetition: positions since the last pawn move or capture are kept; only
+ * those with the same player to move are compared, by key, confirmed by a full
+ * identity comparison.  The scan is bounded by the halfmove clock.
+ */
+#include "arbiter.h"
+
+#include "deadpos.h"
+#include "movegen.h"
+
+#include <string.h>
+
+/* Occurrences of pos among the window (same side to move: every other entry
+ * from the end), pos itself not included. */
+static unsigned window_count(const struct arbiter *a, const struct position *pos)
+{
+    unsigned count = 0;
+    uint64_t key = pos_key(pos);
+    for (int i = (int)a->nwindow - 2; i >= 0; i -= 2)
+        if (pos_key(&a->window[i]) == key && pos_same_identity(&a->window[i], pos))
+            count++;
+    return count;
+}
+
+static void window_push(struct arbiter *a, const struct position *pos)
+{
+    if (pos->halfmove == 0)
+        a->nwindow = 0;
+    if (a->nwindow == ARB_WINDOW) { /* only past the 75-move rule: drop the oldest pair */
+        memmove(&a->window[0], &a->window[2], (ARB_WINDOW - 2) * sizeof a->window[0]);
+        a->nwindow -= 2;
+    }
+    a->window[a->nwindow++] = *pos;
+}
+
+static enum ending_kind judge(struct arbiter *a, const struct position *pos, uint32_t ply)
+{
+    a->ply = ply;
+    a->in_check = pos_in_check(pos);
+    a->has_moves = movegen_any_legal(pos);
+    /* The window holds the positions before this one; count, then record. */
+    a->reps = 1 + window_count(a, pos);
+    window_push(a, pos);
+
+    if (a->ending != ENDING_NONE)
+        return ENDING_NONE;
+    enum ending_kind e = ENDING_NONE;
+    if (!a->has_moves)
+        e = a->in_check ? ENDING_CHECKMATE : ENDING_STALEMATE;
+    else if (deadpos_is_dead(pos))
+        e = ENDING_DEAD_POSITION;
+    else if (a->reps >= 5)
+        e = ENDING_FIVEFOLD;
+    else if (pos->halfmove >= 150)
+        e = ENDING_75_MOVE;
+    if (e != ENDING_NONE) {
+        a->ending = e;
+        a->ending_ply = ply;
+    }
+    return e;
+}
+
+enum ending_kind arb_start(struct arbiter *a, const struct position *pos)
+{
+    a->ending = ENDING_NONE;
+    a->ending_ply = 0;
+    a->nwindow = 0;
+    return judge(a, pos, 0);
+}
+
+enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, uint32_t ply)
+{
+    return judge(a, pos, ply);
+}
+
+unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_make(&next, m);
+    /* The window ends with pos itself, so entries two back have next's side to move. */
+    return next.halfmove == 0 ? 1 : 1 + window_count(a, &next);
+}

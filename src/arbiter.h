@@ -1,0 +1,46 @@
+/*
+ * arbiter.h - how a game ends along its main line (SPEC "How an ending is
+ * judged"): checkmate, stalemate, dead position, fivefold repetition (9.6.1)
+ * and the 75-move rule (9.6.2), in that order of precedence at one ply, the
+ * first ending of the game winning.  Also the repetition counts and clocks
+ * that draw claims (9.2, 9.3) are checked against.
+ *
+ * Ownership: struct arbiter is caller-owned (embedded in the game state);
+ * arb_start() resets it.  No allocation.
+ */
+#ifndef PGNARB_ARBITER_H
+#define PGNARB_ARBITER_H
+
+#include "position.h"
+#include "report.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Positions since the last irreversible move kept for repetition counting.
+ * The 75-move rule ends the game after 150 reversible plies, so 152 suffice. */
+#define ARB_WINDOW 152
+
+struct arbiter {
+    enum ending_kind ending; /* first ending reached, ENDING_NONE so far */
+    uint32_t ending_ply;
+    uint32_t ply;      /* ply of the current position (0 = start) */
+    unsigned reps;     /* occurrences of the current position, itself included */
+    bool in_check;     /* the side to move of the current position is in check */
+    bool has_moves;    /* ... and has a legal move */
+    uint32_t nwindow;
+    struct position window[ARB_WINDOW];
+};
+
+/* Reset for a game starting at pos (ply 0); returns an ending already there. */
+enum ending_kind arb_start(struct arbiter *a, const struct position *pos);
+
+/* Observe the position after main-line ply `ply`; returns the ending this ply
+ * produced, or ENDING_NONE (also once an ending was already reached). */
+enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, uint32_t ply);
+
+/* How often the position reached by playing m from pos (the current one)
+ * would have occurred, that occurrence included. */
+unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, move m);
+
+#endif

@@ -1,0 +1,850 @@
+/*
+ * game.c - replay of one game at a time (SPEC "What check reports").
+ *
+ * Lines: lines[0] is the main line, lines[d] the variation (RAV, PGN 8.2.5)
+ * open at depth d.  A variation starts from the position before the move it
+ * replaces, i.e. the position before the last move token of its parent line.
+ * Each line keeps two positions (copy-make): the current one and the one
+ * before its last move.  A move that cannot be replayed breaks its line: the
+ * finding is held until the line ends so it can say how many further moves
+ * went unchecked; the other lines, and the main line after a variation, go on.
+ *
+ * Invariants: no allocation after game_new(); per move one position copy, one
+ * SAN resolution and (main line) one arbiter observation.
+ */
+#include "game.h"
+
+#include "arbiter.h"
+#include "claims.h"
+#include "deadpos.h"
+#include "fen.h"
+#include "movegen.h"
+#include "pgn_parse.h"
+#include "position.h"
+#include "san.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define TAG_VALUE_MAX 256
+#define MESSAGE_MAX 512
+#define SAN_TEXT_MAX 48
+#define FEN_TEXT_MAX 128
+#define DEFERRED_MAX 8
+
+enum tag_slot {
+    TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, /* roster */
+    TAG_FEN, TAG_VARIANT, TAG_TERMINATION, TAG_TERMINATION_DETAILS,
+    TAG_SLOT_NB
+};
+#define TAG_ROSTER_NB (TAG_RESULT + 1)
+
+static const char *const tag_names[TAG_SLOT_NB] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+    "FEN", "Variant", "Termination", "TerminationDetails",
+};
+
+struct tag {
+    bool present;
+    struct src_loc loc;
+    char value[TAG_VALUE_MAX];
+};
+
+/* Where a move stands: enough to name it in a finding. */
+struct move_ctx {
+    struct src_loc loc;
+    uint32_t ply;
+    uint32_t move_number;
+    int side;
+    bool variation;
+    char san[SAN_TEXT_MAX];
+    char fen[FEN_TEXT_MAX]; /* position before the move */
+};
+
+/* A finding held back until its line ends. */
+struct held {
+    bool active;
+    enum diag_code code;
+    struct move_ctx at;
+    char message[MESSAGE_MAX];
+};
+
+struct line {
+    struct position pos[2];
+    int cur;           /* pos[cur] is the current position */
+    int before;        /* pos[before] is the position before the last move token */
+    bool before_valid; /* a variation may start from pos[before] */
+    bool broken;       /* a move failed: later moves are not checked */
+    bool silent;       /* broken from the start (its parent could not be replayed) */
+    uint32_t ply;      /* plies from the game's start to pos[cur] */
+    uint32_t unchecked;
+    struct held held;
+};
+
+struct deferred {
+    enum diag_code code;
+    enum diag_severity severity;
+    struct src_loc loc;
+    char message[MESSAGE_MAX];
+};
+
+struct game {
+    struct game_sink sink;
+    bool strict;
+    const char *file;
+
+    /* the game being read */
+    uint64_t index;
+    struct src_loc start;
+    struct tag tags[TAG_SLOT_NB];
+    bool active;      /* between GAME_BEGIN and GAME_END */
+    bool set_up;      /* start position decided (tags complete) */
+    bool judged;      /* a variant we judge */
+    bool replayable;  /* the start position is valid */
+    int depth;        /* current variation depth, 0 = main line */
+    bool deep_warned;
+    bool numbering_warned;
+    uint32_t plies;   /* main-line move tokens */
+    uint32_t errors, warnings, notes;
+
+    struct arbiter arb;
+    struct move_ctx ending_at;   /* the move that produced arb.ending */
+    uint32_t void_moves;         /* main-line moves after the ending */
+    struct move_ctx first_void;
+
+    bool has_result;
+    struct src_loc result_loc;
+    char result[16];
+    char final_comment[72];      /* main-line comment after the last move */
+    bool final_comment_set;
+
+    int ndeferred;
+    struct deferred deferred[DEFERRED_MAX];
+
+    struct line lines[GAME_LINE_DEPTH_MAX];
+};
+
+struct game *game_new(const struct game_sink *sink, bool strict)
+{
+    struct game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->sink = *sink;
+    g->strict = strict;
+    g->file = "<input>";
+    return g;
+}
+
+void game_free(struct game *g)
+{
+    free(g);
+}
+
+void game_set_file(struct game *g, const char *name)
+{
+    g->file = name;
+}
+
+static const char *tag_value(const struct game *g, enum tag_slot slot)
+{
+    return g->tags[slot].present ? g->tags[slot].value : NULL;
+}
+
+/* ---- emitting findings ------------------------------------------------- */
+
+static void emit(struct game *g, enum diag_code code, enum diag_severity severity,
+                 const struct src_loc *loc, const struct move_ctx *at, const char *message)
+{
+    if (severity == DIAG_NOTE && !g->strict)
+        return;
+    struct diag d;
+    diag_init(&d, code, at ? &at->loc : loc, message);
+    d.severity = severity;
+    d.file = g->file;
+    d.game = g->index;
+    d.event = tag_value(g, TAG_EVENT);
+    d.white = tag_value(g, TAG_WHITE);
+    d.black = tag_value(g, TAG_BLACK);
+    d.round = tag_value(g, TAG_ROUND);
+    if (at) {
+        d.ply = at->ply;
+        d.move_number = at->move_number;
+        d.side = at->side;
+        d.san = at->san;
+        d.variation = at->variation;
+        d.fen = at->fen[0] ? at->fen : NULL;
+    }
+    if (severity == DIAG_ERROR)
+        g->errors++;
+    else if (severity == DIAG_WARNING)
+        g->warnings++;
+    else
+        g->notes++;
+    g->sink.diag(g->sink.ctx, &d);
+}
+
+static void emitf(struct game *g, enum diag_code code, enum diag_severity severity,
+                  const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+static void emitf(struct game *g, enum diag_code code, enum diag_severity severity,
+                  const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
+{
+    char message[MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    emit(g, code, severity, loc, at, message);
+}
+
+static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, const struct line *l,
+                         const struct position *before, bool variation)
+{
+    at->loc = ev->loc;
+    at->ply = l->ply + 1;
+    at->variation = variation;
+    size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
+    memcpy(at->san, ev->text, n);
+    at->san[n] = '\0';
+    if (before) {
+        at->move_number = before->fullmove;
+        at->side = before->side;
+        fen_write(before, at->fen, sizeof at->fen);
+    } else {
+        at->move_number = 0;
+        at->side = -1;
+        at->fen[0] = '\0';
+    }
+}
+
+void game_parser_diag(void *ctx, const struct diag *pd)
+{
+    struct game *g = ctx;
+    bool ours = g->active && pd->game == g->index;
+    if (ours && !g->set_up && g->ndeferred < DEFERRED_MAX) {
+        /* Tag section: hold until the tags that name the game are known. */
+        struct deferred *df = &g->deferred[g->ndeferred++];
+        df->code = pd->code;
+        df->severity = pd->severity;
+        df->loc = pd->loc;
+        snprintf(df->message, sizeof df->message, "%s", pd->message);
+        return;
+    }
+    if (ours && g->set_up && !g->judged && pd->code == DIAG_SYNTAX)
+        return; /* a variant's own notation (drops like P@e4) is not our syntax */
+    if (ours) {
+        emit(g, pd->code, pd->severity, &pd->loc, NULL, pd->message);
+        return;
+    }
+    if (pd->severity == DIAG_NOTE && !g->strict)
+        return;
+    struct diag d = *pd;
+    d.file = g->file;
+    g->sink.diag(g->sink.ctx, &d);
+}
+
+static void flush_deferred(struct game *g)
+{
+    for (int i = 0; i < g->ndeferred; i++) {
+        struct deferred *df = &g->deferred[i];
+        emit(g, df->code, df->severity, &df->loc, NULL, df->message);
+    }
+    g->ndeferred = 0;
+}
+
+/* ---- setting up -------------------------------------------------------- */
+
+enum variant_class { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
+
+static enum variant_class classify_variant(const char *v)
+{
+    static const char *const standard[] = {"standard", "chess", "normal", "from position", ""};
+    static const char *const c960[] = {"chess960", "chess 960", "fischerandom", "fischer random",
+                                       "freestyle", "960", "fischerrandom"};
+    if (!v)
+        return VARIANT_STANDARD;
+    for (size_t i = 0; i < sizeof standard / sizeof *standard; i++)
+        if (strcasecmp(v, standard[i]) == 0)
+            return VARIANT_STANDARD;
+    for (size_t i = 0; i < sizeof c960 / sizeof *c960; i++)
+        if (strcasecmp(v, c960[i]) == 0)
+            return VARIANT_CHESS960;
+    return VARIANT_OTHER;
+}
+
+static void line_start(struct line *l, const struct position *pos, uint32_t ply)
+{
+    l->pos[0] = *pos;
+    l->cur = 0;
+    l->before = 0;
+    l->before_valid = false;
+    l->broken = false;
+    l->silent = false;
+    l->ply = ply;
+    l->unchecked = 0;
+    l->held.active = false;
+}
+
+static void set_up(struct game *g)
+{
+    if (g->set_up)
+        return;
+    g->set_up = true;
+    flush_deferred(g);
+
+    enum variant_class vc = classify_variant(tag_value(g, TAG_VARIANT));
+    if (vc == VARIANT_OTHER) {
+        g->judged = false;
+        emitf(g, DIAG_UNSUPPORTED_VARIANT, DIAG_NOTE, &g->tags[TAG_VARIANT].loc, NULL,
+              "variant \"%s\" is not judged; the game is counted only",
+              g->tags[TAG_VARIANT].value);
+        return;
+    }
+    struct position start;
+    const char *fen = tag_value(g, TAG_FEN);
+    if (fen) {
+        char why[256] = "";
+        enum fen_status st = fen_parse(&start, fen, vc == VARIANT_CHESS960 ? FEN_CHESS960 : 0,
+                                       why, sizeof why);
+        if (st != FEN_OK) {
+            emitf(g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
+                  &g->tags[TAG_FEN].loc, NULL, "%s: %s (FEN \"%s\"); the game is not replayed",
+                  st == FEN_BAD ? "the FEN cannot be parsed" : "the FEN position cannot arise",
+                  why[0] ? why : "invalid", fen);
+            return;
+        }
+    } else {
+        pos_set_start(&start);
+        start.chess960 = vc == VARIANT_CHESS960;
+    }
+    g->replayable = true;
+    line_start(&g->lines[0], &start, 0);
+    memset(&g->ending_at, 0, sizeof g->ending_at);
+    g->ending_at.side = -1;
+    if (arb_start(&g->arb, &start) != ENDING_NONE)
+        fen_write(&start, g->ending_at.fen, sizeof g->ending_at.fen);
+}
+
+/* ---- moves ------------------------------------------------------------- */
+
+static void hold(struct line *l, enum diag_code code, const struct move_ctx *at, const char *msg)
+{
+    l->held.active = true;
+    l->held.code = code;
+    l->held.at = *at;
+    snprintf(l->held.message, sizeof l->held.message, "%s", msg);
+}
+
+static void flush_line(struct game *g, struct line *l)
+{
+    if (!l->held.active)
+        return;
+    l->held.active = false;
+    char message[MESSAGE_MAX + 64];
+    if (l->unchecked)
+        snprintf(message, sizeof message, "%s; %u further move%s not checked", l->held.message,
+                 (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
+    else
+        snprintf(message, sizeof message, "%s", l->held.message);
+    emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
+}
+
+/* Check and mate marks (PGN 8.2.3.5): '+' must check, '#' must mate. */
+static void verify_marks(struct game *g, const struct san_result *res, bool check, bool mate,
+                         const struct move_ctx *at)
+{
+    if (res->mark == '#' && !mate)
+        emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at, "marked # but %s",
+              check ? "only gives check, it does not checkmate" : "does not even give check");
+    else if (res->mark == '+' && !check)
+        emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at, "marked + but does not give check");
+    else if (res->mark == '+' && mate)
+        emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is marked + instead of #");
+    else if (!res->mark && mate)
+        emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is not marked #");
+    else if (!res->mark && check)
+        emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "gives check but is not marked +");
+}
+
+static void on_move(struct game *g, const struct pgn_event *ev)
+{
+    if (g->depth >= GAME_LINE_DEPTH_MAX)
+        return;
+    struct line *l = &g->lines[g->depth];
+    bool main_line = g->depth == 0;
+    if (main_line)
+        g->plies++;
+    if (!g->replayable) {
+        l->ply++;
+        return;
+    }
+    if (main_line && g->arb.ending != ENDING_NONE) {
+        if (g->void_moves++ == 0)
+            move_ctx_set(&g->first_void, ev, l, &l->pos[l->cur], false);
+        l->before_valid = false;
+        l->ply++;
+        return;
+    }
+    if (l->broken) {
+        l->unchecked += !l->silent;
+        l->before_valid = false;
+        l->ply++;
+        return;
+    }
+
+    const struct position *pos = &l->pos[l->cur];
+    struct san_result res;
+    enum san_status st = san_resolve(pos, ev->text, ev->len, &res);
+    l->before = l->cur;
+    l->before_valid = true;
+    if (st != SAN_OK) {
+        struct move_ctx at;
+        move_ctx_set(&at, ev, l, pos, !main_line);
+        char why[MESSAGE_MAX - 32];
+        san_explain(pos, &res, why, sizeof why);
+        char msg[MESSAGE_MAX];
+        enum diag_code code = st == SAN_AMBIGUOUS ? DIAG_AMBIGUOUS_MOVE
+                              : st == SAN_ILLEGAL ? DIAG_ILLEGAL_MOVE
+                                                  : DIAG_BAD_SAN;
+        snprintf(msg, sizeof msg, "%s: %s",
+                 code == DIAG_AMBIGUOUS_MOVE ? "ambiguous move"
+                 : code == DIAG_ILLEGAL_MOVE ? "illegal move"
+                                             : "not a move",
+                 why);
+        hold(l, code, &at, msg);
+        l->broken = true;
+        l->ply++;
+        return;
+    }
+
+    int next_idx = l->cur ^ 1;
+    struct position *next = &l->pos[next_idx];
+    *next = *pos;
+    pos_make(next, res.m);
+    l->cur = next_idx;
+    l->ply++;
+
+    bool check = pos_in_check(next);
+    bool mate;
+    bool ended = false;
+    if (main_line) {
+        ended = arb_observe(&g->arb, next, l->ply) != ENDING_NONE;
+        mate = g->arb.in_check && !g->arb.has_moves;
+    } else {
+        mate = check && !movegen_any_legal(next);
+    }
+    char expected_mark = mate ? '#' : check ? '+' : 0;
+    if (!ended && res.mark == expected_mark && !res.noncanonical)
+        return; /* the common case: nothing to say, no FEN to write */
+    struct move_ctx at;
+    move_ctx_set(&at, ev, l, pos, !main_line);
+    at.ply = l->ply;
+    if (ended)
+        g->ending_at = at;
+    verify_marks(g, &res, check, mate, &at);
+    if (res.noncanonical) {
+        char canonical[16];
+        san_write(pos, res.m, canonical);
+        emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at, "written %s; export format is %s",
+              at.san, canonical);
+    }
+}
+
+static void on_move_number(struct game *g, const struct pgn_event *ev)
+{
+    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned)
+        return;
+    struct line *l = &g->lines[g->depth];
+    if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE))
+        return;
+    const struct position *pos = &l->pos[l->cur];
+    if (ev->number != pos->fullmove) {
+        g->numbering_warned = true;
+        emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+              "move number %u where %u was expected (reported once per game)", ev->number,
+              (unsigned)pos->fullmove);
+    }
+}
+
+static void on_rav_begin(struct game *g, const struct pgn_event *ev)
+{
+    g->depth++;
+    if (g->depth >= GAME_LINE_DEPTH_MAX) {
+        if (!g->deep_warned) {
+            g->deep_warned = true;
+            emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+                  "variations nested deeper than %d are not checked", GAME_LINE_DEPTH_MAX - 1);
+        }
+        return;
+    }
+    struct line *parent = &g->lines[g->depth - 1];
+    struct line *child = &g->lines[g->depth];
+    uint32_t ply = parent->ply ? parent->ply - 1 : 0;
+    if (g->replayable && parent->before_valid) {
+        line_start(child, &parent->pos[parent->before], ply);
+    } else {
+        line_start(child, &parent->pos[parent->cur], ply);
+        child->broken = true;
+        child->silent = true;
+    }
+}
+
+static void on_rav_end(struct game *g)
+{
+    if (g->depth == 0)
+        return; /* unbalanced ')' : the parser reports it */
+    if (g->depth < GAME_LINE_DEPTH_MAX)
+        flush_line(g, &g->lines[g->depth]);
+    g->depth--;
+}
+
+/* ---- the end of a game: endings, results, claims ----------------------- */
+
+static const char *ending_phrase(enum ending_kind e)
+{
+    switch (e) {
+    case ENDING_CHECKMATE: return "checkmate";
+    case ENDING_STALEMATE: return "stalemate";
+    case ENDING_DEAD_POSITION: return "a dead position";
+    case ENDING_FIVEFOLD: return "fivefold repetition";
+    case ENDING_75_MOVE: return "the 75-move rule";
+    default: return "nothing";
+    }
+}
+
+static bool result_valid(const char *r)
+{
+    return r && (strcmp(r, "1-0") == 0 || strcmp(r, "0-1") == 0 || strcmp(r, "1/2-1/2") == 0 ||
+                 strcmp(r, "*") == 0);
+}
+
+/* The result the game records: the Result tag when valid, else the marker. */
+static const char *recorded_result(const struct game *g)
+{
+    const char *tag = tag_value(g, TAG_RESULT);
+    if (result_valid(tag))
+        return tag;
+    return g->has_result ? g->result : NULL;
+}
+
+static const struct src_loc *result_location(const struct game *g)
+{
+    if (g->has_result)
+        return &g->result_loc;
+    if (g->tags[TAG_RESULT].present)
+        return &g->tags[TAG_RESULT].loc;
+    return &g->start;
+}
+
+static void check_tags(struct game *g)
+{
+    for (int t = 0; t < TAG_ROSTER_NB; t++)
+        if (!g->tags[t].present)
+            emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
+                  "the %s tag of the Seven Tag Roster is missing", tag_names[t]);
+    const char *tag = tag_value(g, TAG_RESULT);
+    if (tag && !result_valid(tag))
+        emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
+              "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
+    if (tag && g->has_result && result_valid(tag) && strcmp(tag, g->result) != 0)
+        emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
+              "the Result tag says %s but the movetext ends with %s", tag, g->result);
+}
+
+static void judge_automatic_draw(struct game *g, const char *result)
+{
+    enum ending_kind e = g->arb.ending;
+    enum diag_code code = e == ENDING_FIVEFOLD         ? DIAG_MISSED_FIVEFOLD
+                          : e == ENDING_75_MOVE        ? DIAG_MISSED_75_MOVE
+                          : e == ENDING_DEAD_POSITION ? DIAG_DEAD_POSITION
+                                                       : DIAG_CODE_NB;
+    if (code == DIAG_CODE_NB)
+        return;
+    bool drawn = result && strcmp(result, "1/2-1/2") == 0;
+    if (!g->void_moves && drawn)
+        return;
+    static const char *const what[] = {
+        [ENDING_FIVEFOLD] = "the same position occurred for the fifth time (9.6.1)",
+        [ENDING_75_MOVE] = "75 moves by each side without a pawn move or capture (9.6.2)",
+        [ENDING_DEAD_POSITION] = "dead position: neither side can checkmate (5.2.2)",
+    };
+    char tail[320];
+    if (g->void_moves)
+        snprintf(tail, sizeof tail, "but %u more move%s recorded", (unsigned)g->void_moves,
+                 g->void_moves == 1 ? " is" : "s are");
+    else
+        snprintf(tail, sizeof tail, "but the result is %s", result ? result : "missing");
+    const struct move_ctx *at = g->arb.ending_ply ? &g->ending_at : NULL;
+    emitf(g, code, DIAG_ERROR, at ? NULL : &g->start, at, "%s: the game was drawn here, %s",
+          what[e], tail);
+}
+
+static void judge_wrong_result(struct game *g, const char *result)
+{
+    enum ending_kind e = g->arb.ending;
+    if (e == ENDING_NONE || !result || strcmp(result, "*") == 0)
+        return;
+    if (e == ENDING_CHECKMATE) {
+        /* Moves after the ending are not played: the main line's current
+         * position is the ending position, and its side to move was mated. */
+        int mated = g->lines[0].pos[g->lines[0].cur].side;
+        const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
+        if (strcmp(result, expect) != 0)
+            emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
+                  "recorded %s, but %s checkmated %s at ply %u: the result is %s", result,
+                  mated == COLOR_WHITE ? "Black" : "White",
+                  mated == COLOR_WHITE ? "White" : "Black", (unsigned)g->arb.ending_ply, expect);
+    } else if (strcmp(result, "1/2-1/2") != 0) {
+        emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
+              "recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2", result,
+              ending_phrase(e), (unsigned)g->arb.ending_ply);
+    }
+}
+
+/* Would some legal move of the side to move complete the claim? */
+static bool some_move_completes(const struct game *g, const struct position *pos,
+                                enum claim_kind kind)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        if (kind == CLAIM_REPETITION && arb_reps_after(&g->arb, pos, list[i]) >= 3)
+            return true;
+        if (kind == CLAIM_FIFTY) {
+            struct position next = *pos;
+            pos_make(&next, list[i]);
+            if (next.halfmove >= 100)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Why a claim does not hold, or NULL when it does (or cannot be refuted). */
+static const char *claim_refuted(const struct game *g, const struct position *final,
+                                 enum claim_kind kind, char *buf, size_t size)
+{
+    enum ending_kind e = g->arb.ending;
+    switch (kind) {
+    case CLAIM_CHECKMATE:
+        if (e == ENDING_CHECKMATE)
+            return NULL;
+        snprintf(buf, size, "the game did not end by checkmate%s%s",
+                 e != ENDING_NONE ? " but by " : "", e != ENDING_NONE ? ending_phrase(e) : "");
+        return buf;
+    case CLAIM_STALEMATE:
+        if (e == ENDING_STALEMATE)
+            return NULL;
+        snprintf(buf, size, "the final position is not stalemate");
+        return buf;
+    case CLAIM_REPETITION:
+        if (e == ENDING_FIVEFOLD || g->arb.reps >= 3 ||
+            some_move_completes(g, final, CLAIM_REPETITION))
+            return NULL;
+        snprintf(buf, size,
+                 "the final position occurred %u time%s and no move repeats it a third time "
+                 "(9.2)",
+                 g->arb.reps, g->arb.reps == 1 ? "" : "s");
+        return buf;
+    case CLAIM_FIFTY:
+        if (e == ENDING_75_MOVE || final->halfmove >= 100 ||
+            some_move_completes(g, final, CLAIM_FIFTY))
+            return NULL;
+        snprintf(buf, size,
+                 "only %u half-moves without pawn move or capture; 9.3 needs 100 (50 by each "
+                 "side)",
+                 (unsigned)final->halfmove);
+        return buf;
+    case CLAIM_INSUFFICIENT:
+    case CLAIM_TIMEOUT_VS_INSUFFICIENT:
+        /* Refuted only by proof that the side(s) concerned can still mate. */
+        if (deadpos_side_can_win(final, COLOR_WHITE) == DEADPOS_CAN_WIN &&
+            deadpos_side_can_win(final, COLOR_BLACK) == DEADPOS_CAN_WIN) {
+            snprintf(buf, size, "both sides can still checkmate");
+            return buf;
+        }
+        return NULL;
+    default: return NULL;
+    }
+}
+
+static void check_claim(struct game *g, struct claim c, const struct src_loc *loc,
+                        const char *source, const struct position *final)
+{
+    if (c.kind == CLAIM_NONE)
+        return;
+    char why[256];
+    if (claim_refuted(g, final, c.kind, why, sizeof why))
+        emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, "%s claims %s, but %s", source,
+              claims_name(c.kind), why);
+}
+
+static void judge_claims(struct game *g, const char *result, const struct position *final)
+{
+    bool time_loss = false;
+    for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++) {
+        if (!g->tags[t].present)
+            continue;
+        struct claim c = claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
+        time_loss |= c.time_loss;
+        char source[TAG_VALUE_MAX + 32];
+        snprintf(source, sizeof source, "%s \"%s\"", tag_names[t], g->tags[t].value);
+        check_claim(g, c, &g->tags[t].loc, source, final);
+    }
+    if (g->final_comment_set) {
+        struct claim c = claims_from_comment(g->final_comment, strlen(g->final_comment));
+        time_loss |= c.time_loss;
+        char source[128];
+        snprintf(source, sizeof source, "the closing comment {%s}", g->final_comment);
+        check_claim(g, c, result_location(g), source, final);
+    }
+
+    /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
+    if (g->arb.ending != ENDING_NONE || !result)
+        return;
+    int winner = strcmp(result, "1-0") == 0 ? COLOR_WHITE : strcmp(result, "0-1") == 0 ? COLOR_BLACK : -1;
+    if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN)
+        return;
+    emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g), NULL,
+          "recorded %s, but %s could not checkmate by any series of legal moves (%s)%s", result,
+          winner == COLOR_WHITE ? "White" : "Black", deadpos_reason(final, winner),
+          time_loss ? ": a loss on time is a draw (6.9)" : "");
+}
+
+static void finish(struct game *g)
+{
+    set_up(g);
+    while (g->depth > 0)
+        on_rav_end(g);
+    if (g->replayable)
+        flush_line(g, &g->lines[0]);
+    check_tags(g);
+
+    const char *result = recorded_result(g);
+    struct line *main_line = &g->lines[0];
+    if (g->replayable && !main_line->broken) {
+        judge_automatic_draw(g, result);
+        if (g->void_moves)
+            emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
+                  "the game had already ended by %s at ply %u; %u move%s recorded after it",
+                  ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
+                  (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
+        judge_wrong_result(g, result);
+        judge_claims(g, result, &main_line->pos[main_line->cur]);
+    }
+
+    struct game_record rec = {
+        .file = g->file,
+        .game = g->index,
+        .offset = g->start.offset,
+        .line = g->start.line,
+        .event = tag_value(g, TAG_EVENT),
+        .white = tag_value(g, TAG_WHITE),
+        .black = tag_value(g, TAG_BLACK),
+        .round = tag_value(g, TAG_ROUND),
+        .result = result,
+        .plies = g->plies,
+        .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
+        .ending_ply = g->arb.ending_ply,
+        .errors = g->errors,
+        .warnings = g->warnings,
+        .notes = g->notes,
+        .judged = g->judged,
+    };
+    g->sink.game(g->sink.ctx, &rec);
+    g->active = false;
+}
+
+static void begin(struct game *g, const struct pgn_event *ev)
+{
+    g->index = ev->game;
+    g->start = ev->loc;
+    for (int t = 0; t < TAG_SLOT_NB; t++)
+        g->tags[t].present = false;
+    g->active = true;
+    g->set_up = false;
+    g->judged = true;
+    g->replayable = false;
+    g->depth = 0;
+    g->deep_warned = false;
+    g->numbering_warned = false;
+    g->plies = 0;
+    g->errors = g->warnings = g->notes = 0;
+    g->void_moves = 0;
+    g->has_result = false;
+    g->final_comment_set = false;
+    g->ndeferred = 0;
+    g->arb.ending = ENDING_NONE;
+    g->arb.ending_ply = 0;
+}
+
+static void on_tag(struct game *g, const struct pgn_event *ev)
+{
+    for (int t = 0; t < TAG_SLOT_NB; t++) {
+        if (ev->name_len == strlen(tag_names[t]) && memcmp(ev->name, tag_names[t], ev->name_len) == 0) {
+            struct tag *tag = &g->tags[t];
+            if (tag->present)
+                return; /* duplicate: the parser reports it; the first one counts */
+            tag->present = true;
+            tag->loc = ev->loc;
+            size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
+            memcpy(tag->value, ev->text, n);
+            tag->value[n] = '\0';
+            return;
+        }
+    }
+}
+
+static void on_comment(struct game *g, const struct pgn_event *ev)
+{
+    if (g->depth != 0)
+        return;
+    size_t n = ev->len < sizeof g->final_comment - 1 ? ev->len : sizeof g->final_comment - 1;
+    memcpy(g->final_comment, ev->text, n);
+    g->final_comment[n] = '\0';
+    /* A comment longer than what we keep is commentary, not a claim. */
+    g->final_comment_set = ev->len < sizeof g->final_comment - 1;
+}
+
+void game_feed(struct game *g, const struct pgn_event *ev)
+{
+    switch (ev->type) {
+    case PGN_EV_GAME_BEGIN: begin(g, ev); break;
+    case PGN_EV_TAG: on_tag(g, ev); break;
+    case PGN_EV_MOVETEXT_BEGIN: set_up(g); break;
+    case PGN_EV_MOVE_NUMBER:
+        set_up(g);
+        on_move_number(g, ev);
+        break;
+    case PGN_EV_MOVE:
+        set_up(g);
+        g->final_comment_set = g->final_comment_set && g->depth != 0;
+        on_move(g, ev);
+        break;
+    case PGN_EV_NAG: break;
+    case PGN_EV_COMMENT:
+        set_up(g);
+        on_comment(g, ev);
+        break;
+    case PGN_EV_RAV_BEGIN:
+        set_up(g);
+        on_rav_begin(g, ev);
+        break;
+    case PGN_EV_RAV_END: on_rav_end(g); break;
+    case PGN_EV_RESULT: {
+        set_up(g);
+        g->has_result = true;
+        g->result_loc = ev->loc;
+        size_t n = ev->len < sizeof g->result - 1 ? ev->len : sizeof g->result - 1;
+        memcpy(g->result, ev->text, n);
+        g->result[n] = '\0';
+        break;
+    }
+    case PGN_EV_GAME_END: finish(g); break;
+    case PGN_EV_NB: break;
+    }
+}

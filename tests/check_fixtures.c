@@ -1,0 +1,47 @@
+/*
+ * check_fixtures.c - every diagnostic code has a fixture: testdata/diag/CODE.pgn
+ * and CODE.expected, the text output of `pgnarbiter check --strict --quiet` on
+ * it (run from testdata/).  The expected output must contain the code itself,
+ * so a fixture cannot pass without producing its diagnostic.
+ */
+#include "testutil.h"
+
+#include "cli.h"
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+START_TEST(fixture_produces_its_code)
+{
+    const struct diag_info *info = diag_info((enum diag_code)_i);
+    char pgn[256], expected_path[256], tag[64];
+    snprintf(pgn, sizeof pgn, "diag/%s.pgn", info->name);
+    snprintf(expected_path, sizeof expected_path, "%s/diag/%s.expected", TESTDATA_DIR, info->name);
+    snprintf(tag, sizeof tag, "[%s]\n", info->name);
+
+    char *expected = read_file(expected_path, NULL);
+    ck_assert_msg(expected != NULL, "missing fixture output %s", expected_path);
+    ck_assert_msg(strstr(expected, tag), "%s does not contain %s", expected_path, tag);
+
+    ck_assert_int_eq(chdir(TESTDATA_DIR), 0);
+    struct capture out, err;
+    const char *args[] = {"check", "--strict", "--quiet", pgn, NULL};
+    run_cli(args, &out, &err);
+    ck_assert_str_eq(out.text, expected);
+    free(expected);
+    capture_free(&out);
+    capture_free(&err);
+}
+END_TEST
+
+Suite *fixtures_suite(void);
+Suite *fixtures_suite(void)
+{
+    Suite *s = suite_create("fixtures");
+    TCase *tc = tcase_create("one fixture per code");
+    tcase_add_loop_test(tc, fixture_produces_its_code, 0, DIAG_CODE_NB);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -24,7 +24,6 @@
 #include <stddef.h>
 #include <string.h>
 
-
 struct attacks_magic attacks_rook_magic[SQ_NB];
 struct attacks_magic attacks_bishop_magic[SQ_NB];
 bitboard attacks_knight_table[SQ_NB];
@@ -48,8 +47,7 @@ static bitboard slow_slider(int sq, bitboard occupied, const int dirs[4][2])
         while (f >= 0 && f < 8 && r >= 0 && r < 8) {
             int s = SQ_MAKE(f, r);
             att |= SQ_BB(s);
-            if (bb_test(occupied, s))
-                break;
+            if (bb_test(occupied, s)) break;
             f += dirs[d][0];
             r += dirs[d][1];
         }
@@ -91,8 +89,7 @@ static bitboard step_set(int sq, const int steps[][2], int n)
     bitboard b = 0;
     for (int i = 0; i < n; i++) {
         int f = SQ_FILE(sq) + steps[i][0], r = SQ_RANK(sq) + steps[i][1];
-        if (f >= 0 && f < 8 && r >= 0 && r < 8)
-            b |= SQ_BB(SQ_MAKE(f, r));
+        if (f >= 0 && f < 8 && r >= 0 && r < 8) b |= SQ_BB(SQ_MAKE(f, r));
     }
     return b;
 }
@@ -119,24 +116,16 @@ static uint64_t prng_sparse(uint64_t *state)
  * start-up tries under 500 candidates in all (a millisecond or two) instead
  * of over a million with one fixed seed (a third of a second). */
 static const uint16_t rook_seeds[SQ_NB] = {
-    2875, 1897, 596, 2705, 1333, 667, 3813, 72,
-    3649, 1198, 310, 3419, 3538, 969, 2170, 274,
-    1401, 484, 1437, 3863, 3538, 620, 12, 1907,
-    3561, 2122, 2538, 2422, 1091, 2993, 1087, 2443,
-    313, 1145, 2712, 2189, 337, 2083, 670, 1697,
-    3842, 1354, 349, 3617, 1454, 1277, 2555, 188,
-    1226, 992, 1172, 991, 3694, 1735, 1185, 2723,
-    2902, 2902, 1118, 1474, 941, 2381, 3120, 2196,
+    2875, 1897, 596,  2705, 1333, 667,  3813, 72,   3649, 1198, 310,  3419, 3538, 969,  2170, 274,
+    1401, 484,  1437, 3863, 3538, 620,  12,   1907, 3561, 2122, 2538, 2422, 1091, 2993, 1087, 2443,
+    313,  1145, 2712, 2189, 337,  2083, 670,  1697, 3842, 1354, 349,  3617, 1454, 1277, 2555, 188,
+    1226, 992,  1172, 991,  3694, 1735, 1185, 2723, 2902, 2902, 1118, 1474, 941,  2381, 3120, 2196,
 };
 static const uint16_t bishop_seeds[SQ_NB] = {
-    15, 53, 27, 19, 16, 47, 1, 336,
-    105, 43, 13, 58, 32, 1, 3, 27,
-    45, 5, 490, 116, 395, 342, 42, 55,
-    25, 19, 112, 8, 205, 350, 46, 16,
-    6, 29, 195, 16, 473, 191, 122, 83,
-    100, 46, 32, 369, 43, 87, 15, 112,
-    1, 49, 4, 2, 57, 31, 61, 53,
-    336, 27, 57, 20, 32, 27, 105, 15,
+    15, 53, 27,  19,  16,  47,  1,   336, 105, 43, 13,  58,  32,  1,   3,   27,
+    45, 5,  490, 116, 395, 342, 42,  55,  25,  19, 112, 8,   205, 350, 46,  16,
+    6,  29, 195, 16,  473, 191, 122, 83,  100, 46, 32,  369, 43,  87,  15,  112,
+    1,  49, 4,   2,   57,  31,  61,  53,  336, 27, 57,  20,  32,  27,  105, 15,
 };
 
 static bitboard edges_for(int sq)
@@ -174,10 +163,8 @@ static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, con
 
     for (;;) {
         m->magic = prng_sparse(&state);
-        if (bb_popcount((m->mask * m->magic) >> 56) < 6)
-            continue;
-        if (cap && attempt == cap)
-            return 0;
+        if (bb_popcount((m->mask * m->magic) >> 56) < 6) continue;
+        if (cap && attempt == cap) return 0;
         attempt++;
         int i;
         for (i = 0; i < size; i++) {
@@ -189,8 +176,7 @@ static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, con
                 break;
             }
         }
-        if (i == size)
-            return attempt;
+        if (i == size) return attempt;
     }
 }
 
@@ -207,9 +193,9 @@ static void init_magics(struct attacks_magic *magics, bitboard *slots, const int
 
 static void init_tables(void)
 {
-    static const int knight_steps[8][2] = {{1, 2},  {2, 1},  {2, -1}, {1, -2},
+    static const int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                            {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king_steps[8][2] = {{1, 0}, {1, 1},   {0, 1},  {-1, 1},
+    static const int king_steps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                          {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     static const int white_pawn_steps[2][2] = {{-1, 1}, {1, 1}};
     static const int black_pawn_steps[2][2] = {{-1, -1}, {1, -1}};
@@ -228,20 +214,17 @@ static void init_tables(void)
         for (int b = 0; b < SQ_NB; b++) {
             attacks_between_table[a][b] = 0;
             attacks_line_table[a][b] = 0;
-            if (a == b)
-                continue;
+            if (a == b) continue;
             const int(*dirs)[2] = NULL;
             if (bb_test(attacks_slow_rook(a, 0), b))
                 dirs = rook_dirs;
             else if (bb_test(attacks_slow_bishop(a, 0), b))
                 dirs = bishop_dirs;
-            if (!dirs)
-                continue;
+            if (!dirs) continue;
             bitboard ab = SQ_BB(a) | SQ_BB(b);
-            attacks_between_table[a][b] = slow_slider(a, SQ_BB(b), dirs) &
-                                          slow_slider(b, SQ_BB(a), dirs) & ~ab;
-            attacks_line_table[a][b] =
-                (slow_slider(a, 0, dirs) & slow_slider(b, 0, dirs)) | ab;
+            attacks_between_table[a][b] =
+                slow_slider(a, SQ_BB(b), dirs) & slow_slider(b, SQ_BB(a), dirs) & ~ab;
+            attacks_line_table[a][b] = (slow_slider(a, 0, dirs) & slow_slider(b, 0, dirs)) | ab;
         }
     }
 }
@@ -251,8 +234,7 @@ void attacks_init(void)
     /* 0 = not built, 1 = being built by some thread, 2 = ready. */
     static atomic_int state;
     int expected = 0;
-    if (atomic_load_explicit(&state, memory_order_acquire) == 2)
-        return;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
     if (atomic_compare_exchange_strong(&state, &expected, 1)) {
         init_tables();
         atomic_store_explicit(&state, 2, memory_order_release);

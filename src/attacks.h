@@ -34,11 +34,20 @@ extern bitboard attacks_line_table[SQ_NB][SQ_NB];
 
 void attacks_init(void);
 
-static inline bitboard attacks_knight(int sq) { return attacks_knight_table[sq]; }
-static inline bitboard attacks_king(int sq) { return attacks_king_table[sq]; }
+static inline bitboard attacks_knight(int sq)
+{
+    return attacks_knight_table[sq];
+}
+static inline bitboard attacks_king(int sq)
+{
+    return attacks_king_table[sq];
+}
 
 /* Squares a pawn of `color` on sq attacks (captures on). */
-static inline bitboard attacks_pawn(int color, int sq) { return attacks_pawn_table[color][sq]; }
+static inline bitboard attacks_pawn(int color, int sq)
+{
+    return attacks_pawn_table[color][sq];
+}
 
 static inline bitboard attacks_bishop(int sq, bitboard occupied)
 {
@@ -59,11 +68,17 @@ static inline bitboard attacks_queen(int sq, bitboard occupied)
 
 /* Squares strictly between a and b when they share a rank, file or
  * diagonal; empty otherwise (and when a == b or they are adjacent). */
-static inline bitboard attacks_between(int a, int b) { return attacks_between_table[a][b]; }
+static inline bitboard attacks_between(int a, int b)
+{
+    return attacks_between_table[a][b];
+}
 
 /* The whole rank, file or diagonal through a and b (both included), edge to
  * edge; empty when they are not aligned or a == b. */
-static inline bitboard attacks_line(int a, int b) { return attacks_line_table[a][b]; }
+static inline bitboard attacks_line(int a, int b)
+{
+    return attacks_line_table[a][b];
+}
 
 /* Attack set of a piece type (not PAWN) on sq given the occupied squares. */
 bitboard attacks_piece(int type, int sq, bitboard occupied);

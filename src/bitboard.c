@@ -23,8 +23,7 @@ void bb_square_name(int sq, char out[3])
 
 int bb_square_parse(const char *s)
 {
-    if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-        return SQ_NONE;
+    if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return SQ_NONE;
     return SQ_MAKE(s[0] - 'a', s[1] - '1');
 }
 
@@ -32,10 +31,8 @@ int bb_distance(int a, int b)
 {
     int df = SQ_FILE(a) - SQ_FILE(b);
     int dr = SQ_RANK(a) - SQ_RANK(b);
-    if (df < 0)
-        df = -df;
-    if (dr < 0)
-        dr = -dr;
+    if (df < 0) df = -df;
+    if (dr < 0) dr = -dr;
     return df > dr ? df : dr;
 }
 

@@ -11,16 +11,16 @@
 #include <stddef.h>
 
 #define BB_EMPTY ((bitboard)0)
-#define BB_ALL (~(bitboard)0)
+#define BB_ALL   (~(bitboard)0)
 
-#define BB_FILE_A ((bitboard)0x0101010101010101ULL)
-#define BB_FILE_H (BB_FILE_A << 7)
-#define BB_RANK_1 ((bitboard)0xFFULL)
-#define BB_RANK_8 (BB_RANK_1 << 56)
-#define BB_FILE(f) (BB_FILE_A << (f))
-#define BB_RANK(r) (BB_RANK_1 << (8 * (r)))
+#define BB_FILE_A        ((bitboard)0x0101010101010101ULL)
+#define BB_FILE_H        (BB_FILE_A << 7)
+#define BB_RANK_1        ((bitboard)0xFFULL)
+#define BB_RANK_8        (BB_RANK_1 << 56)
+#define BB_FILE(f)       (BB_FILE_A << (f))
+#define BB_RANK(r)       (BB_RANK_1 << (8 * (r)))
 #define BB_LIGHT_SQUARES ((bitboard)0x55AA55AA55AA55AAULL)
-#define BB_DARK_SQUARES (~BB_LIGHT_SQUARES)
+#define BB_DARK_SQUARES  (~BB_LIGHT_SQUARES)
 
 static inline int bb_popcount(bitboard b)
 {
@@ -58,10 +58,22 @@ static inline bool bb_test(bitboard b, int sq)
 }
 
 /* Shift the whole set one step; squares pushed off the board vanish. */
-static inline bitboard bb_north(bitboard b) { return b << 8; }
-static inline bitboard bb_south(bitboard b) { return b >> 8; }
-static inline bitboard bb_east(bitboard b) { return (b & ~BB_FILE_H) << 1; }
-static inline bitboard bb_west(bitboard b) { return (b & ~BB_FILE_A) >> 1; }
+static inline bitboard bb_north(bitboard b)
+{
+    return b << 8;
+}
+static inline bitboard bb_south(bitboard b)
+{
+    return b >> 8;
+}
+static inline bitboard bb_east(bitboard b)
+{
+    return (b & ~BB_FILE_H) << 1;
+}
+static inline bitboard bb_west(bitboard b)
+{
+    return (b & ~BB_FILE_A) >> 1;
+}
 
 /* One step "forward" for the given colour (north for White, south for Black). */
 static inline bitboard bb_forward(bitboard b, int color)

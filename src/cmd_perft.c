@@ -59,8 +59,7 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
         else
             return usage(err, "too many arguments for perft (quote the FEN)");
     }
-    if (!fen || !depth_arg)
-        return usage(err, "perft needs a FEN and a depth");
+    if (!fen || !depth_arg) return usage(err, "perft needs a FEN and a depth");
     char *end;
     long depth = strtol(depth_arg, &end, 10);
     if (*depth_arg == '\0' || *end != '\0' || depth < 0 || depth > PERFT_DEPTH_MAX) {

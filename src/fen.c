@@ -56,8 +56,7 @@ static bool next_field(const char **p, const char **start, size_t *len)
     const char *s = *p;
     while (*s == ' ' || *s == '\t')
         s++;
-    if (*s == '\0' || *s == '\n' || *s == '\r')
-        return false;
+    if (*s == '\0' || *s == '\n' || *s == '\r') return false;
     *start = s;
     while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
         s++;
@@ -68,12 +67,10 @@ static bool next_field(const char **p, const char **start, size_t *len)
 
 static bool parse_number(const char *s, size_t len, uint32_t *out)
 {
-    if (len == 0 || len > 9)
-        return false;
+    if (len == 0 || len > 9) return false;
     uint32_t v = 0;
     for (size_t i = 0; i < len; i++) {
-        if (!isdigit((unsigned char)s[i]))
-            return false;
+        if (!isdigit((unsigned char)s[i])) return false;
         v = v * 10 + (uint32_t)(s[i] - '0');
     }
     *out = v;
@@ -100,8 +97,7 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
         } else {
             const char *pc = strchr(piece_chars, toupper((unsigned char)c));
             if (!pc || c == '\0')
-                return fail(FEN_BAD, why, whylen, "bad character '%c' in the piece placement",
-                            c);
+                return fail(FEN_BAD, why, whylen, "bad character '%c' in the piece placement", c);
             if (file < 8)
                 pos_put(pos, SQ_MAKE(file, rank),
                         PIECE_MAKE(islower((unsigned char)c) ? COLOR_BLACK : COLOR_WHITE,
@@ -126,8 +122,7 @@ static int outer_rook(const struct position *pos, int color, int ksq, bool kings
 {
     bitboard rooks = pos_pieces(pos, color, ROOK) & BB_RANK(SQ_RANK(ksq));
     rooks &= kingside ? ~((SQ_BB(ksq) << 1) - 1) : SQ_BB(ksq) - 1;
-    if (!rooks)
-        return SQ_NONE;
+    if (!rooks) return SQ_NONE;
     return kingside ? bb_msb(rooks) : bb_lsb(rooks);
 }
 
@@ -153,12 +148,12 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
         char lc = (char)tolower((unsigned char)c);
         int home = color == COLOR_WHITE ? 0 : 7;
         bitboard king = pos_pieces(pos, color, KING);
-        if (bb_popcount(king) != 1)
-            continue; /* reported by the king count check */
+        if (bb_popcount(king) != 1) continue; /* reported by the king count check */
         int ksq = bb_lsb(king);
         if (SQ_RANK(ksq) != home)
-            return fail(FEN_ILLEGAL, why, whylen, "castling right %c but the %s king is not on rank %d",
-                        c, color == COLOR_WHITE ? "white" : "black", home + 1);
+            return fail(FEN_ILLEGAL, why, whylen,
+                        "castling right %c but the %s king is not on rank %d", c,
+                        color == COLOR_WHITE ? "white" : "black", home + 1);
         int rsq;
         if (lc == 'k' || lc == 'q') {
             bool kingside = lc == 'k';
@@ -172,13 +167,12 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
                             color == COLOR_WHITE ? "white" : "black",
                             kingside ? "h-side" : "a-side", home + 1);
             }
-            if (SQ_FILE(ksq) != 4 || SQ_FILE(rsq) != (kingside ? 7 : 0))
-                chess960 = true;
+            if (SQ_FILE(ksq) != 4 || SQ_FILE(rsq) != (kingside ? 7 : 0)) chess960 = true;
         } else {
             rsq = SQ_MAKE(lc - 'a', home);
             if (pos->board[rsq] != PIECE_MAKE(color, ROOK))
-                return fail(FEN_ILLEGAL, why, whylen, "castling right %c but no %s rook on %c%d",
-                            c, color == COLOR_WHITE ? "white" : "black", lc, home + 1);
+                return fail(FEN_ILLEGAL, why, whylen, "castling right %c but no %s rook on %c%d", c,
+                            color == COLOR_WHITE ? "white" : "black", lc, home + 1);
             chess960 = true;
         }
         pos->castle_rooks |= SQ_BB(rsq);
@@ -197,8 +191,7 @@ static enum fen_status check_kings_pawns(const struct position *pos, char *why, 
 {
     for (int c = 0; c < COLOR_NB; c++) {
         int kings = bb_popcount(pos_pieces(pos, c, KING));
-        if (kings == 0)
-            return fail(FEN_ILLEGAL, why, whylen, "%s has no king", color_names[c]);
+        if (kings == 0) return fail(FEN_ILLEGAL, why, whylen, "%s has no king", color_names[c]);
         if (kings > 1)
             return fail(FEN_ILLEGAL, why, whylen, "%s has %d kings", color_names[c], kings);
     }
@@ -226,8 +219,7 @@ static enum fen_status check_material(const struct position *pos, char *why, siz
         int extra = 0;
         for (int t = KNIGHT; t <= QUEEN; t++) {
             int n = bb_popcount(pos_pieces(pos, c, t));
-            if (n > initial[t])
-                extra += n - initial[t];
+            if (n > initial[t]) extra += n - initial[t];
         }
         int missing = 8 - pawns;
         if (extra > missing)
@@ -242,8 +234,7 @@ static enum fen_status check_material(const struct position *pos, char *why, siz
 static enum fen_status check_ep(const struct position *pos, char *why, size_t whylen)
 {
     int ep = pos->ep_square;
-    if (ep == SQ_NONE)
-        return FEN_OK;
+    if (ep == SQ_NONE) return FEN_OK;
     int us = pos->side, them = us ^ 1;
     char name[3], pname[3], fname[3];
     bb_square_name(ep, name);
@@ -273,7 +264,9 @@ static enum fen_status check_checks(const struct position *pos, char *why, size_
     int n = bb_popcount(ch);
     if (n > 2)
         return fail(FEN_ILLEGAL, why, whylen, "impossible check: %s checkers",
-                    n == 3 ? "three" : n == 4 ? "four" : "five or more");
+                    n == 3   ? "three"
+                    : n == 4 ? "four"
+                             : "five or more");
     int ksq = pos_king_square(pos, us);
     bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
     if (n == 2) {
@@ -307,21 +300,17 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     const char *p = fen, *f[7];
     size_t len[7];
     int n = 0;
-    if (why && whylen)
-        why[0] = '\0';
+    if (why && whylen) why[0] = '\0';
     pos_clear(pos);
     while (n < 7 && next_field(&p, &f[n], &len[n]))
         n++;
-    if (n == 0)
-        return fail(FEN_BAD, why, whylen, "empty FEN");
-    if (n > 6)
-        return fail(FEN_BAD, why, whylen, "more than 6 fields");
+    if (n == 0) return fail(FEN_BAD, why, whylen, "empty FEN");
+    if (n > 6) return fail(FEN_BAD, why, whylen, "more than 6 fields");
     if (n < 4)
         return fail(FEN_BAD, why, whylen, "%d field%s, a FEN has 6 (or 4 without the clocks)", n,
                     n == 1 ? "" : "s");
     enum fen_status st = parse_placement(pos, f[0], len[0], why, whylen);
-    if (st != FEN_OK)
-        return st;
+    if (st != FEN_OK) return st;
     if (len[1] != 1 || (f[1][0] != 'w' && f[1][0] != 'b'))
         return fail(FEN_BAD, why, whylen, "side to move is '%.*s', not 'w' or 'b'",
                     (int)(len[1] > 8 ? 8 : len[1]), f[1]);
@@ -349,18 +338,14 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     for (size_t i = 0; i < len[2]; i++) {
         char lc = (char)tolower((unsigned char)f[2][i]);
         if (!(len[2] == 1 && lc == '-') && !(lc == 'k' || lc == 'q' || (lc >= 'a' && lc <= 'h')))
-            return fail(FEN_BAD, why, whylen, "bad character '%c' in the castling rights",
-                        f[2][i]);
+            return fail(FEN_BAD, why, whylen, "bad character '%c' in the castling rights", f[2][i]);
     }
 
     /* Faults that leave no usable position come first ... */
     st = check_kings_pawns(pos, why, whylen);
-    if (st == FEN_OK)
-        st = parse_castling(pos, f[2], len[2], flags, why, whylen);
-    if (st == FEN_BAD)
-        return st;
-    if (st == FEN_OK)
-        st = check_ep(pos, why, whylen);
+    if (st == FEN_OK) st = parse_castling(pos, f[2], len[2], flags, why, whylen);
+    if (st == FEN_BAD) return st;
+    if (st == FEN_OK) st = check_ep(pos, why, whylen);
     if (st != FEN_OK) {
         pos->ep_square = SQ_NONE;
         pos->castle_rooks = 0;
@@ -374,8 +359,7 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     /* ... then those of a position the move generator still handles
      * (pos_ok() holds): impossible material and impossible checks. */
     st = check_material(pos, why, whylen);
-    if (st == FEN_OK)
-        st = check_checks(pos, why, whylen);
+    if (st == FEN_OK) st = check_checks(pos, why, whylen);
     return st;
 }
 
@@ -391,16 +375,13 @@ size_t fen_write(const struct position *pos, char *buf, size_t size)
                 empty++;
                 continue;
             }
-            if (empty)
-                out[n++] = (char)('0' + empty);
+            if (empty) out[n++] = (char)('0' + empty);
             empty = 0;
             char c = piece_chars[PIECE_TYPE(pc)];
             out[n++] = PIECE_COLOR(pc) == COLOR_WHITE ? c : (char)tolower((unsigned char)c);
         }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        if (rank)
-            out[n++] = '/';
+        if (empty) out[n++] = (char)('0' + empty);
+        if (rank) out[n++] = '/';
     }
     out[n++] = ' ';
     out[n++] = pos->side == COLOR_WHITE ? 'w' : 'b';
@@ -409,8 +390,7 @@ size_t fen_write(const struct position *pos, char *buf, size_t size)
     for (int c = 0; c < COLOR_NB; c++) {
         for (int side = 1; side >= 0; side--) {
             bitboard r = pos_castle_rooks_side(pos, c, side);
-            if (!r)
-                continue;
+            if (!r) continue;
             int rsq = bb_lsb(r);
             int ksq = pos_king_square(pos, c);
             char letter = side ? 'K' : 'Q';
@@ -419,8 +399,7 @@ size_t fen_write(const struct position *pos, char *buf, size_t size)
             out[n++] = c == COLOR_WHITE ? letter : (char)tolower((unsigned char)letter);
         }
     }
-    if (n == before)
-        out[n++] = '-';
+    if (n == before) out[n++] = '-';
     out[n++] = ' ';
     if (pos->ep_square == SQ_NONE) {
         out[n++] = '-';

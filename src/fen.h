@@ -13,9 +13,9 @@
 struct position;
 
 enum fen_status {
-    FEN_OK,      /* parsed, and the position can arise in a game */
-    FEN_BAD,     /* not FEN: cannot be parsed (diagnostic bad-fen) */
-    FEN_ILLEGAL  /* parses, but cannot arise in a game (illegal-position) */
+    FEN_OK,     /* parsed, and the position can arise in a game */
+    FEN_BAD,    /* not FEN: cannot be parsed (diagnostic bad-fen) */
+    FEN_ILLEGAL /* parses, but cannot arise in a game (illegal-position) */
 };
 
 /* Flags of fen_parse(). */

@@ -85,8 +85,7 @@ enum movegen_castle movegen_castle_check(const struct position *pos, int rook_sq
     if (rook_sq < 0 || rook_sq >= SQ_NB || !bb_test(pos->castle_rooks, rook_sq) ||
         pos->board[rook_sq] != PIECE_MAKE(us, ROOK) || SQ_RANK(rook_sq) != SQ_RANK(ksq))
         return MOVEGEN_CASTLE_NO_RIGHT;
-    if (pos->checkers)
-        return MOVEGEN_CASTLE_IN_CHECK;
+    if (pos->checkers) return MOVEGEN_CASTLE_IN_CHECK;
     movegen_castle_squares(pos, rook_sq, &kto, &rto);
     bitboard kr = SQ_BB(ksq) | SQ_BB(rook_sq);
     bitboard kpath = attacks_between(ksq, kto) | SQ_BB(kto);
@@ -100,8 +99,7 @@ enum movegen_castle movegen_castle_check(const struct position *pos, int rook_sq
     bitboard occ = pos_occupied(pos) ^ kr;
     while (kpath) {
         int s = kingside ? bb_pop_lsb(&kpath) : bb_msb(kpath);
-        if (!kingside)
-            kpath ^= SQ_BB(s);
+        if (!kingside) kpath ^= SQ_BB(s);
         if (attacked(pos, s, us ^ 1, occ)) {
             *sq = s;
             return MOVEGEN_CASTLE_ATTACKED;
@@ -128,15 +126,12 @@ static move *gen_legal(const struct position *pos, move *list, bool first_only)
     bitboard occ_nok = occ ^ SQ_BB(ksq);
     while (kt) {
         int to = bb_pop_lsb(&kt);
-        if (!attacked(pos, to, them, occ_nok))
-            *list++ = MOVE_MAKE(ksq, to, MOVE_NORMAL);
+        if (!attacked(pos, to, them, occ_nok)) *list++ = MOVE_MAKE(ksq, to, MOVE_NORMAL);
     }
-    if (bb_more_than_one(checkers) || (first_only && list != start))
-        return list;
+    if (bb_more_than_one(checkers) || (first_only && list != start)) return list;
 
     bitboard target = ~ours;
-    if (checkers)
-        target = attacks_between(ksq, bb_lsb(checkers)) | checkers;
+    if (checkers) target = attacks_between(ksq, bb_lsb(checkers)) | checkers;
     const bitboard pinned = pos_pinned(pos, us);
 
     /* Knights: a pinned knight can never move along its pin line. */
@@ -149,20 +144,17 @@ static move *gen_legal(const struct position *pos, move *list, bool first_only)
     while (b) {
         int from = bb_pop_lsb(&b);
         bitboard t = attacks_bishop(from, occ) & target;
-        if (bb_test(pinned, from))
-            t &= attacks_line(ksq, from);
+        if (bb_test(pinned, from)) t &= attacks_line(ksq, from);
         list = add_targets(list, from, t);
     }
     b = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & ours;
     while (b) {
         int from = bb_pop_lsb(&b);
         bitboard t = attacks_rook(from, occ) & target;
-        if (bb_test(pinned, from))
-            t &= attacks_line(ksq, from);
+        if (bb_test(pinned, from)) t &= attacks_line(ksq, from);
         list = add_targets(list, from, t);
     }
-    if (first_only && list != start)
-        return list;
+    if (first_only && list != start) return list;
 
     /* Pawns (3.7): unpinned ones set-wise, pinned ones one by one. */
     const bitboard pawns = pos_pieces(pos, us, PAWN);
@@ -173,8 +165,7 @@ static move *gen_legal(const struct position *pos, move *list, bool first_only)
     const bitboard enemies = theirs & target;
     for (int promo = 0; promo < 2; promo++) {
         bitboard p = pawns & ~pinned & (promo ? last : ~last);
-        if (!p)
-            continue;
+        if (!p) continue;
         bitboard single = bb_forward(p, us) & empty;
         if (!promo) {
             bitboard dbl = bb_forward(single & third, us) & empty & target;
@@ -192,8 +183,7 @@ static move *gen_legal(const struct position *pos, move *list, bool first_only)
         bitboard t = attacks_pawn(us, from) & enemies;
         bitboard one = bb_forward(SQ_BB(from), us) & empty;
         t |= one & target;
-        if (one & third)
-            t |= bb_forward(one, us) & empty & target;
+        if (one & third) t |= bb_forward(one, us) & empty & target;
         t &= line;
         while (t) {
             int to = bb_pop_lsb(&t);
@@ -239,8 +229,7 @@ static uint64_t perft_rec(const struct position *pos, int depth)
 {
     move list[MOVES_MAX];
     int n = (int)(gen_legal(pos, list, false) - list);
-    if (depth <= 1)
-        return (uint64_t)n;
+    if (depth <= 1) return (uint64_t)n;
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
@@ -252,8 +241,7 @@ static uint64_t perft_rec(const struct position *pos, int depth)
 
 uint64_t movegen_perft(const struct position *pos, int depth)
 {
-    if (depth <= 0)
-        return 1;
+    if (depth <= 0) return 1;
     return perft_rec(pos, depth);
 }
 
@@ -273,8 +261,7 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
         if (type == PAWN) {
             bitboard one = bb_forward(SQ_BB(from), us) & ~occ;
             t = (attacks_pawn(us, from) & theirs) | one;
-            if (one & third)
-                t |= bb_forward(one, us) & ~occ;
+            if (one & third) t |= bb_forward(one, us) & ~occ;
             t &= to_mask;
             while (t) {
                 int to = bb_pop_lsb(&t);
@@ -304,36 +291,27 @@ bool movegen_pseudo_is_legal(const struct position *pos, move m)
         int sq;
         return from == ksq && movegen_castle_check(pos, to, &sq) == MOVEGEN_CASTLE_OK;
     }
-    if (kind == MOVE_EN_PASSANT)
-        return pos_ep_legal_from(pos, from);
-    if (from == ksq)
-        return !attacked(pos, to, us ^ 1, pos_occupied(pos) ^ SQ_BB(ksq));
+    if (kind == MOVE_EN_PASSANT) return pos_ep_legal_from(pos, from);
+    if (from == ksq) return !attacked(pos, to, us ^ 1, pos_occupied(pos) ^ SQ_BB(ksq));
     if (pos->checkers) {
-        if (bb_more_than_one(pos->checkers))
-            return false;
+        if (bb_more_than_one(pos->checkers)) return false;
         int c = bb_lsb(pos->checkers);
-        if (!bb_test(attacks_between(ksq, c) | pos->checkers, to))
-            return false;
+        if (!bb_test(attacks_between(ksq, c) | pos->checkers, to)) return false;
     }
-    if (bb_test(pos_pinned(pos, us), from) && !bb_test(attacks_line(ksq, from), to))
-        return false;
+    if (bb_test(pos_pinned(pos, us), from) && !bb_test(attacks_line(ksq, from), to)) return false;
     return true;
 }
 
 bool movegen_is_legal(const struct position *pos, move m)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
-    if (from == to || kind == 3 || kind > MOVE_PROMO_QUEEN)
-        return false;
+    if (from == to || kind == 3 || kind > MOVE_PROMO_QUEEN) return false;
     int pc = pos->board[from];
-    if (pc == PIECE_NONE || PIECE_COLOR(pc) != pos->side)
-        return false;
-    if (kind == MOVE_CASTLE)
-        return PIECE_TYPE(pc) == KING && movegen_pseudo_is_legal(pos, m);
+    if (pc == PIECE_NONE || PIECE_COLOR(pc) != pos->side) return false;
+    if (kind == MOVE_CASTLE) return PIECE_TYPE(pc) == KING && movegen_pseudo_is_legal(pos, m);
     move list[MOVES_MAX];
     int n = movegen_pseudo(pos, PIECE_TYPE(pc), SQ_BB(from), SQ_BB(to), list);
     for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return movegen_pseudo_is_legal(pos, m);
+        if (list[i] == m) return movegen_pseudo_is_legal(pos, m);
     return false;
 }

@@ -59,8 +59,7 @@ static void pos_tables_init(void)
 {
     static atomic_int state;
     int expected = 0;
-    if (atomic_load_explicit(&state, memory_order_acquire) == 2)
-        return;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
     attacks_init();
     if (atomic_compare_exchange_strong(&state, &expected, 1)) {
         zobrist_build();
@@ -113,8 +112,7 @@ bitboard pos_attackers_to(const struct position *pos, int sq, bitboard occupied)
 static bitboard compute_checkers(const struct position *pos)
 {
     int ksq = pos_king_square(pos, pos->side);
-    if (ksq == SQ_NONE)
-        return 0;
+    if (ksq == SQ_NONE) return 0;
     return pos_attackers_to(pos, ksq, pos_occupied(pos)) & pos->by_color[pos->side ^ 1];
 }
 
@@ -127,16 +125,14 @@ bitboard pos_castle_rooks_side(const struct position *pos, int color, bool kings
 {
     bitboard rooks = pos->castle_rooks & BB_RANK(color == COLOR_WHITE ? 0 : 7);
     int ksq = pos_king_square(pos, color);
-    if (ksq == SQ_NONE)
-        return 0;
+    if (ksq == SQ_NONE) return 0;
     return rooks & (kingside ? ~((SQ_BB(ksq) << 1) - 1) : SQ_BB(ksq) - 1);
 }
 
 bitboard pos_pinned(const struct position *pos, int color)
 {
     int ksq = pos_king_square(pos, color);
-    if (ksq == SQ_NONE)
-        return 0;
+    if (ksq == SQ_NONE) return 0;
     int them = color ^ 1;
     bitboard theirs = pos->by_color[them];
     bitboard snipers =
@@ -145,8 +141,7 @@ bitboard pos_pinned(const struct position *pos, int color)
     bitboard occ = pos_occupied(pos), pinned = 0;
     while (snipers) {
         bitboard b = attacks_between(ksq, bb_pop_lsb(&snipers)) & occ;
-        if (b && !bb_more_than_one(b))
-            pinned |= b & pos->by_color[color];
+        if (b && !bb_more_than_one(b)) pinned |= b & pos->by_color[color];
     }
     return pinned;
 }
@@ -157,8 +152,7 @@ bool pos_ep_legal_from(const struct position *pos, int from)
     int ep = pos->ep_square, capsq = ep ^ 8;
     int ksq = pos_king_square(pos, us);
     /* A knight or another pawn giving check is not answered by this capture. */
-    if (pos->checkers & ~SQ_BB(capsq) & (pos->by_type[KNIGHT] | pos->by_type[PAWN]))
-        return false;
+    if (pos->checkers & ~SQ_BB(capsq) & (pos->by_type[KNIGHT] | pos->by_type[PAWN])) return false;
     bitboard occ = (pos_occupied(pos) ^ SQ_BB(from) ^ SQ_BB(capsq)) | SQ_BB(ep);
     bitboard theirs = pos->by_color[them];
     bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
@@ -169,15 +163,13 @@ bool pos_ep_legal_from(const struct position *pos, int from)
 /* Is there a legal en passant capture onto pos->ep_square? */
 static bool ep_capture_exists(const struct position *pos)
 {
-    if (pos->ep_square == SQ_NONE)
-        return false;
+    if (pos->ep_square == SQ_NONE) return false;
     bitboard pawns = attacks_pawn(pos->side ^ 1, pos->ep_square) & pos_pieces(pos, pos->side, PAWN);
     if (!pawns || pos->board[pos->ep_square ^ 8] != PIECE_MAKE(pos->side ^ 1, PAWN) ||
         pos->board[pos->ep_square] != PIECE_NONE)
         return false;
     while (pawns)
-        if (pos_ep_legal_from(pos, bb_pop_lsb(&pawns)))
-            return true;
+        if (pos_ep_legal_from(pos, bb_pop_lsb(&pawns))) return true;
     return false;
 }
 
@@ -192,10 +184,8 @@ static uint64_t compute_key(const struct position *pos)
     bitboard cr = pos->castle_rooks;
     while (cr)
         key ^= zob_castle[bb_pop_lsb(&cr)];
-    if (pos->ep_capturable)
-        key ^= zob_ep[SQ_FILE(pos->ep_square)];
-    if (pos->side == COLOR_BLACK)
-        key ^= zob_side;
+    if (pos->ep_capturable) key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    if (pos->side == COLOR_BLACK) key ^= zob_side;
     return key;
 }
 
@@ -274,8 +264,7 @@ void pos_do_move(struct position *pos, move m)
     uint64_t key = pos->key ^ zob_side;
     bitboard old_rights = pos->castle_rooks;
 
-    if (pos->ep_capturable)
-        key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    if (pos->ep_capturable) key ^= zob_ep[SQ_FILE(pos->ep_square)];
     pos->ep_square = SQ_NONE;
     pos->ep_capturable = false;
     pos->halfmove++;
@@ -301,14 +290,12 @@ void pos_do_move(struct position *pos, move m)
         drop(pos, to, kind >= MOVE_PROMO_KNIGHT ? PIECE_MAKE(us, MOVE_PROMO_TYPE(m)) : pc, &key);
         if (type == PAWN) {
             pos->halfmove = 0;
-            if ((from ^ to) == 16)
-                pos->ep_square = (uint8_t)((from + to) / 2);
+            if ((from ^ to) == 16) pos->ep_square = (uint8_t)((from + to) / 2);
         }
     }
 
     bitboard rights = old_rights & ~(SQ_BB(from) | SQ_BB(to));
-    if (type == KING)
-        rights &= ~BB_RANK(us == COLOR_WHITE ? 0 : 7);
+    if (type == KING) rights &= ~BB_RANK(us == COLOR_WHITE ? 0 : 7);
     if (rights != old_rights) {
         bitboard diff = rights ^ old_rights;
         while (diff)
@@ -317,8 +304,7 @@ void pos_do_move(struct position *pos, move m)
     }
 
     pos->side = (uint8_t)them;
-    if (us == COLOR_BLACK)
-        pos->fullmove++;
+    if (us == COLOR_BLACK) pos->fullmove++;
     pos->checkers = compute_checkers(pos);
     if (pos->ep_square != SQ_NONE && ep_capture_exists(pos)) {
         pos->ep_capturable = true;
@@ -337,54 +323,42 @@ void pos_make(struct position *pos, move m)
 
 bool pos_ok(const struct position *pos)
 {
-    if (pos->side > COLOR_BLACK)
-        return false;
+    if (pos->side > COLOR_BLACK) return false;
     bitboard color[2] = {0, 0}, type[PIECE_TYPE_NB] = {0};
     for (int sq = 0; sq < SQ_NB; sq++) {
         int pc = pos->board[sq];
-        if (pc == PIECE_NONE)
-            continue;
-        if (PIECE_TYPE(pc) >= PIECE_TYPE_NB || PIECE_COLOR(pc) > COLOR_BLACK)
-            return false;
+        if (pc == PIECE_NONE) continue;
+        if (PIECE_TYPE(pc) >= PIECE_TYPE_NB || PIECE_COLOR(pc) > COLOR_BLACK) return false;
         color[PIECE_COLOR(pc)] |= SQ_BB(sq);
         type[PIECE_TYPE(pc)] |= SQ_BB(sq);
     }
     if (memcmp(color, pos->by_color, sizeof color) || memcmp(type, pos->by_type, sizeof type))
         return false;
     for (int c = 0; c < COLOR_NB; c++)
-        if (bb_popcount(pos_pieces(pos, c, KING)) != 1)
-            return false;
-    if (pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8))
-        return false;
+        if (bb_popcount(pos_pieces(pos, c, KING)) != 1) return false;
+    if (pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8)) return false;
     /* The side that just moved may not have left its king in check. */
     int xk = pos_king_square(pos, pos->side ^ 1);
-    if (pos_attackers_to(pos, xk, pos_occupied(pos)) & pos->by_color[pos->side])
-        return false;
-    if (pos->checkers != compute_checkers(pos))
-        return false;
+    if (pos_attackers_to(pos, xk, pos_occupied(pos)) & pos->by_color[pos->side]) return false;
+    if (pos->checkers != compute_checkers(pos)) return false;
     for (int c = 0; c < COLOR_NB; c++) {
         bitboard rank = BB_RANK(c == COLOR_WHITE ? 0 : 7);
         bitboard mine = pos->castle_rooks & rank;
-        if (mine & ~pos_pieces(pos, c, ROOK))
-            return false;
-        if (mine && !(pos_pieces(pos, c, KING) & rank))
-            return false;
+        if (mine & ~pos_pieces(pos, c, ROOK)) return false;
+        if (mine && !(pos_pieces(pos, c, KING) & rank)) return false;
         if (bb_more_than_one(pos_castle_rooks_side(pos, c, true)) ||
             bb_more_than_one(pos_castle_rooks_side(pos, c, false)))
             return false;
     }
-    if (pos->castle_rooks & ~(BB_RANK_1 | BB_RANK_8))
-        return false;
+    if (pos->castle_rooks & ~(BB_RANK_1 | BB_RANK_8)) return false;
     if (pos->ep_square != SQ_NONE) {
         int ep = pos->ep_square;
         int want_rank = pos->side == COLOR_WHITE ? 5 : 2;
         int from = pos->side == COLOR_WHITE ? ep + 8 : ep - 8;
         if (ep >= SQ_NB || SQ_RANK(ep) != want_rank || pos->board[ep] != PIECE_NONE ||
-            pos->board[from] != PIECE_NONE ||
-            pos->board[ep ^ 8] != PIECE_MAKE(pos->side ^ 1, PAWN))
+            pos->board[from] != PIECE_NONE || pos->board[ep ^ 8] != PIECE_MAKE(pos->side ^ 1, PAWN))
             return false;
     }
-    if (pos->ep_capturable != ep_capture_exists(pos))
-        return false;
+    if (pos->ep_capturable != ep_capture_exists(pos)) return false;
     return pos->key == compute_key(pos);
 }

@@ -29,19 +29,26 @@
 
 static const char piece_letter[PIECE_TYPE_NB] = {'P', 'N', 'B', 'R', 'Q', 'K'};
 static const char *const piece_name[PIECE_TYPE_NB] = {"pawn", "knight", "bishop",
-                                                     "rook", "queen",  "king"};
+                                                      "rook", "queen",  "king"};
 static const char *const color_name[COLOR_NB] = {"White", "Black"};
 
 static int letter_type(char c)
 {
     switch (c) {
-    case 'P': return PAWN;
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return -1;
+    case 'P':
+        return PAWN;
+    case 'N':
+        return KNIGHT;
+    case 'B':
+        return BISHOP;
+    case 'R':
+        return ROOK;
+    case 'Q':
+        return QUEEN;
+    case 'K':
+        return KING;
+    default:
+        return -1;
     }
 }
 
@@ -63,8 +70,7 @@ size_t san_uci(const struct position *pos, move m, char *buf)
     size_t n = 4;
     bb_square_name(from, buf);
     bb_square_name(to, buf + 2);
-    if (MOVE_IS_PROMO(m))
-        buf[n++] = promo[MOVE_PROMO_TYPE(m) - KNIGHT];
+    if (MOVE_IS_PROMO(m)) buf[n++] = promo[MOVE_PROMO_TYPE(m) - KNIGHT];
     buf[n] = '\0';
     return n;
 }
@@ -81,8 +87,7 @@ static int legal_to(const struct position *pos, int type, bitboard from_mask, in
     move pseudo[MOVES_MAX];
     int n = movegen_pseudo(pos, type, from_mask, SQ_BB(to), pseudo), k = 0;
     for (int i = 0; i < n; i++)
-        if (movegen_pseudo_is_legal(pos, pseudo[i]))
-            list[k++] = pseudo[i];
+        if (movegen_pseudo_is_legal(pos, pseudo[i])) list[k++] = pseudo[i];
     return k;
 }
 
@@ -91,25 +96,20 @@ static int legal_to(const struct position *pos, int type, bitboard from_mask, in
 static int needed_disambiguation(const struct position *pos, move m)
 {
     int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
-    if (type == PAWN || type == KING)
-        return 0;
+    if (type == PAWN || type == KING) return 0;
     move list[MOVES_MAX];
     int n = legal_to(pos, type, ~SQ_BB(from), MOVE_TO(m), list);
     bool any = false, same_file = false, same_rank = false;
     for (int i = 0; i < n; i++) {
         int o = MOVE_FROM(list[i]);
-        if (MOVE_KIND(list[i]) != MOVE_KIND(m))
-            continue;
+        if (MOVE_KIND(list[i]) != MOVE_KIND(m)) continue;
         any = true;
         same_file |= SQ_FILE(o) == SQ_FILE(from);
         same_rank |= SQ_RANK(o) == SQ_RANK(from);
     }
-    if (!any)
-        return 0;
-    if (!same_file)
-        return 1;
-    if (!same_rank)
-        return 2;
+    if (!any) return 0;
+    if (!same_file) return 1;
+    if (!same_rank) return 2;
     return 3;
 }
 
@@ -133,12 +133,9 @@ static size_t san_body(const struct position *pos, move m, char *buf)
     } else {
         buf[n++] = piece_letter[type];
         int d = needed_disambiguation(pos, m);
-        if (d & 1)
-            buf[n++] = (char)('a' + SQ_FILE(from));
-        if (d & 2)
-            buf[n++] = (char)('1' + SQ_RANK(from));
-        if (is_capture(pos, m))
-            buf[n++] = 'x';
+        if (d & 1) buf[n++] = (char)('a' + SQ_FILE(from));
+        if (d & 2) buf[n++] = (char)('1' + SQ_RANK(from));
+        if (is_capture(pos, m)) buf[n++] = 'x';
     }
     bb_square_name(to, buf + n);
     n += 2;
@@ -200,8 +197,7 @@ static bool parse_core(const char *s, size_t n, bool lower_b, struct parsed *p, 
     if (n && letter_type(s[0]) >= 0) {
         p->type = letter_type(s[0]);
         letter = true;
-        if (p->type == PAWN)
-            p->nc |= SAN_NC_PAWN_LETTER;
+        if (p->type == PAWN) p->nc |= SAN_NC_PAWN_LETTER;
         i = 1;
     } else if (n >= 3 && (s[0] == 'n' || s[0] == 'r' || s[0] == 'q' || s[0] == 'k' ||
                           (s[0] == 'b' && lower_b))) {
@@ -217,18 +213,15 @@ static bool parse_core(const char *s, size_t n, bool lower_b, struct parsed *p, 
             *why = SAN_WHY_SYNTAX;
             return false;
         }
-        if (s[n - 2] != upper(s[n - 2]))
-            p->nc |= SAN_NC_LOWERCASE;
+        if (s[n - 2] != upper(s[n - 2])) p->nc |= SAN_NC_LOWERCASE;
         p->nc |= SAN_NC_PROMO_NO_EQ;
         n -= 3;
     } else if (n >= i + 3 && letter_type((char)upper(s[n - 1])) >= 0 &&
                (s[n - 2] == '=' || s[n - 2] == '/' || (s[n - 2] >= '1' && s[n - 2] <= '8'))) {
         p->promo = letter_type((char)upper(s[n - 1]));
-        if (s[n - 1] != upper(s[n - 1]))
-            p->nc |= SAN_NC_LOWERCASE;
+        if (s[n - 1] != upper(s[n - 1])) p->nc |= SAN_NC_LOWERCASE;
         if (s[n - 2] == '=' || s[n - 2] == '/') {
-            if (s[n - 2] == '/')
-                p->nc |= SAN_NC_PROMO_NO_EQ;
+            if (s[n - 2] == '/') p->nc |= SAN_NC_PROMO_NO_EQ;
             n -= 2;
         } else {
             p->nc |= SAN_NC_PROMO_NO_EQ;
@@ -248,10 +241,8 @@ static bool parse_core(const char *s, size_t n, bool lower_b, struct parsed *p, 
             p->capture = true;
         n--;
     }
-    if (n > i && s[i] >= 'a' && s[i] <= 'h')
-        p->from_file = s[i++] - 'a';
-    if (n > i && s[i] >= '1' && s[i] <= '8')
-        p->from_rank = s[i++] - '1';
+    if (n > i && s[i] >= 'a' && s[i] <= 'h') p->from_file = s[i++] - 'a';
+    if (n > i && s[i] >= '1' && s[i] <= '8') p->from_rank = s[i++] - '1';
     if (i != n) {
         *why = SAN_WHY_SYNTAX;
         return false;
@@ -261,8 +252,7 @@ static bool parse_core(const char *s, size_t n, bool lower_b, struct parsed *p, 
         *why = SAN_WHY_SYNTAX;
         return false;
     }
-    if (!letter && full_from)
-        p->type = -1; /* UCI or long algebraic pawn move: the board says */
+    if (!letter && full_from) p->type = -1; /* UCI or long algebraic pawn move: the board says */
     if (!letter && !full_from && p->from_rank >= 0) {
         *why = SAN_WHY_SYNTAX; /* "2e4" */
         return false;
@@ -282,8 +272,7 @@ static enum san_status resolve_castle(const struct position *pos, int side, stru
     res->castle = (signed char)side;
     res->piece = PIECE_TYPE_NONE;
     bitboard r = pos_castle_rooks_side(pos, pos->side, side == 1);
-    if (!r)
-        return set_illegal(res, SAN_WHY_CASTLE_NO_RIGHT);
+    if (!r) return set_illegal(res, SAN_WHY_CASTLE_NO_RIGHT);
     int rsq = bb_lsb(r), sq;
     move m = MOVE_MAKE(pos_king_square(pos, pos->side), rsq, MOVE_CASTLE);
     switch (movegen_castle_check(pos, rsq, &sq)) {
@@ -311,12 +300,10 @@ static enum san_why no_match_reason(const struct position *pos, const struct par
 {
     int us = pos->side;
     int target = pos->board[p->to];
-    if (target != PIECE_NONE && PIECE_COLOR(target) == us)
-        return SAN_WHY_OWN_PIECE;
+    if (target != PIECE_NONE && PIECE_COLOR(target) == us) return SAN_WHY_OWN_PIECE;
     if (p->from_file >= 0 && p->from_rank >= 0 && type != PAWN) {
         int from = SQ_MAKE(p->from_file, p->from_rank);
-        if (pos->board[from] != PIECE_MAKE(us, type))
-            return SAN_WHY_FROM_SQUARE;
+        if (pos->board[from] != PIECE_MAKE(us, type)) return SAN_WHY_FROM_SQUARE;
     }
     if (type == PAWN && p->from_file >= 0 && p->from_file != SQ_FILE(p->to) &&
         target == PIECE_NONE) {
@@ -334,12 +321,10 @@ static enum san_why illegal_reason(const struct position *pos, move m)
 {
     int us = pos->side, from = MOVE_FROM(m);
     int ksq = pos_king_square(pos, us);
-    if (from == ksq)
-        return SAN_WHY_KING_IN_CHECK;
+    if (from == ksq) return SAN_WHY_KING_IN_CHECK;
     if (bb_test(pos_pinned(pos, us), from) && !bb_test(attacks_line(ksq, from), MOVE_TO(m)))
         return SAN_WHY_PINNED;
-    if (pos->checkers)
-        return SAN_WHY_CHECK_NOT_ANSWERED;
+    if (pos->checkers) return SAN_WHY_CHECK_NOT_ANSWERED;
     return SAN_WHY_KING_IN_CHECK;
 }
 
@@ -350,10 +335,8 @@ static enum san_status resolve_move(const struct position *pos, const struct par
     res->piece = (signed char)type;
     res->to = (signed char)p->to;
     bitboard from_mask = BB_ALL;
-    if (p->from_file >= 0)
-        from_mask &= BB_FILE(p->from_file);
-    if (p->from_rank >= 0)
-        from_mask &= BB_RANK(p->from_rank);
+    if (p->from_file >= 0) from_mask &= BB_FILE(p->from_file);
+    if (p->from_rank >= 0) from_mask &= BB_RANK(p->from_rank);
     move pseudo[MOVES_MAX];
     int n = movegen_pseudo(pos, type, from_mask, SQ_BB(p->to), pseudo);
     int k = 0;
@@ -374,8 +357,7 @@ static enum san_status resolve_move(const struct position *pos, const struct par
                 promo_bad = true;
                 continue;
             }
-            if (MOVE_PROMO_TYPE(m) != p->promo)
-                continue;
+            if (MOVE_PROMO_TYPE(m) != p->promo) continue;
         } else if (p->promo >= 0) {
             promo_extra = true;
             continue;
@@ -383,19 +365,15 @@ static enum san_status resolve_move(const struct position *pos, const struct par
         pseudo[k++] = m;
     }
     if (k == 0) {
-        if (promo_bad)
-            return set_illegal(res, SAN_WHY_PROMO_PIECE);
-        if (promo_missing)
-            return set_illegal(res, SAN_WHY_PROMO_MISSING);
-        if (promo_extra)
-            return set_illegal(res, SAN_WHY_PROMO_NOT_LAST_RANK);
+        if (promo_bad) return set_illegal(res, SAN_WHY_PROMO_PIECE);
+        if (promo_missing) return set_illegal(res, SAN_WHY_PROMO_MISSING);
+        if (promo_extra) return set_illegal(res, SAN_WHY_PROMO_NOT_LAST_RANK);
         return set_illegal(res, no_match_reason(pos, p, type));
     }
     move legal[8];
     int nl = 0;
     for (int i = 0; i < k; i++)
-        if (movegen_pseudo_is_legal(pos, pseudo[i]) && nl < 8)
-            legal[nl++] = pseudo[i];
+        if (movegen_pseudo_is_legal(pos, pseudo[i]) && nl < 8) legal[nl++] = pseudo[i];
     if (nl == 0) {
         for (int i = 0; i < k; i++)
             add_candidate(res, pseudo[i]);
@@ -415,8 +393,7 @@ static enum san_status resolve_move(const struct position *pos, const struct par
     bool long_form = p->from_file >= 0 && p->from_rank >= 0 && (p->dash || !p->capture);
     if (cap && !p->capture && !long_form) /* long algebraic and UCI have no x */
         nc |= SAN_NC_MISSING_X;
-    if (!cap && p->capture)
-        nc |= SAN_NC_SPURIOUS_X;
+    if (!cap && p->capture) nc |= SAN_NC_SPURIOUS_X;
     if (type == PAWN && p->from_rank >= 0)
         nc |= SAN_NC_LONG;
     else if (type == PAWN && p->from_file >= 0 && !cap)
@@ -429,8 +406,7 @@ static enum san_status resolve_move(const struct position *pos, const struct par
         else if (!long_form && w != d)
             nc |= SAN_NC_DISAMBIGUATION;
     }
-    if (p->dash)
-        nc |= SAN_NC_LONG;
+    if (p->dash) nc |= SAN_NC_LONG;
     res->noncanonical |= nc;
     return SAN_OK;
 }
@@ -441,8 +417,7 @@ static int uci_castle_side(const struct position *pos, const struct parsed *p)
 {
     int from = SQ_MAKE(p->from_file, p->from_rank);
     int us = pos->side;
-    if (pos->board[from] != PIECE_MAKE(us, KING) || SQ_RANK(p->to) != SQ_RANK(from))
-        return 0;
+    if (pos->board[from] != PIECE_MAKE(us, KING) || SQ_RANK(p->to) != SQ_RANK(from)) return 0;
     if (pos->board[p->to] == PIECE_MAKE(us, ROOK) && bb_test(pos->castle_rooks, p->to))
         return p->to > from ? 1 : 2;
     if (!pos->chess960 && SQ_FILE(from) == 4 && SQ_RANK(from) == (us == COLOR_WHITE ? 0 : 7) &&
@@ -460,8 +435,7 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
     res->to = SQ_NONE;
     res->from = SQ_NONE;
     res->promo = -1;
-    if (len > SAN_TOKEN_MAX)
-        return set_bad(res, SAN_WHY_TOO_LONG);
+    if (len > SAN_TOKEN_MAX) return set_bad(res, SAN_WHY_TOO_LONG);
     char s[SAN_TOKEN_MAX + 1];
     memcpy(s, tok, len);
     s[len] = '\0';
@@ -480,8 +454,7 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
     }
     while (n && (s[n - 1] == '!' || s[n - 1] == '?'))
         n--;
-    if (n == 0)
-        return set_bad(res, SAN_WHY_EMPTY);
+    if (n == 0) return set_bad(res, SAN_WHY_EMPTY);
     bool ep_suffix = false;
     if (n > 4 && memcmp(s + n - 4, "e.p.", 4) == 0) {
         n -= 4;
@@ -491,8 +464,7 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
         ep_suffix = true;
     }
     s[n] = '\0';
-    if (ep_suffix)
-        res->noncanonical |= SAN_NC_EP_SUFFIX;
+    if (ep_suffix) res->noncanonical |= SAN_NC_EP_SUFFIX;
 
     /* Castling. */
     static const struct {
@@ -520,9 +492,9 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
             return resolve_move(pos, &p, BISHOP, res);
         return set_bad(res, why);
     }
-    res->from = (signed char)(p.from_file >= 0 && p.from_rank >= 0
-                                  ? SQ_MAKE(p.from_file, p.from_rank)
-                                  : SQ_NONE);
+    res->from =
+        (signed char)(p.from_file >= 0 && p.from_rank >= 0 ? SQ_MAKE(p.from_file, p.from_rank)
+                                                           : SQ_NONE);
     res->promo = (signed char)p.promo;
     if (p.type < 0) {
         /* UCI / long algebraic without a piece letter: e2e4, g1f3, e1g1. */
@@ -574,8 +546,7 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
 
 /* ------------------------------------------------------------- explaining */
 
-size_t san_explain(const struct position *pos, const struct san_result *res, char *buf,
-                   size_t size)
+size_t san_explain(const struct position *pos, const struct san_result *res, char *buf, size_t size)
 {
     char sq[3], sq2[3], text[SAN_MAX];
     int us = pos->side;
@@ -609,8 +580,7 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         case SAN_WHY_NO_SQUARE:
             return (size_t)snprintf(buf, size, "does not end in a destination square");
         default:
-            return (size_t)snprintf(buf, size,
-                                    "not a move in SAN, long algebraic or UCI notation");
+            return (size_t)snprintf(buf, size, "not a move in SAN, long algebraic or UCI notation");
         }
     case SAN_ILLEGAL:
         break;
@@ -625,13 +595,12 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
     case SAN_WHY_FROM_SQUARE: {
         bb_square_name(res->from >= 0 ? res->from : SQ_NONE, sq2);
         int pc = res->from >= 0 ? pos->board[res->from] : PIECE_NONE;
-        if (pc == PIECE_NONE)
-            return (size_t)snprintf(buf, size, "there is no piece on %s", sq2);
+        if (pc == PIECE_NONE) return (size_t)snprintf(buf, size, "there is no piece on %s", sq2);
         if (PIECE_COLOR(pc) != us)
             return (size_t)snprintf(buf, size, "the %s on %s is %s's", piece_name[PIECE_TYPE(pc)],
                                     sq2, color_name[us ^ 1]);
-        return (size_t)snprintf(buf, size, "there is no %s on %s (it holds a %s)",
-                                piece_name[type], sq2, piece_name[PIECE_TYPE(pc)]);
+        return (size_t)snprintf(buf, size, "there is no %s on %s (it holds a %s)", piece_name[type],
+                                sq2, piece_name[PIECE_TYPE(pc)]);
     }
     case SAN_WHY_OWN_PIECE:
         return (size_t)snprintf(buf, size, "%s is occupied by %s's own %s", sq, color_name[us],

@@ -32,23 +32,23 @@ struct position;
 #define SAN_TOKEN_MAX 24
 
 enum san_status {
-    SAN_OK,        /* exactly one legal move matches: res->m */
-    SAN_BAD,       /* not a move in any notation accepted (bad-san) */
-    SAN_ILLEGAL,   /* reads as a move, but no legal move matches (illegal-move) */
-    SAN_AMBIGUOUS  /* several legal moves match (ambiguous-move) */
+    SAN_OK,       /* exactly one legal move matches: res->m */
+    SAN_BAD,      /* not a move in any notation accepted (bad-san) */
+    SAN_ILLEGAL,  /* reads as a move, but no legal move matches (illegal-move) */
+    SAN_AMBIGUOUS /* several legal moves match (ambiguous-move) */
 };
 
 /* Accepted relaxations of the export format (san_result.noncanonical). */
-#define SAN_NC_ZERO_CASTLE   0x001u /* 0-0 / 0-0-0 (or o-o) instead of O-O */
-#define SAN_NC_MISSING_X     0x002u /* capture written without x */
-#define SAN_NC_SPURIOUS_X    0x004u /* x on a move that captures nothing */
+#define SAN_NC_ZERO_CASTLE    0x001u /* 0-0 / 0-0-0 (or o-o) instead of O-O */
+#define SAN_NC_MISSING_X      0x002u /* capture written without x */
+#define SAN_NC_SPURIOUS_X     0x004u /* x on a move that captures nothing */
 #define SAN_NC_DISAMBIGUATION 0x008u /* more (or other) disambiguation than needed */
-#define SAN_NC_PROMO_NO_EQ   0x010u /* e8Q, e8(Q), e8/Q instead of e8=Q */
-#define SAN_NC_EP_SUFFIX     0x020u /* "e.p." or "ep" after an en passant capture */
-#define SAN_NC_LONG          0x040u /* long algebraic or UCI: Ng1f3, e2-e4, e7e8q, e1g1 */
-#define SAN_NC_LOWERCASE     0x080u /* lower-case piece letter: nf3, e8=q */
-#define SAN_NC_PAWN_LETTER   0x100u /* Pe4 */
-#define SAN_NC_DOUBLE_PLUS   0x200u /* "++" as check mark */
+#define SAN_NC_PROMO_NO_EQ    0x010u /* e8Q, e8(Q), e8/Q instead of e8=Q */
+#define SAN_NC_EP_SUFFIX      0x020u /* "e.p." or "ep" after an en passant capture */
+#define SAN_NC_LONG           0x040u /* long algebraic or UCI: Ng1f3, e2-e4, e7e8q, e1g1 */
+#define SAN_NC_LOWERCASE      0x080u /* lower-case piece letter: nf3, e8=q */
+#define SAN_NC_PAWN_LETTER    0x100u /* Pe4 */
+#define SAN_NC_DOUBLE_PLUS    0x200u /* "++" as check mark */
 
 /* Why a move is illegal (SAN_ILLEGAL) or not a move (SAN_BAD). */
 enum san_why {
@@ -70,27 +70,27 @@ enum san_why {
     SAN_WHY_PROMO_PIECE,         /* promotion to a king or pawn */
     SAN_WHY_PROMO_NOT_LAST_RANK, /* promotion written for a move not reaching the last rank */
     /* SAN_BAD */
-    SAN_WHY_EMPTY,               /* nothing left after the check marks and annotations */
-    SAN_WHY_TOO_LONG,            /* longer than SAN_TOKEN_MAX */
-    SAN_WHY_NO_SQUARE,           /* does not end in a destination square */
-    SAN_WHY_SYNTAX               /* any other malformation */
+    SAN_WHY_EMPTY,     /* nothing left after the check marks and annotations */
+    SAN_WHY_TOO_LONG,  /* longer than SAN_TOKEN_MAX */
+    SAN_WHY_NO_SQUARE, /* does not end in a destination square */
+    SAN_WHY_SYNTAX     /* any other malformation */
 };
 
 struct san_result {
     enum san_status status;
-    move m;                  /* when SAN_OK */
-    unsigned noncanonical;   /* SAN_NC_* bits: accepted relaxations */
-    enum san_why why;        /* when SAN_ILLEGAL or SAN_BAD: the reason */
-    move candidates[8];      /* SAN_AMBIGUOUS: the legal matches; SAN_ILLEGAL: */
-    int ncandidates;         /* the pseudo-legal matches rejected */
-    char mark;               /* '+', '#' or 0: the check/mate suffix as written
-                                ("++" reads as '+') */
-    signed char piece;       /* piece type the token names (PIECE_TYPE_NONE for castling
-                                or when unreadable) */
-    signed char to;          /* destination square, or SQ_NONE */
-    signed char castle;      /* 1 kingside, 2 queenside, 0 not castling */
-    signed char from;        /* origin square when written in full (Ng1f3), or SQ_NONE */
-    signed char promo;       /* promotion piece type written, or -1 */
+    move m;                /* when SAN_OK */
+    unsigned noncanonical; /* SAN_NC_* bits: accepted relaxations */
+    enum san_why why;      /* when SAN_ILLEGAL or SAN_BAD: the reason */
+    move candidates[8];    /* SAN_AMBIGUOUS: the legal matches; SAN_ILLEGAL: */
+    int ncandidates;       /* the pseudo-legal matches rejected */
+    char mark;             /* '+', '#' or 0: the check/mate suffix as written
+                              ("++" reads as '+') */
+    signed char piece;     /* piece type the token names (PIECE_TYPE_NONE for castling
+                              or when unreadable) */
+    signed char to;        /* destination square, or SQ_NONE */
+    signed char castle;    /* 1 kingside, 2 queenside, 0 not castling */
+    signed char from;      /* origin square when written in full (Ng1f3), or SQ_NONE */
+    signed char promo;     /* promotion piece type written, or -1 */
 };
 
 /* Resolve tok[0..len) against pos (len need not end at a NUL). */

@@ -24,10 +24,8 @@ START_TEST(magic_equals_ray_walker)
     for (int n = 0; n < 3000; n++) {
         /* Mix sparse and dense occupancies. */
         bitboard occ = next_random();
-        if (n % 3 == 0)
-            occ &= next_random();
-        if (n % 3 == 1)
-            occ &= next_random() & next_random();
+        if (n % 3 == 0) occ &= next_random();
+        if (n % 3 == 1) occ &= next_random() & next_random();
         ck_assert_msg(attacks_rook(sq, occ) == attacks_slow_rook(sq, occ),
                       "rook on %d, occupancy\n%s", sq, bb_format(occ, a));
         ck_assert_msg(attacks_bishop(sq, occ) == attacks_slow_bishop(sq, occ),

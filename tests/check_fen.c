@@ -40,10 +40,8 @@ static const struct fault faults[] = {
     /* Parses, but cannot arise (illegal-position). */
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w kq - 0 1", FEN_ILLEGAL, "White has no king"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", FEN_ILLEGAL, "White has 2 kings"},
-    {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", FEN_ILLEGAL,
-     "white pawn on h8"},
-    {"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_ILLEGAL,
-     "White has 9 pawns"},
+    {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", FEN_ILLEGAL, "white pawn on h8"},
+    {"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_ILLEGAL, "White has 9 pawns"},
     {"rnbqkbnr/pppppppp/8/8/8/QQQ5/PPPPPPP1/1NBQKB2 w kq - 0 1", FEN_ILLEGAL,
      "White has 3 extra pieces beyond what 1 missing pawn could promote to"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", FEN_ILLEGAL,
@@ -66,8 +64,7 @@ static const struct fault faults[] = {
      "two checkers no single move could have given"},
     {"4k3/8/8/8/8/8/8/r3K2r w - - 0 1", FEN_ILLEGAL,
      "two checkers no single move could have given"},
-    {"4k3/8/8/8/2b5/8/8/4K3 w - d3 0 1", FEN_ILLEGAL,
-     "en passant square d3 is not on rank 6"},
+    {"4k3/8/8/8/2b5/8/8/4K3 w - d3 0 1", FEN_ILLEGAL, "en passant square d3 is not on rank 6"},
     {"4k3/8/8/3p4/7b/8/8/4K3 w - d6 0 1", FEN_ILLEGAL,
      "the en passant square says Black just played d7-d5, which cannot have given this check"},
 };
@@ -78,8 +75,7 @@ START_TEST(fault_classes)
     struct position pos;
     char why[200];
     enum fen_status st = fen_parse(&pos, f->fen, 0, why, sizeof why);
-    ck_assert_msg(st == f->status, "'%s': status %d, expected %d (%s)", f->fen, st, f->status,
-                  why);
+    ck_assert_msg(st == f->status, "'%s': status %d, expected %d (%s)", f->fen, st, f->status, why);
     ck_assert_msg(strstr(why, f->why), "'%s': message '%s' lacks '%s'", f->fen, why, f->why);
 }
 END_TEST
@@ -98,9 +94,9 @@ START_TEST(accepts_four_fields_and_blanks)
 {
     struct position pos;
     char buf[FEN_MAX];
-    ck_assert_int_eq(fen_parse(&pos, "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq -\n",
-                               0, NULL, 0),
-                     FEN_OK);
+    ck_assert_int_eq(
+        fen_parse(&pos, "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w KQkq -\n", 0, NULL, 0),
+        FEN_OK);
     fen_write(&pos, buf, sizeof buf);
     ck_assert_str_eq(buf, FEN_START);
     struct position start;
@@ -116,27 +112,26 @@ START_TEST(chess960_detection_and_letters)
     struct position pos;
     char buf[FEN_MAX];
     /* Shredder letters: Chess960, written back as KQkq (outermost rooks). */
-    ck_assert_int_eq(fen_parse(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
-                               0, NULL, 0),
-                     FEN_OK);
+    ck_assert_int_eq(
+        fen_parse(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", 0, NULL, 0),
+        FEN_OK);
     ck_assert(pos.chess960);
     fen_write(&pos, buf, sizeof buf);
     ck_assert_str_eq(buf, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /* X-FEN KQkq with the king off the e-file. */
-    ck_assert_int_eq(fen_parse(&pos, "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", 0,
-                               NULL, 0),
-                     FEN_OK);
+    ck_assert_int_eq(
+        fen_parse(&pos, "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1", 0, NULL, 0),
+        FEN_OK);
     ck_assert(pos.chess960);
-    ck_assert(pos.castle_rooks ==
-              (SQ_BB(SQ_A1) | SQ_BB(SQ_E1) | SQ_BB(SQ_A8) | SQ_BB(SQ_E8)));
+    ck_assert(pos.castle_rooks == (SQ_BB(SQ_A1) | SQ_BB(SQ_E1) | SQ_BB(SQ_A8) | SQ_BB(SQ_E8)));
     /* Inner rook with a right while an outer rook has none: file letter. */
     ck_assert_int_eq(fen_parse(&pos, "4k3/8/8/8/8/8/8/1R2K1RR w G - 0 1", 0, NULL, 0), FEN_OK);
     fen_write(&pos, buf, sizeof buf);
     ck_assert_str_eq(buf, "4k3/8/8/8/8/8/8/1R2K1RR w G - 0 1");
     /* Single-file rights (cpw-deep). */
     ck_assert_int_eq(fen_parse(&pos,
-                               "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14",
-                               0, NULL, 0),
+                               "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14", 0,
+                               NULL, 0),
                      FEN_OK);
     fen_write(&pos, buf, sizeof buf);
     ck_assert_str_eq(buf, "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Kkq - 0 14");
@@ -165,8 +160,7 @@ static void round_trip(const char *fen, struct rt_stats *st, const char *where)
         fprintf(stderr, "%s: bad FEN '%s': %s\n", where, fen, why);
         return;
     }
-    if (s == FEN_ILLEGAL && !pos_ok(&a))
-        return;
+    if (s == FEN_ILLEGAL && !pos_ok(&a)) return;
     st->usable++;
     ck_assert_msg(pos_ok(&a), "%s: '%s' fails pos_ok", where, fen);
     fen_write(&a, out, sizeof out);
@@ -190,8 +184,7 @@ static void round_trip(const char *fen, struct rt_stats *st, const char *where)
 static int rt_case(const struct perft_case *c, void *ctx)
 {
     static char last[160];
-    if (strcmp(last, c->fen) == 0)
-        return 0;
+    if (strcmp(last, c->fen) == 0) return 0;
     snprintf(last, sizeof last, "%s", c->fen);
     char where[300];
     snprintf(where, sizeof where, "%s:%d", c->file, c->line);
@@ -200,8 +193,8 @@ static int rt_case(const struct perft_case *c, void *ctx)
 }
 
 static const char *const perft_files[] = {
-    "perft/ethereal-standard.epd", "perft/python-chess-tricky.perft",
-    "perft/scalachess-tricky.perft", "perft/sedlak-perftsuite2.epd",
+    "perft/ethereal-standard.epd",      "perft/python-chess-tricky.perft",
+    "perft/scalachess-tricky.perft",    "perft/sedlak-perftsuite2.epd",
     "perft/pychess-frc-perftsuite.epd", "perft/cpw-deep.epd",
 };
 
@@ -222,8 +215,7 @@ static const char *const shared_perft[] = {
 START_TEST(round_trip_shared_perft)
 {
     const char *p = shared_path(shared_perft[_i]);
-    if (!p)
-        return;
+    if (!p) return;
     struct rt_stats st = {0, 0, 0};
     ck_assert(perft_corpus_read(p, rt_case, &st) == 0);
     ck_assert_int_gt(st.usable, 0);
@@ -241,22 +233,18 @@ static const char *const shared_lists[] = {
 START_TEST(round_trip_shared_lists)
 {
     const char *p = shared_path(shared_lists[_i]);
-    if (!p)
-        return;
+    if (!p) return;
     char *text = read_file(p, NULL);
     ck_assert_ptr_nonnull(text);
     struct rt_stats st = {0, 0, 0};
     int lineno = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         lineno++;
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
+        if (line[0] == '#' || line[0] == '\0') continue;
         char *fen = line;
-        if (strstr(p, "/dead/"))
-            fen = strchr(line, ' ') ? strchr(line, ' ') + 1 : line;
+        if (strstr(p, "/dead/")) fen = strchr(line, ' ') ? strchr(line, ' ') + 1 : line;
         char *semi = strchr(fen, ';');
-        if (semi)
-            *semi = '\0';
+        if (semi) *semi = '\0';
         char where[300];
         snprintf(where, sizeof where, "%s:%d", p, lineno);
         round_trip(fen, &st, where);

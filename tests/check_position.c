@@ -79,7 +79,7 @@ START_TEST(pinned_ep_pawn_not_capturable)
     struct position p;
     parse_ok(&p, "8/8/5k2/8/3pP3/8/1B6/6K1 b - e3 0 1");
     ck_assert_int_eq(p.ep_square, SQ_E3); /* kept for the FEN ... */
-    ck_assert(!p.ep_capturable);           /* ... but not for the identity */
+    ck_assert(!p.ep_capturable);          /* ... but not for the identity */
     parse_ok(&p, "4k3/8/8/8/3pP3/8/1B6/6K1 b - e3 0 1");
     ck_assert(p.ep_capturable);
 }
@@ -97,12 +97,12 @@ static const struct line_case lines[] = {
      "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"},
     {FEN_START, "e2e4 d7d5 e4e5 f7f5 e5f6 g8f6 g1f3 b8c6 f1b5 c8g4 e1g1 d8d7 d2d4 e8c8",
      "2kr1b1r/pppqp1pp/2n2n2/1B1p4/3P2b1/5N2/PPP2PPP/RNBQ1RK1 w - - 1 8"},
-    {FEN_START, "g1f3 g8f6 f3g1 f6g8 g1f3", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 5 3"},
+    {FEN_START, "g1f3 g8f6 f3g1 f6g8 g1f3",
+     "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 5 3"},
     /* Rook captured on its square: that right is gone. */
     {"r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1", "g2a8", "B3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1"},
     /* Rook moves: only its own right goes. */
-    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1h2 a8a7",
-     "4k2r/r7/8/8/8/8/7R/R3K3 w Qk - 2 2"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1h2 a8a7", "4k2r/r7/8/8/8/8/7R/R3K3 w Qk - 2 2"},
     /* Promotion with capture. */
     {"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8q", "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1"},
     /* Chess960 castling, king f1 and rook g1 trade places (Shredder right G). */
@@ -148,8 +148,7 @@ END_TEST
 static uint64_t walk(const struct position *pos, int depth)
 {
     ck_assert(pos_ok(pos));
-    if (depth == 0)
-        return 1;
+    if (depth == 0) return 1;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     uint64_t nodes = 0;
@@ -178,8 +177,7 @@ START_TEST(invariants_hold_along_every_line)
     struct position p;
     parse_ok(&p, walks[_i].fen);
     uint64_t n = walk(&p, walks[_i].depth);
-    if (walks[_i].nodes)
-        ck_assert_uint_eq(n, walks[_i].nodes);
+    if (walks[_i].nodes) ck_assert_uint_eq(n, walks[_i].nodes);
     ck_assert_uint_eq(n, movegen_perft(&p, walks[_i].depth));
 }
 END_TEST

@@ -15,11 +15,11 @@
 
 #include <string.h>
 
-#define START FEN_START
+#define START    FEN_START
 #define W_CASTLE "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1"
-#define EP_POS "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
-#define PROMO "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
-#define TWO_N "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"
+#define EP_POS   "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+#define PROMO    "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+#define TWO_N    "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"
 
 struct san_case {
     const char *fen;
@@ -49,10 +49,9 @@ static const struct san_case cases[] = {
     /* A pinned knight does not make Nc3 ambiguous. */
     {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nc3", SAN_OK, "b1c3", 0, 0, NULL, 0},
     /* Relaxations, each flagged. */
-    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", SAN_OK, "e1g1", SAN_NC_ZERO_CASTLE, 0, NULL,
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0", SAN_OK, "e1g1", SAN_NC_ZERO_CASTLE, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", SAN_OK, "e1c1", SAN_NC_ZERO_CASTLE, 0, NULL,
      0},
-    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", SAN_OK, "e1c1", SAN_NC_ZERO_CASTLE, 0,
-     NULL, 0},
     {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", SAN_OK, "e1g1", SAN_NC_LONG, 0, NULL, 0},
     {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Ke1c1", SAN_OK, "e1c1", SAN_NC_LONG, 0, NULL, 0},
     {EP_POS, "ef6", SAN_OK, "e5f6", SAN_NC_MISSING_X, 0, NULL, 0},
@@ -64,8 +63,8 @@ static const struct san_case cases[] = {
     {"4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", "Kd2", SAN_OK, "e1d2", 0, 0, NULL, 0},
     {START, "Ngf3", SAN_OK, "g1f3", SAN_NC_DISAMBIGUATION, 0, NULL, 0},
     {START, "Ng1xf3", SAN_OK, "g1f3", SAN_NC_DISAMBIGUATION | SAN_NC_SPURIOUS_X, 0, NULL, 0},
-    {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nbc3", SAN_OK, "b1c3", SAN_NC_DISAMBIGUATION, 0,
-     NULL, 0},
+    {"4k3/4r3/8/8/8/8/4N3/1N2K3 w - - 0 1", "Nbc3", SAN_OK, "b1c3", SAN_NC_DISAMBIGUATION, 0, NULL,
+     0},
     {PROMO, "axb8Q", SAN_OK, "a7b8q", SAN_NC_PROMO_NO_EQ, 0, NULL, 0},
     {PROMO, "axb8(Q)", SAN_OK, "a7b8q", SAN_NC_PROMO_NO_EQ, 0, NULL, 0},
     {PROMO, "axb8/Q", SAN_OK, "a7b8q", SAN_NC_PROMO_NO_EQ, 0, NULL, 0},
@@ -128,16 +127,16 @@ static const struct san_case cases[] = {
      "White is in check", 0},
     {W_CASTLE, "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_NO_RIGHT,
      "White has lost the right to castle kingside", 0},
-    {"r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", "O-O-O", SAN_ILLEGAL, NULL, 0,
-     SAN_WHY_CASTLE_NO_RIGHT, "Black has lost the right to castle queenside", 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", "O-O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_NO_RIGHT,
+     "Black has lost the right to castle queenside", 0},
     {"4k3/8/8/8/8/8/4r3/R3K2R w KQ - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_IN_CHECK,
      "cannot castle out of check", 0},
     {"4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_ATTACKED,
      "castling through an attacked square (f1)", 0},
     {"4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_ATTACKED,
      "castling onto an attacked square (g1)", 0},
-    {START, "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_BLOCKED,
-     "castling blocked: f1 is occupied", 0},
+    {START, "O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_BLOCKED, "castling blocked: f1 is occupied",
+     0},
     {START, "O-O-O", SAN_ILLEGAL, NULL, 0, SAN_WHY_CASTLE_BLOCKED,
      "castling blocked: d1 is occupied", 0},
     {PROMO, "axb8", SAN_ILLEGAL, NULL, 0, SAN_WHY_PROMO_MISSING,

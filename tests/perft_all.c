@@ -44,8 +44,8 @@ static int one(const struct perft_case *c, void *ctx)
     t->nodes += got;
     if (got != c->nodes) {
         t->failed++;
-        printf("%s:%d: %s (%s) depth %d: expected %" PRIu64 ", got %" PRIu64 "\n", c->file,
-               c->line, c->id, c->fen, c->depth, c->nodes, got);
+        printf("%s:%d: %s (%s) depth %d: expected %" PRIu64 ", got %" PRIu64 "\n", c->file, c->line,
+               c->id, c->fen, c->depth, c->nodes, got);
     }
     return 0;
 }

@@ -17,8 +17,7 @@ static void trim(char *s)
 int perft_corpus_read(const char *path, int (*fn)(const struct perft_case *, void *), void *ctx)
 {
     FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
+    if (!f) return -1;
     char line[4096];
     struct perft_case c;
     memset(&c, 0, sizeof c);
@@ -30,24 +29,20 @@ int perft_corpus_read(const char *path, int (*fn)(const struct perft_case *, voi
         char *s = line;
         while (isspace((unsigned char)*s))
             s++;
-        if (*s == '\0' || *s == '#')
-            continue;
+        if (*s == '\0' || *s == '#') continue;
         c.line = lineno;
         if (strncmp(s, "id ", 3) == 0) {
             snprintf(c.id, sizeof c.id, "%s", s + 3);
         } else if (strncmp(s, "epd ", 4) == 0) {
             snprintf(c.fen, sizeof c.fen, "%s", s + 4);
         } else if (strncmp(s, "perft ", 6) == 0) {
-            if (sscanf(s + 6, "%d %" SCNu64, &c.depth, &c.nodes) == 2)
-                rc = fn(&c, ctx);
+            if (sscanf(s + 6, "%d %" SCNu64, &c.depth, &c.nodes) == 2) rc = fn(&c, ctx);
         } else {
             /* EPD line: FEN ;D1 n ;D2 n ... */
             char *semi = strchr(s, ';');
-            if (!semi)
-                continue;
+            if (!semi) continue;
             size_t flen = (size_t)(semi - s);
-            if (flen >= sizeof c.fen)
-                flen = sizeof c.fen - 1;
+            if (flen >= sizeof c.fen) flen = sizeof c.fen - 1;
             memcpy(c.fen, s, flen);
             c.fen[flen] = '\0';
             trim(c.fen);

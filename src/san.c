@@ -477,7 +477,8 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
                    {"0-0-0", 2, SAN_NC_ZERO_CASTLE},
                    {"o-o", 1, SAN_NC_ZERO_CASTLE},
                    {"o-o-o", 2, SAN_NC_ZERO_CASTLE}};
-    for (size_t i = 0; i < sizeof castles / sizeof castles[0]; i++)
+    /* Only tokens starting like castling are compared: this runs for every move. */
+    for (size_t i = 0; (s[0] == 'O' || s[0] == '0' || s[0] == 'o') && i < sizeof castles / sizeof castles[0]; i++)
         if (strcmp(s, castles[i].text) == 0) {
             res->noncanonical |= castles[i].nc;
             return resolve_castle(pos, castles[i].side, res);

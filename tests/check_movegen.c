@@ -116,6 +116,33 @@ static bool in_list(const move *list, int n, move m)
     return false;
 }
 
+/* movegen_any_legal() (with its knight/pawn shortcut) agrees with the full
+ * generator at every node of a 3-ply tree: pins, checks, mates, stalemates. */
+static unsigned any_legal_walk(const struct position *pos, int depth)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    ck_assert_msg(movegen_any_legal(pos) == (n > 0), "any_legal disagrees: %d moves", n);
+    unsigned nodes = 1;
+    for (int i = 0; depth > 0 && i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        nodes += any_legal_walk(&next, depth - 1);
+    }
+    return nodes;
+}
+
+START_TEST(any_legal_matches_generator_in_trees)
+{
+    struct position pos;
+    char why[200];
+    enum fen_status st = fen_parse(&pos, sample_fens[_i], 0, why, sizeof why);
+    if (st != FEN_OK)
+        return; /* illegal sample positions are not walked */
+    ck_assert_uint_gt(any_legal_walk(&pos, 2), 0);
+}
+END_TEST
+
 START_TEST(is_legal_matches_generator)
 {
     struct position pos;
@@ -236,6 +263,8 @@ Suite *movegen_suite(void)
     tc = tcase_create("entry points agree with the legal generator");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, is_legal_matches_generator, 0,
+                        (int)(sizeof sample_fens / sizeof sample_fens[0]));
+    tcase_add_loop_test(tc, any_legal_matches_generator_in_trees, 0,
                         (int)(sizeof sample_fens / sizeof sample_fens[0]));
     tcase_add_test(tc, ep_horizontal_pin);
     tcase_add_test(tc, castle_checks);

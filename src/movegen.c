@@ -271,6 +271,17 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
     const bitboard ours = pos->by_color[us], theirs = pos->by_color[us ^ 1];
     const bitboard occ = ours | theirs;
     bitboard b = pos_pieces(pos, us, type) & from_mask;
+    if (type != PAWN && to_mask && !bb_more_than_one(to_mask)) {
+        /* One target square (SAN resolution): pieces other than pawns attack
+         * symmetrically, so the candidates are the pieces the target "sees". */
+        int to = bb_lsb(to_mask);
+        if (ours & to_mask)
+            return 0;
+        b &= attacks_piece(type, to, occ);
+        while (b)
+            *list++ = MOVE_MAKE(bb_pop_lsb(&b), to, MOVE_NORMAL);
+        return (int)(list - start);
+    }
     const bitboard last = us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
     const bitboard third = us == COLOR_WHITE ? BB_RANK(2) : BB_RANK(5);
     while (b) {

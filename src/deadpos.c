@@ -25,6 +25,8 @@
 #include "movegen.h"
 #include "position.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Plies of the exhaustive search, and its share of the node budget. */
@@ -35,6 +37,21 @@
  * search when the pawns are not locked: forced lines to a dead position
  * (a capture that must be made, a pawn that must lock) need little material. */
 #define DEADPOS_EXHAUST_UNITS 4
+#define DEADPOS_EXHAUST_MOVES 3
+
+/* PGNARBITER_NO_DEADPOS set in the environment turns the analysis off
+ * (is_dead false, every verdict UNKNOWN): for bench/dead to measure what the
+ * analysis costs `check`.  Not a user option. */
+static bool analysis_off(void)
+{
+    static atomic_int state = -1;
+    int s = atomic_load_explicit(&state, memory_order_relaxed);
+    if (s < 0) {
+        s = getenv("PGNARBITER_NO_DEADPOS") != NULL;
+        atomic_store_explicit(&state, s, memory_order_relaxed);
+    }
+    return s;
+}
 
 const char *deadpos_why_text(enum deadpos_why why)
 {
@@ -51,20 +68,39 @@ const char *deadpos_why_text(enum deadpos_why why)
     return "";
 }
 
+/* At most DEADPOS_EXHAUST_UNITS pieces and pawns besides the kings
+ * (without a popcount instruction: clear the lowest bits). */
+static bool few_units(const struct position *pos)
+{
+    bitboard b = pos_occupied(pos) & ~pos->by_type[KING];
+    for (int i = 0; i < DEADPOS_EXHAUST_UNITS && b; i++)
+        b &= b - 1;
+    return b == 0;
+}
+
 /* Could the exhaustive search prove anything here?  It needs every line to
- * end in a static proof within a few plies: the pawns locked already, or
- * little material left. */
+ * end in a static proof within a few plies.  When both sides always have a
+ * quiet move, material and pawns never change, so a proof must already hold
+ * at the root; a forced line needs little material and a side to move with
+ * few choices: in check, or with at most DEADPOS_EXHAUST_MOVES moves. */
 static bool exhaust_worthwhile(const struct position *pos)
 {
     if (dp_pawns_locked(pos))
         return true;
-    return bb_popcount(pos_occupied(pos) & ~pos->by_type[KING]) <= DEADPOS_EXHAUST_UNITS;
+    if (!few_units(pos))
+        return false;
+    if (pos->checkers)
+        return true;
+    move list[MOVES_MAX];
+    return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
 }
 
 /* Steps 1-3 of the analysis; true when settled (res filled). */
 static bool prove_cannot(const struct position *pos, int side, unsigned long budget,
                          struct deadpos_result *res)
 {
+    if (analysis_off())
+        return false;
     if (!movegen_any_legal(pos)) {
         if (pos->checkers && pos->side != side) {
             res->verdict = DEADPOS_CAN_WIN; /* already mated: an empty line */
@@ -107,7 +143,7 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
     if (prove_cannot(pos, side, budget, res))
         return;
     res->line_len = 0;
-    if (res->nodes < budget)
+    if (res->nodes < budget && !analysis_off())
         res->verdict = dp_search_helpmate(pos, side, budget, res);
     if (res->verdict != DEADPOS_CAN_WIN)
         res->line_len = 0;
@@ -116,7 +152,9 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
-    deadpos_analyse(pos, side, 0, &res);
+    result_init(&res);
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res))
+        return DEADPOS_UNKNOWN;
     return res.verdict;
 }
 
@@ -153,8 +191,11 @@ bool deadpos_is_dead(const struct position *pos)
 {
     /* Cheap filter: a proof for a side needs its material to be
      * insufficient, or the pawns locked, or little material (search). */
-    if (!exhaust_worthwhile(pos) && (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
-                                     dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
+    if (analysis_off())
+        return false;
+    if (!few_units(pos) && !dp_pawns_locked(pos) &&
+        (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
+         dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
         return false;
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }

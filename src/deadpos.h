@@ -64,12 +64,13 @@ struct deadpos_result {
 void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
                      struct deadpos_result *res);
 
-/* deadpos_analyse() with the default budget, verdict only. */
+/* The cheap part of deadpos_analyse(), for `check` (called at the end of
+ * every decisive game): the game-over, static and exhaustive-search proofs,
+ * no helpmate search.  So CAN_WIN only when the position is already mate or
+ * the short exhaustive search met a mate; otherwise CANNOT_WIN or UNKNOWN. */
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side);
 
-/* The proven "cannot win" part alone, cheap: true only when a CANNOT_WIN
- * proof is found (material, locked structure, short exhaustive search);
- * no helpmate search is done.  For callers that only act on CANNOT_WIN. */
+/* deadpos_side_can_win() == DEADPOS_CANNOT_WIN. */
 bool deadpos_side_cannot_win(const struct position *pos, int side);
 
 /* The helpmate found for `side`, at most `max` plies into line[]; returns

@@ -84,7 +84,9 @@ START_TEST(test_classes)
         deadpos_analyse(&pos, side, 0, &res);
         ck_assert_msg((int)res.verdict == expect[side], "%s: side %d: verdict %d, expected %d",
                       c->name, side, res.verdict, expect[side]);
-        ck_assert_int_eq(deadpos_side_can_win(&pos, side), expect[side]);
+        /* The cheap verdict never contradicts the full one. */
+        enum deadpos_verdict quick = deadpos_side_can_win(&pos, side);
+        ck_assert(quick == res.verdict || quick == DEADPOS_UNKNOWN);
         if (res.verdict == DEADPOS_CAN_WIN) {
             ck_assert_msg(line_mates(&pos, side, res.line, res.line_len),
                           "%s: side %d: the line does not mate", c->name, side);

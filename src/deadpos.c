@@ -189,13 +189,19 @@ const char *deadpos_reason(const struct position *pos, int side)
 
 bool deadpos_is_dead(const struct position *pos)
 {
-    /* Cheap filter: a proof for a side needs its material to be
-     * insufficient, or the pawns locked, or little material (search). */
     if (analysis_off())
         return false;
-    if (!few_units(pos) && !dp_pawns_locked(pos) &&
-        (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
-         dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
-        return false;
+    /* Cheap filter.  With more than DEADPOS_EXHAUST_UNITS units there is no
+     * exhaustive search unless the pawns are locked, and the material proofs
+     * can hold for both sides only when all units are bishops of one colour
+     * (no pawns).  So pawns not all blocked head-on settle it at once. */
+    if (!few_units(pos)) {
+        bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+        if (wp | bp) {
+            if ((bb_north(wp) | bb_south(bp)) & ~(wp | bp))
+                return false;
+        } else if (dp_material_cannot(pos, COLOR_WHITE) != DEADPOS_WHY_BISHOPS)
+            return false;
+    }
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }

@@ -4,8 +4,8 @@
  * Exhaustive search (dp_search_exhaust): proves "cannot win" when every line
  * of a few plies, both sides playing every legal move, ends in a position the
  * static proofs settle (deadpos_static.c), a stalemate or a mate of the side
- * itself.  Iterative deepening; a line that reaches the depth limit unsettled
- * stops the iteration at once (so a live position costs a handful of nodes).
+ * itself.  A line that reaches the depth limit unsettled stops the search at
+ * once (so a live position costs a handful of nodes).
  * Positions already proven are remembered in a small per-thread table.
  *
  * Helpmate search (dp_search_helpmate): looks for one line in which the side
@@ -122,14 +122,9 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     dp_stamp++;
-    for (int d = 1; d <= depth; d++) {
-        enum deadpos_verdict v = exhaust(&s, pos, d);
-        if (v != DEADPOS_UNKNOWN)
-            return v;
-        if (s.out_of_nodes)
-            break;
-    }
-    return DEADPOS_UNKNOWN;
+    /* No iterative deepening: a proof needs every line settled anyway, and
+     * a live position fails on its first line of `depth` plies. */
+    return exhaust(&s, pos, depth);
 }
 
 /*** Helpmate search ***/

@@ -46,8 +46,7 @@ static void judge(struct judged *j, const char *fen, unsigned flags)
     j->fen = fen;
     j->why[0] = '\0';
     j->legal = fen_parse(&j->pos, fen, flags, j->why, sizeof j->why) == FEN_OK;
-    if (!j->legal)
-        return;
+    if (!j->legal) return;
     bool moves = movegen_any_legal(&j->pos);
     j->check = j->pos.checkers != 0;
     j->mate = j->check && !moves;
@@ -59,7 +58,7 @@ static void judge(struct judged *j, const char *fen, unsigned flags)
 /* "true", "false" or "null" for "can win". */
 static const char *can_win_json(const struct deadpos_result *r)
 {
-    return r->verdict == DEADPOS_CAN_WIN ? "true"
+    return r->verdict == DEADPOS_CAN_WIN      ? "true"
            : r->verdict == DEADPOS_CANNOT_WIN ? "false"
                                               : "null";
 }
@@ -67,10 +66,8 @@ static const char *can_win_json(const struct deadpos_result *r)
 static const char *dead_json(const struct judged *j)
 {
     enum deadpos_verdict w = j->res[COLOR_WHITE].verdict, b = j->res[COLOR_BLACK].verdict;
-    if (w == DEADPOS_CANNOT_WIN && b == DEADPOS_CANNOT_WIN)
-        return "true";
-    if (w == DEADPOS_CAN_WIN || b == DEADPOS_CAN_WIN)
-        return "false";
+    if (w == DEADPOS_CANNOT_WIN && b == DEADPOS_CANNOT_WIN) return "true";
+    if (w == DEADPOS_CAN_WIN || b == DEADPOS_CAN_WIN) return "false";
     return "null";
 }
 
@@ -131,10 +128,15 @@ static void print_text(FILE *out, const struct judged *j)
         return;
     }
     fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",
-            j->mate ? ", checkmated" : j->stalemate ? ", stalemate" : j->check ? ", in check" : "");
+            j->mate        ? ", checkmated"
+            : j->stalemate ? ", stalemate"
+            : j->check     ? ", in check"
+                           : "");
     const char *dead = dead_json(j);
     fprintf(out, "  dead position: %s\n",
-            dead[0] == 't' ? "yes" : dead[0] == 'f' ? "no" : "undetermined");
+            dead[0] == 't'   ? "yes"
+            : dead[0] == 'f' ? "no"
+                             : "undetermined");
     for (int c = 0; c < COLOR_NB; c++) {
         const struct deadpos_result *r = &j->res[c];
         fprintf(out, "  %s can checkmate: ", c == COLOR_WHITE ? "White" : "Black");
@@ -166,8 +168,7 @@ static bool one(FILE *out, const char *fen, unsigned flags, bool jsonl, bool fir
     if (jsonl)
         print_jsonl(out, &j);
     else {
-        if (!first)
-            fputc('\n', out);
+        if (!first) fputc('\n', out);
         print_text(out, &j);
     }
     return j.legal;
@@ -196,8 +197,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     bool all_legal = true, first = true;
     if (nfen > 0) {
         for (int i = 1; i < argc; i++) {
-            if (argv[i][0] == '-' && argv[i][1] == '-')
-                continue;
+            if (argv[i][0] == '-' && argv[i][1] == '-') continue;
             all_legal &= one(out, argv[i], flags, jsonl, first);
             first = false;
         }
@@ -212,8 +212,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
                 while ((ch = getc(stdin)) != EOF && ch != '\n')
                     ;
             }
-            if (line[strspn(line, " \t")] == '\0')
-                continue;
+            if (line[strspn(line, " \t")] == '\0') continue;
             all_legal &= one(out, line, flags, jsonl, first);
             first = false;
         }

@@ -56,14 +56,22 @@ static bool analysis_off(void)
 const char *deadpos_why_text(enum deadpos_why why)
 {
     switch (why) {
-    case DEADPOS_WHY_CHECKMATED: return "checkmated";
-    case DEADPOS_WHY_STALEMATE: return "stalemate";
-    case DEADPOS_WHY_BARE_KING: return "only a king left";
-    case DEADPOS_WHY_LONE_MINOR: return "a lone minor piece cannot mate a bare king";
-    case DEADPOS_WHY_BISHOPS: return "only bishops on squares of one colour";
-    case DEADPOS_WHY_LOCKED: return "the pawns are locked and no piece can ever give check";
-    case DEADPOS_WHY_SEARCH: return "every line leads to a position where it cannot mate";
-    case DEADPOS_WHY_NONE: break;
+    case DEADPOS_WHY_CHECKMATED:
+        return "checkmated";
+    case DEADPOS_WHY_STALEMATE:
+        return "stalemate";
+    case DEADPOS_WHY_BARE_KING:
+        return "only a king left";
+    case DEADPOS_WHY_LONE_MINOR:
+        return "a lone minor piece cannot mate a bare king";
+    case DEADPOS_WHY_BISHOPS:
+        return "only bishops on squares of one colour";
+    case DEADPOS_WHY_LOCKED:
+        return "the pawns are locked and no piece can ever give check";
+    case DEADPOS_WHY_SEARCH:
+        return "every line leads to a position where it cannot mate";
+    case DEADPOS_WHY_NONE:
+        break;
     }
     return "";
 }
@@ -85,12 +93,9 @@ static bool few_units(const struct position *pos)
  * few choices: in check, or with at most DEADPOS_EXHAUST_MOVES moves. */
 static bool exhaust_worthwhile(const struct position *pos)
 {
-    if (dp_pawns_locked(pos))
-        return true;
-    if (!few_units(pos))
-        return false;
-    if (pos->checkers)
-        return true;
+    if (dp_pawns_locked(pos)) return true;
+    if (!few_units(pos)) return false;
+    if (pos->checkers) return true;
     move list[MOVES_MAX];
     return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
 }
@@ -99,8 +104,7 @@ static bool exhaust_worthwhile(const struct position *pos)
 static bool prove_cannot(const struct position *pos, int side, unsigned long budget,
                          struct deadpos_result *res)
 {
-    if (analysis_off())
-        return false;
+    if (analysis_off()) return false;
     if (!movegen_any_legal(pos)) {
         if (pos->checkers && pos->side != side) {
             res->verdict = DEADPOS_CAN_WIN; /* already mated: an empty line */
@@ -115,12 +119,10 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
         res->verdict = DEADPOS_CANNOT_WIN;
         return true;
     }
-    if (!exhaust_worthwhile(pos))
-        return false;
+    if (!exhaust_worthwhile(pos)) return false;
     unsigned long cap = budget < DEADPOS_EXHAUST_NODES ? budget : DEADPOS_EXHAUST_NODES;
     enum deadpos_verdict v = dp_search_exhaust(pos, side, DEADPOS_EXHAUST_DEPTH, cap, res);
-    if (v == DEADPOS_UNKNOWN)
-        return false;
+    if (v == DEADPOS_UNKNOWN) return false;
     res->verdict = v;
     res->why = v == DEADPOS_CANNOT_WIN ? DEADPOS_WHY_SEARCH : DEADPOS_WHY_NONE;
     return true;
@@ -137,24 +139,20 @@ static void result_init(struct deadpos_result *res)
 void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
                      struct deadpos_result *res)
 {
-    if (budget == 0)
-        budget = DEADPOS_NODES_DEFAULT;
+    if (budget == 0) budget = DEADPOS_NODES_DEFAULT;
     result_init(res);
-    if (prove_cannot(pos, side, budget, res))
-        return;
+    if (prove_cannot(pos, side, budget, res)) return;
     res->line_len = 0;
     if (res->nodes < budget && !analysis_off())
         res->verdict = dp_search_helpmate(pos, side, budget, res);
-    if (res->verdict != DEADPOS_CAN_WIN)
-        res->line_len = 0;
+    if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
 }
 
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res))
-        return DEADPOS_UNKNOWN;
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res)) return DEADPOS_UNKNOWN;
     return res.verdict;
 }
 
@@ -170,8 +168,7 @@ int deadpos_mate_line(const struct position *pos, int side, move *line, int max)
 {
     struct deadpos_result res;
     deadpos_analyse(pos, side, 0, &res);
-    if (res.verdict != DEADPOS_CAN_WIN)
-        return -1;
+    if (res.verdict != DEADPOS_CAN_WIN) return -1;
     int n = res.line_len < max ? res.line_len : max;
     memcpy(line, res.line, (size_t)n * sizeof line[0]);
     return n;
@@ -181,16 +178,14 @@ const char *deadpos_reason(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res) ||
-        res.verdict != DEADPOS_CANNOT_WIN)
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res) || res.verdict != DEADPOS_CANNOT_WIN)
         return NULL;
     return deadpos_why_text(res.why);
 }
 
 bool deadpos_is_dead(const struct position *pos)
 {
-    if (analysis_off())
-        return false;
+    if (analysis_off()) return false;
     /* Cheap filter.  With more than DEADPOS_EXHAUST_UNITS units there is no
      * exhaustive search unless the pawns are locked, and the material proofs
      * can hold for both sides only when all units are bishops of one colour
@@ -198,8 +193,7 @@ bool deadpos_is_dead(const struct position *pos)
     if (!few_units(pos)) {
         bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
         if (wp | bp) {
-            if ((bb_north(wp) | bb_south(bp)) & ~(wp | bp))
-                return false;
+            if ((bb_north(wp) | bb_south(bp)) & ~(wp | bp)) return false;
         } else if (dp_material_cannot(pos, COLOR_WHITE) != DEADPOS_WHY_BISHOPS)
             return false;
     }

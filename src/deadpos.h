@@ -35,14 +35,14 @@ enum deadpos_verdict {
 
 /* Why a side cannot win (the proof a DEADPOS_CANNOT_WIN verdict rests on). */
 enum deadpos_why {
-    DEADPOS_WHY_NONE,         /* not DEADPOS_CANNOT_WIN */
-    DEADPOS_WHY_CHECKMATED,   /* the side is checkmated: the game is over */
-    DEADPOS_WHY_STALEMATE,    /* stalemate: the game is over */
-    DEADPOS_WHY_BARE_KING,    /* only a king left */
-    DEADPOS_WHY_LONE_MINOR,   /* a lone knight or bishop against a bare king */
-    DEADPOS_WHY_BISHOPS,      /* only bishops left, all on squares of one colour */
-    DEADPOS_WHY_LOCKED,       /* locked pawns; no piece of the side can ever give check */
-    DEADPOS_WHY_SEARCH        /* every line was searched and ends in one of the above */
+    DEADPOS_WHY_NONE,       /* not DEADPOS_CANNOT_WIN */
+    DEADPOS_WHY_CHECKMATED, /* the side is checkmated: the game is over */
+    DEADPOS_WHY_STALEMATE,  /* stalemate: the game is over */
+    DEADPOS_WHY_BARE_KING,  /* only a king left */
+    DEADPOS_WHY_LONE_MINOR, /* a lone knight or bishop against a bare king */
+    DEADPOS_WHY_BISHOPS,    /* only bishops left, all on squares of one colour */
+    DEADPOS_WHY_LOCKED,     /* locked pawns; no piece of the side can ever give check */
+    DEADPOS_WHY_SEARCH      /* every line was searched and ends in one of the above */
 };
 
 /* Longest helpmate line reported, in plies. */

@@ -37,7 +37,7 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
                                        unsigned long budget, struct deadpos_result *res);
 
 /* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
-enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side,
-                                        unsigned long budget, struct deadpos_result *res);
+enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
+                                        struct deadpos_result *res);
 
 #endif

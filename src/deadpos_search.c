@@ -89,8 +89,7 @@ static void found_mate(struct dp_search *s)
 
 static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *pos, int depth)
 {
-    if (!count_node(s))
-        return DEADPOS_UNKNOWN;
+    if (!count_node(s)) return DEADPOS_UNKNOWN;
     if (dp_static_cannot(pos, s->winner) != DEADPOS_WHY_NONE || table_has(pos, s->winner))
         return DEADPOS_CANNOT_WIN;
     move list[MOVES_MAX];
@@ -102,16 +101,14 @@ static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *
         }
         return DEADPOS_CANNOT_WIN;
     }
-    if (depth == 0 || s->len >= DEADPOS_LINE_MAX)
-        return DEADPOS_UNKNOWN;
+    if (depth == 0 || s->len >= DEADPOS_LINE_MAX) return DEADPOS_UNKNOWN;
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_do_move(&next, list[i]);
         s->path[s->len++] = list[i];
         enum deadpos_verdict v = exhaust(s, &next, depth - 1);
         s->len--;
-        if (v != DEADPOS_CANNOT_WIN)
-            return v;
+        if (v != DEADPOS_CANNOT_WIN) return v;
     }
     table_put(pos, s->winner);
     return DEADPOS_CANNOT_WIN;
@@ -189,8 +186,7 @@ static int mate_distance(const struct position *pos, int winner)
 static bool on_path(const struct dp_search *s, const struct position *pos)
 {
     for (int i = s->len - 1; i >= 0; i--)
-        if (s->keys[i] == pos->key)
-            return true;
+        if (s->keys[i] == pos->key) return true;
     return false;
 }
 
@@ -198,13 +194,11 @@ static bool on_path(const struct dp_search *s, const struct position *pos)
  * the heuristic order still allowed (the i-th best move costs i). */
 static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc)
 {
-    if (!count_node(s))
-        return false;
+    if (!count_node(s)) return false;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     bool winner_moves = pos->side == s->winner;
-    if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1)
-        return false;
+    if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
     struct scored sc[MOVES_MAX];
     int nsc = 0;
     for (int i = 0; i < n; i++) {
@@ -215,13 +209,10 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             found_mate(s);
             return true;
         }
-        if (dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
-            continue;
-        if (on_path(s, &next))
-            continue;
+        if (dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE) continue;
+        if (on_path(s, &next)) continue;
         int v = -mate_distance(&next, s->winner);
-        if (winner_moves && next.checkers)
-            v += 2;
+        if (winner_moves && next.checkers) v += 2;
         int j = nsc++;
         while (j > 0 && sc[j - 1].score < v) {
             sc[j] = sc[j - 1];
@@ -230,8 +221,7 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         sc[j].score = v;
         sc[j].m = list[i];
     }
-    if (depth == 1)
-        return false;
+    if (depth == 1) return false;
     for (int i = 0; i < nsc && i <= disc; i++) {
         struct position next = *pos;
         pos_do_move(&next, sc[i].m);
@@ -239,8 +229,7 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         s->keys[s->len++] = next.key;
         bool ok = helpmate(s, &next, depth - 1, disc - i);
         s->len--;
-        if (ok || s->out_of_nodes)
-            return ok;
+        if (ok || s->out_of_nodes) return ok;
     }
     return false;
 }
@@ -249,20 +238,18 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
 static const struct {
     int depth, disc;
 } probes[] = {
-    {4, 2}, {12, 0}, {24, 0}, {8, 2}, {40, 0}, {16, 1}, {6, 4}, {64, 0},
+    {4, 2},  {12, 0}, {24, 0}, {8, 2}, {40, 0}, {16, 1}, {6, 4},  {64, 0},
     {24, 1}, {12, 2}, {40, 1}, {8, 4}, {16, 3}, {90, 0}, {32, 2}, {10, 6},
 };
 
-enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side,
-                                        unsigned long budget, struct deadpos_result *res)
+enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
+                                        struct deadpos_result *res)
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
         s.len = 0;
-        if (helpmate(&s, pos, probes[i].depth, probes[i].disc))
-            return DEADPOS_CAN_WIN;
-        if (s.out_of_nodes)
-            break;
+        if (helpmate(&s, pos, probes[i].depth, probes[i].disc)) return DEADPOS_CAN_WIN;
+        if (s.out_of_nodes) break;
     }
     return DEADPOS_UNKNOWN;
 }

@@ -39,8 +39,7 @@ enum deadpos_why dp_material_cannot(const struct position *pos, int side)
     bitboard kings = pos->by_type[KING];
     bitboard own = pos->by_color[side] & ~kings;
     bitboard theirs = pos->by_color[side ^ 1] & ~kings;
-    if (!own)
-        return DEADPOS_WHY_BARE_KING;
+    if (!own) return DEADPOS_WHY_BARE_KING;
     if (!theirs && !bb_more_than_one(own) && (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP])))
         return DEADPOS_WHY_LONE_MINOR;
     bitboard all = own | theirs;
@@ -54,12 +53,10 @@ bool dp_pawns_locked(const struct position *pos)
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN);
     bitboard bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     bitboard pawns = wp | bp;
-    if (!pawns || pos->castle_rooks || pos->ep_capturable)
-        return false;
+    if (!pawns || pos->castle_rooks || pos->ep_capturable) return false;
     /* Each pawn has a pawn directly in front: none can ever advance while
      * no pawn leaves the board or its file. */
-    if ((bb_north(wp) | bb_south(bp)) & ~pawns)
-        return false;
+    if ((bb_north(wp) | bb_south(bp)) & ~pawns) return false;
     /* No pawn can capture a pawn now. */
     return !(bb_pawn_attacks(wp, COLOR_WHITE) & bp) && !(bb_pawn_attacks(bp, COLOR_BLACK) & wp);
 }
@@ -102,8 +99,7 @@ static bitboard piece_reach(int type, int sq, bitboard pawns, bitboard *attacked
 
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
 {
-    if (!dp_pawns_locked(pos))
-        return DEADPOS_WHY_NONE;
+    if (!dp_pawns_locked(pos)) return DEADPOS_WHY_NONE;
     bitboard pawns = pos->by_type[PAWN];
     bitboard pawns_of[COLOR_NB], pawn_att[COLOR_NB], region[COLOR_NB];
     for (int c = 0; c < COLOR_NB; c++) {
@@ -115,13 +111,11 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
          * an enemy pawn that another pawn protects). */
         region[c] = king_region(pos_king_square(pos, c), ~pawns & ~pawn_att[c ^ 1]);
         /* An unprotected enemy pawn next to its reach could be taken. */
-        if (king_spread(region[c]) & pawns_of[c ^ 1] & ~pawn_att[c ^ 1])
-            return DEADPOS_WHY_NONE;
+        if (king_spread(region[c]) & pawns_of[c ^ 1] & ~pawn_att[c ^ 1]) return DEADPOS_WHY_NONE;
     }
     int loser = side ^ 1;
     /* A pawn of the side giving check now could be part of a mate. */
-    if (pawn_att[side] & pos_pieces(pos, loser, KING))
-        return DEADPOS_WHY_NONE;
+    if (pawn_att[side] & pos_pieces(pos, loser, KING)) return DEADPOS_WHY_NONE;
     bitboard pieces = pos_occupied(pos) & ~pawns & ~pos->by_type[KING];
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
@@ -129,11 +123,9 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
         bitboard attacked;
         bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, pawns, &attacked);
         /* It could be captured by a pawn, or capture one: the wall moves. */
-        if ((reach & pawn_att[c ^ 1]) || (attacked & pawns_of[c ^ 1]))
-            return DEADPOS_WHY_NONE;
+        if ((reach & pawn_att[c ^ 1]) || (attacked & pawns_of[c ^ 1])) return DEADPOS_WHY_NONE;
         /* It could give check. */
-        if (c == side && (attacked & region[loser]))
-            return DEADPOS_WHY_NONE;
+        if (c == side && (attacked & region[loser])) return DEADPOS_WHY_NONE;
     }
     return DEADPOS_WHY_LOCKED;
 }

@@ -25,8 +25,7 @@ static const struct dead_case {
     enum deadpos_why why_white, why_black;
 } cases[] = {
     /* insufficient material */
-    {"K v K", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", N, N, DEADPOS_WHY_BARE_KING,
-     DEADPOS_WHY_BARE_KING},
+    {"K v K", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", N, N, DEADPOS_WHY_BARE_KING, DEADPOS_WHY_BARE_KING},
     {"KN v K", "8/8/8/4k3/8/8/8/4KN2 b - - 0 1", N, N, DEADPOS_WHY_LONE_MINOR,
      DEADPOS_WHY_BARE_KING},
     {"K v KB", "8/8/8/4k3/8/8/2b5/4K3 w - - 0 1", N, N, DEADPOS_WHY_BARE_KING,
@@ -37,8 +36,8 @@ static const struct dead_case {
     {"KBB v KB all dark", "8/8/8/4k3/3b4/8/1B6/2B1K3 w - - 0 1", N, N, DEADPOS_WHY_BISHOPS,
      DEADPOS_WHY_BISHOPS},
     /* pawn walls with only kings */
-    {"wall, kings only", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1", N, N,
-     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    {"wall, kings only", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1", N, N, DEADPOS_WHY_LOCKED,
+     DEADPOS_WHY_LOCKED},
     /* a wall with a bishop shut in on the colour of its own pawns */
     {"wall, light bishop shut in", "8/4k3/8/p1p1p1p1/P1P1P1P1/3B4/4K3/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
@@ -48,8 +47,7 @@ static const struct dead_case {
     /* game over */
     {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", N, N, DEADPOS_WHY_STALEMATE,
      DEADPOS_WHY_STALEMATE},
-    {"checkmate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", C, N, DEADPOS_WHY_NONE,
-     DEADPOS_WHY_CHECKMATED},
+    {"checkmate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", C, N, DEADPOS_WHY_NONE, DEADPOS_WHY_CHECKMATED},
     /* alive: helpmates exist, they must be found and never called dead */
     {"KB v KN", "8/8/8/4k3/2n5/8/8/2B1K3 w - - 0 1", C, C, 0, 0},
     {"KN v KN", "8/8/8/4k3/2n5/8/8/2N1K3 w - - 0 1", C, C, 0, 0},
@@ -64,8 +62,7 @@ static bool line_mates(const struct position *pos, int side, const move *line, i
 {
     struct position p = *pos;
     for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(&p, line[i]))
-            return false;
+        if (!movegen_is_legal(&p, line[i])) return false;
         pos_make(&p, line[i]);
     }
     return p.side != side && p.checkers && !movegen_any_legal(&p);
@@ -91,8 +88,7 @@ START_TEST(test_classes)
             ck_assert_msg(line_mates(&pos, side, res.line, res.line_len),
                           "%s: side %d: the line does not mate", c->name, side);
             move line[DEADPOS_LINE_MAX];
-            ck_assert_int_eq(deadpos_mate_line(&pos, side, line, DEADPOS_LINE_MAX),
-                             res.line_len);
+            ck_assert_int_eq(deadpos_mate_line(&pos, side, line, DEADPOS_LINE_MAX), res.line_len);
             ck_assert_ptr_null(deadpos_reason(&pos, side));
         } else {
             ck_assert_int_eq(res.why, expect_why[side]);
@@ -112,8 +108,7 @@ END_TEST
 static void run_sample(const char *rel, int every)
 {
     const char *path = shared_path(rel);
-    if (!path)
-        return;
+    if (!path) return;
     struct dead_tally t;
     ck_assert_msg(dead_corpus_run(path, every, DEAD_CORPUS_FULL, 0, &t, stderr) == 0,
                   "cannot read %s", path);

@@ -44,8 +44,7 @@ int main(int argc, char **argv)
                 printf("  full analysis: %.3f s (user %.3f s), %.0f positions/s (both sides), "
                        "%lu nodes, %d bad lines\n",
                        t.secs_full, t.user_full,
-                       t.positions / (t.secs_full > 0 ? t.secs_full : 1e-9), t.nodes,
-                       t.bad_lines);
+                       t.positions / (t.secs_full > 0 ? t.secs_full : 1e-9), t.nodes, t.bad_lines);
             }
             wrong += t.dead_wrong + t.wrong[0] + t.wrong[1] + t.bad_lines;
         }

@@ -39,8 +39,7 @@ static bool line_mates(const struct position *pos, int side, const move *line, i
 {
     struct position p = *pos;
     for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(&p, line[i]))
-            return false;
+        if (!movegen_is_legal(&p, line[i])) return false;
         pos_make(&p, line[i]);
     }
     return p.side != side && p.checkers && !movegen_any_legal(&p);
@@ -51,8 +50,7 @@ static bool parse_line(char *text, struct item *it, struct dead_tally *t, const 
                        int lineno, FILE *log)
 {
     text[strcspn(text, "\r\n")] = '\0';
-    if (text[0] == '#' || text[0] == '\0')
-        return false;
+    if (text[0] == '#' || text[0] == '\0') return false;
     const char *fen = text;
     it->label[0] = '\0';
     if (strlen(text) > 3 && text[2] == ' ' && strchr("W-", text[0]) && strchr("B-", text[1])) {
@@ -68,15 +66,13 @@ static bool parse_line(char *text, struct item *it, struct dead_tally *t, const 
                 fields++;
                 last = p;
             }
-        if (fields == 7 && last)
-            last[-1] = '\0';
+        if (fields == 7 && last) last[-1] = '\0';
     }
     char why[160];
     enum fen_status st = fen_parse(&it->pos, fen, 0, why, sizeof why);
     if (st != FEN_OK && !(st == FEN_ILLEGAL && pos_ok(&it->pos))) {
         t->unusable++;
-        if (log)
-            fprintf(log, "%s:%d: FEN rejected: %s\n", path, lineno, why);
+        if (log) fprintf(log, "%s:%d: FEN rejected: %s\n", path, lineno, why);
         return false;
     }
     it->line = lineno;
@@ -87,8 +83,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                     struct dead_tally *t, FILE *log)
 {
     FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
+    if (!f) return -1;
     memset(t, 0, sizeof *t);
     size_t cap = 1024, n = 0;
     struct item *items = malloc(cap * sizeof *items);
@@ -98,20 +93,16 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
         lineno++;
         if (n == cap) {
             struct item *bigger = realloc(items, 2 * cap * sizeof *items);
-            if (!bigger)
-                break;
+            if (!bigger) break;
             items = bigger;
             cap *= 2;
         }
-        if (!parse_line(buf, &items[n], t, path, lineno, log))
-            continue;
-        if (seen++ % every != 0)
-            continue;
+        if (!parse_line(buf, &items[n], t, path, lineno, log)) continue;
+        if (seen++ % every != 0) continue;
         n++;
     }
     fclose(f);
-    if (!items)
-        return -1;
+    if (!items) return -1;
     t->positions = (int)n;
 
     /* Pass 1: deadpos_is_dead(), timed alone. */
@@ -123,14 +114,12 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
     t->user_dead = user_time() - u0;
     for (size_t i = 0; i < n; i++) {
         const struct item *it = &items[i];
-        if (!it->label[0])
-            continue;
+        if (!it->label[0]) continue;
         t->labelled++;
         bool is_dead_label = strcmp(it->label, "--") == 0;
         if (dead[i] && !is_dead_label) {
             t->dead_wrong++;
-            if (log)
-                fprintf(log, "%s:%d: called dead, label %s\n", path, it->line, it->label);
+            if (log) fprintf(log, "%s:%d: called dead, label %s\n", path, it->line, it->label);
         } else if (dead[i])
             t->dead_found++;
         else if (is_dead_label)
@@ -154,8 +143,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                         fprintf(log, "%s:%d: %s: the line does not mate\n", path, it->line,
                                 side ? "Black" : "White");
                 }
-                if (!it->label[0])
-                    continue;
+                if (!it->label[0]) continue;
                 bool can = it->label[side] != '-';
                 if (res.verdict == DEADPOS_UNKNOWN) {
                     t->unknown[side]++;
@@ -165,8 +153,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                         fprintf(log, "%s:%d: %s: undetermined (label %s) %s\n", path, it->line,
                                 side ? "Black" : "White", it->label, fen);
                     }
-                }
-                else if ((res.verdict == DEADPOS_CAN_WIN) == can)
+                } else if ((res.verdict == DEADPOS_CAN_WIN) == can)
                     t->agree[side]++;
                 else {
                     t->wrong[side]++;

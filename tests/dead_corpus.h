@@ -11,12 +11,12 @@
 #include <stdio.h>
 
 struct dead_tally {
-    int positions;      /* read (after sampling) */
-    int labelled;       /* of which carry a label */
-    int unusable;       /* FEN rejected (not counted anywhere else) */
+    int positions; /* read (after sampling) */
+    int labelled;  /* of which carry a label */
+    int unusable;  /* FEN rejected (not counted anywhere else) */
     /* per side (0 White, 1 Black), full analysis against the label */
     int agree[2], wrong[2], unknown[2];
-    int bad_lines;      /* CAN_WIN whose line does not replay to a mate */
+    int bad_lines; /* CAN_WIN whose line does not replay to a mate */
     /* deadpos_is_dead() against "--" */
     int dead_found, dead_missed, dead_wrong;
     double secs_dead, secs_full; /* wall time of the two passes */

@@ -12,8 +12,9 @@ static const char usage_text[] =
     "Usage:\n"
     "  pgnarbiter [check] [OPTIONS] [FILE...]   validate every game (default command);\n"
     "                                           no FILE or '-' reads standard input\n"
-    "  pgnarbiter position [OPTIONS] FEN...     judge positions: legal?, check, mate,\n"
-    "                                           stalemate, dead, who can still win\n"
+    "  pgnarbiter position [OPTIONS] [FEN...]   judge positions: legal?, check, mate,\n"
+    "                                           stalemate, dead, who can still win;\n"
+    "                                           no FEN reads one a line from stdin\n"
     "  pgnarbiter perft FEN DEPTH [--divide]    count legal move sequences\n"
     "  pgnarbiter explain CODE                  describe a diagnostic code\n"
     "  pgnarbiter --help | --version\n"
@@ -26,8 +27,13 @@ static const char usage_text[] =
     "  --quiet                            no summary on standard error\n"
     "  -r, --recursive                    walk directories given as FILE\n"
     "\n"
+    "position options:\n"
+    "  --format=text|jsonl                output format (default text)\n"
+    "  --chess960                         read the FENs as Chess960\n"
+    "\n"
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
-    "2 usage error or an input that could not be read.\n"
+    "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
+    "not a legal position.\n"
     "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
 
 static void print_usage(FILE *f)

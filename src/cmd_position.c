@@ -1,12 +1,225 @@
 /*
- * cmd_position.c - `pgnarbiter position`.  Not implemented yet: says so and exits 2.
+ * cmd_position.c - `pgnarbiter position [--format=text|jsonl] [--chess960]
+ * [FEN...]`: judge positions.  One FEN per argument, or one per line from
+ * standard input when there is none (blank lines skipped).  For each: is it
+ * legal (fen_parse(): FEN_BAD and FEN_ILLEGAL both are not, with the
+ * parser's reason), the side to move, check, checkmate, stalemate, and for
+ * each side whether it can still checkmate (FIDE 5.2.2, 6.9: deadpos_analyse(),
+ * with the helpmate found as proof, or the reason it cannot), and so whether
+ * the position is dead.
+ *
+ * Exit status (cli.h): 0 every FEN was legal and judged; 1 at least one FEN
+ * was not a legal position (a finding, reported in the output like the
+ * others); 2 usage error or standard input unreadable.
  */
 #include "cli.h"
 
+#include "deadpos.h"
+#include "fen.h"
+#include "json.h"
+#include "movegen.h"
+#include "position.h"
+#include "san.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+/* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
+#define POSITION_LINE_MAX 512
+
+struct judged {
+    const char *fen;
+    bool legal;
+    char why[160];
+    struct position pos;
+    bool check, mate, stalemate;
+    struct deadpos_result res[COLOR_NB];
+};
+
+static const char *side_name(int c)
+{
+    return c == COLOR_WHITE ? "white" : "black";
+}
+
+static void judge(struct judged *j, const char *fen, unsigned flags)
+{
+    j->fen = fen;
+    j->why[0] = '\0';
+    j->legal = fen_parse(&j->pos, fen, flags, j->why, sizeof j->why) == FEN_OK;
+    if (!j->legal) return;
+    bool moves = movegen_any_legal(&j->pos);
+    j->check = j->pos.checkers != 0;
+    j->mate = j->check && !moves;
+    j->stalemate = !j->check && !moves;
+    for (int c = 0; c < COLOR_NB; c++)
+        deadpos_analyse(&j->pos, c, 0, &j->res[c]);
+}
+
+/* "true", "false" or "null" for "can win". */
+static const char *can_win_json(const struct deadpos_result *r)
+{
+    return r->verdict == DEADPOS_CAN_WIN      ? "true"
+           : r->verdict == DEADPOS_CANNOT_WIN ? "false"
+                                              : "null";
+}
+
+static const char *dead_json(const struct judged *j)
+{
+    enum deadpos_verdict w = j->res[COLOR_WHITE].verdict, b = j->res[COLOR_BLACK].verdict;
+    if (w == DEADPOS_CANNOT_WIN && b == DEADPOS_CANNOT_WIN) return "true";
+    if (w == DEADPOS_CAN_WIN || b == DEADPOS_CAN_WIN) return "false";
+    return "null";
+}
+
+/* The mating line in UCI, each move through `each` (separator before all
+ * but the first). */
+static void write_line(FILE *out, const struct judged *j, int c, bool json)
+{
+    struct position p = j->pos;
+    const struct deadpos_result *r = &j->res[c];
+    for (int i = 0; i < r->line_len; i++) {
+        char uci[SAN_MAX];
+        san_uci(&p, r->line[i], uci);
+        if (json)
+            fprintf(out, "%s\"%s\"", i ? "," : "", uci);
+        else
+            fprintf(out, " %s", uci);
+        pos_make(&p, r->line[i]);
+    }
+}
+
+static void print_jsonl(FILE *out, const struct judged *j)
+{
+    fputs("{\"fen\":", out);
+    json_write_cstring(out, j->fen);
+    if (!j->legal) {
+        fputs(",\"legal\":false,\"reason\":", out);
+        json_write_cstring(out, j->why);
+        fputs(",\"side_to_move\":null,\"check\":null,\"checkmate\":null,\"stalemate\":null,"
+              "\"dead\":null,\"white_can_win\":null,\"black_can_win\":null}\n",
+              out);
+        return;
+    }
+    fprintf(out,
+            ",\"legal\":true,\"side_to_move\":\"%s\",\"check\":%s,\"checkmate\":%s,"
+            "\"stalemate\":%s,\"dead\":%s,\"white_can_win\":%s,\"black_can_win\":%s",
+            side_name(j->pos.side), j->check ? "true" : "false", j->mate ? "true" : "false",
+            j->stalemate ? "true" : "false", dead_json(j), can_win_json(&j->res[COLOR_WHITE]),
+            can_win_json(&j->res[COLOR_BLACK]));
+    for (int c = 0; c < COLOR_NB; c++) {
+        const struct deadpos_result *r = &j->res[c];
+        if (r->verdict == DEADPOS_CAN_WIN) {
+            fprintf(out, ",\"%s_mate_line\":[", side_name(c));
+            write_line(out, j, c, true);
+            fputc(']', out);
+        } else if (r->verdict == DEADPOS_CANNOT_WIN) {
+            fprintf(out, ",\"%s_cannot_win\":", side_name(c));
+            json_write_cstring(out, deadpos_why_text(r->why));
+        }
+    }
+    fputs("}\n", out);
+}
+
+static void print_text(FILE *out, const struct judged *j)
+{
+    fprintf(out, "%s\n", j->fen);
+    if (!j->legal) {
+        fprintf(out, "  illegal: %s\n", j->why);
+        return;
+    }
+    fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",
+            j->mate        ? ", checkmated"
+            : j->stalemate ? ", stalemate"
+            : j->check     ? ", in check"
+                           : "");
+    const char *dead = dead_json(j);
+    fprintf(out, "  dead position: %s\n",
+            dead[0] == 't'   ? "yes"
+            : dead[0] == 'f' ? "no"
+                             : "undetermined");
+    for (int c = 0; c < COLOR_NB; c++) {
+        const struct deadpos_result *r = &j->res[c];
+        fprintf(out, "  %s can checkmate: ", c == COLOR_WHITE ? "White" : "Black");
+        if (r->verdict == DEADPOS_CAN_WIN) {
+            fputs(r->line_len ? "yes, helpmate:" : "yes, it is mate", out);
+            write_line(out, j, c, false);
+            fputc('\n', out);
+        } else if (r->verdict == DEADPOS_CANNOT_WIN)
+            fprintf(out, "no (%s)\n", deadpos_why_text(r->why));
+        else
+            fprintf(out, "undetermined within %lu nodes\n", r->nodes);
+    }
+}
+
+static int usage(FILE *err, const char *msg)
+{
+    fprintf(err,
+            "pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
+            "[FEN...]\n",
+            msg);
+    return CLI_EXIT_USAGE;
+}
+
+/* Judge and print one FEN; returns false when it is not legal. */
+static bool one(FILE *out, const char *fen, unsigned flags, bool jsonl, bool first)
+{
+    struct judged j;
+    judge(&j, fen, flags);
+    if (jsonl)
+        print_jsonl(out, &j);
+    else {
+        if (!first) fputc('\n', out);
+        print_text(out, &j);
+    }
+    return j.legal;
+}
+
 int cmd_position(int argc, char **argv, FILE *out, FILE *err)
 {
-    (void)argc;
-    (void)argv;
-    (void)out;
-    return cli_not_implemented(err, "the 'position' command");
+    bool jsonl = false;
+    unsigned flags = 0;
+    int nfen = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--format=jsonl") == 0)
+            jsonl = true;
+        else if (strcmp(a, "--format=text") == 0)
+            jsonl = false;
+        else if (strncmp(a, "--format=", 9) == 0)
+            return usage(err, "unknown format for position (text, jsonl)");
+        else if (strcmp(a, "--chess960") == 0)
+            flags |= FEN_CHESS960;
+        else if (a[0] == '-' && a[1] == '-')
+            return usage(err, "unknown option for position");
+        else
+            nfen++;
+    }
+    bool all_legal = true, first = true;
+    if (nfen > 0) {
+        for (int i = 1; i < argc; i++) {
+            if (argv[i][0] == '-' && argv[i][1] == '-') continue;
+            all_legal &= one(out, argv[i], flags, jsonl, first);
+            first = false;
+        }
+    } else {
+        char line[POSITION_LINE_MAX];
+        while (fgets(line, sizeof line, stdin)) {
+            size_t len = strcspn(line, "\r\n");
+            bool whole = line[len] != '\0' || feof(stdin);
+            line[len] = '\0';
+            if (!whole) { /* too long: skip the rest of it */
+                int ch;
+                while ((ch = getc(stdin)) != EOF && ch != '\n')
+                    ;
+            }
+            if (line[strspn(line, " \t")] == '\0') continue;
+            all_legal &= one(out, line, flags, jsonl, first);
+            first = false;
+        }
+        if (ferror(stdin)) {
+            fputs("pgnarbiter: cannot read standard input\n", err);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    return all_legal ? CLI_EXIT_OK : CLI_EXIT_FINDINGS;
 }

@@ -1,56 +1,201 @@
 /*
- * deadpos.c - dead positions and unwinnability, material cases only (see
- * deadpos.h).  FIDE 5.2.2: the game is drawn when neither player can checkmate
- * by any series of legal moves; 6.9: a player whose flag falls still draws
- * when the opponent cannot checkmate by any series of legal moves.
+ * deadpos.c - dead positions and unwinnability (FIDE 5.2.2: the game is drawn
+ * when neither player can checkmate by any series of legal moves; 6.9: a
+ * player whose flag falls still draws when the opponent cannot).
  *
- * Proven cases:
- *  - a side with a bare king cannot mate;
- *  - a lone knight or a lone bishop cannot mate a bare king (the defending
- *    king has no own piece to block its flight squares);
- *  - when every piece besides the kings is a bishop and all stand on squares
- *    of one colour, nobody can ever attack the other colour: no mate at all.
- * K+B v K+N, K+N v K+N, K+B v K+B on opposite colours are alive (helpmates exist).
+ * deadpos_analyse() for one side, in order:
+ *   1. the game is over: checkmate (won by the side that mated) or stalemate;
+ *   2. static proofs (deadpos_static.c): material, locked pawn structure;
+ *   3. when the position could be one step away from those (see
+ *      exhaust_worthwhile()), an exhaustive search of a few plies
+ *      (deadpos_search.c): every line ends in 1. or 2.;
+ *   4. a heuristic helpmate search, which proves CAN_WIN with a line;
+ *   5. otherwise DEADPOS_UNKNOWN.
+ *
+ * deadpos_is_dead() runs after every move of every game, so it first asks
+ * whether a proof of "cannot win" could exist for both sides at all (a few
+ * bit tests), and only then does steps 2-3.  It returns exactly what steps
+ * 2-3 prove for positions with a legal move: the filter tests the
+ * preconditions of each proof, nothing more.
  */
 #include "deadpos.h"
 
 #include "bitboard.h"
-#include "chess.h"
+#include "deadpos_internal.h"
+#include "movegen.h"
 #include "position.h"
 
-#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 
-static bool bishops_one_colour_only(const struct position *pos)
+/* Plies of the exhaustive search, and its share of the node budget. */
+#define DEADPOS_EXHAUST_DEPTH 6
+#define DEADPOS_EXHAUST_NODES 4000u
+
+/* At most this many pieces and pawns besides the kings for the exhaustive
+ * search when the pawns are not locked: forced lines to a dead position
+ * (a capture that must be made, a pawn that must lock) need little material. */
+#define DEADPOS_EXHAUST_UNITS 4
+#define DEADPOS_EXHAUST_MOVES 3
+
+/* PGNARBITER_NO_DEADPOS set in the environment turns the analysis off
+ * (is_dead false, every verdict UNKNOWN): for bench/dead to measure what the
+ * analysis costs `check`.  Not a user option. */
+static bool analysis_off(void)
 {
-    bitboard all = pos->by_color[COLOR_WHITE] | pos->by_color[COLOR_BLACK];
-    bitboard kings = pos->by_type[KING];
-    bitboard bishops = pos->by_type[BISHOP];
-    if ((all & ~kings) != bishops)
-        return false;
-    return (bishops & LIGHT_SQUARES) == 0 || (bishops & ~LIGHT_SQUARES) == 0;
+    static atomic_int state = -1;
+    int s = atomic_load_explicit(&state, memory_order_relaxed);
+    if (s < 0) {
+        s = getenv("PGNARBITER_NO_DEADPOS") != NULL;
+        atomic_store_explicit(&state, s, memory_order_relaxed);
+    }
+    return s;
+}
+
+const char *deadpos_why_text(enum deadpos_why why)
+{
+    switch (why) {
+    case DEADPOS_WHY_CHECKMATED:
+        return "checkmated";
+    case DEADPOS_WHY_STALEMATE:
+        return "stalemate";
+    case DEADPOS_WHY_BARE_KING:
+        return "only a king left";
+    case DEADPOS_WHY_LONE_MINOR:
+        return "a lone minor piece cannot mate a bare king";
+    case DEADPOS_WHY_BISHOPS:
+        return "only bishops on squares of one colour";
+    case DEADPOS_WHY_LOCKED:
+        return "the pawns are locked and no piece can ever give check";
+    case DEADPOS_WHY_SEARCH:
+        return "every line leads to a position where it cannot mate";
+    case DEADPOS_WHY_NONE:
+        break;
+    }
+    return "";
+}
+
+/* At most DEADPOS_EXHAUST_UNITS pieces and pawns besides the kings
+ * (without a popcount instruction: clear the lowest bits). */
+static bool few_units(const struct position *pos)
+{
+    bitboard b = pos_occupied(pos) & ~pos->by_type[KING];
+    for (int i = 0; i < DEADPOS_EXHAUST_UNITS && b; i++)
+        b &= b - 1;
+    return b == 0;
+}
+
+/* Could the exhaustive search prove anything here?  It needs every line to
+ * end in a static proof within a few plies.  When both sides always have a
+ * quiet move, material and pawns never change, so a proof must already hold
+ * at the root; a forced line needs little material and a side to move with
+ * few choices: in check, or with at most DEADPOS_EXHAUST_MOVES moves. */
+static bool exhaust_worthwhile(const struct position *pos)
+{
+    if (dp_pawns_locked(pos)) return true;
+    if (!few_units(pos)) return false;
+    if (pos->checkers) return true;
+    move list[MOVES_MAX];
+    return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
+}
+
+/* Steps 1-3 of the analysis; true when settled (res filled). */
+static bool prove_cannot(const struct position *pos, int side, unsigned long budget,
+                         struct deadpos_result *res)
+{
+    if (analysis_off()) return false;
+    if (!movegen_any_legal(pos)) {
+        if (pos->checkers && pos->side != side) {
+            res->verdict = DEADPOS_CAN_WIN; /* already mated: an empty line */
+            return true;
+        }
+        res->verdict = DEADPOS_CANNOT_WIN;
+        res->why = pos->checkers ? DEADPOS_WHY_CHECKMATED : DEADPOS_WHY_STALEMATE;
+        return true;
+    }
+    res->why = dp_static_cannot(pos, side);
+    if (res->why != DEADPOS_WHY_NONE) {
+        res->verdict = DEADPOS_CANNOT_WIN;
+        return true;
+    }
+    if (!exhaust_worthwhile(pos)) return false;
+    unsigned long cap = budget < DEADPOS_EXHAUST_NODES ? budget : DEADPOS_EXHAUST_NODES;
+    enum deadpos_verdict v = dp_search_exhaust(pos, side, DEADPOS_EXHAUST_DEPTH, cap, res);
+    if (v == DEADPOS_UNKNOWN) return false;
+    res->verdict = v;
+    res->why = v == DEADPOS_CANNOT_WIN ? DEADPOS_WHY_SEARCH : DEADPOS_WHY_NONE;
+    return true;
+}
+
+static void result_init(struct deadpos_result *res)
+{
+    res->verdict = DEADPOS_UNKNOWN;
+    res->why = DEADPOS_WHY_NONE;
+    res->line_len = 0;
+    res->nodes = 0;
+}
+
+void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
+                     struct deadpos_result *res)
+{
+    if (budget == 0) budget = DEADPOS_NODES_DEFAULT;
+    result_init(res);
+    if (prove_cannot(pos, side, budget, res)) return;
+    res->line_len = 0;
+    if (res->nodes < budget && !analysis_off())
+        res->verdict = dp_search_helpmate(pos, side, budget, res);
+    if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
 }
 
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
-    return deadpos_reason(pos, side) ? DEADPOS_CANNOT_WIN : DEADPOS_UNKNOWN;
+    struct deadpos_result res;
+    result_init(&res);
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res)) return DEADPOS_UNKNOWN;
+    return res.verdict;
+}
+
+bool deadpos_side_cannot_win(const struct position *pos, int side)
+{
+    struct deadpos_result res;
+    result_init(&res);
+    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res) &&
+           res.verdict == DEADPOS_CANNOT_WIN;
+}
+
+int deadpos_mate_line(const struct position *pos, int side, move *line, int max)
+{
+    struct deadpos_result res;
+    deadpos_analyse(pos, side, 0, &res);
+    if (res.verdict != DEADPOS_CAN_WIN) return -1;
+    int n = res.line_len < max ? res.line_len : max;
+    memcpy(line, res.line, (size_t)n * sizeof line[0]);
+    return n;
 }
 
 const char *deadpos_reason(const struct position *pos, int side)
 {
-    bitboard kings = pos->by_type[KING];
-    bitboard own = pos->by_color[side] & ~kings;
-    bitboard theirs = pos->by_color[side ^ 1] & ~kings;
-    if (!own)
-        return "only a king left";
-    if (bishops_one_colour_only(pos))
-        return "only bishops on squares of one colour";
-    bool lone_minor = (own & (own - 1)) == 0 && (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP]));
-    if (lone_minor && !theirs)
-        return "a lone minor piece cannot mate a bare king";
-    return NULL;
+    struct deadpos_result res;
+    result_init(&res);
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res) || res.verdict != DEADPOS_CANNOT_WIN)
+        return NULL;
+    return deadpos_why_text(res.why);
 }
 
 bool deadpos_is_dead(const struct position *pos)
 {
-    return deadpos_reason(pos, COLOR_WHITE) && deadpos_reason(pos, COLOR_BLACK);
+    if (analysis_off()) return false;
+    /* Cheap filter.  With more than DEADPOS_EXHAUST_UNITS units there is no
+     * exhaustive search unless the pawns are locked, and the material proofs
+     * can hold for both sides only when all units are bishops of one colour
+     * (no pawns).  So pawns not all blocked head-on settle it at once. */
+    if (!few_units(pos)) {
+        bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+        if (wp | bp) {
+            if ((bb_north(wp) | bb_south(bp)) & ~(wp | bp)) return false;
+        } else if (dp_material_cannot(pos, COLOR_WHITE) != DEADPOS_WHY_BISHOPS)
+            return false;
+    }
+    return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }

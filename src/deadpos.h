@@ -2,31 +2,90 @@
  * deadpos.h - can a side still checkmate, with the opponent's help (FIDE 5.2.2
  * dead position, 6.9 "cannot checkmate by any series of legal moves")?
  *
- * Current state: only the certain material cases are decided (a bare king;
- * a lone knight or bishop against a bare king; only bishops, all on squares of
- * one colour).  Everything else answers DEADPOS_UNKNOWN and is treated as
- * alive: a position is never called dead when it is not.
+ * Every answer is a proof or an honest "don't know":
+ *  - DEADPOS_CAN_WIN comes with a helpmate line (possibly empty when the
+ *    position already is checkmate) that deadpos_analyse() returns;
+ *  - DEADPOS_CANNOT_WIN comes with a reason: material (bare king, lone minor
+ *    piece against a bare king, only bishops on one colour), a locked pawn
+ *    structure that no piece of the side can ever get past to give check, the
+ *    game being over (stalemate, checkmated), or an exhaustive search showing
+ *    that every line leads to one of those;
+ *  - DEADPOS_UNKNOWN when neither was reached within the node budget.
+ * A position is never called dead (or unwinnable) when it is not.
+ *
+ * Ownership: nothing is allocated.  Results go into caller-owned structs.
+ * The search keeps a small per-thread table (thread-local storage), so the
+ * functions may be called from several threads at once.  Positions must come
+ * from pos_set_start() or fen_parse() with pos_ok() true.
  */
 #ifndef PGNARB_DEADPOS_H
 #define PGNARB_DEADPOS_H
+
+#include "chess.h"
 
 #include <stdbool.h>
 
 struct position;
 
 enum deadpos_verdict {
-    DEADPOS_CAN_WIN,    /* proven: a mating sequence exists */
+    DEADPOS_CAN_WIN,    /* proven: a mating sequence exists (see the line) */
     DEADPOS_CANNOT_WIN, /* proven: no sequence of legal moves mates */
-    DEADPOS_UNKNOWN     /* not decided (treated as "can win") */
+    DEADPOS_UNKNOWN     /* not decided within the node budget (treated as "can win") */
 };
 
-/* Can `side` (COLOR_WHITE / COLOR_BLACK) still checkmate from pos? */
+/* Why a side cannot win (the proof a DEADPOS_CANNOT_WIN verdict rests on). */
+enum deadpos_why {
+    DEADPOS_WHY_NONE,       /* not DEADPOS_CANNOT_WIN */
+    DEADPOS_WHY_CHECKMATED, /* the side is checkmated: the game is over */
+    DEADPOS_WHY_STALEMATE,  /* stalemate: the game is over */
+    DEADPOS_WHY_BARE_KING,  /* only a king left */
+    DEADPOS_WHY_LONE_MINOR, /* a lone knight or bishop against a bare king */
+    DEADPOS_WHY_BISHOPS,    /* only bishops left, all on squares of one colour */
+    DEADPOS_WHY_LOCKED,     /* locked pawns; no piece of the side can ever give check */
+    DEADPOS_WHY_SEARCH      /* every line was searched and ends in one of the above */
+};
+
+/* Longest helpmate line reported, in plies. */
+#define DEADPOS_LINE_MAX 96
+
+/* Default node budget of deadpos_analyse() per side (positions visited). */
+#define DEADPOS_NODES_DEFAULT 40000u
+
+struct deadpos_result {
+    enum deadpos_verdict verdict;
+    enum deadpos_why why;        /* DEADPOS_CANNOT_WIN: the proof */
+    int line_len;                /* DEADPOS_CAN_WIN: plies in line[] (0: already mate) */
+    move line[DEADPOS_LINE_MAX]; /* the helpmate, from the position given */
+    unsigned long nodes;         /* positions visited */
+};
+
+/* Full analysis for `side` (COLOR_WHITE / COLOR_BLACK) within `budget`
+ * positions visited (0: DEADPOS_NODES_DEFAULT). */
+void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
+                     struct deadpos_result *res);
+
+/* The cheap part of deadpos_analyse(), for `check` (called at the end of
+ * every decisive game): the game-over, static and exhaustive-search proofs,
+ * no helpmate search.  So CAN_WIN only when the position is already mate or
+ * the short exhaustive search met a mate; otherwise CANNOT_WIN or UNKNOWN. */
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side);
 
-/* True only when it is proven that neither side can checkmate. */
+/* deadpos_side_can_win() == DEADPOS_CANNOT_WIN. */
+bool deadpos_side_cannot_win(const struct position *pos, int side);
+
+/* The helpmate found for `side`, at most `max` plies into line[]; returns
+ * its length, or -1 when none was found (see deadpos_analyse()). */
+int deadpos_mate_line(const struct position *pos, int side, move *line, int max);
+
+/* True only when it is proven that neither side can checkmate.  Cheap: most
+ * positions are settled by bit tests; see deadpos.c. */
 bool deadpos_is_dead(const struct position *pos);
 
-/* Short reason for a CANNOT_WIN verdict ("only a king left", ...). */
+/* Short reason for a CANNOT_WIN verdict ("only a king left", ...), NULL when
+ * the side is not proven unable to win. */
 const char *deadpos_reason(const struct position *pos, int side);
+
+/* Text of a deadpos_why value ("" for DEADPOS_WHY_NONE). */
+const char *deadpos_why_text(enum deadpos_why why);
 
 #endif

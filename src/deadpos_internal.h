@@ -1,0 +1,43 @@
+/*
+ * deadpos_internal.h - what the deadpos_*.c files share; not for other modules.
+ *
+ *   deadpos_static.c  proofs without search: material, locked pawn structures
+ *   deadpos_search.c  exhaustive search for "no line mates", helpmate search
+ *   deadpos.c         the public functions, the cheap filters of the hot path
+ */
+#ifndef PGNARB_DEADPOS_INTERNAL_H
+#define PGNARB_DEADPOS_INTERNAL_H
+
+#include "deadpos.h"
+
+struct position;
+
+/* Material alone proves that `side` cannot mate (DEADPOS_WHY_BARE_KING,
+ * _LONE_MINOR, _BISHOPS), or DEADPOS_WHY_NONE. */
+enum deadpos_why dp_material_cannot(const struct position *pos, int side);
+
+/* Every pawn stands directly behind another pawn (of either colour), no pawn
+ * can capture a pawn now, no en passant, no castling right: the structure the
+ * locked-structure proof needs.  Cheap bit tests. */
+bool dp_pawns_locked(const struct position *pos);
+
+/* Locked-structure proof: dp_pawns_locked(), no piece can ever capture or be
+ * captured by a pawn, and no piece of `side` can ever attack a square the
+ * other king can reach.  DEADPOS_WHY_LOCKED or DEADPOS_WHY_NONE. */
+enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
+
+/* Both of the above, material first. */
+enum deadpos_why dp_static_cannot(const struct position *pos, int side);
+
+/* Search: every line of at most `depth` plies ends in a position that
+ * dp_static_cannot() settles, a stalemate or a mate of `side` (CANNOT_WIN),
+ * or a helpmate for `side` was met on the way (CAN_WIN, line in res), or
+ * neither (UNKNOWN).  res->nodes counts; stops at `budget` nodes. */
+enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int depth,
+                                       unsigned long budget, struct deadpos_result *res);
+
+/* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
+enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
+                                        struct deadpos_result *res);
+
+#endif

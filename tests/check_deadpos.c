@@ -1,0 +1,155 @@
+/*
+ * check_deadpos.c - dead positions and unwinnability (FIDE 5.2.2, 6.9): one
+ * table-driven test per class of proof, the alive cases that must never be
+ * called dead, helpmate lines that really mate, and a sample of the labelled
+ * sets of ../shared/corpus/dead (all of them: `make check-dead`).
+ */
+#include "testutil.h"
+
+#include "dead_corpus.h"
+#include "deadpos.h"
+#include "fen.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <string.h>
+
+Suite *deadpos_suite(void);
+
+enum { C = DEADPOS_CAN_WIN, N = DEADPOS_CANNOT_WIN };
+
+static const struct dead_case {
+    const char *name;
+    const char *fen;
+    int white, black; /* expected verdicts */
+    enum deadpos_why why_white, why_black;
+} cases[] = {
+    /* insufficient material */
+    {"K v K", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", N, N, DEADPOS_WHY_BARE_KING, DEADPOS_WHY_BARE_KING},
+    {"KN v K", "8/8/8/4k3/8/8/8/4KN2 b - - 0 1", N, N, DEADPOS_WHY_LONE_MINOR,
+     DEADPOS_WHY_BARE_KING},
+    {"K v KB", "8/8/8/4k3/8/8/2b5/4K3 w - - 0 1", N, N, DEADPOS_WHY_BARE_KING,
+     DEADPOS_WHY_LONE_MINOR},
+    /* same-coloured bishops, any number */
+    {"KB v KB same colour", "8/8/8/4k3/3b4/8/8/2B1K3 w - - 0 1", N, N, DEADPOS_WHY_BISHOPS,
+     DEADPOS_WHY_BISHOPS},
+    {"KBB v KB all dark", "8/8/8/4k3/3b4/8/1B6/2B1K3 w - - 0 1", N, N, DEADPOS_WHY_BISHOPS,
+     DEADPOS_WHY_BISHOPS},
+    /* pawn walls with only kings */
+    {"wall, kings only", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1", N, N, DEADPOS_WHY_LOCKED,
+     DEADPOS_WHY_LOCKED},
+    /* a wall with a bishop shut in on the colour of its own pawns */
+    {"wall, light bishop shut in", "8/4k3/8/p1p1p1p1/P1P1P1P1/3B4/4K3/8 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    /* every legal move leads to a dead position: Kxa2 is forced */
+    {"forced capture", "7K/8/8/8/8/8/R7/kn6 b - - 0 1", N, N, DEADPOS_WHY_SEARCH,
+     DEADPOS_WHY_SEARCH},
+    /* game over */
+    {"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", N, N, DEADPOS_WHY_STALEMATE,
+     DEADPOS_WHY_STALEMATE},
+    {"checkmate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", C, N, DEADPOS_WHY_NONE, DEADPOS_WHY_CHECKMATED},
+    /* alive: helpmates exist, they must be found and never called dead */
+    {"KB v KN", "8/8/8/4k3/2n5/8/8/2B1K3 w - - 0 1", C, C, 0, 0},
+    {"KN v KN", "8/8/8/4k3/2n5/8/8/2N1K3 w - - 0 1", C, C, 0, 0},
+    {"KB v KB opposite colours", "8/8/8/4k3/2b5/8/8/2B1K3 w - - 0 1", C, C, 0, 0},
+    {"KNN v K", "8/8/8/4k3/8/8/8/1NN1K3 w - - 0 1", C, N, 0, DEADPOS_WHY_BARE_KING},
+    {"KQ v K", "8/8/8/8/8/2k5/K7/2Q5 b - - 10 66", C, N, 0, DEADPOS_WHY_BARE_KING},
+    {"start position", FEN_START, C, C, 0, 0},
+    {"wall with a breakable pawn", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K2P/8 w - - 0 1", C, C, 0, 0},
+};
+
+static bool line_mates(const struct position *pos, int side, const move *line, int n)
+{
+    struct position p = *pos;
+    for (int i = 0; i < n; i++) {
+        if (!movegen_is_legal(&p, line[i])) return false;
+        pos_make(&p, line[i]);
+    }
+    return p.side != side && p.checkers && !movegen_any_legal(&p);
+}
+
+START_TEST(test_classes)
+{
+    const struct dead_case *c = &cases[_i];
+    struct position pos;
+    char why[160];
+    ck_assert_msg(fen_parse(&pos, c->fen, 0, why, sizeof why) == FEN_OK, "%s: %s", c->name, why);
+    int expect[2] = {c->white, c->black};
+    enum deadpos_why expect_why[2] = {c->why_white, c->why_black};
+    for (int side = 0; side < 2; side++) {
+        struct deadpos_result res;
+        deadpos_analyse(&pos, side, 0, &res);
+        ck_assert_msg((int)res.verdict == expect[side], "%s: side %d: verdict %d, expected %d",
+                      c->name, side, res.verdict, expect[side]);
+        /* The cheap verdict never contradicts the full one. */
+        enum deadpos_verdict quick = deadpos_side_can_win(&pos, side);
+        ck_assert(quick == res.verdict || quick == DEADPOS_UNKNOWN);
+        if (res.verdict == DEADPOS_CAN_WIN) {
+            ck_assert_msg(line_mates(&pos, side, res.line, res.line_len),
+                          "%s: side %d: the line does not mate", c->name, side);
+            move line[DEADPOS_LINE_MAX];
+            ck_assert_int_eq(deadpos_mate_line(&pos, side, line, DEADPOS_LINE_MAX), res.line_len);
+            ck_assert_ptr_null(deadpos_reason(&pos, side));
+        } else {
+            ck_assert_int_eq(res.why, expect_why[side]);
+            ck_assert_str_eq(deadpos_reason(&pos, side), deadpos_why_text(res.why));
+            ck_assert(deadpos_side_cannot_win(&pos, side));
+        }
+    }
+    bool dead = c->white == N && c->black == N;
+    /* is_dead() is for positions with a legal move (the arbiter judges
+     * mate and stalemate first). */
+    if (movegen_any_legal(&pos))
+        ck_assert_msg(deadpos_is_dead(&pos) == dead, "%s: is_dead %d", c->name, !dead);
+}
+END_TEST
+
+/* Labelled sets: a sample here, every position in `make check-dead`. */
+static void run_sample(const char *rel, int every)
+{
+    const char *path = shared_path(rel);
+    if (!path) return;
+    struct dead_tally t;
+    ck_assert_msg(dead_corpus_run(path, every, DEAD_CORPUS_FULL, 0, &t, stderr) == 0,
+                  "cannot read %s", path);
+    int undetermined = t.unknown[0] + t.unknown[1];
+    fprintf(stderr,
+            "deadpos: %s (every %d): %d positions; White %d agree / %d undetermined, Black %d "
+            "agree / %d undetermined (%.1f%% of answers undetermined); dead %d found, %d "
+            "missed; %.0f positions/s (is_dead), %.0f (full)\n",
+            rel, every, t.positions, t.agree[0], t.unknown[0], t.agree[1], t.unknown[1],
+            100.0 * undetermined / (2.0 * (t.labelled ? t.labelled : 1)), t.dead_found,
+            t.dead_missed, t.positions / (t.secs_dead > 0 ? t.secs_dead : 1e-9),
+            t.positions / (t.secs_full > 0 ? t.secs_full : 1e-9));
+    ck_assert_int_gt(t.labelled, 0);
+    ck_assert_int_eq(t.wrong[0], 0);
+    ck_assert_int_eq(t.wrong[1], 0);
+    ck_assert_int_eq(t.dead_wrong, 0);
+    ck_assert_int_eq(t.bad_lines, 0);
+}
+
+START_TEST(test_chasolver_positions)
+{
+    run_sample("corpus/dead/chasolver-positions.txt", 8);
+}
+END_TEST
+
+START_TEST(test_chasolver_lichess)
+{
+    run_sample("corpus/dead/chasolver-lichess.txt", 128);
+}
+END_TEST
+
+Suite *deadpos_suite(void)
+{
+    Suite *s = suite_create("deadpos");
+    TCase *tc = tcase_create("classes");
+    tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("labelled");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_chasolver_positions);
+    tcase_add_test(tc, test_chasolver_lichess);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -45,7 +45,7 @@ struct input {
     z_stream z;
     bool z_ready, member_done;
     ZSTD_DStream *zs;
-    size_t zs_hint; /* last ZSTD_decompressStream result: 0 = frame complete */
+    size_t zs_hint; /* 0 when the last frame seen is complete */
 
     bool failed;
     char err[160];
@@ -192,14 +192,18 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         bool at_end = in->raw_eof && in->raw_pos == in->raw_len;
         ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
         size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
-        in->raw_pos = inb.pos;
         if (ZSTD_isError(r))
             return fail(in, "corrupt zstd stream", ZSTD_getErrorName(r));
-        in->zs_hint = r;
+        bool progress = inb.pos != in->raw_pos || out.pos != 0;
+        in->raw_pos = inb.pos;
+        if (out.pos)
+            in->zs_hint = r;
+        else if (progress)
+            in->zs_hint = r == 0 ? 0 : 1;
         if (out.pos)
             return (ptrdiff_t)out.pos;
-        if (at_end)
-            return r == 0 ? 0 : fail(in, "truncated zstd stream", NULL);
+        if (at_end) /* 0: the last frame was complete */
+            return in->zs_hint == 0 ? 0 : fail(in, "truncated zstd stream", NULL);
     }
 }
 

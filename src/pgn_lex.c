@@ -44,6 +44,7 @@ struct pgn_lex {
     uint64_t end_off;    /* input offset of *end */
     uint64_t line_off;   /* input offset of the first byte of the current line */
     uint32_t line;
+    enum pgn_tok_type prev, prev2; /* the two tokens before this one */
     struct pgn_token tok;
 };
 
@@ -253,6 +254,8 @@ static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type
                                       const unsigned char *next)
 {
     struct pgn_token *t = &lx->tok;
+    lx->prev2 = lx->prev;
+    lx->prev = type;
     t->type = type;
     t->text = (const char *)text;
     t->len = len;
@@ -392,6 +395,25 @@ static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned cha
             break;
         }
     }
+    /* "5. ... Qd6" (Crafty and others): dots after blanks belong to the number */
+    const unsigned char *b = q;
+    while (*b == ' ' || *b == '\t')
+        b++;
+    if (b > q && (*b == '.' || (b[0] == 0xe2 && b[1] == 0x80 && b[2] == 0xa6))) {
+        t->flags |= PGN_TOKF_NONSTANDARD;
+        dots = 0; /* "5. ..." is black's move 5, like "5..." */
+        for (q = b;;) {
+            if (*q == '.') {
+                q++;
+                dots++;
+            } else if (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6) {
+                q += 3;
+                dots += 3;
+            } else {
+                break;
+            }
+        }
+    }
     if (ndig > 9)
         return error_tok(lx, "bad move number", s, q);
     unsigned v = 0;
@@ -458,6 +480,8 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
     lx->tok.message = "stray character";
     lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
     lx->tok.type = PGN_TOK_ERROR;
+    lx->prev2 = lx->prev;
+    lx->prev = PGN_TOK_ERROR;
     lx->tok.len = 1;
     lx->ts = NULL;
     lx->tok.span = off(lx, lx->p) - lx->tok.loc.offset;
@@ -466,15 +490,16 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
 
 /* ---- Strings and comments (unbounded in the input, bounded in the token) ---- */
 
-/* After a '"' inside a string (after = the byte that follows it): does the
- * string end here?  PGN 7 says a quote ends it; real files carry unescaped
- * quotes inside tag values, so a quote closes the string only when the rest
- * of the line is blank or starts with ']'.  Leaves lx->p at after. */
-static bool quote_closes(struct pgn_lex *lx, unsigned char *after)
+/* At a '"' inside a tag value (q): does the string end here?  PGN 7 says a
+ * quote ends it; real files carry unescaped quotes inside tag values, so
+ * there a quote closes the string only when the rest of the line is blank or
+ * starts with ']'.  (Strings elsewhere follow PGN 7 strictly.)  Leaves lx->p at the quote (still unread, so that the text
+ * written in place never overtakes it after a refill). */
+static bool quote_closes(struct pgn_lex *lx, unsigned char *q)
 {
-    lx->p = after;
-    ensure(lx, 64);
-    const unsigned char *r = lx->p;
+    lx->p = q;
+    ensure(lx, 65);
+    const unsigned char *r = lx->p + 1;
     while (*r == ' ' || *r == '\t')
         r++;
     return *r == ']' || *r == '\n' || *r == '\r' || r == lx->end;
@@ -487,6 +512,7 @@ static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned cha
     unsigned char *r = (unsigned char *)s + 1, *w = lx->tw;
     uint64_t n = 0; /* bytes of value, kept or not */
     unsigned acc = 0;
+    bool tag_value = lx->prev == PGN_TOK_SYMBOL && lx->prev2 == PGN_TOK_LBRACKET;
     for (;;) {
         unsigned c = *r;
         if (!(cc[c] & PGN_CC_STR)) {
@@ -524,11 +550,15 @@ static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned cha
             r++;
             continue;
         }
+        if (c == '"' && !tag_value) {
+            r++;
+            break;
+        }
         if (c == '"') {
             lx->tw = w;
-            bool closes = quote_closes(lx, r + 1);
+            bool closes = quote_closes(lx, r);
             w = lx->tw;
-            r = lx->p;
+            r = lx->p + 1;
             if (closes)
                 break;
             t->flags |= PGN_TOKF_BAD_QUOTE;

@@ -65,7 +65,7 @@ struct pgn_token {
     size_t len;
     uint64_t span;       /* bytes of input the token covers (incl. delimiters) */
     unsigned number;     /* MOVE_NUMBER: the number; NAG: the value */
-    unsigned dots;       /* MOVE_NUMBER: periods after the digits (… counts 3) */
+    unsigned dots;       /* MOVE_NUMBER: periods after the digits (… counts 3; "5. ..." is 3) */
     const char *message; /* ERROR: what was wrong, e.g. "stray character" */
 };
 

@@ -33,6 +33,7 @@ enum pstate {
     PS_TAG_NAME,  /* after '[' */
     PS_TAG_VALUE, /* after the name */
     PS_TAG_CLOSE, /* after the value */
+    PS_TAG_SKIP,  /* inside a malformed tag pair: up to its ']' */
     PS_MOVETEXT
 };
 
@@ -226,6 +227,13 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
         }
         report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "malformed tag pair: %s where the tag name belongs",
                pgn_lex_type_name(t->type));
+        p->st = t->type == PGN_TOK_STRING ? PS_TAG_SKIP : PS_TAGS;
+        if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_STRING)
+            keep(p);
+        return false;
+    case PS_TAG_SKIP:
+        if (t->type == PGN_TOK_STRING || t->type == PGN_TOK_SYMBOL)
+            return false;
         p->st = PS_TAGS;
         if (t->type != PGN_TOK_RBRACKET)
             keep(p);
@@ -234,8 +242,8 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
         if (t->type != PGN_TOK_STRING) {
             report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "malformed tag pair %s: no quoted value",
                    p->name);
-            p->st = PS_TAGS;
-            if (t->type != PGN_TOK_RBRACKET)
+            p->st = t->type == PGN_TOK_SYMBOL ? PS_TAG_SKIP : PS_TAGS;
+            if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_SYMBOL)
                 keep(p);
             return false;
         }
@@ -487,6 +495,11 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
                 p->st = PS_TAG_NAME;
                 continue;
             }
+            if (t->type == PGN_TOK_EOF) { /* a game of tags only */
+                end_game(p, &t->loc);
+                keep(p);
+                continue;
+            }
             p->st = PS_MOVETEXT;
             p->pend_movetext = true;
             p->end_loc = t->loc;
@@ -495,6 +508,7 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         case PS_TAG_NAME:
         case PS_TAG_VALUE:
         case PS_TAG_CLOSE:
+        case PS_TAG_SKIP:
             if (on_tag_token(p, t, ev))
                 return true;
             continue;

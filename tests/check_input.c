@@ -1,3 +1,253 @@
+/*
+ * check_input.c - byte streams: memory, files, stdin naming, directories;
+ * gzip (several members, zero padding, truncation, corruption) and zstd
+ * (several frames, truncation) detected by magic bytes, built in the test
+ * with the zlib and zstd APIs; and the sorted directory walk.
+ */
 #include "testutil.h"
+
+#include "input.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+static const char text1[] = "[Event \"one\"]\n1. e4 e5 *\n";
+static const char text2[] = "[Event \"two\"]\n1. d4 d5 *\n";
+
+/* A gzip member of src (RFC 1952). */
+static size_t gzip_member(const void *src, size_t len, unsigned char *out, size_t cap)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    ck_assert_int_eq(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (Bytef *)src;
+    z.avail_in = (uInt)len;
+    z.next_out = out;
+    z.avail_out = (uInt)cap;
+    ck_assert_int_eq(deflate(&z, Z_FINISH), Z_STREAM_END);
+    size_t n = cap - z.avail_out;
+    deflateEnd(&z);
+    return n;
+}
+
+/* Read everything (in pieces of step bytes); returns length, or -1 on error. */
+static ptrdiff_t slurp(struct input *in, char *out, size_t cap, size_t step)
+{
+    size_t n = 0;
+    for (;;) {
+        size_t want = cap - n < step ? cap - n : step;
+        ptrdiff_t got = input_read(in, out + n, want);
+        if (got < 0)
+            return -1;
+        if (got == 0)
+            return (ptrdiff_t)n;
+        n += (size_t)got;
+    }
+}
+
+START_TEST(memory_plain)
+{
+    struct input *in = input_open_memory_chunked(text1, sizeof text1 - 1, _i);
+    char out[256];
+    ck_assert_int_eq(slurp(in, out, sizeof out, 5), sizeof text1 - 1);
+    ck_assert(memcmp(out, text1, sizeof text1 - 1) == 0);
+    ck_assert_str_eq(input_format(in), "plain");
+    ck_assert_str_eq(input_name(in), "<memory>");
+    ck_assert_str_eq(input_error(in), "");
+    ck_assert_int_eq(input_read(in, out, sizeof out), 0);
+    input_close(in);
+    input_close(NULL);
+}
+END_TEST
+
+START_TEST(gzip_concatenated_members)
+{
+    unsigned char gz[1024];
+    size_t n = gzip_member(text1, sizeof text1 - 1, gz, sizeof gz);
+    n += gzip_member(text2, sizeof text2 - 1, gz + n, sizeof gz - n);
+    memset(gz + n, 0, 8); /* zero padding after the last member is ignored */
+    n += 8;
+    char want[256], out[256];
+    snprintf(want, sizeof want, "%s%s", text1, text2);
+    for (size_t chunk = 0; chunk < 6; chunk++) {
+        struct input *in = input_open_memory_chunked(gz, n, chunk);
+        ck_assert_int_eq(slurp(in, out, sizeof out, 1 + chunk * 3), strlen(want));
+        ck_assert(memcmp(out, want, strlen(want)) == 0);
+        ck_assert_str_eq(input_format(in), "gzip");
+        input_close(in);
+    }
+}
+END_TEST
+
+START_TEST(gzip_truncated_and_corrupt)
+{
+    unsigned char gz[1024];
+    size_t n = gzip_member(text1, sizeof text1 - 1, gz, sizeof gz);
+    char out[256];
+    for (size_t cut = 3; cut < n; cut += 4) {
+        struct input *in = input_open_memory(gz, cut);
+        ck_assert_int_eq(slurp(in, out, sizeof out, 64), -1);
+        ck_assert_msg(strstr(input_error(in), "gzip"), "cut %zu: %s", cut, input_error(in));
+        ck_assert_int_eq(input_read(in, out, 1), -1); /* stays failed */
+        input_close(in);
+    }
+    struct input *in = input_open_memory(gz, n - 4);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 64), -1);
+    ck_assert_str_eq(input_error(in), "truncated gzip stream");
+    input_close(in);
+    /* a flipped byte in the deflate data */
+    gz[12] ^= 0xff;
+    in = input_open_memory(gz, n);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 64), -1);
+    input_close(in);
+    /* garbage after a member */
+    n = gzip_member(text1, sizeof text1 - 1, gz, sizeof gz);
+    memcpy(gz + n, "garbage", 7);
+    in = input_open_memory(gz, n + 7);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 64), -1);
+    ck_assert_msg(strstr(input_error(in), "corrupt gzip"), "%s", input_error(in));
+    input_close(in);
+}
+END_TEST
+
+START_TEST(zstd_frames)
+{
+    unsigned char z[1024];
+    size_t n = ZSTD_compress(z, sizeof z, text1, sizeof text1 - 1, 3);
+    ck_assert(!ZSTD_isError(n));
+    size_t m = ZSTD_compress(z + n, sizeof z - n, text2, sizeof text2 - 1, 19);
+    ck_assert(!ZSTD_isError(m));
+    char want[256], out[256];
+    snprintf(want, sizeof want, "%s%s", text1, text2);
+    for (size_t chunk = 0; chunk < 6; chunk++) {
+        struct input *in = input_open_memory_chunked(z, n + m, chunk);
+        ck_assert_int_eq(slurp(in, out, sizeof out, 1 + chunk * 5), strlen(want));
+        ck_assert(memcmp(out, want, strlen(want)) == 0);
+        ck_assert_str_eq(input_format(in), "zstd");
+        input_close(in);
+    }
+    /* truncated in the second frame, and inside the first */
+    size_t cuts[] = {n + m - 1, n + 3, n - 2, 5};
+    for (size_t i = 0; i < 4; i++) {
+        struct input *in = input_open_memory(z, cuts[i]);
+        ck_assert_int_eq(slurp(in, out, sizeof out, 64), -1);
+        ck_assert_msg(strstr(input_error(in), "zstd"), "cut %zu: %s", cuts[i], input_error(in));
+        input_close(in);
+    }
+}
+END_TEST
+
+/* Magic bytes decide, not names: short inputs that merely begin like one. */
+START_TEST(magic_prefixes)
+{
+    char out[16];
+    struct input *in = input_open_memory("\x1f", 1);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 4), 1);
+    ck_assert_str_eq(input_format(in), "plain");
+    input_close(in);
+    in = input_open_memory("\x28\xb5\x2f", 3);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 4), 3);
+    ck_assert_str_eq(input_format(in), "plain");
+    input_close(in);
+    in = input_open_memory("", 0);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 4), 0);
+    input_close(in);
+}
+END_TEST
+
+static char tmpdir[256];
+
+static void make_tree(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/pgnarb-input-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    static const char *const files[] = {"b.pgn", "a.pgn.gz", "sub/z.pgn", "sub/c.pgn", ".hidden",
+                                        "B.pgn"};
+    char path[512];
+    snprintf(path, sizeof path, "%s/sub", tmpdir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", tmpdir, files[i]);
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fputs(text1, f);
+        fclose(f);
+    }
+}
+
+static void remove_tree(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static int collect(void *ctx, const char *path)
+{
+    char *list = ctx;
+    strcat(list, path + strlen(tmpdir));
+    strcat(list, " ");
+    return 0;
+}
+
+START_TEST(files_and_walk)
+{
+    make_tree();
+    char path[512], why[256], out[256];
+    snprintf(path, sizeof path, "%s/b.pgn", tmpdir);
+    struct input *in = input_open(path, why, sizeof why);
+    ck_assert_ptr_nonnull(in);
+    ck_assert_str_eq(input_name(in), path);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 7), sizeof text1 - 1);
+    ck_assert_uint_eq(input_raw_bytes(in), sizeof text1 - 1);
+    input_close(in);
+
+    ck_assert_ptr_null(input_open(tmpdir, why, sizeof why));
+    ck_assert_str_eq(why, "is a directory");
+    snprintf(path, sizeof path, "%s/missing.pgn", tmpdir);
+    ck_assert_ptr_null(input_open(path, why, sizeof why));
+    ck_assert_str_eq(why, "No such file or directory");
+
+    struct stat st;
+    if (fstat(STDIN_FILENO, &st) == 0 && !S_ISDIR(st.st_mode)) {
+        in = input_open("-", why, sizeof why);
+        ck_assert_ptr_nonnull(in);
+        ck_assert_str_eq(input_name(in), "<stdin>");
+        input_close(in); /* does not close the process's stdin */
+        ck_assert_int_eq(fstat(STDIN_FILENO, &st), 0);
+    }
+
+    char list[1024] = "";
+    ck_assert_int_eq(input_walk(tmpdir, collect, list, why, sizeof why), 0);
+    ck_assert_str_eq(list, "/B.pgn /a.pgn.gz /b.pgn /sub/c.pgn /sub/z.pgn ");
+    list[0] = '\0';
+    snprintf(path, sizeof path, "%s/b.pgn", tmpdir);
+    ck_assert_int_eq(input_walk(path, collect, list, why, sizeof why), 0);
+    ck_assert_str_eq(list, "/b.pgn ");
+    snprintf(path, sizeof path, "%s/none", tmpdir);
+    ck_assert_int_eq(input_walk(path, collect, list, why, sizeof why), -1);
+    ck_assert_msg(strstr(why, "No such file"), "%s", why);
+    remove_tree();
+}
+END_TEST
+
 Suite *input_suite(void);
-Suite *input_suite(void) { return suite_create("input"); }
+Suite *input_suite(void)
+{
+    Suite *s = suite_create("input");
+    TCase *tc = tcase_create("streams");
+    tcase_add_loop_test(tc, memory_plain, 0, 4);
+    tcase_add_test(tc, gzip_concatenated_members);
+    tcase_add_test(tc, gzip_truncated_and_corrupt);
+    tcase_add_test(tc, zstd_frames);
+    tcase_add_test(tc, magic_prefixes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("files");
+    tcase_add_test(tc, files_and_walk);
+    suite_add_tcase(s, tc);
+    return s;
+}

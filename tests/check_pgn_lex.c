@@ -82,6 +82,7 @@ static const struct {
     {"12... e5", "N12.3 S:e5"},
     {"12.e4 12...e5", "N12.1 S:e4 N12.3 S:e5"},
     {"15 c4", "N15.0 S:c4"},
+    {"5. ... Qd6 8.     ...    Nxd4 9 ... e5", "N5.3 S:Qd6 N8.3 S:Nxd4 N9.3 S:e5"},
     {"7\xe2\x80\xa6Nf6", "N7.3 S:Nf6"},
     {"1234567890. e4", "E:bad move number S:e4"},
     /* SAN spellings */

@@ -1,3 +1,587 @@
+/*
+ * check_pgn_parse.c - the game reader: event streams for well-formed games,
+ * game boundaries, every recovery path and its diagnostic, limits (a
+ * 1,000,000-deep variation), and the whole shared corpus with the game
+ * counts other projects' test suites assert.  Every run also checks the event
+ * grammar promised in pgn_parse.h.
+ */
 #include "testutil.h"
+
+#include "input.h"
+#include "pgn_parse.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sink {
+    char *text; /* rendering of events and diagnostics */
+    size_t len, cap;
+    unsigned diags[DIAG_CODE_NB];
+    unsigned notes;
+    uint64_t games_begun, games_ended;
+    unsigned max_depth;
+    bool events; /* render events (off for big inputs) */
+};
+
+static void put(struct sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct sink *s, const char *fmt, ...)
+{
+    char item[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(item, sizeof item, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    if ((size_t)k >= sizeof item)
+        k = sizeof item - 1;
+    while (s->len + (size_t)k + 2 > s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        s->text = realloc(s->text, s->cap);
+    }
+    if (s->len)
+        s->text[s->len++] = ' ';
+    memcpy(s->text + s->len, item, (size_t)k + 1);
+    s->len += (size_t)k;
+}
+
+static void on_diag(void *ctx, const struct diag *d)
+{
+    struct sink *s = ctx;
+    s->diags[d->code]++;
+    if (d->severity == DIAG_NOTE)
+        s->notes++;
+    ck_assert_ptr_nonnull(d->message);
+    ck_assert_ptr_nonnull(d->file);
+    if (s->events)
+        put(s, "!%s@%u:%u", diag_info(d->code)->name, d->loc.line, d->loc.column);
+}
+
+/* Pull every event, checking the grammar of pgn_parse.h as it goes. */
+static void drain(struct pgn_parser *p, struct sink *s)
+{
+    struct pgn_event ev;
+    bool open = false, movetext = false, result = false;
+    unsigned depth = 0;
+    while (pgn_parser_next(p, &ev)) {
+        if (ev.type == PGN_EV_GAME_BEGIN) {
+            ck_assert_msg(!open, "GAME_BEGIN inside a game");
+            ck_assert_uint_eq(ev.game, ++s->games_begun);
+            open = true;
+            movetext = result = false;
+        } else {
+            ck_assert_msg(open, "%s outside a game", pgn_event_type_name(ev.type));
+            ck_assert_uint_eq(ev.game, s->games_begun);
+            ck_assert_msg(!result || ev.type == PGN_EV_GAME_END, "%s after RESULT",
+                          pgn_event_type_name(ev.type));
+        }
+        switch (ev.type) {
+        case PGN_EV_GAME_BEGIN:
+            if (s->events)
+                put(s, "GB");
+            break;
+        case PGN_EV_TAG:
+            ck_assert(!movetext);
+            ck_assert_uint_eq(strlen(ev.name), ev.name_len);
+            if (s->events)
+                put(s, "T:%s=%.*s", ev.name, (int)ev.len, ev.text);
+            break;
+        case PGN_EV_MOVETEXT_BEGIN:
+            ck_assert(!movetext);
+            movetext = true;
+            if (s->events)
+                put(s, "MB");
+            break;
+        case PGN_EV_MOVE_NUMBER:
+            ck_assert(movetext);
+            if (s->events)
+                put(s, "N%u.%u", ev.number, ev.dots);
+            break;
+        case PGN_EV_MOVE:
+            ck_assert(movetext);
+            if (s->events)
+                put(s, "%.*s", (int)ev.len, ev.text);
+            break;
+        case PGN_EV_NAG:
+            if (s->events)
+                put(s, "$%u", ev.number);
+            break;
+        case PGN_EV_COMMENT:
+            if (s->events)
+                put(s, "{%.*s}", (int)(ev.len > 60 ? 60 : ev.len), ev.text);
+            break;
+        case PGN_EV_RAV_BEGIN:
+            ck_assert(movetext);
+            ck_assert_uint_eq(ev.depth, ++depth);
+            ck_assert_uint_le(depth, PGN_PARSE_RAV_DEPTH_MAX);
+            if (depth > s->max_depth)
+                s->max_depth = depth;
+            if (s->events)
+                put(s, "(");
+            break;
+        case PGN_EV_RAV_END:
+            ck_assert_uint_gt(depth, 0);
+            ck_assert_uint_eq(ev.depth, depth--);
+            if (s->events)
+                put(s, ")");
+            break;
+        case PGN_EV_RESULT:
+            ck_assert(movetext);
+            ck_assert_uint_eq(depth, 0);
+            result = true;
+            ck_assert_uint_eq(strlen(ev.text), ev.len);
+            if (s->events)
+                put(s, "R:%s", ev.text);
+            break;
+        case PGN_EV_GAME_END:
+            ck_assert(movetext);
+            ck_assert_uint_eq(depth, 0);
+            ck_assert_int_eq(ev.has_result, result);
+            open = false;
+            s->games_ended++;
+            if (s->events)
+                put(s, "GE");
+            break;
+        default:
+            ck_abort_msg("unknown event %d", ev.type);
+        }
+    }
+    ck_assert_msg(!open, "a game without GAME_END");
+    ck_assert_uint_eq(s->games_begun, pgn_parser_games(p));
+    if (!s->text)
+        put(s, "%s", "");
+}
+
+static void parse_mem(const char *src, size_t len, size_t chunk, struct sink *s)
+{
+    struct input *in = input_open_memory_chunked(src, len, chunk);
+    struct pgn_parser *p = pgn_parser_new(in, on_diag, s);
+    drain(p, s);
+    ck_assert_uint_eq(pgn_parser_bytes(p), len);
+    pgn_parser_free(p);
+    input_close(in);
+}
+
+static void sink_free(struct sink *s) { free(s->text); }
+
+static const struct {
+    const char *in;
+    const char *out;
+} cases[] = {
+    /* a plain game */
+    {"[Event \"E\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n",
+     "GB T:Event=E T:Result=1-0 MB N1.1 e4 e5 N2.1 Nf3 R:1-0 GE"},
+    /* annotations, variations, black move numbers */
+    {"1. e4!? {best by test} (1. d4 $1 (1. c4) 1... d5) 1... e5?! *",
+     "GB MB N1.1 e4 $5 {best by test} ( N1.1 d4 $1 ( N1.1 c4 ) N1.3 d5 ) N1.3 e5 $6 R:* GE"},
+    /* two games, the second tag section right after the result on the same line */
+    {"[A \"1\"] 1. e4 1-0 [A \"2\"] 1. d4 0-1",
+     "GB T:A=1 MB N1.1 e4 R:1-0 GE GB T:A=2 MB N1.1 d4 R:0-1 GE"},
+    /* movetext-only games, one after another */
+    {"1. e4 e5 1/2-1/2\n\n1. d4 *", "GB MB N1.1 e4 e5 R:1/2-1/2 GE GB MB N1.1 d4 R:* GE"},
+    /* blank lines inside movetext do not split a game */
+    {"[A \"x\"]\n\n1. e4\n\n1... e5\n\n2. Nf3 *", "GB T:A=x MB N1.1 e4 N1.3 e5 N2.1 Nf3 R:* GE"},
+    /* ...but a blank line and move numbers starting over do */
+    {"1. e4 e5 2. Nf3\n\n1. d4 *",
+     "GB MB N1.1 e4 e5 N2.1 Nf3 !missing-result@3:1 GE GB MB N1.1 d4 R:* GE"},
+    /* a tag section after movetext without result: missing-result, new game */
+    {"[A \"1\"]\n1. e4\n[A \"2\"]\n1. d4 *",
+     "GB T:A=1 MB N1.1 e4 !missing-result@3:1 GE GB T:A=2 MB N1.1 d4 R:* GE"},
+    /* missing result at the end of input */
+    {"1. e4 e5", "GB MB N1.1 e4 e5 !missing-result@1:9 GE"},
+    /* tag-only games: a blank line, then a tag the game already has */
+    {"[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n",
+     "GB T:Event=a T:Site=b !missing-result@4:1 MB GE GB T:Event=c !missing-result@5:1 MB GE"},
+    /* a blank line inside a tag section (ChessBase) does not split */
+    {"[Event \"a\"]\n\n[Date \"b\"]\n\n1. e4 *", "GB T:Event=a T:Date=b MB N1.1 e4 R:* GE"},
+    /* comments between games belong to no game */
+    {"1. e4 1-0 {trailing} ; more\n\n1. d4 0-1", "GB MB N1.1 e4 R:1-0 GE GB MB N1.1 d4 R:0-1 GE"},
+    /* duplicate and malformed tags */
+    {"[A \"1\"]\n[A \"2\"]\n*", "GB T:A=1 !bad-tag@2:1 T:A=2 MB R:* GE"},
+    {"[A]\n[B \"x\"]\n*", "GB !bad-tag@1:1 T:B=x MB R:* GE"},
+    {"[\"x\"]\n*", "GB !bad-tag@1:1 MB R:* GE"},
+    {"[A \"x\"\n[B \"y\"]\n*", "GB !bad-tag@1:1 T:A=x T:B=y MB R:* GE"},
+    {"[A \"open]\n[B \"y\"]\n*", "GB !bad-tag@1:4 T:A=open T:B=y MB R:* GE"},
+    {"[A \"a \"b\" c\"]\n*", "GB !bad-tag@1:4 T:A=a \"b\" c MB R:* GE"},
+    {"[A \"x\"\n1. e4 *", "GB !bad-tag@1:1 T:A=x MB N1.1 e4 R:* GE"},
+    /* syntax errors recovered locally */
+    {"1. e4 & e5 *", "GB MB N1.1 e4 !syntax@1:7 e5 R:* GE"},
+    {"1. e4 ) e5 *", "GB MB N1.1 e4 !syntax@1:7 e5 R:* GE"},
+    {"1. e4 \"str\" e5 *", "GB MB N1.1 e4 !syntax@1:7 e5 R:* GE"},
+    {"1. e4 ] e5 *", "GB MB N1.1 e4 !syntax@1:7 e5 R:* GE"},
+    {"0. e4 *", "GB MB !syntax@1:1 e4 R:* GE"},
+    {"1. e4 {open\n[A \"x\"] *",
+     "GB MB N1.1 e4 !syntax@1:7 !missing-result@2:1 GE GB T:A=x MB R:* GE"},
+    {"1. e4 {never closed", "GB MB N1.1 e4 !syntax@1:7 !missing-result@1:20 GE"},
+    /* unterminated variations are closed before the result / the end */
+    {"1. e4 (1. d4 (1. c4 *", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 !syntax@1:21 ) ) R:* GE"},
+    {"1. e4 (1. d4", "GB MB N1.1 e4 ( N1.1 d4 !syntax@1:13 !missing-result@1:13 ) GE"},
+    /* stray bytes between games */
+    {"1. e4 * ) & [A \"x\"] *", "GB MB N1.1 e4 R:* GE !syntax@1:9 !syntax@1:11 GB T:A=x MB R:* GE"},
+    /* tolerated spellings */
+    {"[pgn] 1. e4 e5 \xc2\xbd-\xc2\xbd [/pgn]", "GB MB N1.1 e4 e5 R:1/2-1/2 GE"},
+    {"1. exd6 e.p. +- *", "GB MB N1.1 exd6 $18 R:* GE"},
+    {"%comment line\n1. e4 *", "GB MB N1.1 e4 R:* GE"},
+    /* encodings: Latin-1 is a note once per input; other bad bytes warn once per game */
+    {"[W \"M\xfcller\"]\n[B \"J\xf6rg\"]\n{\xe9t\xe9} *",
+     "GB !encoding@1:4 T:W=M\xfcller T:B=J\xf6rg MB {\xe9t\xe9} R:* GE"},
+    {"[W \"\x81\"]\n[B \"\x94\"] *\n[W \"\x81\"] *",
+     "GB !encoding@1:4 T:W=\x81 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
+    {"", ""},
+    {"  \n\n  ", ""},
+};
+
+START_TEST(event_streams)
+{
+    static const size_t chunks[] = {0, 1, 3};
+    for (size_t c = 0; c < 3; c++) {
+        struct sink s = {.events = true};
+        parse_mem(cases[_i].in, strlen(cases[_i].in), chunks[c], &s);
+        ck_assert_msg(strcmp(s.text, cases[_i].out) == 0, "input '%s' chunk %zu:\n got '%s'\nwant '%s'",
+                      cases[_i].in, chunks[c], s.text, cases[_i].out);
+        ck_assert_uint_eq(s.games_begun, s.games_ended);
+        sink_free(&s);
+    }
+}
+END_TEST
+
+/* What the diagnostics say: the damage and the bytes skipped. */
+static char last_msg[512];
+static void keep_msg(void *ctx, const struct diag *d)
+{
+    (void)ctx;
+    if (!last_msg[0])
+        snprintf(last_msg, sizeof last_msg, "%s", d->message);
+}
+
+START_TEST(message_texts)
+{
+    static const struct {
+        const char *in, *msg;
+    } m[] = {
+        {"1. e4 &&& e5 *", "stray character '&' (3 bytes skipped)"},
+        {"1. e4 {open", "unterminated comment: '{' without '}' (5 bytes skipped)"},
+        {"1. e4 ) *", "')' without '(' (1 byte skipped)"},
+        {"1. e4 (e5 *", "unterminated variation: 1 '(' without ')'"},
+        {"1. e4", "the movetext ends without a termination marker"},
+        {"[A \"1\"]\n[A \"2\"]", "duplicate tag A"},
+        {"[A \"\x81\"]", "tag value is not valid UTF-8"},
+    };
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+        last_msg[0] = '\0';
+        struct input *in = input_open_memory(m[i].in, strlen(m[i].in));
+        struct pgn_parser *p = pgn_parser_new(in, keep_msg, NULL);
+        struct pgn_event ev;
+        while (pgn_parser_next(p, &ev))
+            ;
+        pgn_parser_free(p);
+        input_close(in);
+        ck_assert_str_eq(last_msg, m[i].msg);
+    }
+}
+END_TEST
+
+/* A diagnostic carries the file name, the game, the severity. */
+static struct diag seen;
+static char seen_file[64];
+static void keep_diag(void *ctx, const struct diag *d)
+{
+    (void)ctx;
+    seen = *d;
+    snprintf(seen_file, sizeof seen_file, "%s", d->file);
+}
+
+START_TEST(diag_context)
+{
+    static const char src[] = "1. e4 *\n[A \"\xe9\"] 1. d4 *";
+    struct input *in = input_open_memory(src, sizeof src - 1);
+    struct pgn_parser *p = pgn_parser_new(in, keep_diag, NULL);
+    struct pgn_event ev;
+    while (pgn_parser_next(p, &ev))
+        ;
+    ck_assert_int_eq(seen.code, DIAG_ENCODING);
+    ck_assert_int_eq(seen.severity, DIAG_NOTE);
+    ck_assert_uint_eq(seen.game, 2);
+    ck_assert_uint_eq(seen.loc.line, 2);
+    ck_assert_uint_eq(seen.loc.column, 4);
+    ck_assert_uint_eq(seen.loc.offset, 11);
+    ck_assert_str_eq(seen_file, "<memory>");
+    pgn_parser_free(p);
+    input_close(in);
+}
+END_TEST
+
+/* After PGN_PARSE_ERRORS_MAX errors the movetext is skipped to the next game. */
+START_TEST(hopeless_movetext_skips_to_next_game)
+{
+    char src[4096] = "[A \"1\"]\n1. e4";
+    for (int i = 0; i < 40; i++)
+        strcat(src, " &");
+    strcat(src, " e5 *\n[A \"2\"]\n1. d4 *\n");
+    struct sink s = {.events = true};
+    parse_mem(src, strlen(src), 0, &s);
+    ck_assert_uint_eq(s.games_begun, 2);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], PGN_PARSE_ERRORS_MAX);
+    ck_assert_msg(strstr(s.text, "GB T:A=2 MB N1.1 d4 R:* GE"), "%s", s.text);
+    ck_assert_msg(!strstr(s.text, "e5"), "the rest of game 1 is skipped: %s", s.text);
+    sink_free(&s);
+}
+END_TEST
+
+/* Binary garbage: counted, diagnosed, no crash, bounded diagnostics. */
+START_TEST(garbage)
+{
+    size_t n = 1 << 20;
+    unsigned char *g = malloc(n);
+    uint32_t x = 12345;
+    for (size_t i = 0; i < n; i++) {
+        x = x * 1103515245u + 12345u;
+        g[i] = (unsigned char)(x >> 24);
+    }
+    struct sink s = {0};
+    parse_mem((const char *)g, n, 0, &s);
+    ck_assert_uint_ge(s.games_begun, 1);
+    ck_assert_uint_eq(s.games_begun, s.games_ended);
+    free(g);
+    sink_free(&s);
+}
+END_TEST
+
+static char *deep_rav(size_t depth, bool close)
+{
+    char *s = malloc(3 * depth + 32), *w = s;
+    w += sprintf(w, "1. e4 ");
+    for (size_t i = 0; i < depth; i++)
+        *w++ = '(';
+    w += sprintf(w, "1. d4 ");
+    for (size_t i = 0; close && i < depth; i++)
+        *w++ = ')';
+    w += sprintf(w, " e5 *");
+    return s;
+}
+
+START_TEST(million_deep_variation)
+{
+    char *src = deep_rav(1000000, true);
+    struct sink s = {0};
+    parse_mem(src, strlen(src), 0, &s);
+    ck_assert_uint_eq(s.games_begun, 1);
+    ck_assert_uint_eq(s.max_depth, PGN_PARSE_RAV_DEPTH_MAX);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 1);
+    ck_assert_uint_eq(s.diags[DIAG_MISSING_RESULT], 0);
+    free(src);
+
+    src = deep_rav(1000000, false); /* never closed */
+    struct sink u = {0};
+    parse_mem(src, strlen(src), 0, &u);
+    ck_assert_uint_eq(u.games_begun, 1);
+    ck_assert_uint_eq(u.max_depth, PGN_PARSE_RAV_DEPTH_MAX);
+    ck_assert_uint_eq(u.diags[DIAG_SYNTAX], 1); /* unterminated variation */
+    free(src);
+    sink_free(&s);
+    sink_free(&u);
+}
+END_TEST
+
+START_TEST(too_many_tags)
+{
+    size_t cap = 64 * (PGN_PARSE_TAGS_MAX + 10);
+    char *src = malloc(cap), *w = src;
+    for (int i = 0; i < PGN_PARSE_TAGS_MAX + 10; i++)
+        w += sprintf(w, "[T%d \"v\"]\n", i);
+    sprintf(w, "1. e4 *");
+    struct sink s = {0};
+    parse_mem(src, strlen(src), 0, &s);
+    ck_assert_uint_eq(s.games_begun, 1);
+    ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], 1);
+    free(src);
+    sink_free(&s);
+}
+END_TEST
+
+/* A corrupt compressed input ends the game with an `input` diagnostic. */
+START_TEST(input_error_ends_game)
+{
+    /* gzip header of a stream cut after a few bytes of deflate data */
+    static const unsigned char gz[] = {0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03,
+                                       0x8b, 0x76, 0x2d, 0x4b};
+    struct sink s = {0};
+    struct input *in = input_open_memory(gz, sizeof gz);
+    struct pgn_parser *p = pgn_parser_new(in, on_diag, &s);
+    drain(p, &s);
+    ck_assert_uint_eq(s.diags[DIAG_INPUT], 1);
+    pgn_parser_free(p);
+    input_close(in);
+    sink_free(&s);
+}
+END_TEST
+
+/* Files of testdata/pgn: the event stream does not depend on read sizes. */
+START_TEST(testdata_chunk_invariant)
+{
+    static const char *const files[] = {"pgn/regress/fuzz-quote-refill.pgn", "sample.pgn",
+                                        "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        size_t len;
+        char *src = read_file(testdata_path(files[f]), &len);
+        ck_assert_msg(src != NULL, "cannot read %s", files[f]);
+        struct sink ref = {.events = true};
+        parse_mem(src, len, 0, &ref);
+        for (size_t chunk = 1; chunk < 64; chunk += 3) {
+            struct sink s = {.events = true};
+            parse_mem(src, len, chunk, &s);
+            ck_assert_msg(strcmp(ref.text, s.text) == 0, "%s: chunk %zu differs", files[f], chunk);
+            sink_free(&s);
+        }
+        sink_free(&ref);
+        free(src);
+    }
+}
+END_TEST
+
+static uint64_t count_file(const char *path, struct sink *s)
+{
+    char why[256];
+    struct input *in = input_open(path, why, sizeof why);
+    ck_assert_msg(in != NULL, "%s: %s", path, why);
+    struct pgn_parser *p = pgn_parser_new(in, on_diag, s);
+    drain(p, s);
+    uint64_t n = pgn_parser_games(p);
+    ck_assert_uint_eq(s->diags[DIAG_INPUT], 0);
+    pgn_parser_free(p);
+    input_close(in);
+    return n;
+}
+
+/* Boundary rules on the small files shipped in testdata/pgn. */
+static const struct {
+    const char *file;
+    uint64_t games;
+} shipped[] = {
+    {"pgn/fromCrafty.pgn", 1},
+    {"pgn/leading-whitespace.pgn", 4},
+    {"pgn/headers-and-moves-on-the-same-line.pgn", 3},
+    {"pgn/empty_body.pgn", 2},
+    {"pgn/unescaped_quote_header.pgn", 1},
+    {"pgn/chessbase-empty-line.pgn", 1},
+    {"pgn/utf8-bom.pgn", 2},
+    {"pgn/nested-comment.pgn", 1},
+};
+
+static uint64_t count_file(const char *path, struct sink *s);
+
+START_TEST(testdata_game_counts)
+{
+    struct sink s = {0};
+    uint64_t n = count_file(testdata_path(shipped[_i].file), &s);
+    ck_assert_msg(n == shipped[_i].games, "%s: %llu games, expected %llu", shipped[_i].file,
+                  (unsigned long long)n, (unsigned long long)shipped[_i].games);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 0);
+    sink_free(&s);
+}
+END_TEST
+
+/* Game counts asserted by the test suites the corpus files come from. */
+static const struct {
+    const char *file;
+    uint64_t games;
+} expected[] = {
+    {"corpus/edge/python-chess/kasparov-deep-blue-1997.pgn", 6},
+    {"corpus/edge/python-chess/utf8-bom.pgn", 2},
+    {"corpus/edge/python-chess/chessbase-empty-line.pgn", 1},
+    {"corpus/edge/chess-library/multiple.pgn", 4},
+    {"corpus/edge/chess-library/skip.pgn", 2},
+    {"corpus/edge/chess-library/empty_body.pgn", 2},
+    {"corpus/edge/chess-library/no_moves_two_games.pgn", 2},
+    {"corpus/edge/chess-library/unescaped_quote_header.pgn", 1},
+    {"corpus/edge/chess-library/backslash_header.pgn", 1},
+    {"corpus/edge/chessops/headers-and-moves-on-the-same-line.pgn", 3},
+    {"corpus/edge/chessops/leading-whitespace.pgn", 4},
+    {"corpus/edge/pgn-parser/32games.pgn", 32},
+    {"corpus/edge/pgn-parser/twic-01-232games.pgn", 232},
+    {"corpus/edge/pgn-parser/benko.pgn", 2},
+    {"corpus/edge/scalachess/fixtures/fromCrafty.pgn", 1},
+    {"corpus/edge/scalachess/fixtures/withDelimiters.pgn", 1},
+    {"corpus/edge/scalachess/fixtures/withDelimitersOnNewLines.pgn", 1},
+    {"corpus/edge/pgn-extract/nested-comment.pgn", 1},
+    {"corpus/games/pychess-world_matches.pgn", 580},
+    {"corpus/games/pychess-dortmund.pgn", 347},
+    {"corpus/games/lichess-db-2025-05-sample.pgn", 438},
+    {"corpus/games/tcec/TCEC_Season_13_-_Superfinal.pgn.zst", 100},
+    {"corpus/games/tcec/TCEC_Season_16_-_Frc_Cpu_League_2.pgn.zst", 60},
+    {"corpus/games/tcec/TCEC_Season_28_-_Game_Length_Testing.pgn.zst", 110},
+    {"corpus/games/gnuchess-book_1.02.pgn.zst", 145716},
+};
+
+START_TEST(corpus_game_counts)
+{
+    const char *path = shared_path(expected[_i].file);
+    if (!path)
+        return; /* shared corpus absent: said on stderr by shared_path() */
+    struct sink s = {0};
+    uint64_t n = count_file(path, &s);
+    ck_assert_msg(n == expected[_i].games, "%s: %llu games, expected %llu", expected[_i].file,
+                  (unsigned long long)n, (unsigned long long)expected[_i].games);
+    sink_free(&s);
+}
+END_TEST
+
+struct walk_ctx {
+    unsigned files;
+    uint64_t games;
+};
+
+static int parse_one(void *ctx, const char *path)
+{
+    struct walk_ctx *w = ctx;
+    /* every file: PGN or not, the reader must survive it */
+    struct sink s = {0};
+    w->games += count_file(path, &s);
+    sink_free(&s);
+    w->files++;
+    return 0;
+}
+
+/* Every file of the shared corpus parses: no crash, grammar holds. */
+START_TEST(whole_corpus)
+{
+    const char *root = shared_path("corpus");
+    if (!root)
+        return;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", root);
+    struct walk_ctx w = {0};
+    char why[256];
+    ck_assert_int_eq(input_walk(dir, parse_one, &w, why, sizeof why), 0);
+    ck_assert_uint_gt(w.files, 200);
+    ck_assert_uint_gt(w.games, 145716);
+}
+END_TEST
+
 Suite *pgn_parse_suite(void);
-Suite *pgn_parse_suite(void) { return suite_create("pgn_parse"); }
+Suite *pgn_parse_suite(void)
+{
+    Suite *s = suite_create("pgn_parse");
+    TCase *tc = tcase_create("events");
+    tcase_add_loop_test(tc, event_streams, 0, sizeof cases / sizeof cases[0]);
+    tcase_add_test(tc, message_texts);
+    tcase_add_test(tc, diag_context);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("recovery_and_limits");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, hopeless_movetext_skips_to_next_game);
+    tcase_add_test(tc, garbage);
+    tcase_add_test(tc, million_deep_variation);
+    tcase_add_test(tc, too_many_tags);
+    tcase_add_test(tc, input_error_ends_game);
+    tcase_add_test(tc, testdata_chunk_invariant);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("corpus");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, testdata_game_counts, 0, sizeof shipped / sizeof shipped[0]);
+    tcase_add_loop_test(tc, corpus_game_counts, 0, sizeof expected / sizeof expected[0]);
+    tcase_add_test(tc, whole_corpus);
+    suite_add_tcase(s, tc);
+    return s;
+}

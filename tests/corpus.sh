@@ -1,0 +1,87 @@
+#!/bin/sh
+# tests/corpus.sh - the real-data checks of issues 5 and 6 over ../shared/corpus:
+#  - real game collections that their producers call legal give no legality
+#    error (illegal-move, ambiguous-move, bad-san, bad-fen, illegal-position)
+#    and no unreadable input;
+#  - every file of the corpus is read without a crash (exit status 0 or 1);
+#  - known-bad cases from other projects' test suites give the finding their
+#    source expects, at the ply it names.
+# Skips (exit 77) when ../shared is absent, and says so.
+set -eu
+LC_ALL=C; export LC_ALL
+: "${TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${PGNARBITER:=$TOP_SRCDIR/src/pgnarbiter}"
+corpus=$TOP_SRCDIR/../shared/corpus
+if [ ! -d "$corpus" ]; then
+    echo "corpus: $corpus is absent; skipping the real-data tests"
+    exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# count CODE FILE: diagnostics with that code in a jsonl output
+count() { grep -c "\"code\":\"$1\"" "$2" || true; }
+
+# 1. Legal collections: no legality error.
+for f in "$corpus"/games/*.pgn "$corpus"/games/*.zst "$corpus"/games/tcec/*.zst; do
+    status=0
+    "$PGNARBITER" check --quiet --format=jsonl "$f" >"$tmp/out" || status=$?
+    n=0
+    for code in illegal-move ambiguous-move bad-san bad-fen illegal-position input; do
+        n=$((n + $(count $code "$tmp/out")))
+    done
+    games=$(tail -n 1 "$tmp/out" | sed -n 's/.*"games":\([0-9]*\).*/\1/p')
+    if [ "$n" -eq 0 ] && [ "$status" -le 1 ] && [ "${games:-0}" -gt 0 ]; then ok; else
+        bad "$f: $n legality errors, exit $status, ${games:-0} games"; fi
+done
+
+# 2. Every corpus file is read without a crash or a hang.
+find "$corpus" -type f \( -name '*.pgn' -o -name '*.txt' -o -name '*.zst' \) ! -path '*/dead/*' \
+    ! -path '*/expected/*' | sort >"$tmp/files"
+while read -r f; do
+    status=0
+    timeout 60 "$PGNARBITER" check --quiet --strict --format=jsonl "$f" >"$tmp/out" 2>"$tmp/err" || status=$?
+    if [ "$status" -le 1 ] && tail -n 1 "$tmp/out" | grep -q '"type":"summary"'; then ok; else
+        bad "$f: exit $status"; fi
+done <"$tmp/files"
+
+# 3. Known-bad cases: expect CODE COUNT [PLIES] FILE
+expect() {
+    code=$1 want=$2 plies=$3 file=$corpus/$4
+    "$PGNARBITER" check --quiet --format=jsonl "$file" >"$tmp/out" || true
+    got=$(count "$code" "$tmp/out")
+    if [ "$got" -ne "$want" ]; then bad "$4: $got $code, expected $want"; return; fi
+    if [ -n "$plies" ]; then
+        have=$(grep "\"code\":\"$code\"" "$tmp/out" | sed -n 's/.*"ply":\([0-9]*\).*/\1/p' | tr '\n' ' ')
+        [ "$have" = "$plies " ] || { bad "$4: $code at plies '$have', expected '$plies '"; return; }
+    fi
+    ok
+}
+# pgn-extract: 3.Kf2 is played after 2...Qh4 mated White.
+expect moves-after-end 1 "5" edge/pgn-extract/test-r.txt
+# pgn-extract --fixresulttags: all 5 results contradict a final mate/stalemate.
+expect wrong-result 5 "" edge/pgn-extract/test-fixresulttags-in.pgn
+# PGN 8.2.6: tag and marker must be identical (pgn-extract lets "*" pass: it logs 6).
+expect result-mismatch 9 "" edge/pgn-extract/test-nobadresults.pgn
+# chessops: 75-move plies 305, 300, 246, 351, 294; the 4th game ends there drawn.
+expect missed-75-move 4 "305 300 246 294" edge/pgn-extract/test-seventyfive.pgn
+# python-chess: fivefold at ply 16; the first game stops there, the second goes on.
+expect missed-fivefold 1 "16" rules/python-chess-fivefold.pgn
+expect moves-after-end 1 "17" rules/python-chess-fivefold.pgn
+
+# 4. The 145,716-game book: all moves legal (pgn-extract), 33 fivefolds of which
+#    30 go on or are not drawn, 4 75-move draws of which 3 go on (chessops).
+book=$corpus/games/gnuchess-book_1.02.pgn.zst
+"$PGNARBITER" check --quiet --format=jsonl "$book" >"$tmp/book" || true
+for pair in illegal-move:0 ambiguous-move:0 bad-san:0 missed-fivefold:30 missed-75-move:3; do
+    code=${pair%:*} want=${pair#*:}
+    got=$(count "$code" "$tmp/book")
+    if [ "$got" -eq "$want" ]; then ok; else bad "book: $got $code, expected $want"; fi
+done
+grep -q '"games":145716,' "$tmp/book" && ok || bad "book: game count is not 145716"
+
+echo "corpus: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

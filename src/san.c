@@ -19,6 +19,8 @@
  */
 #include "san.h"
 
+#include "san_fast.h"
+
 #include "attacks.h"
 #include "bitboard.h"
 #include "movegen.h"
@@ -429,6 +431,8 @@ static int uci_castle_side(const struct position *pos, const struct parsed *p)
 enum san_status san_resolve(const struct position *pos, const char *tok, size_t len,
                             struct san_result *res)
 {
+    if (san_fast_resolve(pos, tok, len, res))
+        return SAN_OK;
     memset(res, 0, sizeof *res);
     res->m = MOVE_NONE;
     res->piece = PIECE_TYPE_NONE;

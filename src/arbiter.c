@@ -25,7 +25,7 @@ static unsigned window_count(const struct arbiter *a, const struct position *pos
     unsigned count = 0;
     uint64_t key = pos_key(pos);
     for (int i = (int)a->nwindow - 2; i >= 0; i -= 2)
-        if (pos_key(&a->window[i]) == key && pos_same_identity(&a->window[i], pos))
+        if (a->keys[i] == key && pos_same_identity(&a->window[i], pos))
             count++;
     return count;
 }
@@ -36,8 +36,10 @@ static void window_push(struct arbiter *a, const struct position *pos)
         a->nwindow = 0;
     if (a->nwindow == ARB_WINDOW) { /* only past the 75-move rule: drop the oldest pair */
         memmove(&a->window[0], &a->window[2], (ARB_WINDOW - 2) * sizeof a->window[0]);
+        memmove(&a->keys[0], &a->keys[2], (ARB_WINDOW - 2) * sizeof a->keys[0]);
         a->nwindow -= 2;
     }
+    a->keys[a->nwindow] = pos_key(pos);
     a->window[a->nwindow++] = *pos;
 }
 

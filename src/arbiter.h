@@ -29,6 +29,7 @@ struct arbiter {
     bool in_check;     /* the side to move of the current position is in check */
     bool has_moves;    /* ... and has a legal move */
     uint32_t nwindow;
+    uint64_t keys[ARB_WINDOW];            /* pos_key() of each window entry */
     struct position window[ARB_WINDOW];
 };
 

@@ -752,15 +752,11 @@ uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
 /* Forum wrappers [pgn] and [/pgn] around a game are not tag pairs. */
 static size_t wrapper_len(const unsigned char *s)
 {
-    static const char *const w[] = {"[pgn]", "[/pgn]"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t n = strlen(w[i]), k = 0;
-        while (k < n && (s[k] | 0x20) == (w[i][k] | 0x20))
-            k++;
-        if (k == n)
-            return n;
-    }
-    return 0;
+    size_t k = s[1] == '/' ? 2 : 1;
+    if ((s[k] | 0x20) != 'p' || (s[k + 1] | 0x20) != 'g' || (s[k + 2] | 0x20) != 'n' ||
+        s[k + 3] != ']')
+        return 0;
+    return k + 4;
 }
 
 const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)

@@ -32,8 +32,9 @@ int main(int argc, char **argv)
 {
     int show_events = 0, status = 0, nfiles = 0;
     unsigned long long games = 0, bytes = 0, events = 0;
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     for (int i = 1; i <= argc; i++) {
         const char *path = i < argc ? argv[i] : NULL;
         if (path && strcmp(path, "-e") == 0) {
@@ -74,11 +75,14 @@ int main(int argc, char **argv)
         input_close(in);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
+    /* Fields: 2 games, 4 bytes, 10 wall seconds, 12 MB/s (wall), 16 cpu seconds */
     fprintf(stderr,
             "games %llu bytes %llu events %llu diagnostics %llu seconds %.3f MB/s %.1f "
-            "games/s %.0f\n",
+            "games/s %.0f cpu %.3f\n",
             games, bytes, events, ndiag, s, s > 0 ? (double)bytes / 1e6 / s : 0.0,
-            s > 0 ? (double)games / s : 0.0);
+            s > 0 ? (double)games / s : 0.0, cpu);
     return status;
 }

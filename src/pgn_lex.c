@@ -27,8 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Bytes guaranteed in the buffer before a bounded token is scanned. */
+/* Bytes guaranteed in the buffer before a bounded token is scanned.  Every
+ * look-ahead stops within LOOK bytes (or LEX_WINDOW for a token) whatever is
+ * in the buffer, so that tokens never depend on how the input was read. */
 #define LEX_WINDOW (PGN_LEX_TOKEN_MAX + 16)
+#define LOOK 64
 
 struct pgn_lex {
     struct input *in;
@@ -374,16 +377,18 @@ static const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned cha
  * symbol that starts with a digit (results, "0-0"). */
 static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
 {
-    const unsigned char *q = s;
-    while (cc[*q] & PGN_CC_DIGIT)
+    const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
+    while (q < lim && (cc[*q] & PGN_CC_DIGIT))
         q++;
+    if (q == lim)
+        return too_long(lx, s);
     size_t ndig = (size_t)(q - s);
     bool dot = *q == '.' || (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6);
     if (!dot && (cc[*q] & PGN_CC_SYM))
         return lex_symbol(lx, s);
     struct pgn_token *t = &lx->tok;
     unsigned dots = 0;
-    for (;;) {
+    while (q < lim) {
         if (*q == '.') {
             q++;
             dots++;
@@ -397,12 +402,12 @@ static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned cha
     }
     /* "5. ... Qd6" (Crafty and others): dots after blanks belong to the number */
     const unsigned char *b = q;
-    while (*b == ' ' || *b == '\t')
+    while (b < lim && (*b == ' ' || *b == '\t'))
         b++;
-    if (b > q && (*b == '.' || (b[0] == 0xe2 && b[1] == 0x80 && b[2] == 0xa6))) {
+    if (b > q && b < lim && (*b == '.' || (b[0] == 0xe2 && b[1] == 0x80 && b[2] == 0xa6))) {
         t->flags |= PGN_TOKF_NONSTANDARD;
         dots = 0; /* "5. ..." is black's move 5, like "5..." */
-        for (q = b;;) {
+        for (q = b; q < lim;) {
             if (*q == '.') {
                 q++;
                 dots++;
@@ -426,9 +431,9 @@ static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned cha
 
 static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *s)
 {
-    const unsigned char *q = s + 1;
+    const unsigned char *q = s + 1, *lim = s + LEX_WINDOW - 8;
     unsigned v = 0;
-    while (cc[*q] & PGN_CC_DIGIT) {
+    while (q < lim && (cc[*q] & PGN_CC_DIGIT)) {
         if (v <= 255)
             v = v * 10 + (unsigned)(*q - '0');
         q++;
@@ -444,8 +449,8 @@ static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *
 /* Move suffix annotations (PGN 8.2.3.8): ! ? !! ?? !? ?! are NAGs 1-6. */
 static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned char *s)
 {
-    const unsigned char *q = s;
-    while (*q == '!' || *q == '?')
+    const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
+    while (q < lim && (*q == '!' || *q == '?'))
         q++;
     size_t n = (size_t)(q - s);
     unsigned v = 0;
@@ -498,11 +503,11 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
 static bool quote_closes(struct pgn_lex *lx, unsigned char *q)
 {
     lx->p = q;
-    ensure(lx, 65);
-    const unsigned char *r = lx->p + 1;
-    while (*r == ' ' || *r == '\t')
+    ensure(lx, LOOK + 1);
+    const unsigned char *r = lx->p + 1, *lim = lx->p + LOOK;
+    while (r < lim && (*r == ' ' || *r == '\t'))
         r++;
-    return *r == ']' || *r == '\n' || *r == '\r' || r == lx->end;
+    return r >= lim || *r == ']' || *r == '\n' || *r == '\r' || r == lx->end;
 }
 
 static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned char *s)
@@ -604,21 +609,21 @@ static void comment_keep(struct pgn_lex *lx, unsigned char *r)
 static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
 {
     comment_keep(lx, *r);
-    ensure(lx, 64);
+    ensure(lx, LOOK);
     *r = lx->p;
-    const unsigned char *q = lx->p;
-    while (*q == ' ' || *q == '\t')
+    const unsigned char *q = lx->p, *lim = lx->p + LOOK;
+    while (q < lim && (*q == ' ' || *q == '\t'))
         q++;
-    if (*q != '[' || !(cc[q[1]] & PGN_CC_LETTER))
+    if (q + 2 >= lim || *q != '[' || !(cc[q[1]] & PGN_CC_LETTER))
         return false;
     q += 2;
-    while ((cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_')
+    while (q < lim && ((cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_'))
         q++;
-    if (*q != ' ' && *q != '\t')
+    if (q >= lim || (*q != ' ' && *q != '\t'))
         return false;
-    while (*q == ' ' || *q == '\t')
+    while (q < lim && (*q == ' ' || *q == '\t'))
         q++;
-    return *q == '"';
+    return q < lim && *q == '"';
 }
 
 static bool comment_refill(struct pgn_lex *lx, unsigned char **r)
@@ -737,11 +742,11 @@ uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
             break;
         newline(lx, lx->p);
         lx->p++;
-        ensure(lx, 64);
-        const unsigned char *r = lx->p;
-        while (*r == ' ' || *r == '\t')
+        ensure(lx, LOOK);
+        const unsigned char *r = lx->p, *lim = lx->p + LOOK;
+        while (r < lim && (*r == ' ' || *r == '\t'))
             r++;
-        if (*r == '[')
+        if (r < lim && *r == '[')
             break;
     }
     lx->bol = true;
@@ -752,15 +757,11 @@ uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
 /* Forum wrappers [pgn] and [/pgn] around a game are not tag pairs. */
 static size_t wrapper_len(const unsigned char *s)
 {
-    static const char *const w[] = {"[pgn]", "[/pgn]"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t n = strlen(w[i]), k = 0;
-        while (k < n && (s[k] | 0x20) == (w[i][k] | 0x20))
-            k++;
-        if (k == n)
-            return n;
-    }
-    return 0;
+    size_t k = s[1] == '/' ? 2 : 1;
+    if ((s[k] | 0x20) != 'p' || (s[k + 1] | 0x20) != 'g' || (s[k + 2] | 0x20) != 'n' ||
+        s[k + 3] != ']')
+        return 0;
+    return k + 4;
 }
 
 const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)

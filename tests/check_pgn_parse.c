@@ -420,7 +420,8 @@ END_TEST
 /* Files of testdata/pgn: the event stream does not depend on read sizes. */
 START_TEST(testdata_chunk_invariant)
 {
-    static const char *const files[] = {"pgn/regress/fuzz-quote-refill.pgn", "sample.pgn",
+    static const char *const files[] = {"pgn/regress/fuzz-quote-refill.pgn",
+                                        "pgn/regress/fuzz-lookahead-window.pgn", "sample.pgn",
                                         "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;

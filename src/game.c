@@ -289,12 +289,15 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
     l->held.active = false;
 }
 
+static void check_tags(struct game *g);
+
 static void set_up(struct game *g)
 {
     if (g->set_up)
         return;
     g->set_up = true;
     flush_deferred(g);
+    check_tags(g);
 
     enum variant_class vc = classify_variant(tag_value(g, TAG_VARIANT));
     if (vc == VARIANT_OTHER) {
@@ -540,6 +543,7 @@ static const struct src_loc *result_location(const struct game *g)
     return &g->start;
 }
 
+/* The tag section, once complete: Seven Tag Roster and the Result value. */
 static void check_tags(struct game *g)
 {
     for (int t = 0; t < TAG_ROSTER_NB; t++)
@@ -550,6 +554,12 @@ static void check_tags(struct game *g)
     if (tag && !result_valid(tag))
         emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
               "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
+}
+
+/* PGN 8.2.6: the Result tag and the termination marker are identical. */
+static void check_result_marker(struct game *g)
+{
+    const char *tag = tag_value(g, TAG_RESULT);
     if (tag && g->has_result && result_valid(tag) && strcmp(tag, g->result) != 0)
         emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
               "the Result tag says %s but the movetext ends with %s", tag, g->result);
@@ -722,7 +732,7 @@ static void finish(struct game *g)
         on_rav_end(g);
     if (g->replayable)
         flush_line(g, &g->lines[0]);
-    check_tags(g);
+    check_result_marker(g);
 
     const char *result = recorded_result(g);
     struct line *main_line = &g->lines[0];

@@ -54,6 +54,41 @@ static int letter_type(char c)
     }
 }
 
+/* Piece letters of other languages that no English letter or file clashes
+ * with: German S L T D (Springer, Laeufer, Turm, Dame), French C F T D,
+ * Spanish/Italian C A T D.  (R and K are left alone: R is the English rook
+ * but the French, Spanish and Italian king; P is the Dutch knight.) */
+static int localized_type(char c)
+{
+    switch (c) {
+    case 'S':
+    case 'C': return KNIGHT;
+    case 'L':
+    case 'F':
+    case 'A': return BISHOP;
+    case 'T': return ROOK;
+    case 'D': return QUEEN;
+    default: return -1;
+    }
+}
+
+/* A promotion letter in any accepted spelling, or -1; flags what it took. */
+static int promo_type(char c, unsigned *nc)
+{
+    int t = letter_type(c);
+    if (t >= 0)
+        return t;
+    t = localized_type(c);
+    if (t >= 0) {
+        *nc |= SAN_NC_LOCALIZED;
+        return t;
+    }
+    t = c >= 'a' && c <= 'z' ? letter_type((char)(c - 'a' + 'A')) : -1;
+    if (t >= 0)
+        *nc |= SAN_NC_LOWERCASE;
+    return t;
+}
+
 static int upper(char c)
 {
     return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
@@ -201,6 +236,11 @@ static bool parse_core(const char *s, size_t n, bool lower_b, struct parsed *p, 
         letter = true;
         if (p->type == PAWN) p->nc |= SAN_NC_PAWN_LETTER;
         i = 1;
+    } else if (n >= 3 && localized_type(s[0]) >= 0) {
+        p->type = localized_type(s[0]);
+        letter = true;
+        p->nc |= SAN_NC_LOCALIZED;
+        i = 1;
     } else if (n >= 3 && (s[0] == 'n' || s[0] == 'r' || s[0] == 'q' || s[0] == 'k' ||
                           (s[0] == 'b' && lower_b))) {
         p->type = letter_type((char)upper(s[0]));
@@ -209,19 +249,19 @@ static bool parse_core(const char *s, size_t n, bool lower_b, struct parsed *p, 
         i = 1;
     }
     /* Promotion: "=Q", "/Q", "(Q)", or a bare letter after the rank. */
+    unsigned promo_nc = 0;
     if (n >= i + 3 && s[n - 1] == ')' && s[n - 3] == '(') {
-        p->promo = letter_type((char)upper(s[n - 2]));
+        p->promo = promo_type(s[n - 2], &promo_nc);
         if (p->promo < 0) {
             *why = SAN_WHY_SYNTAX;
             return false;
         }
-        if (s[n - 2] != upper(s[n - 2])) p->nc |= SAN_NC_LOWERCASE;
-        p->nc |= SAN_NC_PROMO_NO_EQ;
+        p->nc |= promo_nc | SAN_NC_PROMO_NO_EQ;
         n -= 3;
-    } else if (n >= i + 3 && letter_type((char)upper(s[n - 1])) >= 0 &&
+    } else if (n >= i + 3 && promo_type(s[n - 1], &promo_nc) >= 0 &&
                (s[n - 2] == '=' || s[n - 2] == '/' || (s[n - 2] >= '1' && s[n - 2] <= '8'))) {
-        p->promo = letter_type((char)upper(s[n - 1]));
-        if (s[n - 1] != upper(s[n - 1])) p->nc |= SAN_NC_LOWERCASE;
+        p->promo = promo_type(s[n - 1], &promo_nc);
+        p->nc |= promo_nc;
         if (s[n - 2] == '=' || s[n - 2] == '/') {
             if (s[n - 2] == '/') p->nc |= SAN_NC_PROMO_NO_EQ;
             n -= 2;

@@ -49,6 +49,7 @@ enum san_status {
 #define SAN_NC_LOWERCASE      0x080u /* lower-case piece letter: nf3, e8=q */
 #define SAN_NC_PAWN_LETTER    0x100u /* Pe4 */
 #define SAN_NC_DOUBLE_PLUS    0x200u /* "++" as check mark */
+#define SAN_NC_LOCALIZED      0x400u /* localized piece letter: Sf3, Lb5, Td1, Dd8, e8=D */
 
 /* Why a move is illegal (SAN_ILLEGAL) or not a move (SAN_BAD). */
 enum san_why {

@@ -80,6 +80,16 @@ static const struct san_case cases[] = {
     {START, "Pe4", SAN_OK, "e2e4", SAN_NC_PAWN_LETTER, 0, NULL, 0},
     {START, "Nxf3", SAN_OK, "g1f3", SAN_NC_SPURIOUS_X, 0, NULL, 0},
     {START, "e4++", SAN_OK, "e2e4", SAN_NC_DOUBLE_PLUS, 0, NULL, '+'},
+    /* Localized piece letters: German, French, Spanish/Italian. */
+    {START, "Sf3", SAN_OK, "g1f3", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {START, "Cc3", SAN_OK, "b1c3", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Lf4", SAN_OK, "c1f4", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Fb2", SAN_OK, "c1b2", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "Ad2", SAN_OK, "c1d2", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ta5", SAN_OK, "a1a5", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "Dd5", SAN_OK, "d1d5", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"8/P6k/8/8/8/8/8/4K3 w - - 0 1", "a8=D", SAN_OK, "a7a8q", SAN_NC_LOCALIZED, 0, NULL, 0},
+    {"8/P6k/8/8/8/8/8/4K3 w - - 0 1", "a8=S", SAN_OK, "a7a8n", SAN_NC_LOCALIZED, 0, NULL, 0},
     /* Lower-case b: a file first, a bishop only when no pawn move fits. */
     {"4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1", "bxc3", SAN_OK, "b2c3", 0, 0, NULL, 0},
     {"4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1", "bxc3", SAN_OK, "d2c3", SAN_NC_LOWERCASE, 0, NULL, 0},

@@ -373,6 +373,40 @@ static void verify_marks(struct game *g, const struct san_result *res, bool chec
         emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "gives check but is not marked +");
 }
 
+/* The null move of analysis PGN: "--" (ChessBase), "Z0" (some engines). */
+static bool is_null_move(const struct pgn_event *ev)
+{
+    return ev->len == 2 && ((ev->text[0] == '-' && ev->text[1] == '-') ||
+                            (ev->text[0] == 'Z' && ev->text[1] == '0'));
+}
+
+/* A null move passes the turn.  In a variation it is an analysis device (a
+ * threat shown as "what if the opponent passed"), a note; in the main line it
+ * is no move of chess, an error, but the game goes on being checked from the
+ * position after the pass. */
+static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l,
+                         bool main_line)
+{
+    struct move_ctx at;
+    move_ctx_set(&at, ev, l, &l->pos[l->cur], !main_line);
+    int next_idx = l->cur ^ 1;
+    l->pos[next_idx] = l->pos[l->cur];
+    pos_make_null(&l->pos[next_idx]);
+    l->before = l->cur;
+    l->before_valid = true;
+    l->cur = next_idx;
+    l->ply++;
+    if (main_line) {
+        emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
+             "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
+             "the rest of the game is checked as if the turn had passed");
+        arb_observe(&g->arb, &l->pos[l->cur], l->ply);
+    } else {
+        emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+             "a null move (--) in a variation: the turn passes");
+    }
+}
+
 static void on_move(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth >= GAME_LINE_DEPTH_MAX)
@@ -400,6 +434,10 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     }
 
     const struct position *pos = &l->pos[l->cur];
+    if (is_null_move(ev) && !pos->checkers) {
+        on_null_move(g, ev, l, main_line);
+        return;
+    }
     struct san_result res;
     enum san_status st = san_resolve(pos, ev->text, ev->len, &res);
     l->before = l->cur;

@@ -211,6 +211,16 @@ void pos_refresh(struct position *pos)
     pos->key = compute_key(pos);
 }
 
+void pos_make_null(struct position *pos)
+{
+    pos->ep_square = SQ_NONE;
+    pos->halfmove++;
+    if (pos->side == COLOR_BLACK)
+        pos->fullmove++;
+    pos->side ^= 1;
+    pos_refresh(pos); /* rare: recompute checkers, en passant and key from scratch */
+}
+
 void pos_set_start(struct position *pos)
 {
     static const uint8_t back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};

@@ -57,6 +57,11 @@ void pos_set_start(struct position *pos);
  * clocks, castling rights, en passant square, checkers and key. */
 void pos_make(struct position *pos, move m);
 
+/* Pass the turn: the PGN null move "--" of analysis (not a move of chess, FIDE
+ * 1.2 and 3.1).  Only when the side to move is not in check.  The en passant
+ * square goes, the clocks advance as after a quiet move. */
+void pos_make_null(struct position *pos);
+
 /* pos_make() without the debug-build invariant check, for hot loops such as
  * perft that are tested against pos_ok() elsewhere. */
 void pos_do_move(struct position *pos, move m);

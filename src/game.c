@@ -708,14 +708,32 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
                  (unsigned)final->halfmove);
         return buf;
     case CLAIM_INSUFFICIENT:
-    case CLAIM_TIMEOUT_VS_INSUFFICIENT:
-        /* Refuted only by proof that the side(s) concerned can still mate. */
-        if (deadpos_side_can_win(final, COLOR_WHITE) == DEADPOS_CAN_WIN &&
-            deadpos_side_can_win(final, COLOR_BLACK) == DEADPOS_CAN_WIN) {
-            snprintf(buf, size, "both sides can still checkmate");
-            return buf;
+    case CLAIM_TIMEOUT_VS_INSUFFICIENT: {
+        /* Refuted only by proof: a helpmate found by the full analysis (rare
+         * path: only games that make this claim).  "Insufficient material"
+         * says neither side can mate, so one side that can refutes it; after a
+         * timeout we do not know who flagged, so it takes both. */
+        int can = 0, first = -1, plies = 0;
+        for (int side = COLOR_WHITE; side <= COLOR_BLACK; side++) {
+            struct deadpos_result r;
+            deadpos_analyse(final, side, DEADPOS_NODES_DEFAULT, &r);
+            if (r.verdict == DEADPOS_CAN_WIN) {
+                can++;
+                if (first < 0) {
+                    first = side;
+                    plies = r.line_len;
+                }
+            }
         }
-        return NULL;
+        if (kind == CLAIM_INSUFFICIENT ? can == 0 : can < 2)
+            return NULL;
+        if (kind == CLAIM_INSUFFICIENT)
+            snprintf(buf, size, "%s can still checkmate (a helpmate of %d plies exists)",
+                     first == COLOR_WHITE ? "White" : "Black", plies);
+        else
+            snprintf(buf, size, "both sides can still checkmate");
+        return buf;
+    }
     default: return NULL;
     }
 }

@@ -41,12 +41,6 @@ static void print_usage(FILE *f)
     fputs(usage_text, f);
 }
 
-int cli_not_implemented(FILE *err, const char *what)
-{
-    fprintf(err, "pgnarbiter: %s is not implemented yet\n", what);
-    return CLI_EXIT_USAGE;
-}
-
 int cli_run(int argc, char **argv, FILE *out, FILE *err)
 {
     if (argc >= 2) {

@@ -23,8 +23,4 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err);
 int cmd_perft(int argc, char **argv, FILE *out, FILE *err);
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err);
 
-/* Shared by commands: print "pgnarbiter: <what> is not implemented yet" and
- * return CLI_EXIT_USAGE, so an unfinished feature never looks like success. */
-int cli_not_implemented(FILE *err, const char *what);
-
 #endif /* PGNARB_CLI_H */

@@ -63,18 +63,6 @@ START_TEST(explain_unknown_code_is_usage_error)
 }
 END_TEST
 
-START_TEST(not_implemented_is_an_error_not_success)
-{
-    struct capture err;
-    capture_begin(&err);
-    int status = cli_not_implemented(err.f, "the 'frobnicate' feature");
-    capture_end(&err);
-    ck_assert_int_eq(status, CLI_EXIT_USAGE);
-    ck_assert_str_eq(err.text, "pgnarbiter: the 'frobnicate' feature is not implemented yet\n");
-    capture_free(&err);
-}
-END_TEST
-
 Suite *cli_suite(void);
 Suite *cli_suite(void)
 {
@@ -82,7 +70,6 @@ Suite *cli_suite(void)
     TCase *tc = tcase_create("top level");
     tcase_add_test(tc, help_lists_every_command);
     tcase_add_test(tc, version_comes_from_configure);
-    tcase_add_test(tc, not_implemented_is_an_error_not_success);
     suite_add_tcase(s, tc);
     tc = tcase_create("explain");
     tcase_add_loop_test(tc, explain_every_code, 0, DIAG_CODE_NB);

@@ -33,6 +33,12 @@
 #define LEX_WINDOW (PGN_LEX_TOKEN_MAX + 16)
 #define LOOK 64
 
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#else
+#define LEX_NOINLINE
+#endif
+
 struct pgn_lex {
     struct input *in;
     bool own_in;
@@ -334,7 +340,7 @@ static const struct {
 } glyphs[] = {{"=", 10}, {"+=", 14}, {"=+", 15}, {"+/-", 16}, {"-/+", 17},
               {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
 
-static const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
+static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s;
     unsigned acc = 0;
@@ -378,7 +384,7 @@ static const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned cha
 
 /* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
  * symbol that starts with a digit (results, "0-0"). */
-static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
+static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
     while (q < lim && (cc[*q] & PGN_CC_DIGIT))
@@ -767,6 +773,70 @@ static size_t wrapper_len(const unsigned char *s)
     return k + 4;
 }
 
+/* Tokens off the fast paths (p: first byte, window in the buffer).  Out of
+ * line so that pgn_lex_next() stays small: no callee-saved registers to save
+ * on the way to a move. */
+static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsigned char *p)
+{
+    unsigned c = *p;
+    if (p == lx->end)
+        return finish(lx, PGN_TOK_EOF, p, 0, p);
+    switch (c) {
+    case '[':
+        return finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
+    case ']':
+        return finish(lx, PGN_TOK_RBRACKET, p, 1, p + 1);
+    case '(':
+        return finish(lx, PGN_TOK_LPAREN, p, 1, p + 1);
+    case ')':
+        return finish(lx, PGN_TOK_RPAREN, p, 1, p + 1);
+    case '*':
+        return finish(lx, PGN_TOK_RESULT, (const unsigned char *)"*", 1, p + 1);
+    case '"':
+        return lex_string(lx, p);
+    case '{':
+        return lex_brace_comment(lx, p);
+    case ';':
+        return lex_line_comment(lx, p);
+    case '$':
+        return lex_nag(lx, p);
+    case '!':
+    case '?':
+        return lex_suffix(lx, p);
+    case '}':
+        return error_tok(lx, "'}' without '{'", p, p + 1);
+    default:
+        break;
+    }
+    if (cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
+        return lex_symbol(lx, p);
+    return lex_stray(lx, p);
+}
+
+/* Between tokens, at p = lx->p (not blank): fill the window, skip a % line or
+ * a [pgn] wrapper.  True when something was done (lx->p is then the place to
+ * go on from), false when a token starts at lx->p. */
+static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
+{
+    unsigned char *p = lx->p;
+    if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
+        ensure(lx, LEX_WINDOW);
+        return true;
+    }
+    if (*p == '%' && off(lx, p) == lx->line_off) {
+        skip_line(lx);
+        return true;
+    }
+    if (*p == '[') {
+        size_t n = wrapper_len(p);
+        if (n) {
+            lx->p = p + n;
+            return true;
+        }
+    }
+    return false;
+}
+
 const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
 {
     struct pgn_token *t = &lx->tok;
@@ -785,26 +855,12 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
             p++;
             continue;
         }
-        if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
-            lx->p = p;
-            ensure(lx, LEX_WINDOW);
-            p = lx->p;
-            continue;
-        }
-        if (c == '%' && off(lx, p) == lx->line_off) {
-            lx->p = p;
-            skip_line(lx);
-            p = lx->p;
-            continue;
-        }
-        if (c == '[') {
-            size_t n = wrapper_len(p);
-            if (n) {
-                p += n;
-                continue;
-            }
-        }
-        break;
+        if (((size_t)(lx->end - p) >= LEX_WINDOW || lx->eof) && c != '%' && c != '[')
+            break;
+        lx->p = p;
+        if (!lex_special(lx))
+            break;
+        p = lx->p;
     }
     t->flags = (nl || lx->bol) ? PGN_TOKF_LINE_START : 0;
     if (nl >= 2)
@@ -852,36 +908,5 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         }
         return lex_number(lx, p);
     }
-    if (p == lx->end)
-        return finish(lx, PGN_TOK_EOF, p, 0, p);
-    switch (c) {
-    case '[':
-        return finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
-    case ']':
-        return finish(lx, PGN_TOK_RBRACKET, p, 1, p + 1);
-    case '(':
-        return finish(lx, PGN_TOK_LPAREN, p, 1, p + 1);
-    case ')':
-        return finish(lx, PGN_TOK_RPAREN, p, 1, p + 1);
-    case '*':
-        return finish(lx, PGN_TOK_RESULT, (const unsigned char *)"*", 1, p + 1);
-    case '"':
-        return lex_string(lx, p);
-    case '{':
-        return lex_brace_comment(lx, p);
-    case ';':
-        return lex_line_comment(lx, p);
-    case '$':
-        return lex_nag(lx, p);
-    case '!':
-    case '?':
-        return lex_suffix(lx, p);
-    case '}':
-        return error_tok(lx, "'}' without '{'", p, p + 1);
-    default:
-        break;
-    }
-    if (cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
-        return lex_symbol(lx, p);
-    return lex_stray(lx, p);
+    return lex_other(lx, p);
 }

@@ -484,11 +484,13 @@ general:
     return false;
 }
 
-bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
+/* Everything but the fast path: pending events, tags, the rest of movetext.
+ * Out of line so that pgn_parser_next() stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext &&
-        movetext_fast(p, ev))
-        return true;
     for (;;) {
         memset(ev, 0, sizeof *ev);
         ev->game = p->games;
@@ -554,6 +556,14 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
             continue;
         }
     }
+}
+
+bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext &&
+        movetext_fast(p, ev))
+        return true;
+    return parser_general(p, ev);
 }
 
 struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx)

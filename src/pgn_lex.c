@@ -48,6 +48,7 @@ struct pgn_lex {
     unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
     unsigned char *p;    /* next unread byte */
     unsigned char *end;  /* end of data; *end == 0 */
+    unsigned char *lim;  /* p < lim: the window is in the buffer (or the input is at its end) */
     unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
     unsigned char *tw;
     uint64_t end_off;    /* input offset of *end */
@@ -104,6 +105,18 @@ static struct src_loc loc_at(const struct pgn_lex *lx, const unsigned char *q)
     return l;
 }
 
+/* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
+ * (up to and including end) at the end of the input. */
+static void set_lim(struct pgn_lex *lx)
+{
+    if (lx->eof)
+        lx->lim = lx->end + 1;
+    else if (lx->end - lx->buf >= LEX_WINDOW)
+        lx->lim = lx->end - LEX_WINDOW + 1;
+    else
+        lx->lim = lx->buf;
+}
+
 /*
  * Read more input.  Keeps [ts, tw) (token text, when ts is set) and [p, end)
  * (unread bytes), moved to the front of the buffer in that order; updates
@@ -134,6 +147,7 @@ static bool refill(struct pgn_lex *lx)
     lx->end += got;
     lx->end_off += (uint64_t)got;
     *lx->end = 0;
+    set_lim(lx);
     return got > 0;
 }
 
@@ -158,6 +172,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     lx->own_in = own;
     lx->p = lx->end = lx->buf;
     *lx->end = 0;
+    set_lim(lx);
     lx->line = 1;
     lx->bol = true;
     /* A UTF-8 byte order mark at the very start is not part of the text. */
@@ -274,6 +289,23 @@ static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type
     lx->p = (unsigned char *)next;
     lx->ts = NULL;
     t->span = off(lx, next) - t->loc.offset;
+    return t;
+}
+
+/* finish() for a token read whole from the buffer at p (no refill since
+ * pgn_lex_next() cleared ts). */
+static inline const struct pgn_token *emit(struct pgn_lex *lx, enum pgn_tok_type type,
+                                           const unsigned char *p, size_t len,
+                                           const unsigned char *next)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->prev2 = lx->prev;
+    lx->prev = type;
+    t->type = type;
+    t->text = (const char *)p;
+    t->len = len;
+    lx->p = (unsigned char *)next;
+    t->span = (uint64_t)(next - p);
     return t;
 }
 
@@ -530,10 +562,19 @@ static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned cha
     for (;;) {
         unsigned c = *r;
         if (!(cc[c] & PGN_CC_STR)) {
-            acc |= c;
-            if (n++ < PGN_LEX_STRING_MAX)
-                *w++ = (unsigned char)c;
-            r++;
+            /* A run of plain bytes: kept up to the limit, moved only once an
+             * escape has made the text lag behind the input (w < r). */
+            unsigned char *q = r;
+            do
+                acc |= *q++;
+            while (!(cc[*q] & PGN_CC_STR));
+            size_t run = (size_t)(q - r), room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
+            size_t kept = run < room ? run : room;
+            if (w != r && kept)
+                memmove(w, r, kept);
+            w += kept;
+            n += run;
+            r = q;
             continue;
         }
         if (r == lx->end) {
@@ -855,7 +896,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
             p++;
             continue;
         }
-        if (((size_t)(lx->end - p) >= LEX_WINDOW || lx->eof) && c != '%' && c != '[')
+        if (p < lx->lim && c != '%' && c != '[')
             break;
         lx->p = p;
         if (!lex_special(lx))
@@ -884,7 +925,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         while (cc[*q] & CC_ASYM)
             q++;
         if (!(cc[*q] & PGN_CC_SYM) && *q != '.' && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
-            return finish(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
+            return emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }
     if (cc[c] & PGN_CC_DIGIT) {
@@ -903,7 +944,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
             if (*b != '.' && *b != 0xe2 && *b != ' ' && *b != '\t') {
                 t->number = v;
                 t->dots = (unsigned)(d - q);
-                return finish(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);
+                return emit(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);
             }
         }
         return lex_number(lx, p);

@@ -33,6 +33,12 @@
 #define LEX_WINDOW (PGN_LEX_TOKEN_MAX + 16)
 #define LOOK 64
 
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#else
+#define LEX_NOINLINE
+#endif
+
 struct pgn_lex {
     struct input *in;
     bool own_in;
@@ -42,6 +48,7 @@ struct pgn_lex {
     unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
     unsigned char *p;    /* next unread byte */
     unsigned char *end;  /* end of data; *end == 0 */
+    unsigned char *lim;  /* p < lim: the window is in the buffer (or the input is at its end) */
     unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
     unsigned char *tw;
     uint64_t end_off;    /* input offset of *end */
@@ -51,17 +58,20 @@ struct pgn_lex {
     struct pgn_token tok;
 };
 
-/* Generated from the PGN_CC_* definitions in pgn_lex.h; tests/check_pgn_lex.c
- * recomputes every entry from those definitions. */
+/* Generated from the PGN_CC_* definitions in pgn_lex.h, plus one private bit:
+ * CC_ASYM marks the ASCII symbol bytes (PGN_CC_SYM below 0x80), the bytes the
+ * movetext fast path scans.  tests/check_pgn_lex.c recomputes every entry from
+ * those definitions. */
+#define CC_ASYM 0x80u
 static const unsigned char cc[256] = {
     0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x62, 0x01, 0x01, 0x01, 0x00, 0x00,
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-    0x01, 0x00, 0x20, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x04, 0x00, 0x04,
-    0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x04, 0x00, 0x00, 0x04, 0x00, 0x00,
-    0x00, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14,
-    0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x00, 0x20, 0x00, 0x00, 0x04,
-    0x00, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14,
-    0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x40, 0x00, 0x40, 0x00, 0x00,
+    0x01, 0x00, 0x20, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x84, 0x00, 0x84, 0x00, 0x84,
+    0x8c, 0x8c, 0x8c, 0x8c, 0x8c, 0x8c, 0x8c, 0x8c, 0x8c, 0x8c, 0x84, 0x00, 0x00, 0x84, 0x00, 0x00,
+    0x00, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94,
+    0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x00, 0x20, 0x00, 0x00, 0x84,
+    0x00, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94,
+    0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x94, 0x40, 0x00, 0x40, 0x00, 0x00,
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
@@ -72,7 +82,7 @@ static const unsigned char cc[256] = {
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
 };
 
-unsigned pgn_lex_char_class(unsigned char c) { return cc[c]; }
+unsigned pgn_lex_char_class(unsigned char c) { return cc[c] & ~CC_ASYM; }
 
 static inline uint64_t off(const struct pgn_lex *lx, const unsigned char *q)
 {
@@ -93,6 +103,18 @@ static struct src_loc loc_at(const struct pgn_lex *lx, const unsigned char *q)
     uint64_t col = l.offset - lx->line_off + 1;
     l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
     return l;
+}
+
+/* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
+ * (up to and including end) at the end of the input. */
+static void set_lim(struct pgn_lex *lx)
+{
+    if (lx->eof)
+        lx->lim = lx->end + 1;
+    else if (lx->end - lx->buf >= LEX_WINDOW)
+        lx->lim = lx->end - LEX_WINDOW + 1;
+    else
+        lx->lim = lx->buf;
 }
 
 /*
@@ -125,6 +147,7 @@ static bool refill(struct pgn_lex *lx)
     lx->end += got;
     lx->end_off += (uint64_t)got;
     *lx->end = 0;
+    set_lim(lx);
     return got > 0;
 }
 
@@ -149,6 +172,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     lx->own_in = own;
     lx->p = lx->end = lx->buf;
     *lx->end = 0;
+    set_lim(lx);
     lx->line = 1;
     lx->bol = true;
     /* A UTF-8 byte order mark at the very start is not part of the text. */
@@ -268,6 +292,23 @@ static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type
     return t;
 }
 
+/* finish() for a token read whole from the buffer at p (no refill since
+ * pgn_lex_next() cleared ts). */
+static inline const struct pgn_token *emit(struct pgn_lex *lx, enum pgn_tok_type type,
+                                           const unsigned char *p, size_t len,
+                                           const unsigned char *next)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->prev2 = lx->prev;
+    lx->prev = type;
+    t->type = type;
+    t->text = (const char *)p;
+    t->len = len;
+    lx->p = (unsigned char *)next;
+    t->span = (uint64_t)(next - p);
+    return t;
+}
+
 static const struct pgn_token *error_tok(struct pgn_lex *lx, const char *message,
                                          const unsigned char *start, const unsigned char *next)
 {
@@ -331,7 +372,7 @@ static const struct {
 } glyphs[] = {{"=", 10}, {"+=", 14}, {"=+", 15}, {"+/-", 16}, {"-/+", 17},
               {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
 
-static const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
+static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s;
     unsigned acc = 0;
@@ -375,7 +416,7 @@ static const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned cha
 
 /* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
  * symbol that starts with a digit (results, "0-0"). */
-static const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
+static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
     while (q < lim && (cc[*q] & PGN_CC_DIGIT))
@@ -521,10 +562,19 @@ static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned cha
     for (;;) {
         unsigned c = *r;
         if (!(cc[c] & PGN_CC_STR)) {
-            acc |= c;
-            if (n++ < PGN_LEX_STRING_MAX)
-                *w++ = (unsigned char)c;
-            r++;
+            /* A run of plain bytes: kept up to the limit, moved only once an
+             * escape has made the text lag behind the input (w < r). */
+            unsigned char *q = r;
+            do
+                acc |= *q++;
+            while (!(cc[*q] & PGN_CC_STR));
+            size_t run = (size_t)(q - r), room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
+            size_t kept = run < room ? run : room;
+            if (w != r && kept)
+                memmove(w, r, kept);
+            w += kept;
+            n += run;
+            r = q;
             continue;
         }
         if (r == lx->end) {
@@ -764,60 +814,14 @@ static size_t wrapper_len(const unsigned char *s)
     return k + 4;
 }
 
-const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
+/* Tokens off the fast paths (p: first byte, window in the buffer).  Out of
+ * line so that pgn_lex_next() stays small: no callee-saved registers to save
+ * on the way to a move. */
+static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsigned char *p)
 {
-    struct pgn_token *t = &lx->tok;
-    unsigned nl = 0;
-    unsigned char *p = lx->p;
-    lx->ts = NULL;
-    for (;;) {
-        unsigned c = *p, k = cc[c];
-        if (k & PGN_CC_WS) {
-            p++;
-            continue;
-        }
-        if (k & PGN_CC_NL) {
-            newline(lx, p);
-            nl++;
-            p++;
-            continue;
-        }
-        if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
-            lx->p = p;
-            ensure(lx, LEX_WINDOW);
-            p = lx->p;
-            continue;
-        }
-        if (c == '%' && off(lx, p) == lx->line_off) {
-            lx->p = p;
-            skip_line(lx);
-            p = lx->p;
-            continue;
-        }
-        if (c == '[') {
-            size_t n = wrapper_len(p);
-            if (n) {
-                p += n;
-                continue;
-            }
-        }
-        break;
-    }
-    t->flags = (nl || lx->bol) ? PGN_TOKF_LINE_START : 0;
-    if (nl >= 2)
-        t->flags |= PGN_TOKF_BLANK_BEFORE;
-    lx->bol = false;
-    t->loc = loc_at(lx, p);
-    t->number = t->dots = 0;
-    t->message = NULL;
-    lx->p = p;
     unsigned c = *p;
     if (p == lx->end)
         return finish(lx, PGN_TOK_EOF, p, 0, p);
-    if (cc[c] & PGN_CC_LETTER)
-        return lex_symbol(lx, p);
-    if (cc[c] & PGN_CC_DIGIT)
-        return lex_number(lx, p);
     switch (c) {
     case '[':
         return finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
@@ -848,4 +852,102 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
     if (cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
         return lex_symbol(lx, p);
     return lex_stray(lx, p);
+}
+
+/* Between tokens, at p = lx->p (not blank): fill the window, skip a % line or
+ * a [pgn] wrapper.  True when something was done (lx->p is then the place to
+ * go on from), false when a token starts at lx->p. */
+static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
+{
+    unsigned char *p = lx->p;
+    if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
+        ensure(lx, LEX_WINDOW);
+        return true;
+    }
+    if (*p == '%' && off(lx, p) == lx->line_off) {
+        skip_line(lx);
+        return true;
+    }
+    if (*p == '[') {
+        size_t n = wrapper_len(p);
+        if (n) {
+            lx->p = p + n;
+            return true;
+        }
+    }
+    return false;
+}
+
+const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
+{
+    struct pgn_token *t = &lx->tok;
+    unsigned nl = 0;
+    unsigned char *p = lx->p;
+    lx->ts = NULL;
+    for (;;) {
+        unsigned c = *p, k = cc[c];
+        if (k & PGN_CC_WS) {
+            p++;
+            continue;
+        }
+        if (k & PGN_CC_NL) {
+            newline(lx, p);
+            nl++;
+            p++;
+            continue;
+        }
+        if (p < lx->lim && c != '%' && c != '[')
+            break;
+        lx->p = p;
+        if (!lex_special(lx))
+            break;
+        p = lx->p;
+    }
+    t->flags = (nl || lx->bol) ? PGN_TOKF_LINE_START : 0;
+    if (nl >= 2)
+        t->flags |= PGN_TOKF_BLANK_BEFORE;
+    lx->bol = false;
+    t->loc = loc_at(lx, p);
+    t->number = t->dots = 0;
+    t->message = NULL;
+    lx->p = p;
+    unsigned c = *p;
+    /*
+     * Movetext fast paths.  The window is in the buffer (or the input is at
+     * its end), so a token of at most PGN_LEX_TOKEN_MAX bytes ends before
+     * lx->end unless the input does.  Anything unusual goes to the general
+     * scanners, which decide exactly as before.
+     */
+    if (cc[c] & PGN_CC_LETTER) {
+        /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
+         * result marker, glyph, "e.p." suffix or encoding check applies. */
+        const unsigned char *q = p + 1;
+        while (cc[*q] & CC_ASYM)
+            q++;
+        if (!(cc[*q] & PGN_CC_SYM) && *q != '.' && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
+            return emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
+        return lex_symbol(lx, p);
+    }
+    if (cc[c] & PGN_CC_DIGIT) {
+        /* "12." or "12..." (at most 9 digits) followed by neither another
+         * period nor an ellipsis, after optional blanks. */
+        const unsigned char *q = p + 1;
+        unsigned v = c - '0';
+        while ((cc[*q] & PGN_CC_DIGIT) && q < p + 9)
+            v = v * 10 + (unsigned)(*q++ - '0');
+        if (*q == '.') {
+            const unsigned char *d = q + 1, *b;
+            while (*d == '.' && d < p + 32)
+                d++;
+            for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
+                b++;
+            if (*b != '.' && *b != 0xe2 && *b != ' ' && *b != '\t') {
+                t->number = v;
+                t->dots = (unsigned)(d - q);
+                return emit(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);
+            }
+        }
+        return lex_number(lx, p);
+    }
+    return lex_other(lx, p);
 }

@@ -451,7 +451,45 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
     return false;
 }
 
-bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
+/*
+ * Movetext fast path: the next token is a move or a move number that
+ * on_movetext() would deliver as it is.  In PS_MOVETEXT no synthetic event
+ * but MOVETEXT_BEGIN can be pending (end_game() leaves the state), so that is
+ * the only one to test.  Any other token is kept for the general loop.
+ */
+static bool movetext_fast(struct pgn_parser *p, struct pgn_event *ev)
+{
+    const struct pgn_token *t = pgn_lex_next(p->lx);
+    if (t->type == PGN_TOK_SYMBOL) {
+        if (!(t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) &&
+            !(t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)) {
+            *ev = (struct pgn_event){.type = PGN_EV_MOVE, .loc = t->loc, .text = t->text,
+                                     .len = t->len, .game = p->games, .depth = p->depth};
+            return true;
+        }
+    } else if (t->type == PGN_TOK_MOVE_NUMBER && t->number != 0) {
+        if (p->depth == 0) {
+            if ((t->flags & PGN_TOKF_BLANK_BEFORE) && t->number < p->last_number)
+                goto general;
+            p->last_number = t->number;
+        }
+        *ev = (struct pgn_event){.type = PGN_EV_MOVE_NUMBER, .loc = t->loc, .text = t->text,
+                                 .len = t->len, .number = t->number, .dots = t->dots,
+                                 .game = p->games, .depth = p->depth};
+        return true;
+    }
+general:
+    p->tok = t;
+    p->have_tok = true;
+    return false;
+}
+
+/* Everything but the fast path: pending events, tags, the rest of movetext.
+ * Out of line so that pgn_parser_next() stays small. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
 {
     for (;;) {
         memset(ev, 0, sizeof *ev);
@@ -518,6 +556,14 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
             continue;
         }
     }
+}
+
+bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext &&
+        movetext_fast(p, ev))
+        return true;
+    return parser_general(p, ev);
 }
 
 struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx)

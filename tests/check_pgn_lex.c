@@ -85,6 +85,14 @@ static const struct {
     {"5. ... Qd6 8.     ...    Nxd4 9 ... e5", "N5.3 S:Qd6 N8.3 S:Nxd4 N9.3 S:e5"},
     {"7\xe2\x80\xa6Nf6", "N7.3 S:Nf6"},
     {"1234567890. e4", "E:bad move number S:e4"},
+    /* edges of the movetext fast paths (pgn_lex_next) and what they leave to
+     * the general scanners */
+    {"123456789. e4 1234567890. e5", "N123456789.1 S:e4 E:bad move number S:e5"},
+    {"3........................................e4 4.\te5 5.\t...\tNf3",
+     "N3.40 S:e4 N4.1 S:e5 N5.3 S:Nf3"},
+    {"6.\xe2\x80\xa6 Nf6 7.  \xe2\x80\xa6 Nf6", "N6.4 S:Nf6 N7.3 S:Nf6"},
+    {"Nf3\xc3\xa9 e4. e5 Nf3+- Nb1\x80 a",
+     "S:Nf3\xc3\xa9 S:e4 E:stray character S:e5 S:Nf3+- S:Nb1\x80 S:a"},
     /* SAN spellings */
     {"O-O O-O-O 0-0 0-0-0+ e8=Q+ exd6e.p. -- Nbd7# R1a3 e2-e4 Qh4xe1",
      "S:O-O S:O-O-O S:0-0 S:0-0-0+ S:e8=Q+ S:exd6e.p. S:-- S:Nbd7# S:R1a3 S:e2-e4 S:Qh4xe1"},

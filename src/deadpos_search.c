@@ -27,6 +27,7 @@
 #include "movegen.h"
 #include "position.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 /* Slots of the table of positions proven "cannot win" (a power of two). */
@@ -293,7 +294,6 @@ enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
 struct hm_search {
     struct dp_search *s;
     int target[T_NB];
-    uint8_t knight_dist[T_NB][SQ_NB]; /* knight moves to the target */
     bool need_loser_promotion;        /* the winner's material mates only with a new loser piece */
 };
 
@@ -313,6 +313,25 @@ static void knight_distances(int target, uint8_t dist[SQ_NB])
                 dist[t] = (uint8_t)(dist[q] + 1);
                 queue[tail++] = t;
             }
+        }
+    }
+}
+
+/* Knight moves between any two squares: filled once, process-wide (the
+ * same way attacks_init() fills its tables). */
+static uint8_t knight_table[SQ_NB][SQ_NB];
+
+static void knight_table_init(void)
+{
+    static atomic_int state;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        for (int sq = 0; sq < SQ_NB; sq++)
+            knight_distances(sq, knight_table[sq]);
+        atomic_store_explicit(&state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
         }
     }
 }
@@ -367,24 +386,26 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
     h->target[T_WINNER_PIECE] = best;
     h->target[T_LOSER_PIECE] = SQ_MAKE(f + df, r);
     h->target[T_WINNER_KING] = SQ_MAKE(f, r + 2 * dr);
-    bitboard knights = pos->by_type[KNIGHT];
-    bool pawns = pos->by_type[PAWN] != 0; /* could promote to knights */
-    for (int t = 0; t < T_NB; t++)
-        if (knights || pawns) knight_distances(h->target[t], h->knight_dist[t]);
     h->need_loser_promotion = needs_loser_promotion(pos, winner);
 }
 
 enum { V_REWARD, V_NORMAL, V_PUNISH };
 
-/* Does the move bring a king or a knight closer to `t`? */
-static bool closer(const struct hm_search *h, int type, int from, int to, int t)
+static inline int sq_distance(int a, int b)
 {
-    if (type == KING) return bb_distance(to, h->target[t]) < bb_distance(from, h->target[t]);
-    if (type == KNIGHT) return h->knight_dist[t][to] < h->knight_dist[t][from];
-    return false;
+    int df = abs_int(SQ_FILE(a) - SQ_FILE(b)), dr = abs_int(SQ_RANK(a) - SQ_RANK(b));
+    return df > dr ? df : dr;
 }
 
-static int classify(const struct hm_search *h, const struct position *pos, move m, bool winner_moves)
+/* Does the move bring a king or a knight closer to `t`? */
+static bool closer(struct hm_search *h, int type, int from, int to, int t)
+{
+    if (type == KING) return sq_distance(to, h->target[t]) < sq_distance(from, h->target[t]);
+    if (type != KNIGHT) return false;
+    return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
+}
+
+static int classify(struct hm_search *h, const struct position *pos, move m, bool winner_moves)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m);
     int type = PIECE_TYPE(pos->board[from]);
@@ -465,6 +486,44 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
     return MOVE_NONE;
 }
 
+/* mate_in_one() without the full move list: only the moves that may give
+ * check are generated (castling and en passant left out: a heuristic). */
+static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
+{
+    int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
+    bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
+    bitboard target = ~own;
+    bitboard check_from[PIECE_TYPE_NB] = {0};
+    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
+    check_from[KNIGHT] = attacks_knight(ksq);
+    check_from[BISHOP] = attacks_bishop(ksq, occ);
+    check_from[ROOK] = attacks_rook(ksq, occ);
+    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    bitboard disc = discoverers(pos, winner, ksq);
+    bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
+    bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);
+    move list[MOVES_MAX];
+    for (int type = PAWN; type <= KING; type++) {
+        bitboard pieces = pos_pieces(pos, winner, type);
+        if (!pieces) continue;
+        int n = 0;
+        if (check_from[type])
+            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target, list);
+        if (pieces & disc) n += movegen_pseudo(pos, type, pieces & disc, target, list + n);
+        if (type == PAWN && (promoters & ~disc))
+            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN], list + n);
+        for (int i = 0; i < n; i++) {
+            if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            struct position next = *pos;
+            pos_do_move(&next, list[i]);
+            if (!next.checkers) continue;
+            if (!count_node(s)) return MOVE_NONE;
+            if (!movegen_any_legal(&next)) return list[i];
+        }
+    }
+    return MOVE_NONE;
+}
+
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress)
 {
     struct dp_search *s = h->s;
@@ -472,6 +531,13 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (s->len >= DEADPOS_LINE_MAX - 1) return false;
     if (dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
     if (hm_table_cut(pos, depth)) return false;
+    if (depth <= 0 && pos->side == s->winner) {
+        move m = mate_in_one_quick(s, pos);
+        if (m == MOVE_NONE) return false;
+        s->path[s->len++] = m;
+        found_mate(s);
+        return true;
+    }
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     if (n == 0) {
@@ -524,6 +590,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
 static bool helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget)
 {
     struct hm_search h = {.s = s};
+    knight_table_init();
     hm_targets(&h, pos, s->winner);
     unsigned long full = s->budget;
     s->budget = budget;

@@ -33,10 +33,11 @@
 #define DEADPOS_EXHAUST_DEPTH 6
 #define DEADPOS_EXHAUST_NODES 4000u
 
-/* At most this many pieces and pawns besides the kings for the exhaustive
- * search when the pawns are not locked: forced lines to a dead position
- * (a capture that must be made, a pawn that must lock) need little material. */
+/* deadpos_is_dead() goes past its bit-test filter only with at most this
+ * many pieces and pawns besides the kings (or locked pawns, or bishops). */
 #define DEADPOS_EXHAUST_UNITS 4
+/* The exhaustive search runs when the side to move is in check or has at
+ * most this many moves (forced lines: a capture that must be made). */
 #define DEADPOS_EXHAUST_MOVES 3
 
 /* PGNARBITER_NO_DEADPOS set in the environment turns the analysis off
@@ -70,6 +71,8 @@ const char *deadpos_why_text(enum deadpos_why why)
         return "the pawns are locked and no piece can ever give check";
     case DEADPOS_WHY_SEARCH:
         return "every line leads to a position where it cannot mate";
+    case DEADPOS_WHY_NO_BLOCKER:
+        return "a lone knight or bishops of one colour cannot mate against these pieces";
     case DEADPOS_WHY_NONE:
         break;
     }
@@ -89,12 +92,12 @@ static bool few_units(const struct position *pos)
 /* Could the exhaustive search prove anything here?  It needs every line to
  * end in a static proof within a few plies.  When both sides always have a
  * quiet move, material and pawns never change, so a proof must already hold
- * at the root; a forced line needs little material and a side to move with
- * few choices: in check, or with at most DEADPOS_EXHAUST_MOVES moves. */
+ * at the root; a forced line needs a side to move with few choices: in
+ * check, or with at most DEADPOS_EXHAUST_MOVES moves.  (A live position
+ * costs the search one line of DEADPOS_EXHAUST_DEPTH plies.) */
 static bool exhaust_worthwhile(const struct position *pos)
 {
     if (dp_pawns_locked(pos)) return true;
-    if (!few_units(pos)) return false;
     if (pos->checkers) return true;
     move list[MOVES_MAX];
     return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
@@ -194,7 +197,8 @@ bool deadpos_is_dead(const struct position *pos)
         bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
         if (wp | bp) {
             if ((bb_north(wp) | bb_south(bp)) & ~(wp | bp)) return false;
-        } else if (dp_material_cannot(pos, COLOR_WHITE) != DEADPOS_WHY_BISHOPS)
+        } else if (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
+                   dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)
             return false;
     }
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);

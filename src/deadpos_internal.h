@@ -13,7 +13,7 @@
 struct position;
 
 /* Material alone proves that `side` cannot mate (DEADPOS_WHY_BARE_KING,
- * _LONE_MINOR, _BISHOPS), or DEADPOS_WHY_NONE. */
+ * _LONE_MINOR, _BISHOPS, _NO_BLOCKER), or DEADPOS_WHY_NONE. */
 enum deadpos_why dp_material_cannot(const struct position *pos, int side);
 
 /* Every pawn stands directly behind another pawn (of either colour), no pawn

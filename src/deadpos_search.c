@@ -22,10 +22,12 @@
  */
 #include "deadpos_internal.h"
 
+#include "attacks.h"
 #include "bitboard.h"
 #include "movegen.h"
 #include "position.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 /* Slots of the table of positions proven "cannot win" (a power of two). */
@@ -237,19 +239,379 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
 /* (depth, discrepancies) probes, cheapest first. */
 static const struct {
     int depth, disc;
-} probes[] = {
+} lds_probes[] = {
     {4, 2},  {12, 0}, {24, 0}, {8, 2}, {40, 0}, {16, 1}, {6, 4},  {64, 0},
     {24, 1}, {12, 2}, {40, 1}, {8, 4}, {16, 3}, {90, 0}, {32, 2}, {10, 6},
 };
+
+/* The limited-discrepancy probes with what is left of the budget. */
+static bool helpmate_lds(struct dp_search *s, const struct position *pos)
+{
+    for (size_t i = 0; i < sizeof lds_probes / sizeof lds_probes[0]; i++) {
+        s->len = 0;
+        if (helpmate(s, pos, lds_probes[i].depth, lds_probes[i].disc)) return true;
+        if (s->out_of_nodes) break;
+    }
+    return false;
+}
+
+/*** Helpmate search, targeted (the main one) ***
+ *
+ * Iterative deepening over a "cost" instead of plies: a move that makes
+ * progress toward a mating picture costs nothing, an ordinary move one, a
+ * move that spoils the picture DP_COST_PUNISH.  The picture (after
+ * Ambrona's CHA): the loser's king in a corner (of the colour of the
+ * winner's bishops when it has any), a loser's piece next to it on the edge
+ * as a blocker, the winner's king two squares away along the edge, the
+ * winner's other pieces heading for the corner.  Progress is judged from the
+ * move alone (king and knight distances to those squares, pawn pushes,
+ * promotions, captures by the winner), so a node costs one move generation.
+ * A table of positions already searched with at least the remaining cost
+ * cuts transpositions and repetitions.
+ */
+
+#define DP_COST_NORMAL 1
+#define DP_COST_PUNISH 3
+/* Largest cost bound tried (plies of free progress come on top). */
+#define DP_HM_DEPTH_MAX 40
+/* Slots of the helpmate search's table (a power of two). */
+#define DP_HM_TABLE_SIZE 8192
+/* Share of the budget (in 1/8) the targeted search may use before the
+ * limited-discrepancy search gets the rest. */
+#define DP_HM_SHARE 6
+
+struct hm_slot {
+    uint64_t key;
+    uint32_t stamp;
+    int32_t depth;
+};
+
+static _Thread_local struct hm_slot hm_table[DP_HM_TABLE_SIZE];
+static _Thread_local uint32_t hm_stamp;
+
+enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
+
+struct hm_search {
+    struct dp_search *s;
+    int target[T_NB];
+    bool need_loser_promotion;        /* the winner's material mates only with a new loser piece */
+};
+
+/* Knight moves from every square to `target` (breadth first). */
+static void knight_distances(int target, uint8_t dist[SQ_NB])
+{
+    memset(dist, 0xff, SQ_NB);
+    int queue[SQ_NB], head = 0, tail = 0;
+    dist[target] = 0;
+    queue[tail++] = target;
+    while (head < tail) {
+        int q = queue[head++];
+        bitboard b = attacks_knight(q);
+        while (b) {
+            int t = bb_pop_lsb(&b);
+            if (dist[t] == 0xff) {
+                dist[t] = (uint8_t)(dist[q] + 1);
+                queue[tail++] = t;
+            }
+        }
+    }
+}
+
+/* Knight moves between any two squares: filled once, process-wide (the
+ * same way attacks_init() fills its tables). */
+static uint8_t knight_table[SQ_NB][SQ_NB];
+
+static void knight_table_init(void)
+{
+    static atomic_int state;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        for (int sq = 0; sq < SQ_NB; sq++)
+            knight_distances(sq, knight_table[sq]);
+        atomic_store_explicit(&state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
+        }
+    }
+}
+
+/* Only same-coloured bishops (or one knight) for the winner, and nothing
+ * for the loser to block with: the loser must promote a pawn to a minor
+ * piece first. */
+static bool needs_loser_promotion(const struct position *pos, int winner)
+{
+    bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
+    bitboard theirs = pos->by_color[winner ^ 1] & ~pos->by_type[KING];
+    bitboard minors = pos->by_type[KNIGHT] | pos->by_type[BISHOP];
+    if (own == (own & pos->by_type[KNIGHT]) && !bb_more_than_one(own))
+        return !(theirs & (minors | pos->by_type[ROOK]));
+    if (own == (own & pos->by_type[BISHOP])) {
+        bitboard colour = (own & BB_DARK_SQUARES) ? BB_DARK_SQUARES : BB_LIGHT_SQUARES;
+        if (own & ~colour) return false;
+        return !(theirs & pos->by_type[KNIGHT]) && !(theirs & pos->by_type[BISHOP] & ~colour);
+    }
+    return false;
+}
+
+static void hm_targets(struct hm_search *h, const struct position *pos, int winner)
+{
+    int loser = winner ^ 1;
+    bitboard wb = pos_pieces(pos, winner, BISHOP), lb = pos_pieces(pos, loser, BISHOP);
+    bitboard colour = 0; /* squares the corner must be on; 0: any */
+    if (wb & BB_DARK_SQUARES)
+        colour = BB_DARK_SQUARES;
+    else if (wb)
+        colour = BB_LIGHT_SQUARES;
+    else if (lb & BB_LIGHT_SQUARES)
+        colour = BB_DARK_SQUARES;
+    else if (lb)
+        colour = BB_LIGHT_SQUARES;
+    static const int corners[4] = {SQ_A1, SQ_H1, SQ_A8, SQ_H8};
+    int lk = pos_king_square(pos, loser), best = -1, best_d = 99;
+    for (int i = 0; i < 4; i++) {
+        int c = corners[i];
+        if (colour && !(colour & SQ_BB(c))) continue;
+        int d = 2 * bb_distance(c, lk);
+        /* Ties: the loser's own back rank, where its pieces are. */
+        if ((SQ_RANK(c) == 0) != (loser == COLOR_WHITE)) d++;
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    int f = SQ_FILE(best), r = SQ_RANK(best);
+    int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+    h->target[T_LOSER_KING] = best;
+    h->target[T_WINNER_PIECE] = best;
+    h->target[T_LOSER_PIECE] = SQ_MAKE(f + df, r);
+    h->target[T_WINNER_KING] = SQ_MAKE(f, r + 2 * dr);
+    h->need_loser_promotion = needs_loser_promotion(pos, winner);
+}
+
+enum { V_REWARD, V_NORMAL, V_PUNISH };
+
+static inline int sq_distance(int a, int b)
+{
+    int df = abs_int(SQ_FILE(a) - SQ_FILE(b)), dr = abs_int(SQ_RANK(a) - SQ_RANK(b));
+    return df > dr ? df : dr;
+}
+
+/* Does the move bring a king or a knight closer to `t`? */
+static bool closer(struct hm_search *h, int type, int from, int to, int t)
+{
+    if (type == KING) return sq_distance(to, h->target[t]) < sq_distance(from, h->target[t]);
+    if (type != KNIGHT) return false;
+    return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
+}
+
+static int classify(struct hm_search *h, const struct position *pos, move m, bool winner_moves)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = PIECE_TYPE(pos->board[from]);
+    bool capture = pos->board[to] != PIECE_NONE && MOVE_KIND(m) != MOVE_CASTLE;
+    if (winner_moves) {
+        if (MOVE_IS_PROMO(m)) return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD : V_NORMAL;
+        if (type == PAWN || capture) return V_REWARD;
+        return closer(h, type, from, to, type == KING ? T_WINNER_KING : T_WINNER_PIECE) ? V_REWARD
+                                                                                       : V_NORMAL;
+    }
+    if (h->need_loser_promotion) {
+        if (MOVE_IS_PROMO(m))
+            return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH : V_REWARD;
+        if (type == PAWN) return V_REWARD;
+        if (type != KING) return V_PUNISH;
+    }
+    if (closer(h, type, from, to, type == KING ? T_LOSER_KING : T_LOSER_PIECE)) return V_REWARD;
+    if (capture) return V_PUNISH;
+    return V_NORMAL;
+}
+
+static bool hm_table_cut(const struct position *pos, int depth)
+{
+    uint64_t k = pos->key;
+    struct hm_slot *e = &hm_table[k & (DP_HM_TABLE_SIZE - 1)];
+    if (e->stamp == hm_stamp && e->key == k && e->depth >= depth) return true;
+    e->key = k;
+    e->stamp = hm_stamp;
+    e->depth = depth;
+    return false;
+}
+
+static const int move_cost[3] = {0, DP_COST_NORMAL, DP_COST_PUNISH};
+
+/* Winner's pieces that stand alone between another of its sliders and the
+ * loser's king on `ksq`: moving them may give a discovered check. */
+static bitboard discoverers(const struct position *pos, int winner, int ksq)
+{
+    bitboard occ = pos_occupied(pos);
+    bitboard queens = pos->by_type[QUEEN];
+    bitboard snipers = (attacks_bishop(ksq, 0) & (pos->by_type[BISHOP] | queens)) |
+                       (attacks_rook(ksq, 0) & (pos->by_type[ROOK] | queens));
+    snipers &= pos->by_color[winner];
+    bitboard cand = 0;
+    while (snipers) {
+        bitboard between = attacks_between(bb_pop_lsb(&snipers), ksq) & occ;
+        if (between && !bb_more_than_one(between)) cand |= between;
+    }
+    return cand & pos->by_color[winner];
+}
+
+/* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
+ * may give check are played: a direct check from the target square, a
+ * discovered one, or a special move. */
+static move mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n)
+{
+    int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
+    bitboard occ = pos_occupied(pos);
+    bitboard check_from[PIECE_TYPE_NB] = {0};
+    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
+    check_from[KNIGHT] = attacks_knight(ksq);
+    check_from[BISHOP] = attacks_bishop(ksq, occ);
+    check_from[ROOK] = attacks_rook(ksq, occ);
+    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    bitboard disc = discoverers(pos, winner, ksq);
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m);
+        if (MOVE_KIND(m) == MOVE_NORMAL && !(disc & SQ_BB(from)) &&
+            !(check_from[PIECE_TYPE(pos->board[from])] & SQ_BB(MOVE_TO(m))))
+            continue;
+        struct position next = *pos;
+        pos_do_move(&next, m);
+        if (!next.checkers) continue;
+        if (!count_node(s)) return MOVE_NONE;
+        if (!movegen_any_legal(&next)) return m;
+    }
+    return MOVE_NONE;
+}
+
+/* mate_in_one() without the full move list: only the moves that may give
+ * check are generated (castling and en passant left out: a heuristic). */
+static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
+{
+    int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
+    bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
+    bitboard target = ~own;
+    bitboard check_from[PIECE_TYPE_NB] = {0};
+    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
+    check_from[KNIGHT] = attacks_knight(ksq);
+    check_from[BISHOP] = attacks_bishop(ksq, occ);
+    check_from[ROOK] = attacks_rook(ksq, occ);
+    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    bitboard disc = discoverers(pos, winner, ksq);
+    bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
+    bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);
+    move list[MOVES_MAX];
+    for (int type = PAWN; type <= KING; type++) {
+        bitboard pieces = pos_pieces(pos, winner, type);
+        if (!pieces) continue;
+        int n = 0;
+        if (check_from[type])
+            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target, list);
+        if (pieces & disc) n += movegen_pseudo(pos, type, pieces & disc, target, list + n);
+        if (type == PAWN && (promoters & ~disc))
+            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN], list + n);
+        for (int i = 0; i < n; i++) {
+            if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            struct position next = *pos;
+            pos_do_move(&next, list[i]);
+            if (!next.checkers) continue;
+            if (!count_node(s)) return MOVE_NONE;
+            if (!movegen_any_legal(&next)) return list[i];
+        }
+    }
+    return MOVE_NONE;
+}
+
+static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress)
+{
+    struct dp_search *s = h->s;
+    if (!count_node(s)) return false;
+    if (s->len >= DEADPOS_LINE_MAX - 1) return false;
+    if (dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
+    if (hm_table_cut(pos, depth)) return false;
+    if (depth <= 0 && pos->side == s->winner) {
+        move m = mate_in_one_quick(s, pos);
+        if (m == MOVE_NONE) return false;
+        s->path[s->len++] = m;
+        found_mate(s);
+        return true;
+    }
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    if (n == 0) {
+        if (!pos->checkers || pos->side == s->winner) return false;
+        found_mate(s); /* the move that led here mates (not met: see below) */
+        return true;
+    }
+    bool winner_moves = pos->side == s->winner;
+    if (winner_moves) {
+        /* Every winner's node first looks for a mate in one, so a line
+         * ending in a loser's node with no depth left is never needed. */
+        move m = mate_in_one(s, pos, list, n);
+        if (m != MOVE_NONE) {
+            s->path[s->len++] = m;
+            found_mate(s);
+            return true;
+        }
+        if (depth <= 0) return false;
+    }
+    /* Stable partition by class: rewarded, normal, punished. */
+    move ordered[MOVES_MAX];
+    uint8_t cls[MOVES_MAX];
+    int count[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        cls[i] = (uint8_t)classify(h, pos, list[i], winner_moves);
+        count[cls[i]]++;
+    }
+    int at[3] = {0, count[0], count[0] + count[1]};
+    for (int i = 0; i < n; i++)
+        ordered[at[cls[i]]++] = list[i];
+    for (int i = 0; i < n; i++) {
+        int v = i < count[0] ? V_REWARD : i < count[0] + count[1] ? V_NORMAL : V_PUNISH;
+        int cost = move_cost[v];
+        if (v == V_NORMAL && progress) cost = 0;
+        int left = depth - cost;
+        /* After a loser's move the winner's node with no depth left still
+         * looks for its mate in one; after a winner's move it must have
+         * depth for a loser's move and the winner's mate. */
+        if (left < 0 || (winner_moves && left == 0)) continue;
+        struct position next = *pos;
+        pos_do_move(&next, ordered[i]);
+        s->path[s->len++] = ordered[i];
+        bool ok = targeted(h, &next, left, v == V_REWARD);
+        s->len--;
+        if (ok || s->out_of_nodes) return ok;
+    }
+    return false;
+}
+
+static bool helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget)
+{
+    struct hm_search h = {.s = s};
+    knight_table_init();
+    hm_targets(&h, pos, s->winner);
+    unsigned long full = s->budget;
+    s->budget = budget;
+    bool ok = false;
+    hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
+    for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
+        s->len = 0;
+        ok = targeted(&h, pos, d, false);
+        if (s->out_of_nodes) break;
+    }
+    s->budget = full;
+    s->out_of_nodes = false;
+    return ok;
+}
 
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
                                         struct deadpos_result *res)
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
-    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
-        s.len = 0;
-        if (helpmate(&s, pos, probes[i].depth, probes[i].disc)) return DEADPOS_CAN_WIN;
-        if (s.out_of_nodes) break;
-    }
+    unsigned long share = res->nodes + (budget - res->nodes) / 8 * DP_HM_SHARE;
+    if (helpmate_targeted(&s, pos, share)) return DEADPOS_CAN_WIN;
+    if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

@@ -12,7 +12,24 @@
  *    ever attacks a square of the other colour: the king in check always has
  *    a free flight square of that colour (mate needs one blocked, and only
  *    bishops of the wrong colour could stand there).  This holds for both
- *    sides at once.
+ *    sides at once;
+ *  - no blocker (DEADPOS_WHY_NO_BLOCKER), no pawns on the board:
+ *    a) the side has only bishops on squares of one colour, the opponent
+ *       no knight and no bishop of the other colour.  A move never gives
+ *       double check with two bishops (the moving one would have to leave
+ *       one diagonal through the king for the other one), so a mate is a
+ *       single check along a diagonal (dx,dy); the king's two neighbours
+ *       (dx,0) and (0,dy) are on the board and of the other colour: empty,
+ *       they need the side's king, which cannot guard both without standing
+ *       next to the other king; holding a queen or a rook (nothing else can
+ *       stand there), that piece takes the bishop or interposes, and no
+ *       bishop can pin it on an orthogonal line;
+ *    b) the side has only one knight, the opponent only queens: the two
+ *       squares next to both the king and the checking knight need the
+ *       side's king (a queen there takes the knight; nothing pins), which
+ *       then stands two squares from the king, and the third square next
+ *       to the king in line with them stays a flight square (or holds a
+ *       queen that takes the knight).
  *
  * Locked structure (after Ambrona's static reachability analysis, FUN 2022):
  * when every pawn is blocked head-on (directly behind a pawn) and none can
@@ -45,6 +62,16 @@ enum deadpos_why dp_material_cannot(const struct position *pos, int side)
     bitboard all = own | theirs;
     if (all == pos->by_type[BISHOP] && (!(all & BB_LIGHT_SQUARES) || !(all & BB_DARK_SQUARES)))
         return DEADPOS_WHY_BISHOPS;
+    if (pos->by_type[PAWN]) return DEADPOS_WHY_NONE;
+    bitboard bishops = own & pos->by_type[BISHOP];
+    if (own == bishops) {
+        bitboard colour = (own & BB_LIGHT_SQUARES) ? BB_LIGHT_SQUARES : BB_DARK_SQUARES;
+        if (!(own & ~colour) && !(theirs & pos->by_type[KNIGHT]) &&
+            !(theirs & pos->by_type[BISHOP] & ~colour))
+            return DEADPOS_WHY_NO_BLOCKER;
+    } else if (own == (own & pos->by_type[KNIGHT]) && !bb_more_than_one(own) &&
+               theirs == (theirs & pos->by_type[QUEEN]))
+        return DEADPOS_WHY_NO_BLOCKER;
     return DEADPOS_WHY_NONE;
 }
 

@@ -35,6 +35,13 @@ static const struct dead_case {
      DEADPOS_WHY_BISHOPS},
     {"KBB v KB all dark", "8/8/8/4k3/3b4/8/1B6/2B1K3 w - - 0 1", N, N, DEADPOS_WHY_BISHOPS,
      DEADPOS_WHY_BISHOPS},
+    /* no blocker: a lone knight, bishops of one colour, no pawns */
+    {"KB v KR", "8/8/6k1/3K2r1/3B4/8/8/8 w - - 4 67", N, C, DEADPOS_WHY_NO_BLOCKER, 0},
+    {"KB v KQR", "2k5/2r5/2K5/8/7B/8/8/1q6 w - - 0 67", N, C, DEADPOS_WHY_NO_BLOCKER, 0},
+    {"KN v KQ", "8/8/8/8/8/4N1K1/8/4q1k1 w - - 2 69", N, C, DEADPOS_WHY_NO_BLOCKER, 0},
+    {"KQ v KN", "Q7/8/1K6/3k4/3n4/8/8/8 b - - 4 83", C, N, 0, DEADPOS_WHY_NO_BLOCKER},
+    {"KN v KR can win", "8/8/8/5k2/8/3N4/8/4K2r w - - 0 1", C, C, 0, 0},
+    {"KB v KN can win", "8/8/8/5k2/8/8/3B4/4K2n w - - 0 1", C, C, 0, 0},
     /* pawn walls with only kings */
     {"wall, kings only", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1", N, N, DEADPOS_WHY_LOCKED,
      DEADPOS_WHY_LOCKED},

@@ -713,23 +713,21 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
          * path: only games that make this claim).  "Insufficient material"
          * says neither side can mate, so one side that can refutes it; after a
          * timeout we do not know who flagged, so it takes both. */
-        int can = 0, first = -1, plies = 0;
+        int can = 0, first = -1;
         for (int side = COLOR_WHITE; side <= COLOR_BLACK; side++) {
             struct deadpos_result r;
             deadpos_analyse(final, side, DEADPOS_NODES_DEFAULT, &r);
             if (r.verdict == DEADPOS_CAN_WIN) {
                 can++;
-                if (first < 0) {
+                if (first < 0)
                     first = side;
-                    plies = r.line_len;
-                }
             }
         }
         if (kind == CLAIM_INSUFFICIENT ? can == 0 : can < 2)
             return NULL;
         if (kind == CLAIM_INSUFFICIENT)
-            snprintf(buf, size, "%s can still checkmate (a helpmate of %d plies exists)",
-                     first == COLOR_WHITE ? "White" : "Black", plies);
+            snprintf(buf, size, "%s can still checkmate (a helpmate exists)",
+                     first == COLOR_WHITE ? "White" : "Black");
         else
             snprintf(buf, size, "both sides can still checkmate");
         return buf;

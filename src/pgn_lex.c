@@ -884,23 +884,30 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
     unsigned nl = 0;
     unsigned char *p = lx->p;
     lx->ts = NULL;
+    unsigned c, k;
     for (;;) {
-        unsigned c = *p, k = cc[c];
-        if (k & PGN_CC_WS) {
+        c = *p;
+        k = cc[c];
+        if (k & (PGN_CC_LETTER | PGN_CC_DIGIT)) {
+            if (p < lx->lim)
+                break;
+        } else if (k & PGN_CC_WS) {
             p++;
             continue;
-        }
-        if (k & PGN_CC_NL) {
+        } else if (k & PGN_CC_NL) {
             newline(lx, p);
             nl++;
             p++;
             continue;
+        } else if (p < lx->lim && c != '%' && c != '[') {
+            break;
         }
-        if (p < lx->lim && c != '%' && c != '[')
-            break;
         lx->p = p;
-        if (!lex_special(lx))
+        if (!lex_special(lx)) {
+            c = *p; /* unchanged (reloaded: the compiler keeps fewer registers live) */
+            k = cc[c];
             break;
+        }
         p = lx->p;
     }
     t->flags = (nl || lx->bol) ? PGN_TOKF_LINE_START : 0;
@@ -911,14 +918,13 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
     t->number = t->dots = 0;
     t->message = NULL;
     lx->p = p;
-    unsigned c = *p;
     /*
      * Movetext fast paths.  The window is in the buffer (or the input is at
      * its end), so a token of at most PGN_LEX_TOKEN_MAX bytes ends before
      * lx->end unless the input does.  Anything unusual goes to the general
      * scanners, which decide exactly as before.
      */
-    if (cc[c] & PGN_CC_LETTER) {
+    if (k & PGN_CC_LETTER) {
         /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
          * result marker, glyph, "e.p." suffix or encoding check applies. */
         const unsigned char *q = p + 1;
@@ -928,7 +934,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
             return emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }
-    if (cc[c] & PGN_CC_DIGIT) {
+    if (k & PGN_CC_DIGIT) {
         /* "12." or "12..." (at most 9 digits) followed by neither another
          * period nor an ellipsis, after optional blanks. */
         const unsigned char *q = p + 1;

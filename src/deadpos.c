@@ -14,9 +14,10 @@
  *
  * deadpos_is_dead() runs after every move of every game, so it first asks
  * whether a proof of "cannot win" could exist for both sides at all (a few
- * bit tests), and only then does steps 2-3.  It returns exactly what steps
- * 2-3 prove for positions with a legal move: the filter tests the
- * preconditions of each proof, nothing more.
+ * bit tests), and only then does steps 2-3.  The filter tests the
+ * preconditions of the static proofs (and lets the exhaustive search run
+ * only with few units), so it never turns a provable position away except
+ * the rare forced line (check, <= 3 moves) with many units.
  */
 #include "deadpos.h"
 
@@ -189,14 +190,13 @@ const char *deadpos_reason(const struct position *pos, int side)
 bool deadpos_is_dead(const struct position *pos)
 {
     if (analysis_off()) return false;
-    /* Cheap filter.  With more than DEADPOS_EXHAUST_UNITS units there is no
-     * exhaustive search unless the pawns are locked, and the material proofs
-     * can hold for both sides only when all units are bishops of one colour
-     * (no pawns).  So pawns not all blocked head-on settle it at once. */
+    /* Cheap filter.  With more than DEADPOS_EXHAUST_UNITS units the proofs
+     * left are the wall (every file with a pawn holds a head-on pair) and,
+     * without pawns, material for both sides. */
     if (!few_units(pos)) {
         bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
         if (wp | bp) {
-            if ((bb_north(wp) | bb_south(bp)) & ~(wp | bp)) return false;
+            if (!dp_pawns_semilocked(pos)) return false;
         } else if (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
                    dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)
             return false;

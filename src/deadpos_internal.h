@@ -21,9 +21,15 @@ enum deadpos_why dp_material_cannot(const struct position *pos, int side);
  * locked-structure proof needs.  Cheap bit tests. */
 bool dp_pawns_locked(const struct position *pos);
 
-/* Locked-structure proof: dp_pawns_locked(), no piece can ever capture or be
- * captured by a pawn, and no piece of `side` can ever attack a square the
- * other king can reach.  DEADPOS_WHY_LOCKED or DEADPOS_WHY_NONE. */
+/* No castling right, no en passant, and every file with a pawn holds two
+ * pawns blocked head-on: what dp_locked_cannot() needs before it looks
+ * closer.  Cheap bit tests. */
+bool dp_pawns_semilocked(const struct position *pos);
+
+/* Locked or semi-locked structure proof (dp_pawns_semilocked(), free pawns
+ * stopped by the wall): no pawn, piece or king can ever capture or be
+ * captured by a pawn, and no piece or pawn of `side` can ever attack a
+ * square the other king can reach.  DEADPOS_WHY_LOCKED or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first. */

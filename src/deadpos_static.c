@@ -42,6 +42,12 @@
  * can mate only if one of its pieces can attack some square the enemy king
  * can reach.  If none can, it can never even give check.
  *
+ * Semi-locked structure: besides those "fixed" pawns (blocked head-on, or
+ * behind a fixed pawn), "free" pawns that can only push along their file
+ * until a fixed pawn stops them (so they never promote) are allowed; the
+ * analysis takes every square a free pawn may stand on or attack at any
+ * time (see dp_locked_cannot()).
+ *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
  */
@@ -124,33 +130,109 @@ static bitboard piece_reach(int type, int sq, bitboard pawns, bitboard *attacked
     return reach;
 }
 
+/* One step forward for a pawn of `color`, in square numbers. */
+static int pawn_step(int color)
+{
+    return color == COLOR_WHITE ? 8 : -8;
+}
+
+/*
+ * The pawn structure as the wall proof sees it.  fixed: pawns that never
+ * move while no pawn captures (blocked head-on by a pawn of the other
+ * colour, or directly behind a fixed pawn).  Every other pawn ("free") must
+ * have a fixed pawn ahead on its file with only free pawns of its own colour
+ * between: it can only push up to there, so it never promotes.  span[c]:
+ * the squares free pawns of c may ever stand on (or pass over); att[c]: the
+ * squares pawns of c may ever attack; fixed_att[c]: those attacked all the
+ * time (by fixed pawns).  False when some free pawn has no such stop.
+ */
+struct wall {
+    bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
+};
+
+static bool wall_build(const struct position *pos, struct wall *w)
+{
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
+    do {
+        prev = fixed;
+        fixed |= (wp & bb_south(fixed)) | (bp & bb_north(fixed));
+    } while (fixed != prev);
+    w->fixed = fixed;
+    for (int c = 0; c < COLOR_NB; c++) {
+        bitboard own = pos_pieces(pos, c, PAWN);
+        w->fixed_att[c] = bb_pawn_attacks(own & fixed, c);
+        w->span[c] = 0;
+        bitboard free_pawns = own & ~fixed;
+        while (free_pawns) {
+            int sq = bb_pop_lsb(&free_pawns);
+            bitboard seg = SQ_BB(sq);
+            for (int t = sq + pawn_step(c);; t += pawn_step(c)) {
+                if (t < 0 || t >= SQ_NB) return false; /* could promote */
+                if (fixed & SQ_BB(t)) break;
+                if (pos->board[t] == PIECE_MAKE(c ^ 1, PAWN)) return false;
+                seg |= SQ_BB(t);
+            }
+            w->span[c] |= seg;
+        }
+        w->att[c] = w->fixed_att[c] | bb_pawn_attacks(w->span[c], c);
+    }
+    return true;
+}
+
+bool dp_pawns_semilocked(const struct position *pos)
+{
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
+    /* Every file with a pawn has a pawn blocked head-on. */
+    bitboard files = wp & bb_south(bp);
+    for (int i = 0; i < 7; i++)
+        files |= bb_north(files) | bb_south(files);
+    return !((wp | bp) & ~files);
+}
+
+/*
+ * Locked or semi-locked structure: see the top of the file.  Free pawns
+ * (struct wall) push along their file segments; the over-approximations:
+ * pieces move through every square but fixed pawns, kings through every
+ * square but fixed pawns and squares fixed enemy pawns attack, free pawns
+ * attack everything they ever could.  No pawn may ever capture, no piece
+ * or king may ever capture a pawn or stand where a pawn could take it; then
+ * the fixed pawns never move, and the side mates only if a piece or pawn of
+ * it can attack a square the other king can reach.
+ */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
 {
-    if (!dp_pawns_locked(pos)) return DEADPOS_WHY_NONE;
-    bitboard pawns = pos->by_type[PAWN];
-    bitboard pawns_of[COLOR_NB], pawn_att[COLOR_NB], region[COLOR_NB];
-    for (int c = 0; c < COLOR_NB; c++) {
+    if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
+    struct wall w;
+    if (!wall_build(pos, &w)) return DEADPOS_WHY_NONE;
+    bitboard pawns_of[COLOR_NB], region[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
         pawns_of[c] = pos_pieces(pos, c, PAWN);
-        pawn_att[c] = bb_pawn_attacks(pawns_of[c], c);
-    }
+    /* No pawn can ever capture a pawn (en passant included: a free pawn
+     * passes only over span squares). */
+    for (int c = 0; c < COLOR_NB; c++)
+        if (w.att[c] & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])) return DEADPOS_WHY_NONE;
     for (int c = 0; c < COLOR_NB; c++) {
-        /* A king never steps onto a square an enemy pawn attacks (nor onto
-         * an enemy pawn that another pawn protects). */
-        region[c] = king_region(pos_king_square(pos, c), ~pawns & ~pawn_att[c ^ 1]);
-        /* An unprotected enemy pawn next to its reach could be taken. */
-        if (king_spread(region[c]) & pawns_of[c ^ 1] & ~pawn_att[c ^ 1]) return DEADPOS_WHY_NONE;
+        region[c] = king_region(pos_king_square(pos, c),
+                                ~w.fixed & ~w.fixed_att[c ^ 1] & ~w.span[c ^ 1]);
+        /* A pawn next to its reach that no fixed pawn protects could be
+         * taken; a free one always could. */
+        bitboard takeable = (pawns_of[c ^ 1] & w.fixed & ~w.fixed_att[c ^ 1]) | w.span[c ^ 1];
+        if (king_spread(region[c]) & takeable) return DEADPOS_WHY_NONE;
     }
     int loser = side ^ 1;
-    /* A pawn of the side giving check now could be part of a mate. */
-    if (pawn_att[side] & pos_pieces(pos, loser, KING)) return DEADPOS_WHY_NONE;
-    bitboard pieces = pos_occupied(pos) & ~pawns & ~pos->by_type[KING];
+    /* A pawn of the side could give check. */
+    if (w.att[side] & region[loser]) return DEADPOS_WHY_NONE;
+    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
         int c = PIECE_COLOR(pos->board[sq]);
         bitboard attacked;
-        bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, pawns, &attacked);
+        bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w.fixed, &attacked);
         /* It could be captured by a pawn, or capture one: the wall moves. */
-        if ((reach & pawn_att[c ^ 1]) || (attacked & pawns_of[c ^ 1])) return DEADPOS_WHY_NONE;
+        if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
+            return DEADPOS_WHY_NONE;
         /* It could give check. */
         if (c == side && (attacked & region[loser])) return DEADPOS_WHY_NONE;
     }

@@ -48,6 +48,10 @@ static const struct dead_case {
     /* a wall with a bishop shut in on the colour of its own pawns */
     {"wall, light bishop shut in", "8/4k3/8/p1p1p1p1/P1P1P1P1/3B4/4K3/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    /* semi-locked: a free pawn can only run into the wall */
+    {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    {"free pawn on an open file", "3k4/p1p1p1p1/P1P1P1P1/8/8/7P/3K4/8 w - - 0 1", C, C, 0, 0},
     /* every legal move leads to a dead position: Kxa2 is forced */
     {"forced capture", "7K/8/8/8/8/8/R7/kn6 b - - 0 1", N, N, DEADPOS_WHY_SEARCH,
      DEADPOS_WHY_SEARCH},

@@ -581,7 +581,47 @@ static const struct src_loc *result_location(const struct game *g)
     return &g->start;
 }
 
-/* The tag section, once complete: Seven Tag Roster and the Result value. */
+/* PGN 8.1.1.3: "YYYY.MM.DD", each field digits or all '?' for unknown. */
+static bool date_valid(const char *d)
+{
+    static const int width[3] = {4, 2, 2};
+    static const int max[3] = {9999, 12, 31};
+    for (int f = 0; f < 3; f++) {
+        int value = 0, digits = 0, marks = 0;
+        for (int i = 0; i < width[f]; i++, d++) {
+            if (*d >= '0' && *d <= '9')
+                value = value * 10 + (*d - '0'), digits++;
+            else if (*d == '?')
+                marks++;
+            else
+                return false;
+        }
+        if (digits && (marks || (f > 0 && (value < 1 || value > max[f]))))
+            return false;
+        if (f < 2 && *d++ != '.')
+            return false;
+    }
+    return *d == '\0';
+}
+
+/* PGN 8.1.1.4: "?", "-", or positive integers separated by periods ("3.1"). */
+static bool round_valid(const char *r)
+{
+    if (strcmp(r, "?") == 0 || strcmp(r, "-") == 0)
+        return true;
+    bool digit = false;
+    for (; *r; r++) {
+        if (*r >= '0' && *r <= '9')
+            digit = true;
+        else if (*r == '.' && digit)
+            digit = false;
+        else
+            return false;
+    }
+    return digit;
+}
+
+/* The tag section, once complete: Seven Tag Roster, Date, Round, Result values. */
 static void check_tags(struct game *g)
 {
     for (int t = 0; t < TAG_ROSTER_NB; t++)
@@ -592,6 +632,14 @@ static void check_tags(struct game *g)
     if (tag && !result_valid(tag))
         emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
               "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
+    const char *date = tag_value(g, TAG_DATE);
+    if (date && !date_valid(date))
+        emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_DATE].loc, NULL,
+              "Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts)", date);
+    const char *round = tag_value(g, TAG_ROUND);
+    if (round && !round_valid(round))
+        emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_ROUND].loc, NULL,
+              "Round \"%s\" is not ?, - or numbers separated by periods", round);
 }
 
 /* PGN 8.2.6: the Result tag and the termination marker are identical. */

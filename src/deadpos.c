@@ -96,9 +96,11 @@ static bool few_units(const struct position *pos)
  * at the root; a forced line needs a side to move with few choices: in
  * check, or with at most DEADPOS_EXHAUST_MOVES moves.  (A live position
  * costs the search one line of DEADPOS_EXHAUST_DEPTH plies.) */
-static bool exhaust_worthwhile(const struct position *pos)
+static bool exhaust_worthwhile(const struct position *pos, bool thorough)
 {
     if (dp_pawns_locked(pos)) return true;
+    /* The cheap entry points (check's hot path) keep to little material. */
+    if (!thorough && !few_units(pos)) return false;
     if (pos->checkers) return true;
     move list[MOVES_MAX];
     return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
@@ -106,7 +108,7 @@ static bool exhaust_worthwhile(const struct position *pos)
 
 /* Steps 1-3 of the analysis; true when settled (res filled). */
 static bool prove_cannot(const struct position *pos, int side, unsigned long budget,
-                         struct deadpos_result *res)
+                         bool thorough, struct deadpos_result *res)
 {
     if (analysis_off()) return false;
     if (!movegen_any_legal(pos)) {
@@ -123,7 +125,7 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
         res->verdict = DEADPOS_CANNOT_WIN;
         return true;
     }
-    if (!exhaust_worthwhile(pos)) return false;
+    if (!exhaust_worthwhile(pos, thorough)) return false;
     unsigned long cap = budget < DEADPOS_EXHAUST_NODES ? budget : DEADPOS_EXHAUST_NODES;
     enum deadpos_verdict v = dp_search_exhaust(pos, side, DEADPOS_EXHAUST_DEPTH, cap, res);
     if (v == DEADPOS_UNKNOWN) return false;
@@ -145,7 +147,7 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
 {
     if (budget == 0) budget = DEADPOS_NODES_DEFAULT;
     result_init(res);
-    if (prove_cannot(pos, side, budget, res)) return;
+    if (prove_cannot(pos, side, budget, true, res)) return;
     res->line_len = 0;
     if (res->nodes < budget && !analysis_off())
         res->verdict = dp_search_helpmate(pos, side, budget, res);
@@ -156,7 +158,7 @@ enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res)) return DEADPOS_UNKNOWN;
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res)) return DEADPOS_UNKNOWN;
     return res.verdict;
 }
 
@@ -164,7 +166,7 @@ bool deadpos_side_cannot_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res) &&
+    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) &&
            res.verdict == DEADPOS_CANNOT_WIN;
 }
 
@@ -182,7 +184,7 @@ const char *deadpos_reason(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, &res) || res.verdict != DEADPOS_CANNOT_WIN)
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) || res.verdict != DEADPOS_CANNOT_WIN)
         return NULL;
     return deadpos_why_text(res.why);
 }

@@ -70,7 +70,10 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
 /* The cheap part of deadpos_analyse(), for `check` (called at the end of
  * every decisive game): the game-over, static and exhaustive-search proofs,
  * no helpmate search.  So CAN_WIN only when the position is already mate or
- * the short exhaustive search met a mate; otherwise CANNOT_WIN or UNKNOWN. */
+ * the short exhaustive search met a mate; otherwise CANNOT_WIN or UNKNOWN.
+ * With many pieces its exhaustive search runs only on locked pawns, so it
+ * may answer UNKNOWN where deadpos_analyse() proves CANNOT_WIN (a forced
+ * line from a check); deadpos_side_cannot_win() and deadpos_reason() too. */
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side);
 
 /* deadpos_side_can_win() == DEADPOS_CANNOT_WIN. */

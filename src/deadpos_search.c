@@ -457,6 +457,18 @@ static bitboard discoverers(const struct position *pos, int winner, int ksq)
     return cand & pos->by_color[winner];
 }
 
+/* For each piece type, the squares from which a piece of `winner` gives check
+ * to the king on ksq (king: none). */
+static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from[PIECE_TYPE_NB])
+{
+    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
+    check_from[KNIGHT] = attacks_knight(ksq);
+    check_from[BISHOP] = attacks_bishop(ksq, occ);
+    check_from[ROOK] = attacks_rook(ksq, occ);
+    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    check_from[KING] = 0;
+}
+
 /* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
  * may give check are played: a direct check from the target square, a
  * discovered one, or a special move. */
@@ -464,12 +476,8 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
 {
     int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos);
-    bitboard check_from[PIECE_TYPE_NB] = {0};
-    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
-    check_from[KNIGHT] = attacks_knight(ksq);
-    check_from[BISHOP] = attacks_bishop(ksq, occ);
-    check_from[ROOK] = attacks_rook(ksq, occ);
-    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    bitboard check_from[PIECE_TYPE_NB];
+    check_squares(winner, ksq, occ, check_from);
     bitboard disc = discoverers(pos, winner, ksq);
     for (int i = 0; i < n; i++) {
         move m = list[i];
@@ -493,12 +501,8 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
     int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
     bitboard target = ~own;
-    bitboard check_from[PIECE_TYPE_NB] = {0};
-    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
-    check_from[KNIGHT] = attacks_knight(ksq);
-    check_from[BISHOP] = attacks_bishop(ksq, occ);
-    check_from[ROOK] = attacks_rook(ksq, occ);
-    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    bitboard check_from[PIECE_TYPE_NB];
+    check_squares(winner, ksq, occ, check_from);
     bitboard disc = discoverers(pos, winner, ksq);
     bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
     bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);

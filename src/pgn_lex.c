@@ -276,24 +276,9 @@ static unsigned utf8_flags(const unsigned char *s, size_t n, bool cut)
     return (flags & PGN_TOKF_BAD_UTF8) ? PGN_TOKF_BAD_UTF8 : flags;
 }
 
-static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type,
-                                      const unsigned char *text, size_t len,
-                                      const unsigned char *next)
-{
-    struct pgn_token *t = &lx->tok;
-    lx->prev2 = lx->prev;
-    lx->prev = type;
-    t->type = type;
-    t->text = (const char *)text;
-    t->len = len;
-    lx->p = (unsigned char *)next;
-    lx->ts = NULL;
-    t->span = off(lx, next) - t->loc.offset;
-    return t;
-}
-
-/* finish() for a token read whole from the buffer at p (no refill since
- * pgn_lex_next() cleared ts). */
+/* Hand out the token of `len` bytes at p that ends before next.  For a token
+ * read whole from the buffer (no refill since pgn_lex_next() cleared ts) this
+ * is all; finish() below covers tokens that crossed a refill. */
 static inline const struct pgn_token *emit(struct pgn_lex *lx, enum pgn_tok_type type,
                                            const unsigned char *p, size_t len,
                                            const unsigned char *next)
@@ -308,6 +293,17 @@ static inline const struct pgn_token *emit(struct pgn_lex *lx, enum pgn_tok_type
     t->span = (uint64_t)(next - p);
     return t;
 }
+
+static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type,
+                                      const unsigned char *text, size_t len,
+                                      const unsigned char *next)
+{
+    const struct pgn_token *t = emit(lx, type, text, len, next);
+    lx->ts = NULL;
+    lx->tok.span = off(lx, next) - lx->tok.loc.offset; /* it may have crossed a refill */
+    return t;
+}
+
 
 static const struct pgn_token *error_tok(struct pgn_lex *lx, const char *message,
                                          const unsigned char *start, const unsigned char *next)

@@ -155,11 +155,26 @@ static const char *tag_value(const struct game *g, enum tag_slot slot)
 
 /* ---- emitting findings ------------------------------------------------- */
 
+/* Every finding leaves through here: notes only under --strict; findings of
+ * the current game (counted) count toward its record. */
+static void deliver(struct game *g, const struct diag *d, bool counted)
+{
+    if (d->severity == DIAG_NOTE && !g->strict)
+        return;
+    if (counted) {
+        if (d->severity == DIAG_ERROR)
+            g->errors++;
+        else if (d->severity == DIAG_WARNING)
+            g->warnings++;
+        else
+            g->notes++;
+    }
+    g->sink.diag(g->sink.ctx, d);
+}
+
 static void emit(struct game *g, enum diag_code code, enum diag_severity severity,
                  const struct src_loc *loc, const struct move_ctx *at, const char *message)
 {
-    if (severity == DIAG_NOTE && !g->strict)
-        return;
     struct diag d;
     diag_init(&d, code, at ? &at->loc : loc, message);
     d.severity = severity;
@@ -177,13 +192,7 @@ static void emit(struct game *g, enum diag_code code, enum diag_severity severit
         d.variation = at->variation;
         d.fen = at->fen[0] ? at->fen : NULL;
     }
-    if (severity == DIAG_ERROR)
-        g->errors++;
-    else if (severity == DIAG_WARNING)
-        g->warnings++;
-    else
-        g->notes++;
-    g->sink.diag(g->sink.ctx, &d);
+    deliver(g, &d, true);
 }
 
 static void emitf(struct game *g, enum diag_code code, enum diag_severity severity,
@@ -201,24 +210,19 @@ static void emitf(struct game *g, enum diag_code code, enum diag_severity severi
     emit(g, code, severity, loc, at, message);
 }
 
-static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, const struct line *l,
+/* Name the move of ev, played as ply `ply` from `before`. */
+static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
                          const struct position *before, bool variation)
 {
     at->loc = ev->loc;
-    at->ply = l->ply + 1;
+    at->ply = ply;
     at->variation = variation;
     size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
     memcpy(at->san, ev->text, n);
     at->san[n] = '\0';
-    if (before) {
-        at->move_number = before->fullmove;
-        at->side = before->side;
-        fen_write(before, at->fen, sizeof at->fen);
-    } else {
-        at->move_number = 0;
-        at->side = -1;
-        at->fen[0] = '\0';
-    }
+    at->move_number = before->fullmove;
+    at->side = before->side;
+    fen_write(before, at->fen, sizeof at->fen);
 }
 
 void game_parser_diag(void *ctx, const struct diag *pd)
@@ -240,11 +244,9 @@ void game_parser_diag(void *ctx, const struct diag *pd)
         emit(g, pd->code, pd->severity, &pd->loc, NULL, pd->message);
         return;
     }
-    if (pd->severity == DIAG_NOTE && !g->strict)
-        return;
     struct diag d = *pd;
     d.file = g->file;
-    g->sink.diag(g->sink.ctx, &d);
+    deliver(g, &d, false);
 }
 
 static void flush_deferred(struct game *g)
@@ -388,7 +390,7 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
                          bool main_line)
 {
     struct move_ctx at;
-    move_ctx_set(&at, ev, l, &l->pos[l->cur], !main_line);
+    move_ctx_set(&at, ev, l->ply + 1, &l->pos[l->cur], !main_line);
     int next_idx = l->cur ^ 1;
     l->pos[next_idx] = l->pos[l->cur];
     pos_make_null(&l->pos[next_idx]);
@@ -421,7 +423,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     }
     if (main_line && g->arb.ending != ENDING_NONE) {
         if (g->void_moves++ == 0)
-            move_ctx_set(&g->first_void, ev, l, &l->pos[l->cur], false);
+            move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos[l->cur], false);
         l->before_valid = false;
         l->ply++;
         return;
@@ -444,7 +446,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     l->before_valid = true;
     if (st != SAN_OK) {
         struct move_ctx at;
-        move_ctx_set(&at, ev, l, pos, !main_line);
+        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
         char why[MESSAGE_MAX - 32];
         san_explain(pos, &res, why, sizeof why);
         char msg[MESSAGE_MAX];
@@ -482,8 +484,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     if (!ended && res.mark == expected_mark && !res.noncanonical)
         return; /* the common case: nothing to say, no FEN to write */
     struct move_ctx at;
-    move_ctx_set(&at, ev, l, pos, !main_line);
-    at.ply = l->ply;
+    move_ctx_set(&at, ev, l->ply, pos, !main_line); /* l->ply already counts it */
     if (ended)
         g->ending_at = at;
     verify_marks(g, &res, check, mate, &at);

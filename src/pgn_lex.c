@@ -410,6 +410,32 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
     return finish(lx, PGN_TOK_SYMBOL, s, n, q);
 }
 
+/* "…" (U+2026, three bytes in UTF-8), written by some exports for "...". */
+static inline bool is_ellipsis(const unsigned char *q)
+{
+    return q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6;
+}
+
+/* Scan a run of '.' and '…' from q (not past lim): adds their count, in dots,
+ * to *dots, flags '…' as non-standard, and returns where the run ends. */
+static const unsigned char *scan_dots(const unsigned char *q, const unsigned char *lim,
+                                      unsigned *dots, unsigned *flags)
+{
+    while (q < lim) {
+        if (*q == '.') {
+            q++;
+            (*dots)++;
+        } else if (is_ellipsis(q)) {
+            q += 3;
+            *dots += 3;
+            *flags |= PGN_TOKF_NONSTANDARD;
+        } else {
+            break;
+        }
+    }
+    return q;
+}
+
 /* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
  * symbol that starts with a digit (results, "0-0"). */
 static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
@@ -420,41 +446,20 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
     if (q == lim)
         return too_long(lx, s);
     size_t ndig = (size_t)(q - s);
-    bool dot = *q == '.' || (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6);
+    bool dot = *q == '.' || is_ellipsis(q);
     if (!dot && (cc[*q] & PGN_CC_SYM))
         return lex_symbol(lx, s);
     struct pgn_token *t = &lx->tok;
     unsigned dots = 0;
-    while (q < lim) {
-        if (*q == '.') {
-            q++;
-            dots++;
-        } else if (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6) {
-            q += 3;
-            dots += 3;
-            t->flags |= PGN_TOKF_NONSTANDARD;
-        } else {
-            break;
-        }
-    }
+    q = scan_dots(q, lim, &dots, &t->flags);
     /* "5. ... Qd6" (Crafty and others): dots after blanks belong to the number */
     const unsigned char *b = q;
     while (b < lim && (*b == ' ' || *b == '\t'))
         b++;
-    if (b > q && b < lim && (*b == '.' || (b[0] == 0xe2 && b[1] == 0x80 && b[2] == 0xa6))) {
+    if (b > q && b < lim && (*b == '.' || is_ellipsis(b))) {
         t->flags |= PGN_TOKF_NONSTANDARD;
         dots = 0; /* "5. ..." is black's move 5, like "5..." */
-        for (q = b; q < lim;) {
-            if (*q == '.') {
-                q++;
-                dots++;
-            } else if (q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6) {
-                q += 3;
-                dots += 3;
-            } else {
-                break;
-            }
-        }
+        q = scan_dots(b, lim, &dots, &t->flags);
     }
     if (ndig > 9)
         return error_tok(lx, "bad move number", s, q);

@@ -31,6 +31,16 @@ static void key_bool(FILE *f, const char *name, bool value)
     fputs(value ? "true" : "false", f);
 }
 
+/* The tags that name a game; null when the game lacks one. */
+static void key_tags(FILE *f, const char *event, const char *white, const char *black,
+                     const char *round)
+{
+    key_string(f, "event", event);
+    key_string(f, "white", white);
+    key_string(f, "black", black);
+    key_string(f, "round", round);
+}
+
 void report_jsonl_diag(FILE *f, const struct diag *d)
 {
     const struct diag_info *info = diag_info(d->code);
@@ -53,10 +63,7 @@ void report_jsonl_diag(FILE *f, const struct diag *d)
     key_string(f, "message", d->message);
     key_string(f, "fide", info->fide);
     key_bool(f, "variation", d->variation);
-    key_string(f, "event", d->event);
-    key_string(f, "white", d->white);
-    key_string(f, "black", d->black);
-    key_string(f, "round", d->round);
+    key_tags(f, d->event, d->white, d->black, d->round);
     key_string(f, "fen", d->fen);
     fputs("}\n", f);
 }
@@ -68,10 +75,7 @@ void report_jsonl_game(FILE *f, const struct game_record *g)
     key_uint(f, "game", g->game);
     key_uint(f, "offset", g->offset);
     key_uint(f, "line", g->line);
-    key_string(f, "event", g->event);
-    key_string(f, "white", g->white);
-    key_string(f, "black", g->black);
-    key_string(f, "round", g->round);
+    key_tags(f, g->event, g->white, g->black, g->round);
     key_string(f, "result", g->result);
     key_uint(f, "plies", g->plies);
     fprintf(f, ",\"ending\":{\"kind\":\"%s\"", report_ending_name(g->ending));

@@ -16,7 +16,7 @@ START_TEST(help_lists_every_command)
     const char *args[] = {"--help", NULL};
     ck_assert_int_eq(run_cli(args, &out, &err), CLI_EXIT_OK);
     static const char *const needles[] = {"pgnarbiter [check]", "pgnarbiter position",
-                                          "pgnarbiter perft", "pgnarbiter explain",
+                                          "pgnarbiter perft", "--chess960", "pgnarbiter explain", "--list",
                                           "--version", "--format=", "Exit status"};
     for (size_t i = 0; i < sizeof needles / sizeof *needles; i++)
         ck_assert_msg(strstr(out.text, needles[i]), "--help lacks '%s'", needles[i]);

@@ -7,9 +7,10 @@
  *  9.6.2 75 moves by each player without pawn move or capture end it drawn
  *  unless the last move gave checkmate (mate is tested first, so it wins).
  *
- * Repetition: positions since the last pawn move or capture are kept; only
- * those with the same player to move are compared, by key, confirmed by a full
- * identity comparison.  The scan is bounded by the halfmove clock.
+ * Repetition: positions since the last pawn move or capture are kept as keys
+ * (with rights, en passant and the move that led there); only those with the
+ * same player to move are compared, by key, confirmed by a full identity
+ * comparison.  The scan is bounded by the halfmove clock.
  */
 #include "arbiter.h"
 
@@ -18,39 +19,61 @@
 
 #include <string.h>
 
-/* Occurrences of pos among the window (same side to move: every other entry
- * from the end), pos itself not included. */
-static unsigned window_count(const struct arbiter *a, const struct position *pos)
+/* Occurrences of pos, reached from the window's last entry by m, among the
+ * window (same side to move: every other entry from the end).  Keys select
+ * the candidates; each is confirmed by the full FIDE 9.2.2 identity on the
+ * board rebuilt by taking the moves back. */
+static unsigned window_count(const struct arbiter *a, const struct position *pos, move m)
 {
-    unsigned count = 0;
+    if (pos->halfmove == 0 || a->nwindow == 0)
+        return 0; /* a capture or pawn move: nothing before can recur */
     uint64_t key = pos_key(pos);
-    for (int i = (int)a->nwindow - 2; i >= 0; i -= 2)
-        if (a->keys[i] == key && pos_same_identity(&a->window[i], pos))
-            count++;
+    int ep = pos->ep_capturable ? pos->ep_square : SQ_NONE;
+    unsigned count = 0;
+    uint8_t board[SQ_NB];
+    int at = -1; /* board[] holds entry `at`; -1: not built yet */
+    for (int i = (int)a->nwindow - 2; i >= 0; i -= 2) {
+        if (a->keys[i] != key || a->rights[i] != pos->castle_rooks || a->ep[i] != ep)
+            continue;
+        if (at < 0) {
+            memcpy(board, pos->board, sizeof board);
+            pos_board_unmake_reversible(board, m);
+            at = (int)a->nwindow - 1;
+        }
+        for (; at > i; at--)
+            pos_board_unmake_reversible(board, a->moves[at]);
+        count += memcmp(board, pos->board, sizeof board) == 0;
+    }
     return count;
 }
 
-static void window_push(struct arbiter *a, const struct position *pos)
+static void window_push(struct arbiter *a, const struct position *pos, move m)
 {
     if (pos->halfmove == 0)
         a->nwindow = 0;
     if (a->nwindow == ARB_WINDOW) { /* only past the 75-move rule: drop the oldest pair */
-        memmove(&a->window[0], &a->window[2], (ARB_WINDOW - 2) * sizeof a->window[0]);
         memmove(&a->keys[0], &a->keys[2], (ARB_WINDOW - 2) * sizeof a->keys[0]);
+        memmove(&a->rights[0], &a->rights[2], (ARB_WINDOW - 2) * sizeof a->rights[0]);
+        memmove(&a->ep[0], &a->ep[2], (ARB_WINDOW - 2) * sizeof a->ep[0]);
+        memmove(&a->moves[0], &a->moves[2], (ARB_WINDOW - 2) * sizeof a->moves[0]);
         a->nwindow -= 2;
     }
-    a->keys[a->nwindow] = pos_key(pos);
-    a->window[a->nwindow++] = *pos;
+    uint32_t n = a->nwindow++;
+    a->keys[n] = pos_key(pos);
+    a->rights[n] = pos->castle_rooks;
+    a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
+    a->moves[n] = m;
 }
 
-static enum ending_kind judge(struct arbiter *a, const struct position *pos, uint32_t ply)
+static enum ending_kind judge(struct arbiter *a, const struct position *pos, move m,
+                              uint32_t ply)
 {
     a->ply = ply;
     a->in_check = pos_in_check(pos);
     a->has_moves = movegen_any_legal(pos);
     /* The window holds the positions before this one; count, then record. */
-    a->reps = 1 + window_count(a, pos);
-    window_push(a, pos);
+    a->reps = 1 + window_count(a, pos, m);
+    window_push(a, pos, m);
 
     if (a->ending != ENDING_NONE)
         return ENDING_NONE;
@@ -75,12 +98,13 @@ enum ending_kind arb_start(struct arbiter *a, const struct position *pos)
     a->ending = ENDING_NONE;
     a->ending_ply = 0;
     a->nwindow = 0;
-    return judge(a, pos, 0);
+    return judge(a, pos, MOVE_NONE, 0);
 }
 
-enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, uint32_t ply)
+enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, move m,
+                             uint32_t ply)
 {
-    return judge(a, pos, ply);
+    return judge(a, pos, m, ply);
 }
 
 unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, move m)
@@ -88,5 +112,5 @@ unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, mov
     struct position next = *pos;
     pos_make(&next, m);
     /* The window ends with pos itself, so entries two back have next's side to move. */
-    return next.halfmove == 0 ? 1 : 1 + window_count(a, &next);
+    return 1 + window_count(a, &next, m);
 }

@@ -28,17 +28,26 @@ struct arbiter {
     unsigned reps;     /* occurrences of the current position, itself included */
     bool in_check;     /* the side to move of the current position is in check */
     bool has_moves;    /* ... and has a legal move */
+    /* The window: positions since the last capture or pawn move, oldest
+     * first, each kept as its key, its castling rights and capturable en
+     * passant square, and the move that led to it; the board of an earlier
+     * entry is rebuilt by taking moves back from the current one (all of them
+     * are piece moves or castling), only when keys match. */
     uint32_t nwindow;
-    uint64_t keys[ARB_WINDOW];            /* pos_key() of each window entry */
-    struct position window[ARB_WINDOW];
+    uint64_t keys[ARB_WINDOW];
+    bitboard rights[ARB_WINDOW];
+    uint8_t ep[ARB_WINDOW];     /* capturable en passant square or SQ_NONE */
+    move moves[ARB_WINDOW];     /* moves[i] led from entry i - 1 to entry i */
 };
 
 /* Reset for a game starting at pos (ply 0); returns an ending already there. */
 enum ending_kind arb_start(struct arbiter *a, const struct position *pos);
 
-/* Observe the position after main-line ply `ply`; returns the ending this ply
- * produced, or ENDING_NONE (also once an ending was already reached). */
-enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, uint32_t ply);
+/* Observe the position after main-line ply `ply`, reached from the previous
+ * one by m (MOVE_NULL for a pass); returns the ending this ply produced, or
+ * ENDING_NONE (also once an ending was already reached). */
+enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, move m,
+                             uint32_t ply);
 
 /* How often the position reached by playing m from pos (the current one)
  * would have occurred, that occurrence included. */

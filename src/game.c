@@ -42,10 +42,16 @@ enum tag_slot {
 };
 #define TAG_ROSTER_NB (TAG_RESULT + 1)
 
-static const char *const tag_names[TAG_SLOT_NB] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result",
-    "FEN", "Variant", "Termination", "TerminationDetails",
+#define TAG_NAME(s) {s, sizeof s - 1}
+static const struct {
+    const char *text;
+    size_t len;
+} tag_names[TAG_SLOT_NB] = {
+    TAG_NAME("Event"), TAG_NAME("Site"), TAG_NAME("Date"), TAG_NAME("Round"),
+    TAG_NAME("White"), TAG_NAME("Black"), TAG_NAME("Result"), TAG_NAME("FEN"),
+    TAG_NAME("Variant"), TAG_NAME("Termination"), TAG_NAME("TerminationDetails"),
 };
+#undef TAG_NAME
 
 struct tag {
     bool present;
@@ -402,7 +408,7 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
         emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
              "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
              "the rest of the game is checked as if the turn had passed");
-        arb_observe(&g->arb, &l->pos[l->cur], l->ply);
+        arb_observe(&g->arb, &l->pos[l->cur], MOVE_NULL, l->ply);
     } else {
         emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
              "a null move (--) in a variation: the turn passes");
@@ -475,7 +481,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     bool mate;
     bool ended = false;
     if (main_line) {
-        ended = arb_observe(&g->arb, next, l->ply) != ENDING_NONE;
+        ended = arb_observe(&g->arb, next, res.m, l->ply) != ENDING_NONE;
         mate = g->arb.in_check && !g->arb.has_moves;
     } else {
         mate = check && !movegen_any_legal(next);
@@ -628,7 +634,7 @@ static void check_tags(struct game *g)
     for (int t = 0; t < TAG_ROSTER_NB; t++)
         if (!g->tags[t].present)
             emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
-                  "the %s tag of the Seven Tag Roster is missing", tag_names[t]);
+                  "the %s tag of the Seven Tag Roster is missing", tag_names[t].text);
     const char *tag = tag_value(g, TAG_RESULT);
     if (tag && !result_valid(tag))
         emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
@@ -805,7 +811,7 @@ static void judge_claims(struct game *g, const char *result, const struct positi
         struct claim c = claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
         time_loss |= c.time_loss;
         char source[TAG_VALUE_MAX + 32];
-        snprintf(source, sizeof source, "%s \"%s\"", tag_names[t], g->tags[t].value);
+        snprintf(source, sizeof source, "%s \"%s\"", tag_names[t].text, g->tags[t].value);
         check_claim(g, c, &g->tags[t].loc, source, final);
     }
     if (g->final_comment_set) {
@@ -898,7 +904,8 @@ static void begin(struct game *g, const struct pgn_event *ev)
 static void on_tag(struct game *g, const struct pgn_event *ev)
 {
     for (int t = 0; t < TAG_SLOT_NB; t++) {
-        if (ev->name_len == strlen(tag_names[t]) && memcmp(ev->name, tag_names[t], ev->name_len) == 0) {
+        if (ev->name_len == tag_names[t].len && ev->name[0] == tag_names[t].text[0] &&
+            memcmp(ev->name, tag_names[t].text, ev->name_len) == 0) {
             struct tag *tag = &g->tags[t];
             if (tag->present)
                 return; /* duplicate: the parser reports it; the first one counts */

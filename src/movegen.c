@@ -222,22 +222,31 @@ int movegen_legal(const struct position *pos, move *list)
 bool movegen_any_legal(const struct position *pos)
 {
     /* Fast path, out of check: a knight that is not pinned and has a square
-     * not held by its own side, or an unpinned pawn with an empty square ahead,
-     * has a legal move (nothing else can expose the king when it is not in
+     * not held by its own side, or a pawn with an empty square ahead that is
+     * not pinned (or pinned along its file), has a legal move (nothing else can expose the king when it is not in
      * check).  Most positions of a game are settled here without testing king
      * squares for attacks.  The full generator decides the rest. */
-    if (!pos->checkers) {
+    const int ksq = pos_king_square(pos, pos->side);
+    if (!pos->checkers && ksq != SQ_NONE) {
         const int us = pos->side;
         const bitboard ours = pos->by_color[us];
         const bitboard empty = ~(ours | pos->by_color[us ^ 1]);
-        const bitboard pinned = pos_pinned(pos, us);
-        bitboard knights = pos_pieces(pos, us, KNIGHT) & ~pinned;
-        while (knights)
-            if (attacks_knight(bb_pop_lsb(&knights)) & ~ours)
+        bitboard knights = pos_pieces(pos, us, KNIGHT);
+        while (knights) {
+            int sq = bb_pop_lsb(&knights);
+            if ((attacks_knight(sq) & ~ours) &&
+                (!attacks_line(ksq, sq) || !pos_is_pinned(pos, us, sq)))
                 return true;
-        bitboard pawns = pos_pieces(pos, us, PAWN) & ~pinned;
-        if ((us == COLOR_WHITE ? bb_north(pawns) : bb_south(pawns)) & empty)
-            return true;
+        }
+        bitboard pawns = pos_pieces(pos, us, PAWN);
+        pawns &= us == COLOR_WHITE ? bb_south(empty) : bb_north(empty); /* square ahead empty */
+        while (pawns) {
+            int sq = bb_pop_lsb(&pawns);
+            bitboard line = attacks_line(ksq, sq);
+            /* a pinned pawn may still push along a file pin */
+            if (!line || SQ_FILE(ksq) == SQ_FILE(sq) || !pos_is_pinned(pos, us, sq))
+                return true;
+        }
     }
     move list[MOVES_MAX];
     return gen_legal(pos, list, true) != list;

@@ -146,6 +146,31 @@ bitboard pos_pinned(const struct position *pos, int color)
     return pinned;
 }
 
+bool pos_is_pinned(const struct position *pos, int color, int sq)
+{
+    int ksq = pos_king_square(pos, color);
+    if (ksq == SQ_NONE) return false;
+    bitboard line = attacks_line(ksq, sq);
+    if (!line) return false;
+    bitboard occ = pos_occupied(pos) ^ SQ_BB(sq);
+    bool diagonal = SQ_FILE(ksq) != SQ_FILE(sq) && SQ_RANK(ksq) != SQ_RANK(sq);
+    bitboard sliders = pos->by_color[color ^ 1] & pos->by_type[QUEEN];
+    bitboard seen;
+    if (diagonal) {
+        sliders |= pos->by_color[color ^ 1] & pos->by_type[BISHOP];
+        seen = attacks_bishop(ksq, occ);
+    } else {
+        sliders |= pos->by_color[color ^ 1] & pos->by_type[ROOK];
+        seen = attacks_rook(ksq, occ);
+    }
+    /* With sq lifted, the king sees at most one slider on each side of it on
+     * the line; the pin is by the one behind sq. */
+    bitboard s = seen & line & sliders;
+    while (s)
+        if (attacks_between(ksq, bb_pop_lsb(&s)) & SQ_BB(sq)) return true;
+    return false;
+}
+
 bool pos_ep_legal_from(const struct position *pos, int from)
 {
     int us = pos->side, them = us ^ 1;
@@ -221,7 +246,7 @@ void pos_make_null(struct position *pos)
     pos_refresh(pos); /* rare: recompute checkers, en passant and key from scratch */
 }
 
-void pos_set_start(struct position *pos)
+static void build_start(struct position *pos)
 {
     static const uint8_t back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
     pos_clear(pos);
@@ -237,6 +262,24 @@ void pos_set_start(struct position *pos)
     pos->fullmove = 1;
     pos_refresh(pos);
     assert(pos_ok(pos));
+}
+
+/* Built once, then copied: every game without a FEN starts here.  A thread
+ * that finds it not yet published builds its own copy (same result). */
+void pos_set_start(struct position *pos)
+{
+    static struct position start;
+    static atomic_int state; /* 0 none, 1 being published, 2 published */
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) {
+        *pos = start;
+        return;
+    }
+    build_start(pos);
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        start = *pos;
+        atomic_store_explicit(&state, 2, memory_order_release);
+    }
 }
 
 bool pos_same_identity(const struct position *a, const struct position *b)
@@ -265,6 +308,32 @@ static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
     pos->board[sq] = (uint8_t)pc;
 }
 
+/* Where castling (king on `from`, rook on `rook`) puts king and rook. */
+static inline void castle_targets(int us, int from, int rook, int *kdst, int *rdst)
+{
+    int base = us == COLOR_WHITE ? 0 : 56;
+    bool kingside = rook > from;
+    *kdst = base + (kingside ? 6 : 2);
+    *rdst = base + (kingside ? 5 : 3);
+}
+
+void pos_board_unmake_reversible(uint8_t board[SQ_NB], move m)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    if (m == MOVE_NULL) return;
+    if (MOVE_KIND(m) == MOVE_CASTLE) {
+        int kdst, rdst;
+        int us = SQ_RANK(from) == 0 ? COLOR_WHITE : COLOR_BLACK;
+        castle_targets(us, from, to, &kdst, &rdst);
+        board[kdst] = board[rdst] = PIECE_NONE;
+        board[from] = PIECE_MAKE(us, KING);
+        board[to] = PIECE_MAKE(us, ROOK);
+        return;
+    }
+    board[from] = board[to];
+    board[to] = PIECE_NONE;
+}
+
 void pos_do_move(struct position *pos, move m)
 {
     int us = pos->side, them = us ^ 1;
@@ -282,12 +351,12 @@ void pos_do_move(struct position *pos, move m)
     if (kind == MOVE_CASTLE) {
         /* FIDE 3.8.2.1: king to the g- or c-file, rook to the f- or d-file,
          * whatever files they started on (Chess960 included). */
-        int base = us == COLOR_WHITE ? 0 : 56;
-        bool kingside = to > from;
+        int kdst, rdst;
+        castle_targets(us, from, to, &kdst, &rdst);
         take(pos, from, &key);
         take(pos, to, &key);
-        drop(pos, base + (kingside ? 6 : 2), PIECE_MAKE(us, KING), &key);
-        drop(pos, base + (kingside ? 5 : 3), PIECE_MAKE(us, ROOK), &key);
+        drop(pos, kdst, PIECE_MAKE(us, KING), &key);
+        drop(pos, rdst, PIECE_MAKE(us, ROOK), &key);
     } else {
         if (kind == MOVE_EN_PASSANT) {
             take(pos, to ^ 8, &key);

@@ -66,6 +66,11 @@ void pos_make_null(struct position *pos);
  * perft that are tested against pos_ok() elsewhere. */
 void pos_do_move(struct position *pos, move m);
 
+/* Take back, on board[] alone, a move that was neither a capture nor a pawn
+ * move (a piece move, castling included, or MOVE_NULL): what the repetition
+ * window needs to see earlier positions without keeping them. */
+void pos_board_unmake_reversible(uint8_t board[SQ_NB], move m);
+
 /* The side to move is in check. */
 bool pos_in_check(const struct position *pos);
 
@@ -100,6 +105,10 @@ bitboard pos_castle_rooks_side(const struct position *pos, int color, bool kings
 /* Pieces of colour `color` that are the only piece between their own king and
  * an enemy slider (they are pinned when `color` is the pinned side). */
 bitboard pos_pinned(const struct position *pos, int color);
+
+/* Is the piece on sq, of colour `color`, pinned to its king: alone between
+ * the king and an enemy slider on a line?  (pos_pinned() for one square.) */
+bool pos_is_pinned(const struct position *pos, int color, int sq);
 
 /* Would en passant by the side to move's pawn on `from` to ep_square leave
  * its king safe?  (FIDE 3.7.4.1 plus 3.9: the two pawns leave the rank and

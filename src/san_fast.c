@@ -49,17 +49,10 @@ static bool is_rank(char c)
 }
 
 /* Is the non-king move from -> to legal, the side to move not being in check? */
-static bool legal_out_of_check(const struct position *pos, int ksq, int from, int to,
-                               bitboard *pinned, bool *pinned_known)
+static bool legal_out_of_check(const struct position *pos, int ksq, int from, int to)
 {
     bitboard line = attacks_line(ksq, from);
-    if (!line)
-        return true;
-    if (!*pinned_known) {
-        *pinned = pos_pinned(pos, pos->side);
-        *pinned_known = true;
-    }
-    return !(*pinned & SQ_BB(from)) || (line & SQ_BB(to));
+    return !line || (line & SQ_BB(to)) || !pos_is_pinned(pos, pos->side, from);
 }
 
 static bool done(struct san_result *res, move m, int type, int to, int promo, char mark)
@@ -125,10 +118,8 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
                 return false;
         }
     }
-    bitboard pinned = 0;
-    bool pinned_known = false;
     int ksq = pos_king_square(pos, us);
-    if (!legal_out_of_check(pos, ksq, from, to, &pinned, &pinned_known))
+    if (!legal_out_of_check(pos, ksq, from, to))
         return false;
     int kind = promo >= 0 ? MOVE_PROMO_KNIGHT + (promo - KNIGHT) : MOVE_NORMAL;
     return done(res, MOVE_MAKE(from, to, kind), PAWN, to, promo, mark);
@@ -151,14 +142,12 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
     const bitboard occ = pos_occupied(pos);
     bitboard cands = pos_pieces(pos, us, type) & attacks_piece(type, to, occ);
     int ksq = pos_king_square(pos, us);
-    bitboard pinned = 0;
-    bool pinned_known = false;
     move found = MOVE_NONE;
     while (cands) {
         int from = bb_pop_lsb(&cands);
         move m = MOVE_MAKE(from, to, MOVE_NORMAL);
         bool legal = type == KING ? movegen_pseudo_is_legal(pos, m)
-                                  : legal_out_of_check(pos, ksq, from, to, &pinned, &pinned_known);
+                                  : legal_out_of_check(pos, ksq, from, to);
         if (!legal)
             continue;
         if (found != MOVE_NONE)

@@ -145,9 +145,23 @@ END_TEST
 
 /* Walk every line of a small tree with pos_make() (which asserts pos_ok()
  * in debug builds) and check the invariants and the key at every node. */
+/* pos_is_pinned() answers for one square what pos_pinned() answers for all. */
+static void pins_agree(const struct position *pos)
+{
+    for (int c = 0; c < COLOR_NB; c++) {
+        bitboard pinned = pos_pinned(pos, c);
+        for (bitboard own = pos->by_color[c]; own;) {
+            int sq = bb_pop_lsb(&own);
+            ck_assert_msg(pos_is_pinned(pos, c, sq) == bb_test(pinned, sq),
+                          "pin of square %d, colour %d", sq, c);
+        }
+    }
+}
+
 static uint64_t walk(const struct position *pos, int depth)
 {
     ck_assert(pos_ok(pos));
+    pins_agree(pos);
     if (depth == 0) return 1;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
@@ -155,6 +169,12 @@ static uint64_t walk(const struct position *pos, int depth)
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_make(&next, list[i]);
+        if (next.halfmove != 0) { /* neither capture nor pawn move: it can be taken back */
+            uint8_t board[SQ_NB];
+            memcpy(board, next.board, sizeof board);
+            pos_board_unmake_reversible(board, list[i]);
+            ck_assert(memcmp(board, pos->board, sizeof board) == 0);
+        }
         nodes += walk(&next, depth - 1);
     }
     return nodes;
@@ -198,6 +218,11 @@ START_TEST(start_position_fields)
     ck_assert(!p.chess960);
     ck_assert(pos_attackers_to(&p, SQ_F3, pos_occupied(&p)) ==
               (SQ_BB(SQ_E2) | SQ_BB(SQ_G2) | SQ_BB(SQ_G1)));
+    /* Built once and copied: a second call gives the same bytes. */
+    struct position q;
+    memset(&q, 0xAA, sizeof q);
+    pos_set_start(&q);
+    ck_assert(memcmp(&p, &q, sizeof p) == 0);
     /* Copy-make wants a compact struct. */
     ck_assert_uint_le(sizeof(struct position), 192);
 }

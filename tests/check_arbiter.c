@@ -1,0 +1,129 @@
+/*
+ * check_arbiter.c - the repetition window (FIDE 9.2.2, 9.6.1): keys select
+ * candidates, the board rebuilt by taking moves back confirms them (a
+ * colliding key cannot be built here: pos_board_unmake_reversible() is tested
+ * against pos_make() in check_position.c); null moves
+ * and the reset on a pawn move count as the rules say; arb_reps_after() sees
+ * the occurrence a move would make.
+ */
+#include "testutil.h"
+
+#include "arbiter.h"
+#include "attacks.h"
+#include "fen.h"
+#include "movegen.h"
+#include "position.h"
+#include "san.h"
+
+#include <string.h>
+
+static struct arbiter arb; /* large: keep it off the stack */
+
+/* Play SAN tokens (or "--" for a pass) from pos through the arbiter; return
+ * the ending the last one produced and leave pos at the end. */
+static enum ending_kind play_line(struct position *pos, const char *const *tokens, int n,
+                                  uint32_t *ply)
+{
+    enum ending_kind e = ENDING_NONE;
+    for (int i = 0; i < n; i++) {
+        move m = MOVE_NULL;
+        if (strcmp(tokens[i], "--") == 0) {
+            pos_make_null(pos);
+        } else {
+            struct san_result res;
+            ck_assert_msg(san_resolve(pos, tokens[i], strlen(tokens[i]), &res) == SAN_OK, "%s",
+                          tokens[i]);
+            m = res.m;
+            pos_make(pos, m);
+        }
+        e = arb_observe(&arb, pos, m, ++*ply);
+    }
+    return e;
+}
+
+START_TEST(knight_dance_is_fivefold_at_ply_16)
+{
+    static const char *const dance[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    struct position pos;
+    pos_set_start(&pos);
+    uint32_t ply = 0;
+    ck_assert_int_eq(arb_start(&arb, &pos), ENDING_NONE);
+    for (int round = 1; round <= 4; round++) {
+        enum ending_kind e = play_line(&pos, dance, 4, &ply);
+        ck_assert_uint_eq(arb.reps, (unsigned)round + 1);
+        ck_assert_int_eq(e, round == 4 ? ENDING_FIVEFOLD : ENDING_NONE);
+    }
+    ck_assert_uint_eq(arb.ending_ply, 16);
+}
+END_TEST
+
+/* A pass (main-line "--") flips the side to move; the start position recurs
+ * every four plies: Nf3 -- Ng1 --. */
+START_TEST(null_moves_inside_the_window)
+{
+    static const char *const cycle[] = {"Nf3", "--", "Ng1", "--"};
+    struct position pos;
+    pos_set_start(&pos);
+    uint32_t ply = 0;
+    arb_start(&arb, &pos);
+    for (int round = 1; round <= 4; round++) {
+        play_line(&pos, cycle, 4, &ply);
+        ck_assert_uint_eq(arb.reps, (unsigned)round + 1);
+    }
+    ck_assert_int_eq(arb.ending, ENDING_FIVEFOLD);
+}
+END_TEST
+
+/* Same key, side and rights are not enough: a position two plies back with
+ * a different board never counts, and a pawn move empties the window. */
+START_TEST(pawn_move_resets_and_boards_are_compared)
+{
+    static const char *const a[] = {"Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5"};
+    static const char *const b[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    struct position pos;
+    pos_set_start(&pos);
+    uint32_t ply = 0;
+    arb_start(&arb, &pos);
+    play_line(&pos, a, 6, &ply);
+    ck_assert_uint_eq(arb.reps, 1);
+    play_line(&pos, b, 4, &ply);
+    ck_assert_uint_eq(arb.reps, 2);
+    /* The move that would repeat the position once more, and one that would not. */
+    struct san_result res;
+    ck_assert(san_resolve(&pos, "Nf3", 3, &res) == SAN_OK);
+    ck_assert_uint_eq(arb_reps_after(&arb, &pos, res.m), 2); /* after 1. ... e5 2. Nf3 */
+    ck_assert(san_resolve(&pos, "Nc3", 3, &res) == SAN_OK);
+    ck_assert_uint_eq(arb_reps_after(&arb, &pos, res.m), 1);
+    ck_assert(san_resolve(&pos, "d4", 2, &res) == SAN_OK);
+    ck_assert_uint_eq(arb_reps_after(&arb, &pos, res.m), 1);
+}
+END_TEST
+
+/* An eight-ply cycle of rook and king moves: the earlier board is rebuilt by
+ * taking back seven moves. */
+START_TEST(eight_ply_cycle_rebuilt_by_taking_back)
+{
+    static const char *const walk[] = {"Rb1", "Kd7", "Rb2", "Ke6", "Ra2", "Kd7", "Ra1", "Ke6"};
+    struct position pos;
+    char why[128];
+    ck_assert(fen_parse(&pos, "8/8/4k3/8/8/8/8/R3K2R w - - 0 1", 0, why, sizeof why) == FEN_OK);
+    uint32_t ply = 0;
+    arb_start(&arb, &pos);
+    play_line(&pos, walk, 8, &ply);
+    ck_assert_uint_eq(arb.reps, 2);
+}
+END_TEST
+
+Suite *arbiter_suite(void);
+Suite *arbiter_suite(void)
+{
+    attacks_init();
+    Suite *s = suite_create("arbiter");
+    TCase *tc = tcase_create("repetition window");
+    tcase_add_test(tc, knight_dance_is_fivefold_at_ply_16);
+    tcase_add_test(tc, null_moves_inside_the_window);
+    tcase_add_test(tc, pawn_move_resets_and_boards_are_compared);
+    tcase_add_test(tc, eight_ply_cycle_rebuilt_by_taking_back);
+    suite_add_tcase(s, tc);
+    return s;
+}

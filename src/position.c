@@ -152,20 +152,15 @@ bool pos_is_pinned(const struct position *pos, int color, int sq)
     if (ksq == SQ_NONE) return false;
     bitboard line = attacks_line(ksq, sq);
     if (!line) return false;
-    bitboard occ = pos_occupied(pos) ^ SQ_BB(sq);
     bool diagonal = SQ_FILE(ksq) != SQ_FILE(sq) && SQ_RANK(ksq) != SQ_RANK(sq);
-    bitboard sliders = pos->by_color[color ^ 1] & pos->by_type[QUEEN];
-    bitboard seen;
-    if (diagonal) {
-        sliders |= pos->by_color[color ^ 1] & pos->by_type[BISHOP];
-        seen = attacks_bishop(ksq, occ);
-    } else {
-        sliders |= pos->by_color[color ^ 1] & pos->by_type[ROOK];
-        seen = attacks_rook(ksq, occ);
-    }
+    bitboard sliders = pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK];
+    sliders &= pos->by_color[color ^ 1] & line;
+    if (!sliders) return false; /* the usual case: no enemy slider on that line */
+    bitboard occ = pos_occupied(pos) ^ SQ_BB(sq);
+    bitboard seen = diagonal ? attacks_bishop(ksq, occ) : attacks_rook(ksq, occ);
     /* With sq lifted, the king sees at most one slider on each side of it on
      * the line; the pin is by the one behind sq. */
-    bitboard s = seen & line & sliders;
+    bitboard s = seen & sliders;
     while (s)
         if (attacks_between(ksq, bb_pop_lsb(&s)) & SQ_BB(sq)) return true;
     return false;
@@ -308,6 +303,32 @@ static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
     pos->board[sq] = (uint8_t)pc;
 }
 
+/* Checkers after a normal move or promotion by `us` that put a piece of type
+ * `type` on `to` (pos already updated, side not yet flipped to matter: the
+ * side not to move before the move was not in check, so a check now comes
+ * from the piece on `to` or from a slider uncovered on `from`). */
+static bitboard checkers_after_normal(const struct position *pos, int us, int from, int to,
+                                      int type)
+{
+    int ksq = pos_king_square(pos, us ^ 1);
+    if (ksq == SQ_NONE) return 0;
+    bitboard occ = pos_occupied(pos), k = SQ_BB(ksq), c = 0;
+    switch (type) {
+    case PAWN: c = attacks_pawn(us, to) & k ? SQ_BB(to) : 0; break;
+    case KNIGHT: c = attacks_knight(to) & k ? SQ_BB(to) : 0; break;
+    case BISHOP: c = attacks_bishop(to, occ) & k ? SQ_BB(to) : 0; break;
+    case ROOK: c = attacks_rook(to, occ) & k ? SQ_BB(to) : 0; break;
+    case QUEEN: c = attacks_queen(to, occ) & k ? SQ_BB(to) : 0; break;
+    default: break; /* a king gives no check */
+    }
+    if (attacks_line(ksq, from)) {
+        bitboard ours = pos->by_color[us];
+        c |= attacks_bishop(ksq, occ) & ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+        c |= attacks_rook(ksq, occ) & ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    }
+    return c;
+}
+
 /* Where castling (king on `from`, rook on `rook`) puts king and rook. */
 static inline void castle_targets(int us, int from, int rook, int *kdst, int *rdst)
 {
@@ -384,7 +405,10 @@ void pos_do_move(struct position *pos, move m)
 
     pos->side = (uint8_t)them;
     if (us == COLOR_BLACK) pos->fullmove++;
-    pos->checkers = compute_checkers(pos);
+    if (kind == MOVE_NORMAL || kind >= MOVE_PROMO_KNIGHT)
+        pos->checkers = checkers_after_normal(pos, us, from, to, PIECE_TYPE(pos->board[to]));
+    else
+        pos->checkers = compute_checkers(pos); /* castling, en passant: rare */
     if (pos->ep_square != SQ_NONE && ep_capture_exists(pos)) {
         pos->ep_capturable = true;
         key ^= zob_ep[SQ_FILE(pos->ep_square)];

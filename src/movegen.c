@@ -219,18 +219,40 @@ int movegen_legal(const struct position *pos, move *list)
     return (int)(gen_legal(pos, list, false) - list);
 }
 
+/* Can the king of the side to move step to a square no enemy piece attacks?
+ * (The king is lifted off the board first, so a slider checking it along a
+ * line also covers the square behind it.) */
+static bool king_can_step(const struct position *pos, int ksq)
+{
+    const int us = pos->side;
+    const bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
+    bitboard to = attacks_king(ksq) & ~pos->by_color[us];
+    while (to)
+        if (!(pos_attackers_to(pos, bb_pop_lsb(&to), occ) & pos->by_color[us ^ 1]))
+            return true;
+    return false;
+}
+
 bool movegen_any_legal(const struct position *pos)
 {
-    /* Fast path, out of check: a knight that is not pinned and has a square
-     * not held by its own side, or a pawn with an empty square ahead that is
-     * not pinned (or pinned along its file), has a legal move (nothing else can expose the king when it is not in
-     * check).  Most positions of a game are settled here without testing king
-     * squares for attacks.  The full generator decides the rest. */
+    /* Fast paths.  Out of check, a piece other than the king that is not
+     * pinned and has a square not held by its own side has a legal move
+     * (nothing else can expose the king when it is not in check); a pawn with
+     * an empty square ahead likewise, or pinned along its own file.  In or out
+     * of check, a king step to an unattacked square is legal (FIDE 3.9).
+     * Most positions of a game are settled here; the full generator decides
+     * the rest (checks that only a block or capture answers, pins along
+     * which the pinned piece could still move). */
     const int ksq = pos_king_square(pos, pos->side);
-    if (!pos->checkers && ksq != SQ_NONE) {
-        const int us = pos->side;
-        const bitboard ours = pos->by_color[us];
-        const bitboard empty = ~(ours | pos->by_color[us ^ 1]);
+    if (ksq == SQ_NONE) {
+        move list[MOVES_MAX];
+        return gen_legal(pos, list, true) != list;
+    }
+    const int us = pos->side;
+    const bitboard ours = pos->by_color[us];
+    if (!pos->checkers) {
+        const bitboard occ = ours | pos->by_color[us ^ 1];
+        const bitboard empty = ~occ;
         bitboard knights = pos_pieces(pos, us, KNIGHT);
         while (knights) {
             int sq = bb_pop_lsb(&knights);
@@ -242,12 +264,19 @@ bool movegen_any_legal(const struct position *pos)
         pawns &= us == COLOR_WHITE ? bb_south(empty) : bb_north(empty); /* square ahead empty */
         while (pawns) {
             int sq = bb_pop_lsb(&pawns);
-            bitboard line = attacks_line(ksq, sq);
-            /* a pinned pawn may still push along a file pin */
-            if (!line || SQ_FILE(ksq) == SQ_FILE(sq) || !pos_is_pinned(pos, us, sq))
+            if (!attacks_line(ksq, sq) || SQ_FILE(ksq) == SQ_FILE(sq) || !pos_is_pinned(pos, us, sq))
+                return true;
+        }
+        bitboard sliders = ours & (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]);
+        while (sliders) {
+            int sq = bb_pop_lsb(&sliders);
+            if ((attacks_piece(PIECE_TYPE(pos->board[sq]), sq, occ) & ~ours) &&
+                (!attacks_line(ksq, sq) || !pos_is_pinned(pos, us, sq)))
                 return true;
         }
     }
+    if (king_can_step(pos, ksq))
+        return true;
     move list[MOVES_MAX];
     return gen_legal(pos, list, true) != list;
 }

@@ -143,6 +143,37 @@ START_TEST(any_legal_matches_generator_in_trees)
 }
 END_TEST
 
+/* The shortcuts of movegen_any_legal() must respect pins and x-rays: each
+ * position with the answer the full generator gives. */
+static const struct {
+    const char *fen;
+    bool any;
+} any_cases[] = {
+    /* only a bishop pinned on a file could move: stalemate */
+    {"r6k/8/8/8/8/2n5/B6r/K7 w - - 0 1", false},
+    /* a rook pinned on the same file slides along it */
+    {"r6k/8/8/8/8/2n5/R6r/K7 w - - 0 1", true},
+    /* a rook pinned on a diagonal cannot move; king boxed in: stalemate */
+    {"7k/8/8/8/1n6/2b5/1R1n4/K7 w - - 0 1", false},
+    /* a knight pinned on a rank: stalemate */
+    {"7k/8/8/8/8/8/7r/KN5r w - - 0 1", false},
+    /* in check along a rank, the king may not step back along the line */
+    {"k7/8/8/8/8/8/1p6/r3K3 w - - 0 1", true},
+    {"k7/8/8/8/8/8/7r/r3K3 w - - 0 1", false}, /* f1 is covered through the king */
+};
+
+START_TEST(any_legal_respects_pins)
+{
+    struct position pos;
+    char why[200];
+    ck_assert_msg(fen_parse(&pos, any_cases[_i].fen, 0, why, sizeof why) == FEN_OK, "%s: %s",
+                  any_cases[_i].fen, why);
+    move list[MOVES_MAX];
+    ck_assert_int_eq(movegen_legal(&pos, list) > 0, any_cases[_i].any);
+    ck_assert_int_eq(movegen_any_legal(&pos), any_cases[_i].any);
+}
+END_TEST
+
 START_TEST(is_legal_matches_generator)
 {
     struct position pos;
@@ -264,6 +295,8 @@ Suite *movegen_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, is_legal_matches_generator, 0,
                         (int)(sizeof sample_fens / sizeof sample_fens[0]));
+    tcase_add_loop_test(tc, any_legal_respects_pins, 0,
+                        (int)(sizeof any_cases / sizeof any_cases[0]));
     tcase_add_loop_test(tc, any_legal_matches_generator_in_trees, 0,
                         (int)(sizeof sample_fens / sizeof sample_fens[0]));
     tcase_add_test(tc, ep_horizontal_pin);

@@ -31,6 +31,8 @@ bitboard attacks_king_table[SQ_NB];
 bitboard attacks_pawn_table[COLOR_NB][SQ_NB];
 bitboard attacks_between_table[SQ_NB][SQ_NB];
 bitboard attacks_line_table[SQ_NB][SQ_NB];
+bitboard attacks_bishop_rays[SQ_NB];
+bitboard attacks_rook_rays[SQ_NB];
 
 /* 102400 rook slots and 5248 bishop slots: the sum of 2^bits over squares. */
 static bitboard rook_slots[102400];
@@ -63,24 +65,6 @@ bitboard attacks_slow_bishop(int sq, bitboard occupied)
 bitboard attacks_slow_rook(int sq, bitboard occupied)
 {
     return slow_slider(sq, occupied, rook_dirs);
-}
-
-bitboard attacks_piece(int type, int sq, bitboard occupied)
-{
-    switch (type) {
-    case KNIGHT:
-        return attacks_knight(sq);
-    case BISHOP:
-        return attacks_bishop(sq, occupied);
-    case ROOK:
-        return attacks_rook(sq, occupied);
-    case QUEEN:
-        return attacks_queen(sq, occupied);
-    case KING:
-        return attacks_king(sq);
-    default:
-        return 0;
-    }
 }
 
 /* Squares reached by the given (file, rank) steps, one step each. */
@@ -205,6 +189,8 @@ static void init_tables(void)
         attacks_king_table[sq] = step_set(sq, king_steps, 8);
         attacks_pawn_table[COLOR_WHITE][sq] = step_set(sq, white_pawn_steps, 2);
         attacks_pawn_table[COLOR_BLACK][sq] = step_set(sq, black_pawn_steps, 2);
+        attacks_bishop_rays[sq] = slow_slider(sq, 0, bishop_dirs);
+        attacks_rook_rays[sq] = slow_slider(sq, 0, rook_dirs);
     }
 
     init_magics(attacks_rook_magic, rook_slots, rook_dirs, rook_seeds);

@@ -31,6 +31,8 @@ extern bitboard attacks_king_table[SQ_NB];
 extern bitboard attacks_pawn_table[COLOR_NB][SQ_NB];
 extern bitboard attacks_between_table[SQ_NB][SQ_NB];
 extern bitboard attacks_line_table[SQ_NB][SQ_NB];
+extern bitboard attacks_bishop_rays[SQ_NB]; /* bishop attacks on an empty board */
+extern bitboard attacks_rook_rays[SQ_NB];   /* rook attacks on an empty board */
 
 void attacks_init(void);
 
@@ -80,8 +82,32 @@ static inline bitboard attacks_line(int a, int b)
     return attacks_line_table[a][b];
 }
 
+/* Do a and b share a rank, file or diagonal (a != b)?  attacks_line(a, b) != 0
+ * from two 512-byte tables: the hot paths ask this of every moving piece and
+ * the 32 KB line table would crowd the first-level cache. */
+static inline bool attacks_aligned(int a, int b)
+{
+    return ((attacks_bishop_rays[a] | attacks_rook_rays[a]) >> b) & 1;
+}
+
 /* Attack set of a piece type (not PAWN) on sq given the occupied squares. */
-bitboard attacks_piece(int type, int sq, bitboard occupied);
+static inline bitboard attacks_piece(int type, int sq, bitboard occupied)
+{
+    switch (type) {
+    case KNIGHT:
+        return attacks_knight(sq);
+    case BISHOP:
+        return attacks_bishop(sq, occupied);
+    case ROOK:
+        return attacks_rook(sq, occupied);
+    case QUEEN:
+        return attacks_queen(sq, occupied);
+    case KING:
+        return attacks_king(sq);
+    default:
+        return 0;
+    }
+}
 
 /* Reference ray walkers: slow, obviously right, used to build and test. */
 bitboard attacks_slow_bishop(int sq, bitboard occupied);

@@ -150,16 +150,16 @@ bool pos_is_pinned(const struct position *pos, int color, int sq)
 {
     int ksq = pos_king_square(pos, color);
     if (ksq == SQ_NONE) return false;
-    bitboard line = attacks_line(ksq, sq);
-    if (!line) return false;
-    bool diagonal = SQ_FILE(ksq) != SQ_FILE(sq) && SQ_RANK(ksq) != SQ_RANK(sq);
+    if (!attacks_aligned(ksq, sq)) return false;
+    bool diagonal = bb_test(attacks_bishop_rays[ksq], sq);
     bitboard sliders = pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK];
-    sliders &= pos->by_color[color ^ 1] & line;
-    if (!sliders) return false; /* the usual case: no enemy slider on that line */
+    sliders &= pos->by_color[color ^ 1] &
+               (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
+    if (!sliders) return false; /* the usual case: no enemy slider in line with the king */
     bitboard occ = pos_occupied(pos) ^ SQ_BB(sq);
     bitboard seen = diagonal ? attacks_bishop(ksq, occ) : attacks_rook(ksq, occ);
-    /* With sq lifted, the king sees at most one slider on each side of it on
-     * the line; the pin is by the one behind sq. */
+    /* With sq lifted, the king sees at most one slider in each direction;
+     * the pin is by the one behind sq. */
     bitboard s = seen & sliders;
     while (s)
         if (attacks_between(ksq, bb_pop_lsb(&s)) & SQ_BB(sq)) return true;
@@ -321,7 +321,7 @@ static bitboard checkers_after_normal(const struct position *pos, int us, int fr
     case QUEEN: c = attacks_queen(to, occ) & k ? SQ_BB(to) : 0; break;
     default: break; /* a king gives no check */
     }
-    if (attacks_line(ksq, from)) {
+    if (attacks_aligned(ksq, from)) {
         bitboard ours = pos->by_color[us];
         c |= attacks_bishop(ksq, occ) & ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
         c |= attacks_rook(ksq, occ) & ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]);

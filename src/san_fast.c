@@ -51,8 +51,7 @@ static bool is_rank(char c)
 /* Is the non-king move from -> to legal, the side to move not being in check? */
 static bool legal_out_of_check(const struct position *pos, int ksq, int from, int to)
 {
-    bitboard line = attacks_line(ksq, from);
-    return !line || (line & SQ_BB(to)) || !pos_is_pinned(pos, pos->side, from);
+    return !pos_is_pinned(pos, pos->side, from) || (attacks_line(ksq, from) & SQ_BB(to));
 }
 
 static bool done(struct san_result *res, move m, int type, int to, int promo, char mark)

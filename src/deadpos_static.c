@@ -180,21 +180,12 @@ static bool wall_build(const struct position *pos, struct wall *w)
     return true;
 }
 
-/* Bit f set when `b` has a square on file f. */
-static unsigned file_byte(bitboard b)
-{
-    b |= b >> 32;
-    b |= b >> 16;
-    b |= b >> 8;
-    return (unsigned)(b & 0xFF);
-}
-
 bool dp_pawns_semilocked(const struct position *pos)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
     /* Every file with a pawn has a pawn blocked head-on (files as bytes). */
-    return (file_byte(wp | bp) & ~file_byte(wp & bb_south(bp))) == 0;
+    return dp_walled_files(wp, bp);
 }
 
 /*

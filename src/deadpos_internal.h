@@ -49,7 +49,9 @@ bool dp_pawns_semilocked(const struct position *pos);
 /* Locked or semi-locked structure proof (dp_pawns_semilocked(), free pawns
  * stopped by the wall): no pawn, piece or king can ever capture or be
  * captured by a pawn, and no piece or pawn of `side` can ever attack a
- * square the other king can reach.  DEADPOS_WHY_LOCKED or _NONE. */
+ * square the other king can reach (or only bishops of one colour can, and the
+ * other side has too few units to block its king's flight squares of the other
+ * colour).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first. */

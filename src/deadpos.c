@@ -74,6 +74,9 @@ const char *deadpos_why_text(enum deadpos_why why)
         return "every line leads to a position where it cannot mate";
     case DEADPOS_WHY_NO_BLOCKER:
         return "a lone knight or bishops of one colour cannot mate against these pieces";
+    case DEADPOS_WHY_LOCKED_BLOCKERS:
+        return "the pawns are locked; only bishops of one colour can check, and the king "
+               "always keeps a flight square of the other colour";
     case DEADPOS_WHY_NONE:
         break;
     }
@@ -189,19 +192,65 @@ const char *deadpos_reason(const struct position *pos, int side)
     return deadpos_why_text(res.why);
 }
 
-bool deadpos_is_dead(const struct position *pos)
+/* More than DEADPOS_EXHAUST_UNITS units in `units` (bits cleared from the
+ * bottom: no popcount instruction needed). */
+static inline bool many_units(bitboard units)
 {
-    if (analysis_off()) return false;
-    /* Cheap filter.  With more than DEADPOS_EXHAUST_UNITS units the proofs
-     * left are the wall (every file with a pawn holds a head-on pair) and,
-     * without pawns, material for both sides. */
-    if (!few_units(pos)) {
-        bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
-        if (wp | bp) {
-            if (!dp_pawns_semilocked(pos)) return false;
-        } else if (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
-                   dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)
-            return false;
+    for (int i = 0; i < DEADPOS_EXHAUST_UNITS; i++)
+        units &= units - 1;
+    return units != 0;
+}
+
+/* deadpos_is_dead() past its filter, with few units: the same answer as
+ * deadpos_side_cannot_win() for both sides, without its cost where the
+ * answer is known to be false.  Without a wall (dp_pawns_semilocked()), a
+ * side's static proof is material alone, and the exhaustive search runs only
+ * in check or with at most DEADPOS_EXHAUST_MOVES moves (exhaust_worthwhile()):
+ * out of check with more moves than that (so no stalemate either), a side
+ * whose material proves nothing is never proven unable to win. */
+static bool few_units_dead(const struct position *pos)
+{
+    if (!pos->checkers && !dp_pawns_semilocked(pos) &&
+        (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
+         dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)) {
+        move list[MOVES_MAX];
+        if (movegen_legal(pos, list) > DEADPOS_EXHAUST_MOVES) return false;
     }
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+#if defined(__GNUC__)
+#define DP_NOINLINE __attribute__((noinline))
+#else
+#define DP_NOINLINE
+#endif
+
+/* deadpos_is_dead() past its filter (out of line: the filter saves no
+ * registers and sets up no frame). */
+static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
+{
+    if (analysis_off()) return false;
+    if (!many_units(pos_occupied(pos) & ~pos->by_type[KING])) return few_units_dead(pos);
+    if (!pos->by_type[PAWN] && (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
+                                dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
+        return false;
+    return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+bool deadpos_is_dead(const struct position *pos)
+{
+    /* The filter, bit tests only.  With more than DEADPOS_EXHAUST_UNITS
+     * units no exhaustive search runs (unless the pawns are locked), so the
+     * proofs left are the wall, which needs no castling right, no en passant
+     * and a head-on pair on every file with a pawn, and, without pawns,
+     * material for both sides (is_dead_past_filter()).  The common case -
+     * many units, a castling right or a file with mobile pawns - returns
+     * after a few instructions. */
+    bitboard pawns = pos->by_type[PAWN];
+    if (pawns && many_units(pos_occupied(pos) & ~pos->by_type[KING])) {
+        if (pos->castle_rooks || pos->ep_capturable) return false;
+        if (!dp_walled_files(pawns & pos->by_color[COLOR_WHITE], pawns & pos->by_color[COLOR_BLACK]))
+            return false;
+    }
+    return is_dead_past_filter(pos);
 }

@@ -43,9 +43,12 @@ enum deadpos_why {
     DEADPOS_WHY_BISHOPS,    /* only bishops left, all on squares of one colour */
     DEADPOS_WHY_LOCKED,     /* locked pawns; no piece of the side can ever give check */
     DEADPOS_WHY_SEARCH,     /* every line was searched and ends in one of the above */
-    DEADPOS_WHY_NO_BLOCKER  /* a lone knight, or bishops of one colour, and no pawns: the
+    DEADPOS_WHY_NO_BLOCKER, /* a lone knight, or bishops of one colour, and no pawns: the
                                opponent has no piece that could block its king without
                                capturing or blocking the checking piece */
+    DEADPOS_WHY_LOCKED_BLOCKERS /* locked pawns; only bishops of one colour can ever check,
+                                   and the king always keeps a flight square of the other
+                                   colour: its side has too few units to block them all */
 };
 
 /* Longest helpmate line reported, in plies. */

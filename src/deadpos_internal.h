@@ -8,9 +8,29 @@
 #ifndef PGNARB_DEADPOS_INTERNAL_H
 #define PGNARB_DEADPOS_INTERNAL_H
 
+#include "bitboard.h"
 #include "deadpos.h"
 
 struct position;
+
+/* Bit f set when `b` has a square on file f. */
+static inline unsigned dp_file_byte(bitboard b)
+{
+    b |= b >> 32;
+    b |= b >> 16;
+    b |= b >> 8;
+    return (unsigned)(b & 0xFF);
+}
+
+/* Every file holding a pawn of wp | bp also holds a white pawn with a black
+ * pawn directly in front of it (the file test of dp_pawns_semilocked()). */
+static inline bool dp_walled_files(bitboard wp, bitboard bp)
+{
+    /* The files of the head-on pairs, as a byte, times BB_FILE_A: those
+     * whole files (no carries: each byte of the product is that byte). */
+    bitboard walled = (bitboard)dp_file_byte(wp & bb_south(bp)) * BB_FILE_A;
+    return ((wp | bp) & ~walled) == 0;
+}
 
 /* Material alone proves that `side` cannot mate (DEADPOS_WHY_BARE_KING,
  * _LONE_MINOR, _BISHOPS, _NO_BLOCKER), or DEADPOS_WHY_NONE. */
@@ -29,7 +49,9 @@ bool dp_pawns_semilocked(const struct position *pos);
 /* Locked or semi-locked structure proof (dp_pawns_semilocked(), free pawns
  * stopped by the wall): no pawn, piece or king can ever capture or be
  * captured by a pawn, and no piece or pawn of `side` can ever attack a
- * square the other king can reach.  DEADPOS_WHY_LOCKED or _NONE. */
+ * square the other king can reach (or only bishops of one colour can, and the
+ * other side has too few units to block its king's flight squares of the other
+ * colour).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first. */

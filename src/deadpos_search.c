@@ -87,6 +87,14 @@ static void found_mate(struct dp_search *s)
     memcpy(s->res->line, s->path, (size_t)s->len * sizeof s->path[0]);
 }
 
+/* A capture or a promotion: what dp_material_cannot() looks at (the piece
+ * types of each side, the colours of the bishops' squares) may change. */
+static bool changes_material(const struct position *pos, move m)
+{
+    if (MOVE_IS_PROMO(m) || MOVE_KIND(m) == MOVE_EN_PASSANT) return true;
+    return MOVE_KIND(m) != MOVE_CASTLE && pos->board[MOVE_TO(m)] != PIECE_NONE;
+}
+
 /*** Exhaustive search ***/
 
 static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *pos, int depth)
@@ -145,6 +153,19 @@ static int abs_int(int x)
     return x < 0 ? -x : x;
 }
 
+/* King moves between two squares (inline: the searches call it per move). */
+static inline int sq_distance(int a, int b)
+{
+    int df = abs_int(SQ_FILE(a) - SQ_FILE(b)), dr = abs_int(SQ_RANK(a) - SQ_RANK(b));
+    return df > dr ? df : dr;
+}
+
+/* The king of `color` (inline; king_sq() is out of line). */
+static inline int king_sq(const struct position *pos, int color)
+{
+    return bb_lsb(pos_pieces(pos, color, KING));
+}
+
 /* Material bonus and best distance to the loser's king of the winner's
  * pieces (a piece two squares away is ready to mate). */
 static const int piece_material[PIECE_TYPE_NB] = {20, 35, 35, 50, 60, 0};
@@ -160,9 +181,9 @@ static const int piece_distance_extra[PIECE_TYPE_NB] = {0, 2, 2, 1, 0, 0};
 static int mate_distance(const struct position *pos, int winner)
 {
     int loser = winner ^ 1;
-    int lk = pos_king_square(pos, loser), wk = pos_king_square(pos, winner);
+    int lk = king_sq(pos, loser), wk = king_sq(pos, winner);
     int h = 4 * corner_distance(lk);
-    int dk = bb_distance(wk, lk);
+    int dk = sq_distance(wk, lk);
     h += 3 * (dk > 2 ? dk - 2 : 0);
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
     while (own) {
@@ -172,13 +193,13 @@ static int mate_distance(const struct position *pos, int winner)
         if (type == PAWN)
             h += 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
         else
-            h += abs_int(bb_distance(sq, lk) - 2) + piece_distance_extra[type];
+            h += abs_int(sq_distance(sq, lk) - 2) + piece_distance_extra[type];
     }
     /* The loser's own pieces next to its king take its flight squares. */
     bitboard helpers = pos->by_color[loser] & ~pos->by_type[KING];
     while (helpers) {
         int sq = bb_pop_lsb(&helpers);
-        h += bb_distance(sq, lk) - 1;
+        h += sq_distance(sq, lk) - 1;
     }
     return h;
 }
@@ -211,7 +232,8 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             found_mate(s);
             return true;
         }
-        if (dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE) continue;
+        if (changes_material(pos, list[i]) && dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
+            continue;
         if (on_path(s, &next)) continue;
         int v = -mate_distance(&next, s->winner);
         if (winner_moves && next.checkers) v += 2;
@@ -368,11 +390,11 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
     else if (lb)
         colour = BB_LIGHT_SQUARES;
     static const int corners[4] = {SQ_A1, SQ_H1, SQ_A8, SQ_H8};
-    int lk = pos_king_square(pos, loser), best = -1, best_d = 99;
+    int lk = king_sq(pos, loser), best = -1, best_d = 99;
     for (int i = 0; i < 4; i++) {
         int c = corners[i];
         if (colour && !(colour & SQ_BB(c))) continue;
-        int d = 2 * bb_distance(c, lk);
+        int d = 2 * sq_distance(c, lk);
         /* Ties: the loser's own back rank, where its pieces are. */
         if ((SQ_RANK(c) == 0) != (loser == COLOR_WHITE)) d++;
         if (d < best_d) {
@@ -391,12 +413,6 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
 
 enum { V_REWARD, V_NORMAL, V_PUNISH };
 
-static inline int sq_distance(int a, int b)
-{
-    int df = abs_int(SQ_FILE(a) - SQ_FILE(b)), dr = abs_int(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
-}
-
 /* Does the move bring a king or a knight closer to `t`? */
 static bool closer(struct hm_search *h, int type, int from, int to, int t)
 {
@@ -405,26 +421,38 @@ static bool closer(struct hm_search *h, int type, int from, int to, int t)
     return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
 }
 
+/* Order within a class (smaller first); the class alone sets the cost. */
+enum { O_FIRST, O_SECOND, O_THIRD, O_LAST, O_NB };
+
+/* The move's class (V_*) times O_NB plus its order within the class.  The
+ * winner brings its king and knights closer before it captures, promotes
+ * or pushes pawns (a long march of pawns makes long lines); the loser walks
+ * its king before its pieces. */
 static int classify(struct hm_search *h, const struct position *pos, move m, bool winner_moves)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m);
     int type = PIECE_TYPE(pos->board[from]);
     bool capture = pos->board[to] != PIECE_NONE && MOVE_KIND(m) != MOVE_CASTLE;
     if (winner_moves) {
-        if (MOVE_IS_PROMO(m)) return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD : V_NORMAL;
-        if (type == PAWN || capture) return V_REWARD;
-        return closer(h, type, from, to, type == KING ? T_WINNER_KING : T_WINNER_PIECE) ? V_REWARD
-                                                                                       : V_NORMAL;
+        if (MOVE_IS_PROMO(m))
+            return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
+        if (capture) return V_REWARD * O_NB + O_SECOND;
+        if (type == PAWN) return V_REWARD * O_NB + O_LAST;
+        return closer(h, type, from, to, type == KING ? T_WINNER_KING : T_WINNER_PIECE)
+                   ? V_REWARD * O_NB + O_FIRST
+                   : V_NORMAL * O_NB;
     }
     if (h->need_loser_promotion) {
         if (MOVE_IS_PROMO(m))
-            return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH : V_REWARD;
-        if (type == PAWN) return V_REWARD;
-        if (type != KING) return V_PUNISH;
+            return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
+                                                                           : V_REWARD * O_NB;
+        if (type == PAWN) return V_REWARD * O_NB + O_LAST;
+        if (type != KING) return V_PUNISH * O_NB;
     }
-    if (closer(h, type, from, to, type == KING ? T_LOSER_KING : T_LOSER_PIECE)) return V_REWARD;
-    if (capture) return V_PUNISH;
-    return V_NORMAL;
+    if (closer(h, type, from, to, type == KING ? T_LOSER_KING : T_LOSER_PIECE))
+        return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+    if (capture) return V_PUNISH * O_NB;
+    return V_NORMAL * O_NB;
 }
 
 static bool hm_table_cut(const struct position *pos, int depth)
@@ -474,7 +502,7 @@ static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from
  * discovered one, or a special move. */
 static move mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n)
 {
-    int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
+    int winner = pos->side, ksq = king_sq(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos);
     bitboard check_from[PIECE_TYPE_NB];
     check_squares(winner, ksq, occ, check_from);
@@ -498,7 +526,7 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
  * check are generated (castling and en passant left out: a heuristic). */
 static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
 {
-    int winner = pos->side, ksq = pos_king_square(pos, winner ^ 1);
+    int winner = pos->side, ksq = king_sq(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
     bitboard target = ~own;
     bitboard check_from[PIECE_TYPE_NB];
@@ -528,12 +556,15 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
     return MOVE_NONE;
 }
 
-static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress)
+/* material: the move that led here captured or promoted (or this is the
+ * root), so dp_material_cannot() may have changed. */
+static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                     bool material)
 {
     struct dp_search *s = h->s;
     if (!count_node(s)) return false;
     if (s->len >= DEADPOS_LINE_MAX - 1) return false;
-    if (dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
+    if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
     if (hm_table_cut(pos, depth)) return false;
     if (depth <= 0 && pos->side == s->winner) {
         move m = mate_in_one_quick(s, pos);
@@ -561,19 +592,26 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         }
         if (depth <= 0) return false;
     }
-    /* Stable partition by class: rewarded, normal, punished. */
+    /* Stable counting sort by class and order: rewarded, normal, punished. */
     move ordered[MOVES_MAX];
-    uint8_t cls[MOVES_MAX];
-    int count[3] = {0, 0, 0};
+    uint8_t cls[MOVES_MAX], vof[MOVES_MAX];
+    int count[3 * O_NB] = {0};
     for (int i = 0; i < n; i++) {
         cls[i] = (uint8_t)classify(h, pos, list[i], winner_moves);
         count[cls[i]]++;
     }
-    int at[3] = {0, count[0], count[0] + count[1]};
-    for (int i = 0; i < n; i++)
-        ordered[at[cls[i]]++] = list[i];
+    int at[3 * O_NB];
+    for (int c = 0, sum = 0; c < 3 * O_NB; c++) {
+        at[c] = sum;
+        sum += count[c];
+    }
     for (int i = 0; i < n; i++) {
-        int v = i < count[0] ? V_REWARD : i < count[0] + count[1] ? V_NORMAL : V_PUNISH;
+        int j = at[cls[i]]++;
+        ordered[j] = list[i];
+        vof[j] = (uint8_t)(cls[i] / O_NB);
+    }
+    for (int i = 0; i < n; i++) {
+        int v = vof[i];
         int cost = move_cost[v];
         if (v == V_NORMAL && progress) cost = 0;
         int left = depth - cost;
@@ -584,7 +622,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         struct position next = *pos;
         pos_do_move(&next, ordered[i]);
         s->path[s->len++] = ordered[i];
-        bool ok = targeted(h, &next, left, v == V_REWARD);
+        bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, ordered[i]));
         s->len--;
         if (ok || s->out_of_nodes) return ok;
     }
@@ -602,7 +640,7 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
     hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
     for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
         s->len = 0;
-        ok = targeted(&h, pos, d, false);
+        ok = targeted(&h, pos, d, false, true);
         if (s->out_of_nodes) break;
     }
     s->budget = full;

@@ -180,21 +180,48 @@ static bool wall_build(const struct position *pos, struct wall *w)
     return true;
 }
 
-/* Bit f set when `b` has a square on file f. */
-static unsigned file_byte(bitboard b)
-{
-    b |= b >> 32;
-    b |= b >> 16;
-    b |= b >> 8;
-    return (unsigned)(b & 0xFF);
-}
-
 bool dp_pawns_semilocked(const struct position *pos)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
     /* Every file with a pawn has a pawn blocked head-on (files as bytes). */
-    return (file_byte(wp | bp) & ~file_byte(wp & bb_south(bp))) == 0;
+    return dp_walled_files(wp, bp);
+}
+
+/*
+ * The wall stands (dp_locked_cannot()'s conditions hold) and the only
+ * pieces of `side` that can ever attack a square of the other king's region
+ * are bishops on squares of one colour (`checkers_sq`).  A mate then is a
+ * check by such a bishop to the king on a square k of that colour, and
+ * every neighbour of k of the other colour inside the region must hold one
+ * of the king's own units: `side` can never attack those squares (its pawns
+ * and king never reach the region, its other pieces never attack it) nor
+ * stand on them unprotected.  Neighbours outside the region are fixed pawns,
+ * squares fixed pawns of `side` attack, or where its free pawns may stand:
+ * not counted (as if blocked).  The defender's units that could ever block
+ * are its pieces and its free pawns; when they are fewer than the smallest
+ * such count over the squares k, no mate exists.
+ */
+static bool too_few_blockers(const struct position *pos, const struct wall *w, int side,
+                             bitboard checkers_sq, const bitboard region[COLOR_NB])
+{
+    int loser = side ^ 1;
+    bitboard bishops = pos_pieces(pos, side, BISHOP);
+    if (checkers_sq & ~bishops) return false;
+    bitboard colour = (checkers_sq & BB_LIGHT_SQUARES) ? BB_LIGHT_SQUARES : BB_DARK_SQUARES;
+    if (checkers_sq & ~colour) return false;
+    /* The side's king never attacks or enters the region. */
+    if (king_spread(region[side]) & region[loser]) return false;
+    bitboard own = pos->by_color[loser] & ~pos->by_type[KING];
+    int blockers = bb_popcount(own & ~pos->by_type[PAWN]) +
+                   bb_popcount(own & pos->by_type[PAWN] & ~w->fixed);
+    bitboard targets = region[loser] & colour;
+    bitboard flights = region[loser] & ~colour;
+    while (targets) {
+        int k = bb_pop_lsb(&targets);
+        if (bb_popcount(attacks_king(k) & flights) <= blockers) return false;
+    }
+    return true;
 }
 
 /*
@@ -231,6 +258,7 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
     /* A pawn of the side could give check. */
     if (w.att[side] & region[loser]) return DEADPOS_WHY_NONE;
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+    bitboard checkers_sq = 0; /* the side's pieces that could give check */
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
         int c = PIECE_COLOR(pos->board[sq]);
@@ -239,10 +267,11 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
         /* It could be captured by a pawn, or capture one: the wall moves. */
         if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
             return DEADPOS_WHY_NONE;
-        /* It could give check. */
-        if (c == side && (attacked & region[loser])) return DEADPOS_WHY_NONE;
+        if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
     }
-    return DEADPOS_WHY_LOCKED;
+    if (!checkers_sq) return DEADPOS_WHY_LOCKED;
+    return too_few_blockers(pos, &w, side, checkers_sq, region) ? DEADPOS_WHY_LOCKED_BLOCKERS
+                                                                : DEADPOS_WHY_NONE;
 }
 
 enum deadpos_why dp_static_cannot(const struct position *pos, int side)

@@ -48,6 +48,14 @@ static const struct dead_case {
     /* a wall with a bishop shut in on the colour of its own pawns */
     {"wall, light bishop shut in", "8/4k3/8/p1p1p1p1/P1P1P1P1/3B4/4K3/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    /* a wall; only a dark bishop can check the White king, which keeps two
+     * light flight squares on every dark square: one White piece cannot
+     * block both */
+    {"wall, one blocker for two flights", "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/4bB1K b - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED_BLOCKERS},
+    /* the same with two light White bishops: Ka1, Bb1, Ba2, ...Bd4# */
+    {"wall, two blockers: mate", "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/1B1Bb2K b - - 0 1", N, C,
+     DEADPOS_WHY_LOCKED, 0},
     /* semi-locked: a free pawn can only run into the wall */
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},

@@ -7,6 +7,11 @@
  *  9.6.2 75 moves by each player without pawn move or capture end it drawn
  *  unless the last move gave checkmate (mate is tested first, so it wins).
  *
+ * Stalemate is settled lazily: out of check, "has the side to move a legal
+ * move?" is answered by the next main-line move when it is legal (nearly
+ * always), and only computed when that move fails, when there is none
+ * (arb_settle()), or when another ending at the same ply needs the answer.
+ *
  * Repetition: positions since the last pawn move or capture are kept as keys
  * (with rights, en passant and the move that led there); only those with the
  * same player to move are compared, by key, confirmed by a full identity
@@ -70,7 +75,12 @@ static enum ending_kind judge(struct arbiter *a, const struct position *pos, mov
 {
     a->ply = ply;
     a->in_check = pos_in_check(pos);
-    a->has_moves = movegen_any_legal(pos);
+    /* In check, whether a move exists decides mate now.  Out of check it only
+     * decides stalemate, which a legal next move rules out for free: the
+     * question waits for arb_settle() unless another ending is at stake. */
+    a->moves_known = a->in_check;
+    if (a->in_check)
+        a->has_moves = movegen_any_legal(pos);
     /* The window holds the positions before this one; count, then record. */
     a->reps = 1 + window_count(a, pos, m);
     window_push(a, pos, m);
@@ -78,19 +88,44 @@ static enum ending_kind judge(struct arbiter *a, const struct position *pos, mov
     if (a->ending != ENDING_NONE)
         return ENDING_NONE;
     enum ending_kind e = ENDING_NONE;
-    if (!a->has_moves)
-        e = a->in_check ? ENDING_CHECKMATE : ENDING_STALEMATE;
+    if (a->in_check && !a->has_moves)
+        e = ENDING_CHECKMATE;
     else if (deadpos_is_dead(pos))
         e = ENDING_DEAD_POSITION;
     else if (a->reps >= 5)
         e = ENDING_FIVEFOLD;
     else if (pos->halfmove >= 150)
         e = ENDING_75_MOVE;
+    if (e != ENDING_NONE && !a->moves_known) {
+        /* stalemate comes first (5.2.1) */
+        a->moves_known = true;
+        a->has_moves = movegen_any_legal(pos);
+        if (!a->has_moves)
+            e = ENDING_STALEMATE;
+    }
     if (e != ENDING_NONE) {
         a->ending = e;
         a->ending_ply = ply;
     }
     return e;
+}
+
+bool arb_pending(const struct arbiter *a)
+{
+    return a->ending == ENDING_NONE && !a->moves_known;
+}
+
+enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool move_found)
+{
+    if (!arb_pending(a))
+        return ENDING_NONE;
+    a->moves_known = true;
+    a->has_moves = move_found || movegen_any_legal(pos);
+    if (a->has_moves)
+        return ENDING_NONE;
+    a->ending = ENDING_STALEMATE;
+    a->ending_ply = a->ply;
+    return ENDING_STALEMATE;
 }
 
 enum ending_kind arb_start(struct arbiter *a, const struct position *pos)

@@ -27,7 +27,8 @@ struct arbiter {
     uint32_t ply;      /* ply of the current position (0 = start) */
     unsigned reps;     /* occurrences of the current position, itself included */
     bool in_check;     /* the side to move of the current position is in check */
-    bool has_moves;    /* ... and has a legal move */
+    bool has_moves;    /* ... and has a legal move (valid when moves_known) */
+    bool moves_known;  /* false: out of check, stalemate not yet settled */
     /* The window: positions since the last capture or pawn move, oldest
      * first, each kept as its key, its castling rights and capturable en
      * passant square, and the move that led to it; the board of an earlier
@@ -48,6 +49,14 @@ enum ending_kind arb_start(struct arbiter *a, const struct position *pos);
  * ENDING_NONE (also once an ending was already reached). */
 enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, move m,
                              uint32_t ply);
+
+/* Out of check, arb_observe() leaves open whether the position is a
+ * stalemate (arb_pending()); the caller settles it before it relies on the
+ * ending, with move_found true when it knows a legal move from pos, the
+ * position last observed (its next main-line move resolved), false to have it
+ * computed.  Returns ENDING_STALEMATE when that is what the position was. */
+bool arb_pending(const struct arbiter *a);
+enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool move_found);
 
 /* How often the position reached by playing m from pos (the current one)
  * would have occurred, that occurrence included. */

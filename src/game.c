@@ -427,6 +427,18 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         l->ply++;
         return;
     }
+    const struct position *pos = &l->pos[l->cur];
+    struct san_result res;
+    enum san_status st = SAN_OK;
+    bool resolved = false;
+    if (main_line && !l->broken && arb_pending(&g->arb)) {
+        /* Was the current position a stalemate?  A legal move from it says no. */
+        if (!is_null_move(ev)) {
+            st = san_resolve(pos, ev->text, ev->len, &res);
+            resolved = true;
+        }
+        arb_settle(&g->arb, pos, resolved && st == SAN_OK);
+    }
     if (main_line && g->arb.ending != ENDING_NONE) {
         if (g->void_moves++ == 0)
             move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos[l->cur], false);
@@ -441,13 +453,12 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         return;
     }
 
-    const struct position *pos = &l->pos[l->cur];
     if (is_null_move(ev) && !pos->checkers) {
         on_null_move(g, ev, l, main_line);
         return;
     }
-    struct san_result res;
-    enum san_status st = san_resolve(pos, ev->text, ev->len, &res);
+    if (!resolved)
+        st = san_resolve(pos, ev->text, ev->len, &res);
     l->before = l->cur;
     l->before_valid = true;
     if (st != SAN_OK) {
@@ -511,6 +522,8 @@ static void on_move_number(struct game *g, const struct pgn_event *ev)
         return;
     const struct position *pos = &l->pos[l->cur];
     if (ev->number != pos->fullmove) {
+        if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
+            return; /* the number follows a stalemate: moves after the end are not checked */
         g->numbering_warned = true;
         emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
               "move number %u where %u was expected (reported once per game)", ev->number,
@@ -839,8 +852,11 @@ static void finish(struct game *g)
     set_up(g);
     while (g->depth > 0)
         on_rav_end(g);
-    if (g->replayable)
+    if (g->replayable) {
         flush_line(g, &g->lines[0]);
+        if (!g->lines[0].broken)
+            arb_settle(&g->arb, &g->lines[0].pos[g->lines[0].cur], false);
+    }
     check_result_marker(g);
 
     const char *result = recorded_result(g);

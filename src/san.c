@@ -473,6 +473,12 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
 {
     if (san_fast_resolve(pos, tok, len, res))
         return SAN_OK;
+    return san_resolve_general(pos, tok, len, res);
+}
+
+enum san_status san_resolve_general(const struct position *pos, const char *tok, size_t len,
+                                    struct san_result *res)
+{
     memset(res, 0, sizeof *res);
     res->m = MOVE_NONE;
     res->piece = PIECE_TYPE_NONE;

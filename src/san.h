@@ -98,6 +98,11 @@ struct san_result {
 enum san_status san_resolve(const struct position *pos, const char *tok, size_t len,
                             struct san_result *res);
 
+/* san_resolve() without its fast path (san_fast.c): the fast path must give
+ * exactly this answer whenever it answers; the tests hold it to that. */
+enum san_status san_resolve_general(const struct position *pos, const char *tok, size_t len,
+                                    struct san_result *res);
+
 /* Export-format SAN of the legal move m, with "+" or "#" (buf >= SAN_MAX). */
 size_t san_write(const struct position *pos, move m, char *buf);
 

@@ -9,12 +9,14 @@
  * decides a token is illegal, ambiguous or malformed, so every message and
  * every accepted relaxation keeps coming from one place (san.c).  It gives up
  * on: castling, disambiguated or long forms, a missing or spurious x, en
- * passant, promotions written otherwise than "=Q", annotations, moves out of
- * check, and any token that does not name exactly one legal move.
+ * passant, promotions written otherwise than "=Q", annotations, and any token
+ * that does not name exactly one legal move.
  *
  * Legality (FIDE 3.9): out of check, a move of a piece other than the king is
  * legal unless the piece is pinned and leaves the line of the pin; a piece not
  * on a line with its king cannot be pinned, so the pin scan runs only then.
+ * King moves, and every move out of check, are tested by
+ * movegen_pseudo_is_legal(), the general rule.
  */
 #include "san_fast.h"
 
@@ -117,11 +119,12 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
                 return false;
         }
     }
-    int ksq = pos_king_square(pos, us);
-    if (!legal_out_of_check(pos, ksq, from, to))
-        return false;
     int kind = promo >= 0 ? MOVE_PROMO_KNIGHT + (promo - KNIGHT) : MOVE_NORMAL;
-    return done(res, MOVE_MAKE(from, to, kind), PAWN, to, promo, mark);
+    move m = MOVE_MAKE(from, to, kind);
+    if (pos->checkers ? !movegen_pseudo_is_legal(pos, m)
+                      : !legal_out_of_check(pos, pos_king_square(pos, us), from, to))
+        return false;
+    return done(res, m, PAWN, to, promo, mark);
 }
 
 static bool fast_piece_move(const struct position *pos, int type, const char *s, size_t n,
@@ -145,8 +148,8 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
     while (cands) {
         int from = bb_pop_lsb(&cands);
         move m = MOVE_MAKE(from, to, MOVE_NORMAL);
-        bool legal = type == KING ? movegen_pseudo_is_legal(pos, m)
-                                  : legal_out_of_check(pos, ksq, from, to);
+        bool legal = type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
+                                                   : legal_out_of_check(pos, ksq, from, to);
         if (!legal)
             continue;
         if (found != MOVE_NONE)
@@ -161,7 +164,7 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
 bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
                       struct san_result *res)
 {
-    if (pos->checkers || len < 2 || len > 8)
+    if (len < 2 || len > 8)
         return false;
     char mark = 0;
     size_t n = len;

@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "position.h"
 #include "san.h"
+#include "san_fast.h"
 
 #include <string.h>
 
@@ -300,6 +301,79 @@ static void round_trip_all(const struct position *pos, int depth)
     }
 }
 
+/* The fast path answers exactly as the general path, or not at all: every
+ * pseudo-legal move of every piece (legal or not: pins, checks) written as
+ * plain SAN ("Nf3", "Nxe5", "exd5", "e8=Q", with + and #), at every node of
+ * small trees that include positions in check. */
+static void fast_agrees(const struct position *pos, const char *tok)
+{
+    struct san_result fast, general;
+    size_t len = strlen(tok);
+    memset(&fast, 0, sizeof fast);
+    if (!san_fast_resolve(pos, tok, len, &fast))
+        return;
+    enum san_status st = san_resolve_general(pos, tok, len, &general);
+    ck_assert_msg(st == SAN_OK, "fast path accepted '%s', general says %d", tok, st);
+    ck_assert_msg(fast.m == general.m && fast.mark == general.mark &&
+                      fast.noncanonical == general.noncanonical && fast.piece == general.piece &&
+                      fast.to == general.to && fast.promo == general.promo,
+                  "fast path and general path differ on '%s'", tok);
+}
+
+static unsigned fast_walk(const struct position *pos, int depth)
+{
+    static const char letters[] = "PNBRQK";
+    unsigned tried = 0;
+    for (int t = PAWN; t <= KING; t++) {
+        move list[MOVES_MAX];
+        int n = movegen_pseudo(pos, t, ~(bitboard)0, ~(bitboard)0, list);
+        for (int i = 0; i < n; i++) {
+            int from = MOVE_FROM(list[i]), to = MOVE_TO(list[i]);
+            if (MOVE_KIND(list[i]) == MOVE_CASTLE) continue;
+            bool capture = pos->board[to] != PIECE_NONE;
+            char tok[16], sq[3];
+            bb_square_name(to, sq);
+            int k = 0;
+            if (t == PAWN) {
+                if (capture) { tok[k++] = (char)('a' + SQ_FILE(from)); tok[k++] = 'x'; }
+            } else {
+                tok[k++] = letters[t];
+                if (capture) tok[k++] = 'x';
+            }
+            tok[k++] = sq[0];
+            tok[k++] = sq[1];
+            if (MOVE_IS_PROMO(list[i])) { tok[k++] = '='; tok[k++] = letters[MOVE_PROMO_TYPE(list[i])]; }
+            tok[k] = '\0';
+            static const char *const marks[] = {"", "+", "#"};
+            for (int mk = 0; mk < 3; mk++) {
+                char full[20];
+                snprintf(full, sizeof full, "%s%s", tok, marks[mk]);
+                fast_agrees(pos, full);
+                tried++;
+            }
+        }
+    }
+    if (depth > 0) {
+        move list[MOVES_MAX];
+        int n = movegen_legal(pos, list);
+        for (int i = 0; i < n; i++) {
+            struct position next = *pos;
+            pos_make(&next, list[i]);
+            tried += fast_walk(&next, depth - 1);
+        }
+    }
+    return tried;
+}
+
+START_TEST(fast_path_agrees_with_general)
+{
+    struct position pos;
+    char why[200];
+    ck_assert_msg(fen_parse(&pos, round_trip_fens[_i], 0, why, sizeof why) == FEN_OK, "%s", why);
+    ck_assert_uint_gt(fast_walk(&pos, 2), 0);
+}
+END_TEST
+
 START_TEST(write_then_resolve)
 {
     struct position pos;
@@ -323,6 +397,8 @@ Suite *san_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, write_table, 0, (int)(sizeof writes / sizeof writes[0]));
     tcase_add_loop_test(tc, write_then_resolve, 0,
+                        (int)(sizeof round_trip_fens / sizeof round_trip_fens[0]));
+    tcase_add_loop_test(tc, fast_path_agrees_with_general, 0,
                         (int)(sizeof round_trip_fens / sizeof round_trip_fens[0]));
     suite_add_tcase(s, tc);
     return s;

@@ -386,21 +386,32 @@ void pos_do_move(struct position *pos, move m)
             take(pos, to, &key);
             pos->halfmove = 0;
         }
-        take(pos, from, &key);
-        drop(pos, to, kind >= MOVE_PROMO_KNIGHT ? PIECE_MAKE(us, MOVE_PROMO_TYPE(m)) : pc, &key);
+        if (kind >= MOVE_PROMO_KNIGHT) {
+            take(pos, from, &key);
+            drop(pos, to, PIECE_MAKE(us, MOVE_PROMO_TYPE(m)), &key);
+        } else { /* take(from) and drop(to) of the same piece, in one go */
+            bitboard ft = SQ_BB(from) | SQ_BB(to);
+            pos->by_color[us] ^= ft;
+            pos->by_type[type] ^= ft;
+            pos->board[from] = PIECE_NONE;
+            pos->board[to] = (uint8_t)pc;
+            key ^= zob_piece[pc][from] ^ zob_piece[pc][to];
+        }
         if (type == PAWN) {
             pos->halfmove = 0;
             if ((from ^ to) == 16) pos->ep_square = (uint8_t)((from + to) / 2);
         }
     }
 
-    bitboard rights = old_rights & ~(SQ_BB(from) | SQ_BB(to));
-    if (type == KING) rights &= ~BB_RANK(us == COLOR_WHITE ? 0 : 7);
-    if (rights != old_rights) {
-        bitboard diff = rights ^ old_rights;
-        while (diff)
-            key ^= zob_castle[bb_pop_lsb(&diff)];
-        pos->castle_rooks = rights;
+    if (old_rights) {
+        bitboard rights = old_rights & ~(SQ_BB(from) | SQ_BB(to));
+        if (type == KING) rights &= ~BB_RANK(us == COLOR_WHITE ? 0 : 7);
+        if (rights != old_rights) {
+            bitboard diff = rights ^ old_rights;
+            while (diff)
+                key ^= zob_castle[bb_pop_lsb(&diff)];
+            pos->castle_rooks = rights;
+        }
     }
 
     pos->side = (uint8_t)them;

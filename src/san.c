@@ -476,8 +476,9 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
     return san_resolve_general(pos, tok, len, res);
 }
 
-enum san_status san_resolve_general(const struct position *pos, const char *tok, size_t len,
-                                    struct san_result *res)
+__attribute__((noinline)) enum san_status san_resolve_general(const struct position *pos,
+                                                               const char *tok, size_t len,
+                                                               struct san_result *res)
 {
     memset(res, 0, sizeof *res);
     res->m = MOVE_NONE;

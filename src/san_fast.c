@@ -1,16 +1,17 @@
 /*
  * san_fast.c - the fast path of SAN resolution (PGN standard 8.2.3) for the
  * tokens real games are made of: export-format pawn pushes, pawn captures,
- * promotions and piece moves without disambiguation, with an optional + or #.
+ * promotions, piece moves (with the disambiguation the export format asks
+ * for, no more) and castling, with an optional + or #.
  *
  * Contract: san_fast_resolve() either resolves the token exactly as the
  * general path of san.c would (SAN_OK, no relaxation flag) and returns true,
  * or returns false and leaves the decision to the general path.  It never
  * decides a token is illegal, ambiguous or malformed, so every message and
  * every accepted relaxation keeps coming from one place (san.c).  It gives up
- * on: castling, disambiguated or long forms, a missing or spurious x, en
- * passant, promotions written otherwise than "=Q", annotations, and any token
- * that does not name exactly one legal move.
+ * on: illegal castling, superfluous disambiguation or long forms, a missing or
+ * spurious x, en passant, promotions written otherwise than "=Q", annotations,
+ * and any token that does not name exactly one legal move.
  *
  * Legality (FIDE 3.9): out of check, a move of a piece other than the king is
  * legal unless the piece is pinned and leaves the line of the pin; a piece not
@@ -27,6 +28,7 @@
 #include "san.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int fast_piece(char c)
 {
@@ -127,38 +129,126 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     return done(res, m, PAWN, to, promo, mark);
 }
 
+/* The disambiguation export format writes for the move from `from` among
+ * the legal candidates `legal` (PGN 8.2.3.4): none when alone, else the file
+ * when it tells them apart, else the rank, else both.  Bit 0: file, bit 1: rank. */
+static unsigned canonical_disambiguation(bitboard legal, int from)
+{
+    bitboard others = legal & ~SQ_BB(from);
+    if (!others)
+        return 0;
+    if (!(others & BB_FILE(SQ_FILE(from))))
+        return 1;
+    if (!(others & BB_RANK(SQ_RANK(from))))
+        return 2;
+    return 3;
+}
+
+/* Legal moves of `type` pieces of the side to move to `to`, as origin squares. */
+static bitboard legal_origins(const struct position *pos, int type, int to)
+{
+    const int us = pos->side;
+    bitboard cands = pos_pieces(pos, us, type) & attacks_piece(type, to, pos_occupied(pos));
+    if (!cands)
+        return 0;
+    int ksq = pos_king_square(pos, us);
+    bitboard legal = 0;
+    while (cands) {
+        int from = bb_pop_lsb(&cands);
+        move m = MOVE_MAKE(from, to, MOVE_NORMAL);
+        if (type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
+                                          : legal_out_of_check(pos, ksq, from, to))
+            legal |= SQ_BB(from);
+    }
+    return legal;
+}
+
+/* A piece move with an origin file, rank or both ("Nbd7", "R1e2", "Qh4e1"):
+ * accepted only when it is the disambiguation the export format writes. */
+static __attribute__((noinline)) bool fast_disambiguated(const struct position *pos, int type,
+                                                         const char *s, size_t n, char mark,
+                                                         struct san_result *res)
+{
+    int to = SQ_MAKE(s[n - 2] - 'a', s[n - 1] - '1');
+    size_t j = n - 2;
+    bool capture = s[j - 1] == 'x';
+    if (capture)
+        j--;
+    int from_file = -1, from_rank = -1;
+    unsigned written;
+    if (j == 2 && is_file(s[1])) {
+        from_file = s[1] - 'a';
+        written = 1;
+    } else if (j == 2 && is_rank(s[1])) {
+        from_rank = s[1] - '1';
+        written = 2;
+    } else if (j == 3 && is_file(s[1]) && is_rank(s[2])) {
+        from_file = s[1] - 'a';
+        from_rank = s[2] - '1';
+        written = 3;
+    } else {
+        return false;
+    }
+    const int us = pos->side;
+    if ((pos->by_color[us] & SQ_BB(to)) ||
+        capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
+        return false;
+    bitboard legal = legal_origins(pos, type, to);
+    bitboard match = legal;
+    if (from_file >= 0)
+        match &= BB_FILE(from_file);
+    if (from_rank >= 0)
+        match &= BB_RANK(from_rank);
+    if (!match || bb_more_than_one(match))
+        return false; /* illegal or ambiguous: san.c says so */
+    int from = bb_lsb(match);
+    if (canonical_disambiguation(legal, from) != written)
+        return false; /* more or other disambiguation than needed: san.c notes it */
+    done(res, MOVE_MAKE(from, to, MOVE_NORMAL), type, to, -1, mark);
+    if (written == 3)
+        res->from = (signed char)from;
+    return true;
+}
+
 static bool fast_piece_move(const struct position *pos, int type, const char *s, size_t n,
                             char mark, struct san_result *res)
 {
     const int us = pos->side;
-    bool capture = n == 4 && s[1] == 'x';
-    size_t i = capture ? 2 : 1;
-    if (n != i + 2 || !is_file(s[i]) || !is_rank(s[i + 1]))
+    if (n < 3 || !is_file(s[n - 2]) || !is_rank(s[n - 1]))
         return false;
-    int to = SQ_MAKE(s[i] - 'a', s[i + 1] - '1');
+    bool capture = n == 4 && s[1] == 'x';
+    if (n != 3 && !capture)
+        return fast_disambiguated(pos, type, s, n, mark, res);
+    int to = SQ_MAKE(s[n - 2] - 'a', s[n - 1] - '1');
     /* The x must match what stands on the target; own pieces go to san.c. */
     if (pos->by_color[us] & SQ_BB(to))
         return false;
     if (capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
         return false;
-    const bitboard occ = pos_occupied(pos);
-    bitboard cands = pos_pieces(pos, us, type) & attacks_piece(type, to, occ);
-    int ksq = pos_king_square(pos, us);
-    move found = MOVE_NONE;
-    while (cands) {
-        int from = bb_pop_lsb(&cands);
-        move m = MOVE_MAKE(from, to, MOVE_NORMAL);
-        bool legal = type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
-                                                   : legal_out_of_check(pos, ksq, from, to);
-        if (!legal)
-            continue;
-        if (found != MOVE_NONE)
-            return false; /* ambiguous: san.c says so */
-        found = m;
-    }
-    if (found == MOVE_NONE)
+    bitboard legal = legal_origins(pos, type, to);
+    if (!legal || bb_more_than_one(legal))
+        return false; /* illegal or ambiguous: san.c says so */
+    return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);
+}
+
+/* "O-O" and "O-O-O" when the castling is legal (movegen_castle_check(), the
+ * rule); anything else goes to san.c, which says why not. */
+static __attribute__((noinline)) bool fast_castle(const struct position *pos, const char *s, size_t n, char mark,
+                        struct san_result *res)
+{
+    int side = n == 3 && memcmp(s, "O-O", 3) == 0     ? 1
+               : n == 5 && memcmp(s, "O-O-O", 5) == 0 ? 2
+                                                      : 0;
+    if (!side)
         return false;
-    return done(res, found, type, to, -1, mark);
+    bitboard r = pos_castle_rooks_side(pos, pos->side, side == 1);
+    int rsq = r ? bb_lsb(r) : SQ_NONE, sq;
+    if (!r || movegen_castle_check(pos, rsq, &sq) != MOVEGEN_CASTLE_OK)
+        return false;
+    done(res, MOVE_MAKE(pos_king_square(pos, pos->side), rsq, MOVE_CASTLE), PIECE_TYPE_NONE,
+         SQ_NONE, -1, mark);
+    res->castle = (signed char)side;
+    return true;
 }
 
 bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
@@ -178,6 +268,8 @@ bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
         return false;
     if (is_file(tok[0]))
         return fast_pawn(pos, tok, n, mark, res);
+    if (tok[0] == 'O')
+        return fast_castle(pos, tok, n, mark, res);
     int type = fast_piece(tok[0]);
     if (type < 0)
         return false;

@@ -303,8 +303,9 @@ static void round_trip_all(const struct position *pos, int depth)
 
 /* The fast path answers exactly as the general path, or not at all: every
  * pseudo-legal move of every piece (legal or not: pins, checks) written as
- * plain SAN ("Nf3", "Nxe5", "exd5", "e8=Q", with + and #), at every node of
- * small trees that include positions in check. */
+ * plain SAN ("Nf3", "Nxe5", "exd5", "e8=Q") and with every disambiguation
+ * ("Ngf3", "N1f3", "Ng1f3"), with + and #, and castling, at every node of
+ * small trees that include positions in check and several like pieces. */
 static void fast_agrees(const struct position *pos, const char *tok)
 {
     struct san_result fast, general;
@@ -316,7 +317,8 @@ static void fast_agrees(const struct position *pos, const char *tok)
     ck_assert_msg(st == SAN_OK, "fast path accepted '%s', general says %d", tok, st);
     ck_assert_msg(fast.m == general.m && fast.mark == general.mark &&
                       fast.noncanonical == general.noncanonical && fast.piece == general.piece &&
-                      fast.to == general.to && fast.promo == general.promo,
+                      fast.to == general.to && fast.promo == general.promo &&
+                      fast.from == general.from && fast.castle == general.castle,
                   "fast path and general path differ on '%s'", tok);
 }
 
@@ -344,15 +346,30 @@ static unsigned fast_walk(const struct position *pos, int depth)
             tok[k++] = sq[1];
             if (MOVE_IS_PROMO(list[i])) { tok[k++] = '='; tok[k++] = letters[MOVE_PROMO_TYPE(list[i])]; }
             tok[k] = '\0';
-            static const char *const marks[] = {"", "+", "#"};
-            for (int mk = 0; mk < 3; mk++) {
-                char full[20];
-                snprintf(full, sizeof full, "%s%s", tok, marks[mk]);
-                fast_agrees(pos, full);
-                tried++;
+            /* the plain form, and for pieces every disambiguation: file, rank, both */
+            char forms[4][16];
+            int nforms = 0;
+            snprintf(forms[nforms++], sizeof forms[0], "%s", tok);
+            if (t != PAWN) {
+                char f = (char)('a' + SQ_FILE(from)), r = (char)('1' + SQ_RANK(from));
+                const char *rest = tok + 1;
+                snprintf(forms[nforms++], sizeof forms[0], "%c%c%s", tok[0], f, rest);
+                snprintf(forms[nforms++], sizeof forms[0], "%c%c%s", tok[0], r, rest);
+                snprintf(forms[nforms++], sizeof forms[0], "%c%c%c%s", tok[0], f, r, rest);
             }
+            static const char *const marks[] = {"", "+", "#"};
+            for (int fi = 0; fi < nforms; fi++)
+                for (int mk = 0; mk < 3; mk++) {
+                    char full[24];
+                    snprintf(full, sizeof full, "%s%s", forms[fi], marks[mk]);
+                    fast_agrees(pos, full);
+                    tried++;
+                }
         }
     }
+    static const char *const castles[] = {"O-O", "O-O-O", "O-O+", "O-O-O#"};
+    for (int c = 0; c < 4; c++, tried++)
+        fast_agrees(pos, castles[c]);
     if (depth > 0) {
         move list[MOVES_MAX];
         int n = movegen_legal(pos, list);

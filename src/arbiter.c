@@ -24,15 +24,11 @@
 
 #include <string.h>
 
-/* Occurrences of pos, reached from the window's last entry by m, among the
- * window (same side to move: every other entry from the end).  Keys select
- * the candidates; each is confirmed by the full FIDE 9.2.2 identity on the
- * board rebuilt by taking the moves back. */
-static unsigned window_count(const struct arbiter *a, const struct position *pos, move m)
+/* The scan behind window_count(), out of line: the usual answer needs none. */
+static __attribute__((noinline)) unsigned window_scan(const struct arbiter *a,
+                                                      const struct position *pos, move m,
+                                                      uint64_t key)
 {
-    if (pos->halfmove == 0 || a->nwindow == 0)
-        return 0; /* a capture or pawn move: nothing before can recur */
-    uint64_t key = pos_key(pos);
     int ep = pos->ep_capturable ? pos->ep_square : SQ_NONE;
     unsigned count = 0;
     uint8_t board[SQ_NB];
@@ -52,10 +48,26 @@ static unsigned window_count(const struct arbiter *a, const struct position *pos
     return count;
 }
 
+/* Occurrences of pos, reached from the window's last entry by m, among the
+ * window (same side to move: every other entry from the end).  Keys select
+ * the candidates; each is confirmed by the full FIDE 9.2.2 identity on the
+ * board rebuilt by taking the moves back. */
+static inline unsigned window_count(const struct arbiter *a, const struct position *pos, move m)
+{
+    if (pos->halfmove == 0 || a->nwindow == 0)
+        return 0; /* a capture or pawn move: nothing before can recur */
+    uint64_t key = pos_key(pos);
+    if (!(a->seen[pos->side] & ((uint64_t)1 << (key >> 58))))
+        return 0; /* the usual case: no entry has this key */
+    return window_scan(a, pos, m, key);
+}
+
 static void window_push(struct arbiter *a, const struct position *pos, move m)
 {
-    if (pos->halfmove == 0)
+    if (pos->halfmove == 0 || a->nwindow == 0) {
         a->nwindow = 0;
+        a->seen[COLOR_WHITE] = a->seen[COLOR_BLACK] = 0;
+    }
     if (a->nwindow == ARB_WINDOW) { /* only past the 75-move rule: drop the oldest pair */
         memmove(&a->keys[0], &a->keys[2], (ARB_WINDOW - 2) * sizeof a->keys[0]);
         memmove(&a->rights[0], &a->rights[2], (ARB_WINDOW - 2) * sizeof a->rights[0]);
@@ -65,6 +77,7 @@ static void window_push(struct arbiter *a, const struct position *pos, move m)
     }
     uint32_t n = a->nwindow++;
     a->keys[n] = pos_key(pos);
+    a->seen[pos->side] |= (uint64_t)1 << (a->keys[n] >> 58);
     a->rights[n] = pos->castle_rooks;
     a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
     a->moves[n] = m;

@@ -35,6 +35,8 @@ struct arbiter {
      * entry is rebuilt by taking moves back from the current one (all of them
      * are piece moves or castling), only when keys match. */
     uint32_t nwindow;
+    uint64_t seen[COLOR_NB];    /* per side to move, bit key >> 58 of each entry: a
+                                   key whose bit is clear occurs nowhere */
     uint64_t keys[ARB_WINDOW];
     bitboard rights[ARB_WINDOW];
     uint8_t ep[ARB_WINDOW];     /* capturable en passant square or SQ_NONE */

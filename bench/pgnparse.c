@@ -1,8 +1,9 @@
 /*
  * pgnparse.c - parse-only driver for benchmarks and debugging (not installed).
  * Reads each FILE (or stdin) through input + pgn_parse and prints games,
- * bytes, events and diagnostics counts.  -e dumps every event, -d every
- * diagnostic (to stdout).
+ * bytes, events and diagnostics counts.  -e dumps every event (game,
+ * line:column@offset, type, text, number, dots), -d every diagnostic (to
+ * stdout).
  *
  *   bench/pgnparse [-e] [-d] [FILE|-]...
  */
@@ -63,11 +64,14 @@ int main(int argc, char **argv)
         while (pgn_parser_next(p, &ev)) {
             events++;
             if (show_events)
-                printf("%llu %u:%u %s%*s %.*s%s%.*s n=%u d=%u\n", (unsigned long long)ev.game,
-                       ev.loc.line, ev.loc.column, pgn_event_type_name(ev.type),
+                printf("%llu %u:%u@%llu %s%*s %.*s%s%.*s n=%u d=%u%s\n",
+                       (unsigned long long)ev.game, ev.loc.line, ev.loc.column,
+                       (unsigned long long)ev.loc.offset, pgn_event_type_name(ev.type),
                        (int)ev.depth * 2, "", (int)ev.name_len, ev.name ? ev.name : "",
                        ev.name ? "=" : "", (int)ev.len, ev.text ? ev.text : "", ev.number,
-                       ev.dots);
+                       ev.dots,
+                       ev.type == PGN_EV_GAME_END ? (ev.has_result ? " result" : " no-result")
+                                                  : "");
         }
         games += pgn_parser_games(p);
         bytes += pgn_parser_bytes(p);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 struct input;
+struct pgn_event;
 struct pgn_lex;
 
 /* Limits.  Each one, when hit, shows in the token (see the flags below). */
@@ -96,6 +97,20 @@ struct src_loc pgn_lex_loc(const struct pgn_lex *lx);
 /* Reason when the input failed (then the lexer reports EOF), else NULL. */
 const char *pgn_lex_input_error(const struct pgn_lex *lx);
 
+/*
+ * Tag pair fast path for the parser (pgn_parse.c): a plain tag pair,
+ * [Name "value"] on one line, the value ASCII without escapes or inner
+ * quotes and not after a blank line; with bracket_lexed the '[' was already
+ * returned by pgn_lex_next() and the pair starts at its name.  Fills ev->loc
+ * (the '['; not with bracket_lexed), name, name_len, text (the value) and
+ * len, pointing into the buffer (not NUL-terminated, valid until the next
+ * call); nothing else.  Otherwise returns false having consumed and changed
+ * nothing: pgn_lex_next() then returns exactly the tokens it would have
+ * returned anyway.  (The movetext fast path, pgn_lex_next_move(), is in the
+ * internal section at the end.)
+ */
+bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev);
+
 /* Name of a token type, for messages and tests. */
 const char *pgn_lex_type_name(enum pgn_tok_type t);
 
@@ -108,5 +123,153 @@ const char *pgn_lex_type_name(enum pgn_tok_type t);
 #define PGN_CC_STR    0x20u /* ends a plain run inside a string: " \ LF NUL */
 #define PGN_CC_CMT    0x40u /* ends a plain run inside a comment: { } LF NUL */
 unsigned pgn_lex_char_class(unsigned char c);
+
+#ifdef PGN_LEX_INTERNAL
+/*
+ * Internal section, for pgn_lex.c, pgn_parse.c (which inlines the movetext
+ * fast path into pgn_parser_next()) and the lexer's unit test only.
+ */
+#include "pgn_parse.h"
+
+#define PGN_LEX_CC_ASYM 0x80u /* private class bit: ASCII symbol byte (PGN_CC_SYM below 0x80) */
+extern const unsigned char pgn_lex_cc[256];
+
+/* lead: what lies between the last token and lx->p */
+#define PGN_LEX_LEAD_BOL 0x80000000u /* the next token starts a line (start of input, after a skip) */
+#define PGN_LEX_LEAD_NL  0x7fffffffu /* line feeds skipped (by a fast path that then gave up) */
+
+struct pgn_lex {
+    struct input *in;
+    bool own_in;
+    bool eof;
+    uint32_t lead;       /* PGN_LEX_LEAD_*; 0 once a token is taken */
+    const char *in_err;
+    unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
+    unsigned char *p;    /* next unread byte */
+    unsigned char *end;  /* end of data; *end == 0 */
+    unsigned char *lim;  /* p < lim: the window is in the buffer (or the input is at its end) */
+    unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
+    unsigned char *tw;
+    uint64_t end_off;    /* input offset of *end */
+    uint64_t line_off;   /* input offset of the first byte of the current line */
+    uint32_t line;
+    enum pgn_tok_type prev, prev2; /* the two tokens before this one */
+    struct pgn_token tok;
+};
+
+/* Input offset of the unread byte q. */
+static inline uint64_t pgn_lex_off(const struct pgn_lex *lx, const unsigned char *q)
+{
+    return lx->end_off - (uint64_t)(lx->end - q);
+}
+
+/* Location of q, on the current line. */
+static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsigned char *q)
+{
+    struct src_loc l;
+    l.offset = pgn_lex_off(lx, q);
+    l.line = lx->line;
+    uint64_t col = l.offset - lx->line_off + 1;
+    l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
+    return l;
+}
+
+/*
+ * The blank skip of pgn_lex_next(), from p, for the fast paths: returns
+ * where it stops.  Line feeds are taken as they come (line, line_off and the
+ * count in lead), so a fast path that then gives up must leave lx->p at the
+ * returned byte: pgn_lex_next() goes on from there with the same flags.  It
+ * stops at the NUL at lx->end at the latest (within the buffer's bytes, so
+ * the count stays far below PGN_LEX_LEAD_NL).
+ */
+static inline unsigned char *pgn_lex_skip_blanks(struct pgn_lex *lx, unsigned char *p)
+{
+    for (;;) {
+        unsigned k = pgn_lex_cc[*p];
+        if (k & PGN_CC_WS) {
+            p++;
+        } else if (k & PGN_CC_NL) {
+            lx->line++;
+            lx->line_off = pgn_lex_off(lx, p) + 1;
+            lx->lead++;
+            p++;
+        } else {
+            return p;
+        }
+    }
+}
+
+/* Take tokens scanned by a fast path: leave the state pgn_lex_next() would have left. */
+static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
+                                enum pgn_tok_type prev2, enum pgn_tok_type prev)
+{
+    lx->p = (unsigned char *)next;
+    lx->lead = 0;
+    lx->prev2 = prev2;
+    lx->prev = prev;
+}
+
+/*
+ * Movetext fast path: when the next token is a move or a move number that
+ * the parser delivers as it is - a letter-led ASCII symbol (SAN; never
+ * "e.p.", which stops at its '.'), or "12." / "12..." (1 to 9 digits, not 0,
+ * not after a blank line) - consume it and fill ev's type (PGN_EV_MOVE or
+ * PGN_EV_MOVE_NUMBER), loc, text, len, number, dots, and set name, name_len
+ * and has_result to none; game and depth are the caller's.  Otherwise
+ * return false: pgn_lex_next() then returns exactly the token it would have
+ * returned anyway.  The scans are those of pgn_lex_next()'s own fast paths.
+ */
+static inline bool pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
+{
+    unsigned char *p = pgn_lex_skip_blanks(lx, lx->p);
+    if (p >= lx->lim)
+        goto give_up;
+    /* The window is in the buffer: the scans below stop before lx->end. */
+    const unsigned char *q = p + 1, *next;
+    unsigned c = *p, k = pgn_lex_cc[c];
+    enum pgn_tok_type type;
+    if (k & PGN_CC_LETTER) {
+        while (pgn_lex_cc[*q] & PGN_LEX_CC_ASYM)
+            q++;
+        if ((pgn_lex_cc[*q] & PGN_CC_SYM) || *q == '.' || (size_t)(q - p) > PGN_LEX_TOKEN_MAX)
+            goto give_up;
+        ev->type = PGN_EV_MOVE;
+        ev->number = ev->dots = 0;
+        type = PGN_TOK_SYMBOL;
+        next = q;
+    } else if (k & PGN_CC_DIGIT) {
+        unsigned v = c - '0';
+        while ((pgn_lex_cc[*q] & PGN_CC_DIGIT) && q < p + 9)
+            v = v * 10 + (unsigned)(*q++ - '0');
+        if (*q != '.' || v == 0 || (lx->lead & PGN_LEX_LEAD_NL) >= 2)
+            goto give_up;
+        const unsigned char *d = q + 1, *b;
+        while (*d == '.' && d < p + 32)
+            d++;
+        for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
+            b++;
+        if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
+            goto give_up;
+        ev->type = PGN_EV_MOVE_NUMBER;
+        ev->number = v;
+        ev->dots = (unsigned)(d - q);
+        type = PGN_TOK_MOVE_NUMBER;
+        next = d;
+    } else {
+        goto give_up;
+    }
+    ev->loc = pgn_lex_loc_on(lx, p);
+    ev->text = (const char *)p;
+    ev->len = (size_t)(q - p);
+    ev->name = NULL;
+    ev->name_len = 0;
+    ev->has_result = false;
+    pgn_lex_take(lx, next, lx->prev, type);
+    return true;
+give_up:
+    lx->p = p;
+    return false;
+}
+#endif /* PGN_LEX_INTERNAL */
 
 #endif /* PGNARB_PGN_LEX_H */

@@ -20,6 +20,7 @@
 #include "pgn_parse.h"
 
 #include "input.h"
+#define PGN_LEX_INTERNAL
 #include "pgn_lex.h"
 
 #include <stdarg.h>
@@ -45,6 +46,8 @@ struct pgn_parser {
     const struct pgn_token *tok;
     bool have_tok; /* tok is to be handled (again) before lexing on */
     bool eof;
+    bool fast;     /* the movetext fast path applies: see parser_general() */
+    bool slow;     /* the fast paths are off (pgn_parser_set_fast_paths()) */
     enum pstate st;
 
     uint64_t games;
@@ -452,44 +455,37 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
 }
 
 /*
- * Movetext fast path: the next token is a move or a move number that
- * on_movetext() would deliver as it is.  In PS_MOVETEXT no synthetic event
- * but MOVETEXT_BEGIN can be pending (end_game() leaves the state), so that is
- * the only one to test.  Any other token is kept for the general loop.
+ * Tag pair fast path, in PS_TAGS (bracket_lexed false) or in PS_TAG_NAME
+ * right after the '[' (true), with no token kept: a plain pair that the
+ * token-by-token path would deliver as it is (see pgn_lex_next_tag()), and
+ * that cannot open the next game (not after a blank line that follows tags).
  */
-static bool movetext_fast(struct pgn_parser *p, struct pgn_event *ev)
+static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_lexed)
 {
-    const struct pgn_token *t = pgn_lex_next(p->lx);
-    if (t->type == PGN_TOK_SYMBOL) {
-        if (!(t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) &&
-            !(t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)) {
-            *ev = (struct pgn_event){.type = PGN_EV_MOVE, .loc = t->loc, .text = t->text,
-                                     .len = t->len, .game = p->games, .depth = p->depth};
-            return true;
-        }
-    } else if (t->type == PGN_TOK_MOVE_NUMBER && t->number != 0) {
-        if (p->depth == 0) {
-            if ((t->flags & PGN_TOKF_BLANK_BEFORE) && t->number < p->last_number)
-                goto general;
-            p->last_number = t->number;
-        }
-        *ev = (struct pgn_event){.type = PGN_EV_MOVE_NUMBER, .loc = t->loc, .text = t->text,
-                                 .len = t->len, .number = t->number, .dots = t->dots,
-                                 .game = p->games, .depth = p->depth};
-        return true;
+    if (p->ntags == PGN_PARSE_TAGS_MAX || (bracket_lexed && p->blank_tags && p->ntags))
+        return false;
+    struct pgn_event t;
+    if (!pgn_lex_next_tag(p->lx, bracket_lexed, &t))
+        return false;
+    if (!bracket_lexed) {
+        p->tag_loc = t.loc;
+        p->blank_tags = false;
     }
-general:
-    p->tok = t;
-    p->have_tok = true;
-    return false;
+    memcpy(p->name, t.name, t.name_len);
+    p->name[t.name_len] = '\0';
+    p->name_len = t.name_len;
+    memcpy(p->value, t.text, t.len);
+    p->value[t.len] = '\0';
+    p->value_len = t.len;
+    p->st = PS_TAGS;
+    bool emitted = false;
+    tag_emit(p, ev, &emitted);
+    return emitted;
 }
 
 /* Everything but the fast path: pending events, tags, the rest of movetext.
  * Out of line so that pgn_parser_next() stays small. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
+static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
 {
     for (;;) {
         memset(ev, 0, sizeof *ev);
@@ -499,6 +495,9 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
         if (!p->have_tok) {
             if (p->eof)
                 return false;
+            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow &&
+                tag_fast(p, ev, p->st == PS_TAG_NAME))
+                return true;
             p->tok = pgn_lex_next(p->lx);
         }
         p->have_tok = false;
@@ -558,11 +557,37 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
     }
 }
 
+/*
+ * The general path, which also says whether the movetext fast path applies
+ * to the next call: in PS_MOVETEXT with no token kept, outside skipped
+ * variations, and no synthetic event pending - end_game() leaves the state,
+ * so MOVETEXT_BEGIN is the only one that can be.  Only this path changes
+ * those, so p->fast stays right across fast-path calls.
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
+{
+    bool r = parser_step(p, ev);
+    p->fast = p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext && !p->slow;
+    return r;
+}
+
+/*
+ * Movetext fast path: the next token is a move or a move number that
+ * on_movetext() would deliver as it is (pgn_lex_next_move()).  Anything else
+ * goes to parser_general(), which lexes it as if this had not looked.
+ */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext &&
-        movetext_fast(p, ev))
+    if (p->fast && pgn_lex_next_move(p->lx, ev)) {
+        ev->game = p->games;
+        ev->depth = p->depth;
+        if (ev->type == PGN_EV_MOVE_NUMBER && p->depth == 0)
+            p->last_number = ev->number;
         return true;
+    }
     return parser_general(p, ev);
 }
 
@@ -589,6 +614,12 @@ void pgn_parser_free(struct pgn_parser *p)
         return;
     pgn_lex_free(p->lx);
     free(p);
+}
+
+void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on)
+{
+    p->slow = !on;
+    p->fast = false; /* parser_general() says again */
 }
 
 uint64_t pgn_parser_games(const struct pgn_parser *p) { return p->games; }

@@ -134,6 +134,16 @@ unsigned pgn_lex_char_class(unsigned char c);
 #define PGN_LEX_CC_ASYM 0x80u /* private class bit: ASCII symbol byte (PGN_CC_SYM below 0x80) */
 extern const unsigned char pgn_lex_cc[256];
 
+/* Classes for the fast paths (a table of their own: one lookup per test). */
+#define PGN_LEX_FC_BLANK  0x01u /* PGN_CC_WS or PGN_CC_NL: skipped between tokens */
+#define PGN_LEX_FC_NL     0x02u /* LF */
+#define PGN_LEX_FC_LETTER 0x04u /* PGN_CC_LETTER */
+#define PGN_LEX_FC_DIGIT  0x08u /* PGN_CC_DIGIT */
+#define PGN_LEX_FC_ASYM   0x10u /* PGN_LEX_CC_ASYM: ASCII symbol byte */
+#define PGN_LEX_FC_END    0x20u /* ends a symbol as it is: not PGN_CC_SYM and not '.' */
+#define PGN_LEX_FC_VALUE  0x40u /* plain ASCII tag value byte: below 0x80, not PGN_CC_STR */
+extern const unsigned char pgn_lex_fc[256];
+
 /* lead: what lies between the last token and lx->p */
 #define PGN_LEX_LEAD_BOL 0x80000000u /* the next token starts a line (start of input, after a skip) */
 #define PGN_LEX_LEAD_NL  0x7fffffffu /* line feeds skipped (by a fast path that then gave up) */
@@ -174,29 +184,29 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
     return l;
 }
 
-/*
- * The blank skip of pgn_lex_next(), from p, for the fast paths: returns
- * where it stops.  Line feeds are taken as they come (line, line_off and the
- * count in lead), so a fast path that then gives up must leave lx->p at the
- * returned byte: pgn_lex_next() goes on from there with the same flags.  It
- * stops at the NUL at lx->end at the latest (within the buffer's bytes, so
- * the count stays far below PGN_LEX_LEAD_NL).
- */
+/* A line feed at q, skipped by a fast path: line, line_off and the count in
+ * lead.  A fast path that then gives up leaves lx->p after the blanks, so
+ * that pgn_lex_next() goes on from there with the same flags.  The count
+ * stays far below PGN_LEX_LEAD_NL: a fast path's skip stops at lx->end, and
+ * the next pgn_lex_next() takes the token. */
+static inline void pgn_lex_skip_nl(struct pgn_lex *lx, const unsigned char *q)
+{
+    lx->line++;
+    lx->line_off = pgn_lex_off(lx, q) + 1;
+    lx->lead++;
+}
+
+/* The blank skip of pgn_lex_next(), from p, for the fast paths: returns the
+ * first byte that is not blank (at lx->end at the latest). */
 static inline unsigned char *pgn_lex_skip_blanks(struct pgn_lex *lx, unsigned char *p)
 {
-    for (;;) {
-        unsigned k = pgn_lex_cc[*p];
-        if (k & PGN_CC_WS) {
-            p++;
-        } else if (k & PGN_CC_NL) {
-            lx->line++;
-            lx->line_off = pgn_lex_off(lx, p) + 1;
-            lx->lead++;
-            p++;
-        } else {
-            return p;
-        }
+    unsigned k;
+    while ((k = pgn_lex_fc[*p]) & PGN_LEX_FC_BLANK) {
+        if (k & PGN_LEX_FC_NL)
+            pgn_lex_skip_nl(lx, p);
+        p++;
     }
+    return p;
 }
 
 /* Take tokens scanned by a fast path: leave the state pgn_lex_next() would have left. */
@@ -209,66 +219,93 @@ static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
     lx->prev = prev;
 }
 
-/*
- * Movetext fast path: when the next token is a move or a move number that
- * the parser delivers as it is - a letter-led ASCII symbol (SAN; never
- * "e.p.", which stops at its '.'), or "12." / "12..." (1 to 9 digits, not 0,
- * not after a blank line) - consume it and fill ev's type (PGN_EV_MOVE or
- * PGN_EV_MOVE_NUMBER), loc, text, len, number, dots, and set name, name_len
- * and has_result to none; game and depth are the caller's.  Otherwise
- * return false: pgn_lex_next() then returns exactly the token it would have
- * returned anyway.  The scans are those of pgn_lex_next()'s own fast paths.
- */
-static inline bool pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
+enum { PGN_LEX_FAST_NONE, PGN_LEX_FAST_MOVE, PGN_LEX_FAST_DIGIT, PGN_LEX_FAST_NUMBER };
+
+/* The event of a token scanned by a fast path, [p, q) its text, and the
+ * lexer's state after it. */
+static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
+                                      enum pgn_event_type type, const unsigned char *p,
+                                      const unsigned char *q, const unsigned char *next,
+                                      unsigned number, unsigned dots, uint64_t game,
+                                      unsigned depth)
 {
-    unsigned char *p = pgn_lex_skip_blanks(lx, lx->p);
-    if (p >= lx->lim)
-        goto give_up;
-    /* The window is in the buffer: the scans below stop before lx->end. */
-    const unsigned char *q = p + 1, *next;
-    unsigned c = *p, k = pgn_lex_cc[c];
-    enum pgn_tok_type type;
-    if (k & PGN_CC_LETTER) {
-        while (pgn_lex_cc[*q] & PGN_LEX_CC_ASYM)
-            q++;
-        if ((pgn_lex_cc[*q] & PGN_CC_SYM) || *q == '.' || (size_t)(q - p) > PGN_LEX_TOKEN_MAX)
-            goto give_up;
-        ev->type = PGN_EV_MOVE;
-        ev->number = ev->dots = 0;
-        type = PGN_TOK_SYMBOL;
-        next = q;
-    } else if (k & PGN_CC_DIGIT) {
-        unsigned v = c - '0';
-        while ((pgn_lex_cc[*q] & PGN_CC_DIGIT) && q < p + 9)
-            v = v * 10 + (unsigned)(*q++ - '0');
-        if (*q != '.' || v == 0 || (lx->lead & PGN_LEX_LEAD_NL) >= 2)
-            goto give_up;
-        const unsigned char *d = q + 1, *b;
-        while (*d == '.' && d < p + 32)
-            d++;
-        for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
-            b++;
-        if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
-            goto give_up;
-        ev->type = PGN_EV_MOVE_NUMBER;
-        ev->number = v;
-        ev->dots = (unsigned)(d - q);
-        type = PGN_TOK_MOVE_NUMBER;
-        next = d;
-    } else {
-        goto give_up;
+    struct src_loc loc = pgn_lex_loc_on(lx, p);
+    pgn_lex_take(lx, next, lx->prev,
+                 type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
+    *ev = (struct pgn_event){.type = type,
+                             .loc = loc,
+                             .text = (const char *)p,
+                             .len = (size_t)(q - p),
+                             .number = number,
+                             .dots = dots,
+                             .game = game,
+                             .depth = depth};
+}
+
+/*
+ * Movetext fast path, the part inlined into pgn_parser_next(): after the
+ * blanks, when the next token is a move the parser delivers as it is (a
+ * letter-led ASCII symbol: SAN; never "e.p.", which stops at its '.'),
+ * consume it, fill the whole event (game and depth are the caller's) and
+ * return PGN_LEX_FAST_MOVE.  PGN_LEX_FAST_DIGIT: the next token starts with
+ * a digit at lx->p, for pgn_lex_next_number().  Otherwise
+ * PGN_LEX_FAST_NONE.  Either way without a token taken, pgn_lex_next() then
+ * returns exactly the token it would have returned anyway (the line feeds
+ * skipped are counted in lx->lead).  The scans are those of
+ * pgn_lex_next()'s own fast paths.
+ */
+static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev, uint64_t game,
+                                    unsigned depth)
+{
+    unsigned char *p = lx->p;
+    if (*p == ' ') /* the usual single space between moves */
+        p++;
+    unsigned k = pgn_lex_fc[*p];
+    if (k & PGN_LEX_FC_BLANK) {
+        p = pgn_lex_skip_blanks(lx, p);
+        k = pgn_lex_fc[*p];
     }
-    ev->loc = pgn_lex_loc_on(lx, p);
-    ev->text = (const char *)p;
-    ev->len = (size_t)(q - p);
-    ev->name = NULL;
-    ev->name_len = 0;
-    ev->has_result = false;
-    pgn_lex_take(lx, next, lx->prev, type);
-    return true;
-give_up:
+    if (p < lx->lim) {
+        /* The window is in the buffer: the scan stops before lx->end. */
+        if (k & PGN_LEX_FC_LETTER) {
+            const unsigned char *q = p + 1;
+            while ((k = pgn_lex_fc[*q]) & PGN_LEX_FC_ASYM)
+                q++;
+            if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
+                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0, game, depth);
+                return PGN_LEX_FAST_MOVE;
+            }
+        } else if (k & PGN_LEX_FC_DIGIT) {
+            lx->p = p;
+            return PGN_LEX_FAST_DIGIT;
+        }
+    }
     lx->p = p;
-    return false;
+    return PGN_LEX_FAST_NONE;
+}
+
+/* The rest of the movetext fast path: at a digit at lx->p (blanks skipped,
+ * the window in the buffer), a move number "12." / "12..." (1 to 9 digits,
+ * not 0, not after a blank line): PGN_LEX_FAST_NUMBER with the event filled,
+ * or PGN_LEX_FAST_NONE with nothing taken. */
+static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev, uint64_t game,
+                                      unsigned depth)
+{
+    const unsigned char *p = lx->p, *q = p + 1;
+    unsigned v = *p - '0';
+    while ((pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) && q < p + 9)
+        v = v * 10 + (unsigned)(*q++ - '0');
+    if (*q != '.' || v == 0 || (lx->lead & PGN_LEX_LEAD_NL) >= 2)
+        return PGN_LEX_FAST_NONE;
+    const unsigned char *d = q + 1, *b;
+    while (*d == '.' && d < p + 32)
+        d++;
+    for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
+        b++;
+    if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
+        return PGN_LEX_FAST_NONE;
+    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, d, v, (unsigned)(d - q), game, depth);
+    return PGN_LEX_FAST_NUMBER;
 }
 #endif /* PGN_LEX_INTERNAL */
 

@@ -574,19 +574,35 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
     return r;
 }
 
+/* The movetext fast path for a token that starts with a digit (see
+ * pgn_parser_next()); out of line, so that the path of a move needs few
+ * registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (pgn_lex_next_number(p->lx, ev, p->games, p->depth) == PGN_LEX_FAST_NONE)
+        return parser_general(p, ev);
+    if (p->depth == 0)
+        p->last_number = ev->number;
+    return true;
+}
+
 /*
  * Movetext fast path: the next token is a move or a move number that
- * on_movetext() would deliver as it is (pgn_lex_next_move()).  Anything else
- * goes to parser_general(), which lexes it as if this had not looked.
+ * on_movetext() would deliver as it is (pgn_lex_next_move(),
+ * pgn_lex_next_number()).  Anything else goes to parser_general(), which
+ * lexes it as if this had not looked.
  */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (p->fast && pgn_lex_next_move(p->lx, ev)) {
-        ev->game = p->games;
-        ev->depth = p->depth;
-        if (ev->type == PGN_EV_MOVE_NUMBER && p->depth == 0)
-            p->last_number = ev->number;
-        return true;
+    if (p->fast) {
+        int kind = pgn_lex_next_move(p->lx, ev, p->games, p->depth);
+        if (kind == PGN_LEX_FAST_MOVE)
+            return true;
+        if (kind == PGN_LEX_FAST_DIGIT)
+            return parser_number(p, ev);
     }
     return parser_general(p, ev);
 }

@@ -971,30 +971,34 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     }
     /* Every scan below stops at the NUL at lx->end at the latest, and that
      * byte is none of the ones each scan must end on. */
-    if (!(pgn_lex_cc[*p] & PGN_CC_LETTER))
+    if (!(pgn_lex_fc[*p] & PGN_LEX_FC_LETTER))
         return false;
-    const unsigned char *name = p, *q = p + 1;
-    while (pgn_lex_cc[*q] & CC_ASYM)
+    unsigned char *name = p, *q = p + 1;
+    while (pgn_lex_fc[*q] & PGN_LEX_FC_ASYM)
         q++;
     size_t name_len = (size_t)(q - name);
     if (name_len > PGN_LEX_TOKEN_MAX || name_len > PGN_PARSE_TAG_NAME_MAX)
         return false;
+    unsigned char *name_end = q;
     while (is_blank(*q))
         q++;
     if (*q != '"')
         return false;
-    const unsigned char *value = ++q;
-    unsigned acc = 0;
-    while (!(pgn_lex_cc[*q] & PGN_CC_STR))
-        acc |= *q++;
+    unsigned char *value = ++q;
+    while (pgn_lex_fc[*q] & PGN_LEX_FC_VALUE)
+        q++;
+    unsigned char *value_end = q;
     size_t len = (size_t)(q - value);
-    if (*q != '"' || (acc & 0x80) || len > PGN_LEX_STRING_MAX)
+    if (*q != '"' || len > PGN_LEX_STRING_MAX)
         return false;
     q++;
     while (is_blank(*q))
         q++;
     if (*q != ']')
         return false;
+    /* Both end on a byte of the pair, now read: NUL-terminated in place. */
+    *name_end = '\0';
+    *value_end = '\0';
     ev->name = (const char *)name;
     ev->name_len = name_len;
     ev->text = (const char *)value;

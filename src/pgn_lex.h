@@ -103,11 +103,11 @@ const char *pgn_lex_input_error(const struct pgn_lex *lx);
  * quotes and not after a blank line; with bracket_lexed the '[' was already
  * returned by pgn_lex_next() and the pair starts at its name.  Fills ev->loc
  * (the '['; not with bracket_lexed), name, name_len, text (the value) and
- * len, pointing into the buffer (not NUL-terminated, valid until the next
- * call); nothing else.  Otherwise returns false having consumed and changed
- * nothing: pgn_lex_next() then returns exactly the tokens it would have
- * returned anyway.  (The movetext fast path, pgn_lex_next_move(), is in the
- * internal section at the end.)
+ * len, pointing into the buffer, NUL-terminated there (on the blank or quote
+ * after the name and on the closing quote, both read), valid until the next
+ * call; nothing else.  Otherwise returns false having taken no token:
+ * pgn_lex_next() then returns exactly the tokens it would have returned
+ * anyway.  (The movetext fast path is in the internal section at the end.)
  */
 bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev);
 
@@ -247,8 +247,9 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
  * blanks, when the next token is a move the parser delivers as it is (a
  * letter-led ASCII symbol: SAN; never "e.p.", which stops at its '.'),
  * consume it, fill the whole event (game and depth are the caller's) and
- * return PGN_LEX_FAST_MOVE.  PGN_LEX_FAST_DIGIT: the next token starts with
- * a digit at lx->p, for pgn_lex_next_number().  Otherwise
+ * return PGN_LEX_FAST_MOVE; likewise PGN_LEX_FAST_NUMBER for the usual move
+ * numbers.  PGN_LEX_FAST_DIGIT: the next token starts with a digit at lx->p,
+ * for pgn_lex_next_number().  Otherwise
  * PGN_LEX_FAST_NONE.  Either way without a token taken, pgn_lex_next() then
  * returns exactly the token it would have returned anyway (the line feeds
  * skipped are counted in lx->lead).  The scans are those of
@@ -276,6 +277,21 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev, ui
                 return PGN_LEX_FAST_MOVE;
             }
         } else if (k & PGN_LEX_FC_DIGIT) {
+            /* The usual move numbers, "12.e4" and "12. e4" (1 to 3 digits),
+             * here; the rest in pgn_lex_next_number(). */
+            const unsigned char *q = p + 1;
+            unsigned v = *p - '0';
+            if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) {
+                v = v * 10 + (unsigned)(*q++ - '0');
+                if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT)
+                    v = v * 10 + (unsigned)(*q++ - '0');
+            }
+            if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2 &&
+                ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||
+                 (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER)))) {
+                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1, game, depth);
+                return PGN_LEX_FAST_NUMBER;
+            }
             lx->p = p;
             return PGN_LEX_FAST_DIGIT;
         }

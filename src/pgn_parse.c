@@ -170,11 +170,11 @@ static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 
 static void keep(struct pgn_parser *p) { p->have_tok = true; }
 
-static uint64_t name_hash(const struct pgn_parser *p)
+static uint64_t name_hash(const char *name, size_t len)
 {
     uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (size_t i = 0; i < p->name_len; i++)
-        h = (h ^ (unsigned char)p->name[i]) * 1099511628211ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
     return h;
 }
 
@@ -188,7 +188,7 @@ static bool tag_seen(const struct pgn_parser *p, uint64_t h)
 
 static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
 {
-    uint64_t h = name_hash(p);
+    uint64_t h = name_hash(p->name, p->name_len);
     if (tag_seen(p, h))
         report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", p->name);
     if (p->ntags == PGN_PARSE_TAGS_MAX) {
@@ -219,7 +219,7 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
             memcpy(p->name, t->text, n);
             p->name[n] = '\0';
             p->name_len = n;
-            if (p->blank_tags && tag_seen(p, name_hash(p))) {
+            if (p->blank_tags && tag_seen(p, name_hash(p->name, p->name_len))) {
                 /* A blank line, then a tag this game already has: the game
                  * had only tags, and this pair opens the next one. */
                 end_game(p, &p->tag_loc);
@@ -464,23 +464,26 @@ static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_le
 {
     if (p->ntags == PGN_PARSE_TAGS_MAX || (bracket_lexed && p->blank_tags && p->ntags))
         return false;
-    struct pgn_event t;
-    if (!pgn_lex_next_tag(p->lx, bracket_lexed, &t))
+    if (!pgn_lex_next_tag(p->lx, bracket_lexed, ev))
         return false;
-    if (!bracket_lexed) {
-        p->tag_loc = t.loc;
+    if (bracket_lexed) {
+        ev->loc = p->tag_loc;
+    } else {
+        p->tag_loc = ev->loc;
         p->blank_tags = false;
     }
-    memcpy(p->name, t.name, t.name_len);
-    p->name[t.name_len] = '\0';
-    p->name_len = t.name_len;
-    memcpy(p->value, t.text, t.len);
-    p->value[t.len] = '\0';
-    p->value_len = t.len;
+    /* as tag_emit(), with the name and value in the lexer's buffer */
+    uint64_t h = name_hash(ev->name, ev->name_len);
+    if (tag_seen(p, h))
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", ev->name);
+    p->tag_hash[p->ntags++] = h;
     p->st = PS_TAGS;
-    bool emitted = false;
-    tag_emit(p, ev, &emitted);
-    return emitted;
+    ev->type = PGN_EV_TAG;
+    ev->number = ev->dots = 0;
+    ev->game = p->games;
+    ev->depth = 0;
+    ev->has_result = false;
+    return true;
 }
 
 /* Everything but the fast path: pending events, tags, the rest of movetext.
@@ -601,6 +604,11 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         int kind = pgn_lex_next_move(p->lx, ev, p->games, p->depth);
         if (kind == PGN_LEX_FAST_MOVE)
             return true;
+        if (kind == PGN_LEX_FAST_NUMBER) {
+            if (p->depth == 0)
+                p->last_number = ev->number;
+            return true;
+        }
         if (kind == PGN_LEX_FAST_DIGIT)
             return parser_number(p, ev);
     }

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "input.h"
+#include "pgn_lex.h"
 #include "pgn_parse.h"
 
 #include <stdarg.h>
@@ -561,6 +562,11 @@ static const char *const fast_cases[] = {
     "1. e4 e5 2. Nf3\n\n1. d4 *\n\n\n3. c4 *",
     "1. e4\r\n\r\n1... e5\r\n\r\n2. Nf3 *",
     "1. e4 e5 2. \xe2\x80\xa6" " Nc6 3.\t\xe2\x80\xa6" "Bb5 *",
+    /* the inlined move numbers (1 to 3 digits, one dot, then a letter or a
+     * space and a letter) and their neighbours */
+    "1.e4 9. e5 10.Nf3 99. Nc6 100.Bb5 999. a6 1000.Ba4 1001. Nf6 00.O-O 01.Be7 "
+    "0.x 000.y 1.  Re1 2.\tb5 3.\ne4 4.$1 5.(e4) 6.. Bb3 7.0-0 8. 0-0 *",
+    "1. e4 e5\n\n12.Nf3 *\n\n2. e4 *\n\n1.e4 *",
     /* a string right after a move that follows "[1." is no tag value */
     "[1. e4 \"a\" b\" c *",
     /* stray bytes, strings and brackets in movetext */
@@ -579,6 +585,36 @@ START_TEST(fast_paths_edge_cases)
     for (size_t i = 0; i < sizeof fast_cases / sizeof fast_cases[0]; i++)
         same_with_fast_paths(fast_cases[i], fast_cases[i], strlen(fast_cases[i]), chunks,
                              sizeof chunks / sizeof chunks[0]);
+}
+END_TEST
+
+/* Lengths at the limits: tag names of 255 and 256 bytes, values of 4096 and
+ * 4097, a move of 255 and 256, move numbers of 9 and 10 digits. */
+START_TEST(fast_paths_limits)
+{
+    static const size_t chunks[] = {0, 1, 7, 300};
+    char *src = malloc(20000), *w = src;
+    for (int n = 255; n <= 256; n++) {
+        w += sprintf(w, "[");
+        for (int i = 0; i < n; i++)
+            *w++ = (char)('A' + i % 26);
+        w += sprintf(w, " \"v\"]\n");
+    }
+    for (int n = PGN_LEX_STRING_MAX; n <= PGN_LEX_STRING_MAX + 1; n++) {
+        w += sprintf(w, "[V%d \"", n);
+        for (int i = 0; i < n; i++)
+            *w++ = (char)('a' + i % 26);
+        w += sprintf(w, "\"]\n");
+    }
+    w += sprintf(w, "\n1. ");
+    for (int n = 255; n <= 256; n++) {
+        for (int i = 0; i < n; i++)
+            *w++ = i ? '4' : 'e';
+        *w++ = ' ';
+    }
+    w += sprintf(w, "123456789. e4 1234567890. e5 *\n");
+    same_with_fast_paths("limits", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
+    free(src);
 }
 END_TEST
 
@@ -792,6 +828,7 @@ Suite *pgn_parse_suite(void)
     tc = tcase_create("fast_paths");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_paths_edge_cases);
+    tcase_add_test(tc, fast_paths_limits);
     tcase_add_test(tc, fast_paths_locations);
     tcase_add_test(tc, fast_paths_across_refills);
     tcase_add_test(tc, fast_paths_files);

@@ -960,14 +960,13 @@ static inline bool is_blank(unsigned c) { return c == ' ' || c == '\t'; }
 
 bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev)
 {
-    unsigned char *p = lx->p;
+    unsigned char *p = lx->p, *bracket = NULL;
     if (!bracket_lexed) {
         p = pgn_lex_skip_blanks(lx, p);
         lx->p = p;
         if ((lx->lead & PGN_LEX_LEAD_NL) >= 2 || p >= lx->lim || *p != '[')
             return false;
-        ev->loc = pgn_lex_loc_on(lx, p);
-        p++;
+        bracket = p++;
     }
     /* Every scan below stops at the NUL at lx->end at the latest, and that
      * byte is none of the ones each scan must end on. */
@@ -999,6 +998,8 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     /* Both end on a byte of the pair, now read: NUL-terminated in place. */
     *name_end = '\0';
     *value_end = '\0';
+    if (bracket)
+        ev->loc = pgn_lex_loc_on(lx, bracket);
     ev->name = (const char *)name;
     ev->name_len = name_len;
     ev->text = (const char *)value;

@@ -222,31 +222,31 @@ static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
 enum { PGN_LEX_FAST_NONE, PGN_LEX_FAST_MOVE, PGN_LEX_FAST_DIGIT, PGN_LEX_FAST_NUMBER };
 
 /* The event of a token scanned by a fast path, [p, q) its text, and the
- * lexer's state after it. */
+ * lexer's state after it: every field but game and depth, the caller's. */
 static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
                                       enum pgn_event_type type, const unsigned char *p,
                                       const unsigned char *q, const unsigned char *next,
-                                      unsigned number, unsigned dots, uint64_t game,
-                                      unsigned depth)
+                                      unsigned number, unsigned dots)
 {
     struct src_loc loc = pgn_lex_loc_on(lx, p);
     pgn_lex_take(lx, next, lx->prev,
                  type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
-    *ev = (struct pgn_event){.type = type,
-                             .loc = loc,
-                             .text = (const char *)p,
-                             .len = (size_t)(q - p),
-                             .number = number,
-                             .dots = dots,
-                             .game = game,
-                             .depth = depth};
+    ev->type = type;
+    ev->loc = loc;
+    ev->text = (const char *)p;
+    ev->len = (size_t)(q - p);
+    ev->name = NULL;
+    ev->name_len = 0;
+    ev->number = number;
+    ev->dots = dots;
+    ev->has_result = false;
 }
 
 /*
  * Movetext fast path, the part inlined into pgn_parser_next(): after the
  * blanks, when the next token is a move the parser delivers as it is (a
  * letter-led ASCII symbol: SAN; never "e.p.", which stops at its '.'),
- * consume it, fill the whole event (game and depth are the caller's) and
+ * consume it, fill the event (all but game and depth, the caller's) and
  * return PGN_LEX_FAST_MOVE; likewise PGN_LEX_FAST_NUMBER for the usual move
  * numbers.  PGN_LEX_FAST_DIGIT: the next token starts with a digit at lx->p,
  * for pgn_lex_next_number().  Otherwise
@@ -255,8 +255,7 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
  * skipped are counted in lx->lead).  The scans are those of
  * pgn_lex_next()'s own fast paths.
  */
-static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev, uint64_t game,
-                                    unsigned depth)
+static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
 {
     unsigned char *p = lx->p;
     if (*p == ' ') /* the usual single space between moves */
@@ -273,7 +272,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev, ui
             while ((k = pgn_lex_fc[*q]) & PGN_LEX_FC_ASYM)
                 q++;
             if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
-                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0, game, depth);
+                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
                 return PGN_LEX_FAST_MOVE;
             }
         } else if (k & PGN_LEX_FC_DIGIT) {
@@ -289,7 +288,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev, ui
             if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2 &&
                 ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||
                  (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER)))) {
-                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1, game, depth);
+                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1);
                 return PGN_LEX_FAST_NUMBER;
             }
             lx->p = p;
@@ -302,10 +301,10 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev, ui
 
 /* The rest of the movetext fast path: at a digit at lx->p (blanks skipped,
  * the window in the buffer), a move number "12." / "12..." (1 to 9 digits,
- * not 0, not after a blank line): PGN_LEX_FAST_NUMBER with the event filled,
+ * not 0, not after a blank line): PGN_LEX_FAST_NUMBER with the event filled
+ * (all but game and depth),
  * or PGN_LEX_FAST_NONE with nothing taken. */
-static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev, uint64_t game,
-                                      unsigned depth)
+static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev)
 {
     const unsigned char *p = lx->p, *q = p + 1;
     unsigned v = *p - '0';
@@ -320,7 +319,7 @@ static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev, 
         b++;
     if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
         return PGN_LEX_FAST_NONE;
-    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, d, v, (unsigned)(d - q), game, depth);
+    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, d, v, (unsigned)(d - q));
     return PGN_LEX_FAST_NUMBER;
 }
 #endif /* PGN_LEX_INTERNAL */

@@ -28,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { FAST_NONE, FAST_MOVETEXT, FAST_TAGS };
+
 enum pstate {
     PS_BETWEEN,   /* no game open */
     PS_TAGS,      /* in the tag section, between tag pairs */
@@ -46,7 +48,7 @@ struct pgn_parser {
     const struct pgn_token *tok;
     bool have_tok; /* tok is to be handled (again) before lexing on */
     bool eof;
-    bool fast;     /* the movetext fast path applies: see parser_general() */
+    unsigned char fast; /* FAST_*: the fast path that applies, see parser_general() */
     bool slow;     /* the fast paths are off (pgn_parser_set_fast_paths()) */
     enum pstate st;
 
@@ -561,10 +563,11 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
 }
 
 /*
- * The general path, which also says whether the movetext fast path applies
- * to the next call: in PS_MOVETEXT with no token kept, outside skipped
- * variations, and no synthetic event pending - end_game() leaves the state,
- * so MOVETEXT_BEGIN is the only one that can be.  Only this path changes
+ * The general path, which also says which fast path applies to the next
+ * call: the movetext one in PS_MOVETEXT with no token kept, outside skipped
+ * variations, and no synthetic event pending (end_game() leaves the state,
+ * so MOVETEXT_BEGIN is the only one that can be); the tag pair one in
+ * PS_TAGS with no token kept and nothing pending.  Only this path changes
  * those, so p->fast stays right across fast-path calls.
  */
 #if defined(__GNUC__)
@@ -573,8 +576,25 @@ __attribute__((noinline))
 static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
 {
     bool r = parser_step(p, ev);
-    p->fast = p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext && !p->slow;
+    bool pend = p->pend_movetext || p->pend_rav_end || p->pend_result || p->pend_end ||
+                p->pend_begin;
+    p->fast = FAST_NONE;
+    if (!p->have_tok && !pend && !p->slow && !p->eof) {
+        if (p->st == PS_MOVETEXT && !p->deep)
+            p->fast = FAST_MOVETEXT;
+        else if (p->st == PS_TAGS)
+            p->fast = FAST_TAGS;
+    }
     return r;
+}
+
+/* The tag pair fast path in PS_TAGS (see pgn_parser_next()). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_tags(struct pgn_parser *p, struct pgn_event *ev)
+{
+    return tag_fast(p, ev, false) || parser_general(p, ev);
 }
 
 /* The movetext fast path for a token that starts with a digit (see
@@ -585,8 +605,10 @@ __attribute__((noinline))
 #endif
 static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (pgn_lex_next_number(p->lx, ev, p->games, p->depth) == PGN_LEX_FAST_NONE)
+    if (pgn_lex_next_number(p->lx, ev) == PGN_LEX_FAST_NONE)
         return parser_general(p, ev);
+    ev->game = p->games;
+    ev->depth = p->depth;
     if (p->depth == 0)
         p->last_number = ev->number;
     return true;
@@ -595,22 +617,30 @@ static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
 /*
  * Movetext fast path: the next token is a move or a move number that
  * on_movetext() would deliver as it is (pgn_lex_next_move(),
- * pgn_lex_next_number()).  Anything else goes to parser_general(), which
- * lexes it as if this had not looked.
+ * pgn_lex_next_number()); tag pair fast path: a plain tag pair in PS_TAGS
+ * (tag_fast()).  Anything else goes to parser_general(), which lexes it as
+ * if they had not looked.
  */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (p->fast) {
-        int kind = pgn_lex_next_move(p->lx, ev, p->games, p->depth);
-        if (kind == PGN_LEX_FAST_MOVE)
+    if (p->fast == FAST_MOVETEXT) {
+        int kind = pgn_lex_next_move(p->lx, ev);
+        if (kind == PGN_LEX_FAST_MOVE) {
+            ev->game = p->games;
+            ev->depth = p->depth;
             return true;
+        }
         if (kind == PGN_LEX_FAST_NUMBER) {
+            ev->game = p->games;
+            ev->depth = p->depth;
             if (p->depth == 0)
                 p->last_number = ev->number;
             return true;
         }
         if (kind == PGN_LEX_FAST_DIGIT)
             return parser_number(p, ev);
+    } else if (p->fast == FAST_TAGS) {
+        return parser_tags(p, ev);
     }
     return parser_general(p, ev);
 }
@@ -643,7 +673,7 @@ void pgn_parser_free(struct pgn_parser *p)
 void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on)
 {
     p->slow = !on;
-    p->fast = false; /* parser_general() says again */
+    p->fast = FAST_NONE; /* parser_general() says again */
 }
 
 uint64_t pgn_parser_games(const struct pgn_parser *p) { return p->games; }

@@ -99,9 +99,11 @@ static inline void newline(struct pgn_lex *lx, const unsigned char *q)
 #define loc_at pgn_lex_loc_on
 
 /* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
- * (up to and including end) at the end of the input. */
+ * (up to and including end) at the end of the input; and bias, for offsets,
+ * after every change of end or end_off. */
 static void set_lim(struct pgn_lex *lx)
 {
+    lx->bias = lx->end_off - (uint64_t)(uintptr_t)lx->end; /* see pgn_lex_off() */
     if (lx->eof)
         lx->lim = lx->end + 1;
     else if (lx->end - lx->buf >= LEX_WINDOW)
@@ -979,10 +981,14 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     if (name_len > PGN_LEX_TOKEN_MAX || name_len > PGN_PARSE_TAG_NAME_MAX)
         return false;
     unsigned char *name_end = q;
-    while (is_blank(*q))
+    if (*q == ' ')
         q++;
-    if (*q != '"')
-        return false;
+    if (*q != '"') {
+        while (is_blank(*q))
+            q++;
+        if (*q != '"')
+            return false;
+    }
     unsigned char *value = ++q;
     while (pgn_lex_fc[*q] & PGN_LEX_FC_VALUE)
         q++;
@@ -991,10 +997,12 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     if (*q != '"' || len > PGN_LEX_STRING_MAX)
         return false;
     q++;
-    while (is_blank(*q))
-        q++;
-    if (*q != ']')
-        return false;
+    if (*q != ']') {
+        while (is_blank(*q))
+            q++;
+        if (*q != ']')
+            return false;
+    }
     /* Both end on a byte of the pair, now read: NUL-terminated in place. */
     *name_end = '\0';
     *value_end = '\0';

@@ -161,16 +161,18 @@ struct pgn_lex {
     unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
     unsigned char *tw;
     uint64_t end_off;    /* input offset of *end */
+    uint64_t bias;       /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
     uint64_t line_off;   /* input offset of the first byte of the current line */
     uint32_t line;
     enum pgn_tok_type prev, prev2; /* the two tokens before this one */
     struct pgn_token tok;
 };
 
-/* Input offset of the unread byte q. */
+/* Input offset of the unread byte q: end_off - (end - q), with the constant
+ * part kept in bias (unsigned arithmetic, modulo 2^64). */
 static inline uint64_t pgn_lex_off(const struct pgn_lex *lx, const unsigned char *q)
 {
-    return lx->end_off - (uint64_t)(lx->end - q);
+    return (uint64_t)(uintptr_t)q + lx->bias;
 }
 
 /* Location of q, on the current line. */
@@ -229,7 +231,10 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
                                       unsigned number, unsigned dots)
 {
     struct src_loc loc = pgn_lex_loc_on(lx, p);
-    pgn_lex_take(lx, next, lx->prev,
+    /* prev2 would be lx->prev; any type but '[' does as well here, since the
+     * parser never takes this path right after a '[' (p->fast is off then),
+     * and lex_string() asks only whether the two tokens were '[' and a symbol. */
+    pgn_lex_take(lx, next, PGN_TOK_SYMBOL,
                  type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
     ev->type = type;
     ev->loc = loc;

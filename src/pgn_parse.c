@@ -14,8 +14,9 @@
  *   RESULT, GAME_END.  `depth` counts variations delivered (never more than
  *   PGN_PARSE_RAV_DEPTH_MAX); `deep` counts those being skipped.  Counters, no
  *   recursion: any nesting depth of the input is fine.
- * - Only the current tag is copied (name and value, bounded); tag names of the
- *   game are remembered as 64-bit hashes, at most PGN_PARSE_TAGS_MAX.
+ * - Only the current tag is copied (name and value, bounded; not at all on the
+ *   tag pair fast path); tag names of the game are remembered as 64-bit
+ *   hashes, at most PGN_PARSE_TAGS_MAX.
  */
 #include "pgn_parse.h"
 
@@ -172,12 +173,42 @@ static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 
 static void keep(struct pgn_parser *p) { p->have_tok = true; }
 
+/* 64-bit hash of a tag name, for duplicates.  Names of up to 8 bytes are
+ * read whole (two overlapping loads, or three bytes), so two of them never
+ * collide: with the length, the words determine the name, and mix() is a
+ * bijection.  Longer names go by 8-byte words. */
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ull;
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ull;
+    return x ^ (x >> 32);
+}
+
 static uint64_t name_hash(const char *name, size_t len)
 {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
-    return h;
+    uint64_t a, b, h = len * 0x9e3779b97f4a7c15ull;
+    if (len > 8) {
+        for (size_t i = 0; i + 8 < len; i += 8) {
+            memcpy(&a, name + i, 8);
+            h = mix(h ^ a);
+        }
+        memcpy(&b, name + len - 8, 8);
+        return mix(h ^ b);
+    }
+    if (len >= 4) {
+        uint32_t x, y;
+        memcpy(&x, name, 4);
+        memcpy(&y, name + len - 4, 4);
+        a = (uint64_t)x << 32 | y;
+    } else if (len > 0) {
+        a = (uint64_t)(unsigned char)name[0] << 16 | (uint64_t)(unsigned char)name[len / 2] << 8 |
+            (unsigned char)name[len - 1];
+    } else {
+        a = 0;
+    }
+    return mix(h ^ a);
 }
 
 static bool tag_seen(const struct pgn_parser *p, uint64_t h)

@@ -588,6 +588,39 @@ START_TEST(fast_paths_edge_cases)
 }
 END_TEST
 
+/* Duplicate tags are told by name: names that differ in any one byte (at
+ * every length up to 20) are not duplicates; the same name again is, on the
+ * fast path and off it. */
+START_TEST(duplicate_tag_names)
+{
+    char *src = malloc(64 * 1024), *w = src;
+    unsigned pairs = 0;
+    for (int len = 1; len <= 20; len++) {
+        for (int pos = -1; pos < len; pos++) {
+            w += sprintf(w, "[");
+            for (int i = 0; i < len; i++)
+                *w++ = (char)(i == pos ? 'z' : 'a' + i % 7);
+            w += sprintf(w, " \"%d/%d\"]\n", len, pos);
+            pairs++;
+        }
+    }
+    w += sprintf(w, "[abc \"again\"]\n[a \"again\"]\n[abcdefgab \"again\"]\n1. e4 *\n");
+    for (int fast = 0; fast < 2; fast++) {
+        struct sink s = {0};
+        struct input *in = input_open_memory(src, (size_t)(w - src));
+        struct pgn_parser *p = pgn_parser_new(in, on_diag, &s);
+        pgn_parser_set_fast_paths(p, fast);
+        drain(p, &s);
+        ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], 3);
+        ck_assert_uint_lt(pairs + 3, PGN_PARSE_TAGS_MAX);
+        pgn_parser_free(p);
+        input_close(in);
+        sink_free(&s);
+    }
+    free(src);
+}
+END_TEST
+
 /* Lengths at the limits: tag names of 255 and 256 bytes, values of 4096 and
  * 4097, a move of 255 and 256, move numbers of 9 and 10 digits. */
 START_TEST(fast_paths_limits)
@@ -829,6 +862,7 @@ Suite *pgn_parse_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_paths_edge_cases);
     tcase_add_test(tc, fast_paths_limits);
+    tcase_add_test(tc, duplicate_tag_names);
     tcase_add_test(tc, fast_paths_locations);
     tcase_add_test(tc, fast_paths_across_refills);
     tcase_add_test(tc, fast_paths_files);

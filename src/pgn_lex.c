@@ -7,7 +7,9 @@
  * Invariants:
  * - One buffer of PGN_LEX_BUF_SIZE bytes, refilled from the input; buf[end]
  *   is always a NUL sentinel, so every scanning loop stops at the end of the
- *   data without a bounds test and then checks `p == end`.
+ *   data without a bounds test and then checks `p == end`.  PGN_LEX_SLACK
+ *   bytes after the buffer (zeroed once) let a fast path load a few bytes
+ *   past the sentinel at once; what it finds there never decides anything.
  * - Before a bounded token (symbol, number, NAG, glyph) at least
  *   LEX_WINDOW bytes are in the buffer (or the input is at its end), so those
  *   scanners never refill.  Strings and comments refill as they go, keeping
@@ -66,6 +68,27 @@ const unsigned char pgn_lex_cc[256] = {
 };
 
 unsigned pgn_lex_char_class(unsigned char c) { return pgn_lex_cc[c] & ~CC_ASYM; }
+
+/* 1 for an ASCII symbol byte (PGN_LEX_FC_ASYM), 0 otherwise: for scans that
+ * add up classes instead of branching on them. */
+const unsigned char pgn_lex_asym[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 
 /* The fast paths' classes (PGN_LEX_FC_* in pgn_lex.h), one lookup per test;
  * tests/check_pgn_lex.c recomputes every entry from their definitions. */
@@ -158,7 +181,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     struct pgn_lex *lx = calloc(1, sizeof *lx);
     if (!lx)
         return NULL;
-    lx->buf = malloc(PGN_LEX_BUF_SIZE + 1);
+    lx->buf = calloc(1, PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
     if (!lx->buf) {
         free(lx);
         return NULL;

@@ -143,6 +143,11 @@ extern const unsigned char pgn_lex_cc[256];
 #define PGN_LEX_FC_END    0x20u /* ends a symbol as it is: not PGN_CC_SYM and not '.' */
 #define PGN_LEX_FC_VALUE  0x40u /* plain ASCII tag value byte: below 0x80, not PGN_CC_STR */
 extern const unsigned char pgn_lex_fc[256];
+extern const unsigned char pgn_lex_asym[256]; /* 1 where PGN_LEX_FC_ASYM, else 0 */
+
+/* Bytes after the buffer's NUL sentinel that the fast paths may read (never
+ * past the allocation; their content never decides anything). */
+#define PGN_LEX_SLACK 8
 
 /* lead: what lies between the last token and lx->p */
 #define PGN_LEX_LEAD_BOL 0x80000000u /* the next token starts a line (start of input, after a skip) */
@@ -273,9 +278,18 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
     if (p < lx->lim) {
         /* The window is in the buffer: the scan stops before lx->end. */
         if (k & PGN_LEX_FC_LETTER) {
-            const unsigned char *q = p + 1;
-            while ((k = pgn_lex_fc[*q]) & PGN_LEX_FC_ASYM)
-                q++;
+            /* How many of the next four bytes go on with the symbol, added
+             * up rather than branched on (a loop's exit mispredicts on SAN's
+             * varying lengths); the lowest 0 in m is the end, and at worst
+             * it is the NUL at lx->end (the bytes read after it are within
+             * PGN_LEX_SLACK). */
+            unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 |
+                         pgn_lex_asym[p[3]] << 2 | pgn_lex_asym[p[4]] << 3;
+            const unsigned char *q = p + 1 + __builtin_ctz(~m);
+            if (m == 0xf)
+                while (pgn_lex_asym[*q])
+                    q++;
+            k = pgn_lex_fc[*q];
             if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
                 pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
                 return PGN_LEX_FAST_MOVE;

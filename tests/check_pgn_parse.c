@@ -558,6 +558,14 @@ static const char *const fast_cases[] = {
     "1. e4! e5?? 2. Nf3!? $14 Nc6 3. exd6e.p. exd6 e.p. 4. e8=Q+ Kxe8# 5. -- Z0 "
     "6. +- a\x80" "b \xc2\xbd-\xc2\xbd\n1. d4 e5 1-0",
     "1.e4(1.d4 d5(1...Nf6))e5{c}2.Nf3;x\n2...Nc6%no\n%line\n3.Bb5 *",
+    /* moves of every length around the four bytes the scan adds up at once,
+     * each followed by every kind of byte that can end it or not */
+    "1. a b2 Nf3 exd5 Bxe7+ Nbxd7+ exd8=Q+ a1234567 a12345678 *\n"
+    "1. Nxd5! Nxd5? Bxe7+!? Bxe7+$1 Nxd5{c} (Nxd5) Bxe7+) Nxd5. Bxe7.x Nxd5\xc3\xa9 Bxe7+\x80 "
+    "Nxd5\te5 Nxd5\r\nBxe7+\ne4;c\nNxd5\"s\" Bxe7+[ *\n"
+    "1. Nxd5",
+    "1. Bxe7+",
+    "1. e",
     /* a blank line and the move numbers starting over: a new game */
     "1. e4 e5 2. Nf3\n\n1. d4 *\n\n\n3. c4 *",
     "1. e4\r\n\r\n1... e5\r\n\r\n2. Nf3 *",

@@ -983,6 +983,32 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
 
 static inline bool is_blank(unsigned c) { return c == ' ' || c == '\t'; }
 
+/* From q, the first byte that is not PGN_LEX_FC_VALUE (a quote, backslash,
+ * LF, NUL or byte >= 0x80): at lx->end at the latest.  Little-endian
+ * machines look at 8 bytes at a time; the lowest flagged byte of a word is
+ * exact (a borrow only runs upwards), and a word may reach past the NUL at
+ * lx->end, into PGN_LEX_SLACK. */
+static inline unsigned char *value_run(unsigned char *q)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t lo = 0x0101010101010101ull, hi = 0x8080808080808080ull;
+    for (;; q += 8) {
+        uint64_t x, a, b, c;
+        memcpy(&x, q, 8);
+        a = x ^ (lo * '"');
+        b = x ^ (lo * '\\');
+        c = x ^ (lo * '\n');
+        uint64_t m = (((x - lo) & ~x) | ((a - lo) & ~a) | ((b - lo) & ~b) | ((c - lo) & ~c) | x) & hi;
+        if (m)
+            return q + (__builtin_ctzll(m) >> 3);
+    }
+#else
+    while (pgn_lex_fc[*q] & PGN_LEX_FC_VALUE)
+        q++;
+    return q;
+#endif
+}
+
 bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev)
 {
     unsigned char *p = lx->p, *bracket = NULL;
@@ -1013,8 +1039,7 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
             return false;
     }
     unsigned char *value = ++q;
-    while (pgn_lex_fc[*q] & PGN_LEX_FC_VALUE)
-        q++;
+    q = value_run(q);
     unsigned char *value_end = q;
     size_t len = (size_t)(q - value);
     if (*q != '"' || len > PGN_LEX_STRING_MAX)

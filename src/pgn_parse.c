@@ -69,6 +69,7 @@ struct pgn_parser {
     struct src_loc tag_loc;
     size_t name_len, value_len;
     unsigned ntags;
+    uint64_t tag_filter; /* bit h % 64 for every hash h in tag_hash */
     uint64_t tag_hash[PGN_PARSE_TAGS_MAX];
     char name[PGN_PARSE_TAG_NAME_MAX + 1];
     char value[PGN_LEX_STRING_MAX + 1];
@@ -146,6 +147,7 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->deep = 0;
     p->errors = 0;
     p->ntags = 0;
+    p->tag_filter = 0;
     p->last_number = 0;
     p->st = PS_TAGS;
     ev->type = PGN_EV_GAME_BEGIN;
@@ -213,6 +215,8 @@ static uint64_t name_hash(const char *name, size_t len)
 
 static bool tag_seen(const struct pgn_parser *p, uint64_t h)
 {
+    if (!((p->tag_filter >> (h & 63)) & 1))
+        return false; /* the usual answer, without the loop */
     for (unsigned i = 0; i < p->ntags; i++)
         if (p->tag_hash[i] == h)
             return true;
@@ -232,6 +236,7 @@ static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
         return;
     }
     p->tag_hash[p->ntags++] = h;
+    p->tag_filter |= 1ull << (h & 63);
     ev->type = PGN_EV_TAG;
     ev->loc = p->tag_loc;
     ev->name = p->name;
@@ -510,6 +515,7 @@ static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_le
     if (tag_seen(p, h))
         report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", ev->name);
     p->tag_hash[p->ntags++] = h;
+    p->tag_filter |= 1ull << (h & 63);
     p->st = PS_TAGS;
     ev->type = PGN_EV_TAG;
     ev->number = ev->dots = 0;

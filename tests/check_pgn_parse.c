@@ -596,6 +596,39 @@ START_TEST(fast_paths_edge_cases)
 }
 END_TEST
 
+/* Tag values scanned 8 bytes at a time: every byte that ends a plain value
+ * (quote, backslash, LF, NUL, bytes >= 0x80) at every offset of values of
+ * up to 20 bytes; and values that end the input at every length. */
+START_TEST(fast_paths_tag_values)
+{
+    static const char stops[] = {'"', '\\', '\n', '\0', '\x80', '\xc3', '\xff', '\r'};
+    static const size_t chunks[] = {0, 1, 5};
+    char *src = malloc(64 * 1024), *w = src;
+    for (size_t k = 0; k < sizeof stops; k++)
+        for (int len = 0; len <= 20; len++)
+            for (int pos = 0; pos <= len; pos++) {
+                w += sprintf(w, "[T%d \"", len);
+                for (int i = 0; i < len; i++)
+                    *w++ = i == pos ? stops[k] : (char)('a' + i % 26);
+                w += sprintf(w, "\"]\n");
+            }
+    w += sprintf(w, "*\n");
+    same_with_fast_paths("values", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
+    for (int len = 0; len <= 20; len++) {
+        w = src;
+        w += sprintf(w, "[A \"x\"]\n[Long \"");
+        for (int i = 0; i < len; i++)
+            *w++ = (char)('a' + i % 26);
+        for (int end = 0; end < 3; end++) {
+            size_t n = (size_t)(w - src) + (size_t)end;
+            memcpy(w, "\"]", 2);
+            same_with_fast_paths("value at the end", src, n, chunks, sizeof chunks / sizeof chunks[0]);
+        }
+    }
+    free(src);
+}
+END_TEST
+
 /* Duplicate tags are told by name: names that differ in any one byte (at
  * every length up to 20) are not duplicates; the same name again is, on the
  * fast path and off it. */
@@ -871,6 +904,7 @@ Suite *pgn_parse_suite(void)
     tcase_add_test(tc, fast_paths_edge_cases);
     tcase_add_test(tc, fast_paths_limits);
     tcase_add_test(tc, duplicate_tag_names);
+    tcase_add_test(tc, fast_paths_tag_values);
     tcase_add_test(tc, fast_paths_locations);
     tcase_add_test(tc, fast_paths_across_refills);
     tcase_add_test(tc, fast_paths_files);

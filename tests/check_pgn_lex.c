@@ -401,6 +401,7 @@ START_TEST(char_class_table)
             fast |= PGN_LEX_FC_VALUE;
         ck_assert_msg(pgn_lex_fc[c] == fast, "fast class of 0x%02x: %#x, want %#x", c,
                       pgn_lex_fc[c], fast);
+        ck_assert_msg(pgn_lex_asym[c] == (asym ? 1 : 0), "asym of 0x%02x", c);
     }
 }
 END_TEST

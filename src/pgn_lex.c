@@ -15,10 +15,15 @@
  *   scanners never refill.  Strings and comments refill as they go, keeping
  *   the part of their text that fits their limit ([ts, tw)) and the unread
  *   bytes ([p, end)); refill() compacts both to the front.
- * - Offsets: off(q) = end_off - (end - q) for every unread byte q.  Line and
- *   column are kept as the current line number plus the offset where it
- *   started; column = offset - line start + 1 (bytes).  LF ends a line; CR is
- *   blank space, so CRLF is one line break.  A UTF-8 BOM at offset 0 is skipped.
+ * - Offsets: off(q) = end_off - (end - q) for every unread byte q (kept as
+ *   q + bias).  Line and column are kept as the current line number plus the
+ *   offset where it started; column = offset - line start + 1 (bytes).  LF
+ *   ends a line; CR is blank space, so CRLF is one line break.  A UTF-8 BOM
+ *   at offset 0 is skipped.
+ * - Between tokens, lead holds what the next token's flags need: line feeds
+ *   already skipped (by a fast path that then gave up) and whether it starts
+ *   a line.  The fast paths (pgn_lex.h, pgn_lex_fast.c) leave the state
+ *   exactly as pgn_lex_next() would.
  * - No allocation after pgn_lex_new(), no recursion; bad bytes become
  *   PGN_TOK_ERROR tokens, never an abort.
  */

@@ -10,6 +10,13 @@
  *   synthetic event (MOVETEXT_BEGIN, RAV_END, RESULT, GAME_END) or consumes
  *   one token; a token that belongs to the next state is kept (have_tok) and
  *   handled again, so no token is ever lost or read twice from the lexer.
+ * - Fast paths (p->fast, set by parser_general() only): a plain move or move
+ *   number in movetext, a plain tag pair (its four tokens at once) in the
+ *   tag section, each filled straight from the lexer's buffer
+ *   (pgn_lex_next_move(), pgn_lex_next_tag()).  They deliver exactly the
+ *   event the token-by-token path would, or take nothing and leave the token
+ *   to it; pgn_parser_set_fast_paths() turns them off for the tests and the
+ *   fuzzer that compare the two.
  * - Pending events come out in grammar order: MOVETEXT_BEGIN, RAV_END...,
  *   RESULT, GAME_END.  `depth` counts variations delivered (never more than
  *   PGN_PARSE_RAV_DEPTH_MAX); `deep` counts those being skipped.  Counters, no

@@ -1,10 +1,11 @@
 /*
  * pgnparse.c - parse-only driver for benchmarks and debugging (not installed).
  * Reads each FILE (or stdin) through input + pgn_parse and prints games,
- * bytes, events and diagnostics counts.  -e dumps every event, -d every
- * diagnostic (to stdout).
+ * bytes, events and diagnostics counts.  -e dumps every event (game,
+ * line:column@offset, type, text, number, dots), -d every diagnostic (to
+ * stdout); -s turns the parser's fast paths off (the output must not change).
  *
- *   bench/pgnparse [-e] [-d] [FILE|-]...
+ *   bench/pgnparse [-e] [-d] [-s] [FILE|-]...
  */
 #include "input.h"
 #include "pgn_parse.h"
@@ -30,7 +31,7 @@ static void on_diag(void *ctx, const struct diag *d)
 
 int main(int argc, char **argv)
 {
-    int show_events = 0, status = 0, nfiles = 0;
+    int show_events = 0, status = 0, nfiles = 0, slow = 0;
     unsigned long long games = 0, bytes = 0, events = 0;
     struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -43,6 +44,10 @@ int main(int argc, char **argv)
         }
         if (path && strcmp(path, "-d") == 0) {
             show_diag = 1;
+            continue;
+        }
+        if (path && strcmp(path, "-s") == 0) {
+            slow = 1;
             continue;
         }
         if (!path) {
@@ -59,15 +64,20 @@ int main(int argc, char **argv)
             continue;
         }
         struct pgn_parser *p = pgn_parser_new(in, on_diag, NULL);
+        if (slow)
+            pgn_parser_set_fast_paths(p, false);
         struct pgn_event ev;
         while (pgn_parser_next(p, &ev)) {
             events++;
             if (show_events)
-                printf("%llu %u:%u %s%*s %.*s%s%.*s n=%u d=%u\n", (unsigned long long)ev.game,
-                       ev.loc.line, ev.loc.column, pgn_event_type_name(ev.type),
+                printf("%llu %u:%u@%llu %s%*s %.*s%s%.*s n=%u d=%u%s\n",
+                       (unsigned long long)ev.game, ev.loc.line, ev.loc.column,
+                       (unsigned long long)ev.loc.offset, pgn_event_type_name(ev.type),
                        (int)ev.depth * 2, "", (int)ev.name_len, ev.name ? ev.name : "",
                        ev.name ? "=" : "", (int)ev.len, ev.text ? ev.text : "", ev.number,
-                       ev.dots);
+                       ev.dots,
+                       ev.type == PGN_EV_GAME_END ? (ev.has_result ? " result" : " no-result")
+                                                  : "");
         }
         games += pgn_parser_games(p);
         bytes += pgn_parser_bytes(p);

@@ -7,19 +7,27 @@
  * Invariants:
  * - One buffer of PGN_LEX_BUF_SIZE bytes, refilled from the input; buf[end]
  *   is always a NUL sentinel, so every scanning loop stops at the end of the
- *   data without a bounds test and then checks `p == end`.
+ *   data without a bounds test and then checks `p == end`.  PGN_LEX_SLACK
+ *   bytes after the buffer (zeroed once) let a fast path load a few bytes
+ *   past the sentinel at once; what it finds there never decides anything.
  * - Before a bounded token (symbol, number, NAG, glyph) at least
  *   LEX_WINDOW bytes are in the buffer (or the input is at its end), so those
  *   scanners never refill.  Strings and comments refill as they go, keeping
  *   the part of their text that fits their limit ([ts, tw)) and the unread
  *   bytes ([p, end)); refill() compacts both to the front.
- * - Offsets: off(q) = end_off - (end - q) for every unread byte q.  Line and
- *   column are kept as the current line number plus the offset where it
- *   started; column = offset - line start + 1 (bytes).  LF ends a line; CR is
- *   blank space, so CRLF is one line break.  A UTF-8 BOM at offset 0 is skipped.
+ * - Offsets: off(q) = end_off - (end - q) for every unread byte q (kept as
+ *   q + bias).  Line and column are kept as the current line number plus the
+ *   offset where it started; column = offset - line start + 1 (bytes).  LF
+ *   ends a line; CR is blank space, so CRLF is one line break.  A UTF-8 BOM
+ *   at offset 0 is skipped.
+ * - Between tokens, lead holds what the next token's flags need: line feeds
+ *   already skipped (by a fast path that then gave up) and whether it starts
+ *   a line.  The fast paths (pgn_lex.h, pgn_lex_fast.c) leave the state
+ *   exactly as pgn_lex_next() would.
  * - No allocation after pgn_lex_new(), no recursion; bad bytes become
  *   PGN_TOK_ERROR tokens, never an abort.
  */
+#define PGN_LEX_INTERNAL
 #include "pgn_lex.h"
 
 #include "input.h"
@@ -39,31 +47,13 @@
 #define LEX_NOINLINE
 #endif
 
-struct pgn_lex {
-    struct input *in;
-    bool own_in;
-    bool eof;
-    bool bol;            /* next token starts a line (start of input, after a skip) */
-    const char *in_err;
-    unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
-    unsigned char *p;    /* next unread byte */
-    unsigned char *end;  /* end of data; *end == 0 */
-    unsigned char *lim;  /* p < lim: the window is in the buffer (or the input is at its end) */
-    unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
-    unsigned char *tw;
-    uint64_t end_off;    /* input offset of *end */
-    uint64_t line_off;   /* input offset of the first byte of the current line */
-    uint32_t line;
-    enum pgn_tok_type prev, prev2; /* the two tokens before this one */
-    struct pgn_token tok;
-};
 
 /* Generated from the PGN_CC_* definitions in pgn_lex.h, plus one private bit:
- * CC_ASYM marks the ASCII symbol bytes (PGN_CC_SYM below 0x80), the bytes the
+ * CC_ASYM (PGN_LEX_CC_ASYM) marks the ASCII symbol bytes (PGN_CC_SYM below 0x80), the bytes the
  * movetext fast path scans.  tests/check_pgn_lex.c recomputes every entry from
  * those definitions. */
-#define CC_ASYM 0x80u
-static const unsigned char cc[256] = {
+#define CC_ASYM PGN_LEX_CC_ASYM
+const unsigned char pgn_lex_cc[256] = {
     0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x62, 0x01, 0x01, 0x01, 0x00, 0x00,
     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
     0x01, 0x00, 0x20, 0x84, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x84, 0x00, 0x84, 0x00, 0x84,
@@ -82,12 +72,10 @@ static const unsigned char cc[256] = {
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
 };
 
-unsigned pgn_lex_char_class(unsigned char c) { return cc[c] & ~CC_ASYM; }
+unsigned pgn_lex_char_class(unsigned char c) { return pgn_lex_cc[c] & ~CC_ASYM; }
 
-static inline uint64_t off(const struct pgn_lex *lx, const unsigned char *q)
-{
-    return lx->end_off - (uint64_t)(lx->end - q);
-}
+
+#define off pgn_lex_off
 
 static inline void newline(struct pgn_lex *lx, const unsigned char *q)
 {
@@ -95,20 +83,14 @@ static inline void newline(struct pgn_lex *lx, const unsigned char *q)
     lx->line_off = off(lx, q) + 1;
 }
 
-static struct src_loc loc_at(const struct pgn_lex *lx, const unsigned char *q)
-{
-    struct src_loc l;
-    l.offset = off(lx, q);
-    l.line = lx->line;
-    uint64_t col = l.offset - lx->line_off + 1;
-    l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
-    return l;
-}
+#define loc_at pgn_lex_loc_on
 
 /* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
- * (up to and including end) at the end of the input. */
+ * (up to and including end) at the end of the input; and bias, for offsets,
+ * after every change of end or end_off. */
 static void set_lim(struct pgn_lex *lx)
 {
+    lx->bias = lx->end_off - (uint64_t)(uintptr_t)lx->end; /* see pgn_lex_off() */
     if (lx->eof)
         lx->lim = lx->end + 1;
     else if (lx->end - lx->buf >= LEX_WINDOW)
@@ -163,7 +145,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     struct pgn_lex *lx = calloc(1, sizeof *lx);
     if (!lx)
         return NULL;
-    lx->buf = malloc(PGN_LEX_BUF_SIZE + 1);
+    lx->buf = calloc(1, PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
     if (!lx->buf) {
         free(lx);
         return NULL;
@@ -174,7 +156,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     *lx->end = 0;
     set_lim(lx);
     lx->line = 1;
-    lx->bol = true;
+    lx->lead = PGN_LEX_LEAD_BOL;
     /* A UTF-8 byte order mark at the very start is not part of the text. */
     ensure(lx, 3);
     if (lx->end - lx->p >= 3 && lx->p[0] == 0xef && lx->p[1] == 0xbb && lx->p[2] == 0xbf) {
@@ -317,7 +299,7 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
 {
     lx->p = (unsigned char *)start;
     for (;;) {
-        while (cc[*lx->p] & PGN_CC_SYM)
+        while (pgn_lex_cc[*lx->p] & PGN_CC_SYM)
             lx->p++;
         if (lx->p != lx->end || !refill(lx))
             break;
@@ -372,12 +354,12 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
 {
     const unsigned char *q = s;
     unsigned acc = 0;
-    while (cc[*q] & PGN_CC_SYM)
+    while (pgn_lex_cc[*q] & PGN_CC_SYM)
         acc |= *q++;
     /* "exd6e.p." : the en passant suffix keeps its periods. */
     if (q > s && q[-1] == 'e' && q[0] == '.' && q[1] == 'p' && q[2] == '.') {
         q += 3;
-        while (cc[*q] & PGN_CC_SYM)
+        while (pgn_lex_cc[*q] & PGN_CC_SYM)
             acc |= *q++;
     }
     size_t n = (size_t)(q - s);
@@ -441,13 +423,13 @@ static const unsigned char *scan_dots(const unsigned char *q, const unsigned cha
 static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
-    while (q < lim && (cc[*q] & PGN_CC_DIGIT))
+    while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT))
         q++;
     if (q == lim)
         return too_long(lx, s);
     size_t ndig = (size_t)(q - s);
     bool dot = *q == '.' || is_ellipsis(q);
-    if (!dot && (cc[*q] & PGN_CC_SYM))
+    if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM))
         return lex_symbol(lx, s);
     struct pgn_token *t = &lx->tok;
     unsigned dots = 0;
@@ -475,7 +457,7 @@ static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *
 {
     const unsigned char *q = s + 1, *lim = s + LEX_WINDOW - 8;
     unsigned v = 0;
-    while (q < lim && (cc[*q] & PGN_CC_DIGIT)) {
+    while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT)) {
         if (v <= 255)
             v = v * 10 + (unsigned)(*q - '0');
         q++;
@@ -509,7 +491,7 @@ static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned cha
 /* Bytes that cannot start any token: consumed as one run. */
 static bool is_stray(unsigned char c)
 {
-    if (cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM))
+    if (pgn_lex_cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM))
         return false;
     return !strchr("[](){}\";%$!?*", c) || c == 0;
 }
@@ -562,13 +544,13 @@ static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned cha
     bool tag_value = lx->prev == PGN_TOK_SYMBOL && lx->prev2 == PGN_TOK_LBRACKET;
     for (;;) {
         unsigned c = *r;
-        if (!(cc[c] & PGN_CC_STR)) {
+        if (!(pgn_lex_cc[c] & PGN_CC_STR)) {
             /* A run of plain bytes: kept up to the limit, moved only once an
              * escape has made the text lag behind the input (w < r). */
             unsigned char *q = r;
             do
                 acc |= *q++;
-            while (!(cc[*q] & PGN_CC_STR));
+            while (!(pgn_lex_cc[*q] & PGN_CC_STR));
             size_t run = (size_t)(q - r), room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
             size_t kept = run < room ? run : room;
             if (w != r && kept)
@@ -665,10 +647,10 @@ static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
     const unsigned char *q = lx->p, *lim = lx->p + LOOK;
     while (q < lim && (*q == ' ' || *q == '\t'))
         q++;
-    if (q + 2 >= lim || *q != '[' || !(cc[q[1]] & PGN_CC_LETTER))
+    if (q + 2 >= lim || *q != '[' || !(pgn_lex_cc[q[1]] & PGN_CC_LETTER))
         return false;
     q += 2;
-    while (q < lim && ((cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_'))
+    while (q < lim && ((pgn_lex_cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_'))
         q++;
     if (q >= lim || (*q != ' ' && *q != '\t'))
         return false;
@@ -712,7 +694,7 @@ static const struct pgn_token *lex_brace_comment(struct pgn_lex *lx, const unsig
     unsigned acc = 0;
     for (;;) {
         unsigned c;
-        while (!(cc[c = *r] & PGN_CC_CMT)) {
+        while (!(pgn_lex_cc[c = *r] & PGN_CC_CMT)) {
             acc |= c;
             r++;
         }
@@ -730,7 +712,7 @@ static const struct pgn_token *lex_brace_comment(struct pgn_lex *lx, const unsig
             r++;
             if (tag_line_ahead(lx, &r)) {
                 t->flags |= PGN_TOKF_UNTERMINATED;
-                lx->bol = true;
+                lx->lead = PGN_LEX_LEAD_BOL;
                 return comment_done(lx, r, acc, 0, false);
             }
         } else if (r == lx->end) {
@@ -800,7 +782,7 @@ uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
         if (r < lim && *r == '[')
             break;
     }
-    lx->bol = true;
+    lx->lead = PGN_LEX_LEAD_BOL;
     return off(lx, lx->p) - start;
 }
 /* ---- The dispatcher ---- */
@@ -850,7 +832,7 @@ static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsign
     default:
         break;
     }
-    if (cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
+    if (pgn_lex_cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
         return lex_symbol(lx, p);
     return lex_stray(lx, p);
 }
@@ -882,13 +864,15 @@ static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
 const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
 {
     struct pgn_token *t = &lx->tok;
-    unsigned nl = 0;
+    /* line feeds a fast path skipped before giving up on this token */
+    unsigned nl = lx->lead & PGN_LEX_LEAD_NL;
+    bool bol = lx->lead & PGN_LEX_LEAD_BOL;
     unsigned char *p = lx->p;
     lx->ts = NULL;
     unsigned c, k;
     for (;;) {
         c = *p;
-        k = cc[c];
+        k = pgn_lex_cc[c];
         if (k & (PGN_CC_LETTER | PGN_CC_DIGIT)) {
             if (p < lx->lim)
                 break;
@@ -906,15 +890,15 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         lx->p = p;
         if (!lex_special(lx)) {
             c = *p; /* unchanged (reloaded: the compiler keeps fewer registers live) */
-            k = cc[c];
+            k = pgn_lex_cc[c];
             break;
         }
         p = lx->p;
     }
-    t->flags = (nl || lx->bol) ? PGN_TOKF_LINE_START : 0;
+    t->flags = (nl || bol) ? PGN_TOKF_LINE_START : 0;
     if (nl >= 2)
         t->flags |= PGN_TOKF_BLANK_BEFORE;
-    lx->bol = false;
+    lx->lead = 0;
     t->loc = loc_at(lx, p);
     t->number = t->dots = 0;
     t->message = NULL;
@@ -929,9 +913,9 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
          * result marker, glyph, "e.p." suffix or encoding check applies. */
         const unsigned char *q = p + 1;
-        while (cc[*q] & CC_ASYM)
+        while (pgn_lex_cc[*q] & CC_ASYM)
             q++;
-        if (!(cc[*q] & PGN_CC_SYM) && *q != '.' && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
+        if (!(pgn_lex_cc[*q] & PGN_CC_SYM) && *q != '.' && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
             return emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }
@@ -940,7 +924,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
          * period nor an ellipsis, after optional blanks. */
         const unsigned char *q = p + 1;
         unsigned v = c - '0';
-        while ((cc[*q] & PGN_CC_DIGIT) && q < p + 9)
+        while ((pgn_lex_cc[*q] & PGN_CC_DIGIT) && q < p + 9)
             v = v * 10 + (unsigned)(*q++ - '0');
         if (*q == '.') {
             const unsigned char *d = q + 1, *b;

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 struct input;
+struct pgn_event;
 struct pgn_lex;
 
 /* Limits.  Each one, when hit, shows in the token (see the flags below). */
@@ -96,6 +97,20 @@ struct src_loc pgn_lex_loc(const struct pgn_lex *lx);
 /* Reason when the input failed (then the lexer reports EOF), else NULL. */
 const char *pgn_lex_input_error(const struct pgn_lex *lx);
 
+/*
+ * Tag pair fast path for the parser (pgn_parse.c): a plain tag pair,
+ * [Name "value"] on one line, the value ASCII without escapes or inner
+ * quotes and not after a blank line; with bracket_lexed the '[' was already
+ * returned by pgn_lex_next() and the pair starts at its name.  Fills ev->loc
+ * (the '['; not with bracket_lexed), name, name_len, text (the value) and
+ * len, pointing into the buffer, NUL-terminated there (on the blank or quote
+ * after the name and on the closing quote, both read), valid until the next
+ * call; nothing else.  Otherwise returns false having taken no token:
+ * pgn_lex_next() then returns exactly the tokens it would have returned
+ * anyway.  (The movetext fast path is in the internal section at the end.)
+ */
+bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev);
+
 /* Name of a token type, for messages and tests. */
 const char *pgn_lex_type_name(enum pgn_tok_type t);
 
@@ -108,5 +123,224 @@ const char *pgn_lex_type_name(enum pgn_tok_type t);
 #define PGN_CC_STR    0x20u /* ends a plain run inside a string: " \ LF NUL */
 #define PGN_CC_CMT    0x40u /* ends a plain run inside a comment: { } LF NUL */
 unsigned pgn_lex_char_class(unsigned char c);
+
+#ifdef PGN_LEX_INTERNAL
+/*
+ * Internal section, for pgn_lex.c, pgn_parse.c (which inlines the movetext
+ * fast path into pgn_parser_next()) and the lexer's unit test only.
+ */
+#include "pgn_parse.h"
+
+#define PGN_LEX_CC_ASYM 0x80u /* private class bit: ASCII symbol byte (PGN_CC_SYM below 0x80) */
+extern const unsigned char pgn_lex_cc[256];
+
+/* Classes for the fast paths (a table of their own: one lookup per test). */
+#define PGN_LEX_FC_BLANK  0x01u /* PGN_CC_WS or PGN_CC_NL: skipped between tokens */
+#define PGN_LEX_FC_NL     0x02u /* LF */
+#define PGN_LEX_FC_LETTER 0x04u /* PGN_CC_LETTER */
+#define PGN_LEX_FC_DIGIT  0x08u /* PGN_CC_DIGIT */
+#define PGN_LEX_FC_ASYM   0x10u /* PGN_LEX_CC_ASYM: ASCII symbol byte */
+#define PGN_LEX_FC_END    0x20u /* ends a symbol as it is: not PGN_CC_SYM and not '.' */
+#define PGN_LEX_FC_VALUE  0x40u /* plain ASCII tag value byte: below 0x80, not PGN_CC_STR */
+extern const unsigned char pgn_lex_fc[256];
+extern const unsigned char pgn_lex_asym[256]; /* 1 where PGN_LEX_FC_ASYM, else 0 */
+
+/* Bytes after the buffer's NUL sentinel that the fast paths may read (never
+ * past the allocation; their content never decides anything). */
+#define PGN_LEX_SLACK 8
+
+/* lead: what lies between the last token and lx->p */
+#define PGN_LEX_LEAD_BOL 0x80000000u /* the next token starts a line (start of input, after a skip) */
+#define PGN_LEX_LEAD_NL  0x7fffffffu /* line feeds skipped (by a fast path that then gave up) */
+
+struct pgn_lex {
+    struct input *in;
+    bool own_in;
+    bool eof;
+    uint32_t lead;       /* PGN_LEX_LEAD_*; 0 once a token is taken */
+    const char *in_err;
+    unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
+    unsigned char *p;    /* next unread byte */
+    unsigned char *end;  /* end of data; *end == 0 */
+    unsigned char *lim;  /* p < lim: the window is in the buffer (or the input is at its end) */
+    unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
+    unsigned char *tw;
+    uint64_t end_off;    /* input offset of *end */
+    uint64_t bias;       /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
+    uint64_t line_off;   /* input offset of the first byte of the current line */
+    uint32_t line;
+    enum pgn_tok_type prev, prev2; /* the two tokens before this one */
+    struct pgn_token tok;
+};
+
+/* Input offset of the unread byte q: end_off - (end - q), with the constant
+ * part kept in bias (unsigned arithmetic, modulo 2^64). */
+static inline uint64_t pgn_lex_off(const struct pgn_lex *lx, const unsigned char *q)
+{
+    return (uint64_t)(uintptr_t)q + lx->bias;
+}
+
+/* Location of q, on the current line. */
+static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsigned char *q)
+{
+    struct src_loc l;
+    l.offset = pgn_lex_off(lx, q);
+    l.line = lx->line;
+    uint64_t col = l.offset - lx->line_off + 1;
+    l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
+    return l;
+}
+
+/* A line feed at q, skipped by a fast path: line, line_off and the count in
+ * lead.  A fast path that then gives up leaves lx->p after the blanks, so
+ * that pgn_lex_next() goes on from there with the same flags.  The count
+ * stays far below PGN_LEX_LEAD_NL: a fast path's skip stops at lx->end, and
+ * the next pgn_lex_next() takes the token. */
+static inline void pgn_lex_skip_nl(struct pgn_lex *lx, const unsigned char *q)
+{
+    lx->line++;
+    lx->line_off = pgn_lex_off(lx, q) + 1;
+    lx->lead++;
+}
+
+/* The blank skip of pgn_lex_next(), from p, for the fast paths: returns the
+ * first byte that is not blank (at lx->end at the latest). */
+static inline unsigned char *pgn_lex_skip_blanks(struct pgn_lex *lx, unsigned char *p)
+{
+    unsigned k;
+    while ((k = pgn_lex_fc[*p]) & PGN_LEX_FC_BLANK) {
+        if (k & PGN_LEX_FC_NL)
+            pgn_lex_skip_nl(lx, p);
+        p++;
+    }
+    return p;
+}
+
+/* Take tokens scanned by a fast path: leave the state pgn_lex_next() would have left. */
+static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
+                                enum pgn_tok_type prev2, enum pgn_tok_type prev)
+{
+    lx->p = (unsigned char *)next;
+    lx->lead = 0;
+    lx->prev2 = prev2;
+    lx->prev = prev;
+}
+
+enum { PGN_LEX_FAST_NONE, PGN_LEX_FAST_MOVE, PGN_LEX_FAST_DIGIT, PGN_LEX_FAST_NUMBER };
+
+/* The event of a token scanned by a fast path, [p, q) its text, and the
+ * lexer's state after it: every field but game and depth, the caller's. */
+static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
+                                      enum pgn_event_type type, const unsigned char *p,
+                                      const unsigned char *q, const unsigned char *next,
+                                      unsigned number, unsigned dots)
+{
+    struct src_loc loc = pgn_lex_loc_on(lx, p);
+    /* prev2 would be lx->prev; any type but '[' does as well here, since the
+     * parser never takes this path right after a '[' (p->fast is off then),
+     * and lex_string() asks only whether the two tokens were '[' and a symbol. */
+    pgn_lex_take(lx, next, PGN_TOK_SYMBOL,
+                 type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
+    ev->type = type;
+    ev->loc = loc;
+    ev->text = (const char *)p;
+    ev->len = (size_t)(q - p);
+    ev->name = NULL;
+    ev->name_len = 0;
+    ev->number = number;
+    ev->dots = dots;
+    ev->has_result = false;
+}
+
+/*
+ * Movetext fast path, the part inlined into pgn_parser_next(): after the
+ * blanks, when the next token is a move the parser delivers as it is (a
+ * letter-led ASCII symbol: SAN; never "e.p.", which stops at its '.'),
+ * consume it, fill the event (all but game and depth, the caller's) and
+ * return PGN_LEX_FAST_MOVE; likewise PGN_LEX_FAST_NUMBER for the usual move
+ * numbers.  PGN_LEX_FAST_DIGIT: the next token starts with a digit at lx->p,
+ * for pgn_lex_next_number().  Otherwise
+ * PGN_LEX_FAST_NONE.  Either way without a token taken, pgn_lex_next() then
+ * returns exactly the token it would have returned anyway (the line feeds
+ * skipped are counted in lx->lead).  The scans are those of
+ * pgn_lex_next()'s own fast paths.
+ */
+static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
+{
+    unsigned char *p = lx->p;
+    if (*p == ' ') /* the usual single space between moves */
+        p++;
+    unsigned k = pgn_lex_fc[*p];
+    if (k & PGN_LEX_FC_BLANK) {
+        p = pgn_lex_skip_blanks(lx, p);
+        k = pgn_lex_fc[*p];
+    }
+    if (p < lx->lim) {
+        /* The window is in the buffer: the scan stops before lx->end. */
+        if (k & PGN_LEX_FC_LETTER) {
+            /* How many of the next four bytes go on with the symbol, added
+             * up rather than branched on (a loop's exit mispredicts on SAN's
+             * varying lengths); the lowest 0 in m is the end, and at worst
+             * it is the NUL at lx->end (the bytes read after it are within
+             * PGN_LEX_SLACK). */
+            unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 |
+                         pgn_lex_asym[p[3]] << 2 | pgn_lex_asym[p[4]] << 3;
+            const unsigned char *q = p + 1 + __builtin_ctz(~m);
+            if (m == 0xf)
+                while (pgn_lex_asym[*q])
+                    q++;
+            k = pgn_lex_fc[*q];
+            if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
+                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
+                return PGN_LEX_FAST_MOVE;
+            }
+        } else if (k & PGN_LEX_FC_DIGIT) {
+            /* The usual move numbers, "12.e4" and "12. e4" (1 to 3 digits),
+             * here; the rest in pgn_lex_next_number(). */
+            const unsigned char *q = p + 1;
+            unsigned v = *p - '0';
+            if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) {
+                v = v * 10 + (unsigned)(*q++ - '0');
+                if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT)
+                    v = v * 10 + (unsigned)(*q++ - '0');
+            }
+            if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2 &&
+                ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||
+                 (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER)))) {
+                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1);
+                return PGN_LEX_FAST_NUMBER;
+            }
+            lx->p = p;
+            return PGN_LEX_FAST_DIGIT;
+        }
+    }
+    lx->p = p;
+    return PGN_LEX_FAST_NONE;
+}
+
+/* The rest of the movetext fast path: at a digit at lx->p (blanks skipped,
+ * the window in the buffer), a move number "12." / "12..." (1 to 9 digits,
+ * not 0, not after a blank line): PGN_LEX_FAST_NUMBER with the event filled
+ * (all but game and depth),
+ * or PGN_LEX_FAST_NONE with nothing taken. */
+static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev)
+{
+    const unsigned char *p = lx->p, *q = p + 1;
+    unsigned v = *p - '0';
+    while ((pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) && q < p + 9)
+        v = v * 10 + (unsigned)(*q++ - '0');
+    if (*q != '.' || v == 0 || (lx->lead & PGN_LEX_LEAD_NL) >= 2)
+        return PGN_LEX_FAST_NONE;
+    const unsigned char *d = q + 1, *b;
+    while (*d == '.' && d < p + 32)
+        d++;
+    for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
+        b++;
+    if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
+        return PGN_LEX_FAST_NONE;
+    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, d, v, (unsigned)(d - q));
+    return PGN_LEX_FAST_NUMBER;
+}
+#endif /* PGN_LEX_INTERNAL */
 
 #endif /* PGNARB_PGN_LEX_H */

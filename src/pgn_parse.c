@@ -10,22 +10,33 @@
  *   synthetic event (MOVETEXT_BEGIN, RAV_END, RESULT, GAME_END) or consumes
  *   one token; a token that belongs to the next state is kept (have_tok) and
  *   handled again, so no token is ever lost or read twice from the lexer.
+ * - Fast paths (p->fast, set by parser_general() only): a plain move or move
+ *   number in movetext, a plain tag pair (its four tokens at once) in the
+ *   tag section, each filled straight from the lexer's buffer
+ *   (pgn_lex_next_move(), pgn_lex_next_tag()).  They deliver exactly the
+ *   event the token-by-token path would, or take nothing and leave the token
+ *   to it; pgn_parser_set_fast_paths() turns them off for the tests and the
+ *   fuzzer that compare the two.
  * - Pending events come out in grammar order: MOVETEXT_BEGIN, RAV_END...,
  *   RESULT, GAME_END.  `depth` counts variations delivered (never more than
  *   PGN_PARSE_RAV_DEPTH_MAX); `deep` counts those being skipped.  Counters, no
  *   recursion: any nesting depth of the input is fine.
- * - Only the current tag is copied (name and value, bounded); tag names of the
- *   game are remembered as 64-bit hashes, at most PGN_PARSE_TAGS_MAX.
+ * - Only the current tag is copied (name and value, bounded; not at all on the
+ *   tag pair fast path); tag names of the game are remembered as 64-bit
+ *   hashes, at most PGN_PARSE_TAGS_MAX.
  */
 #include "pgn_parse.h"
 
 #include "input.h"
+#define PGN_LEX_INTERNAL
 #include "pgn_lex.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum { FAST_NONE, FAST_MOVETEXT, FAST_TAGS };
 
 enum pstate {
     PS_BETWEEN,   /* no game open */
@@ -45,6 +56,8 @@ struct pgn_parser {
     const struct pgn_token *tok;
     bool have_tok; /* tok is to be handled (again) before lexing on */
     bool eof;
+    unsigned char fast; /* FAST_*: the fast path that applies, see parser_general() */
+    bool slow;     /* the fast paths are off (pgn_parser_set_fast_paths()) */
     enum pstate st;
 
     uint64_t games;
@@ -63,6 +76,7 @@ struct pgn_parser {
     struct src_loc tag_loc;
     size_t name_len, value_len;
     unsigned ntags;
+    uint64_t tag_filter; /* bit h % 64 for every hash h in tag_hash */
     uint64_t tag_hash[PGN_PARSE_TAGS_MAX];
     char name[PGN_PARSE_TAG_NAME_MAX + 1];
     char value[PGN_LEX_STRING_MAX + 1];
@@ -140,6 +154,7 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->deep = 0;
     p->errors = 0;
     p->ntags = 0;
+    p->tag_filter = 0;
     p->last_number = 0;
     p->st = PS_TAGS;
     ev->type = PGN_EV_GAME_BEGIN;
@@ -167,16 +182,48 @@ static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 
 static void keep(struct pgn_parser *p) { p->have_tok = true; }
 
-static uint64_t name_hash(const struct pgn_parser *p)
+/* 64-bit hash of a tag name, for duplicates.  Names of up to 8 bytes are
+ * read whole (two overlapping loads, or three bytes), so two of them never
+ * collide: with the length, the words determine the name, and mix() is a
+ * bijection.  Longer names go by 8-byte words. */
+static uint64_t mix(uint64_t x)
 {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
-    for (size_t i = 0; i < p->name_len; i++)
-        h = (h ^ (unsigned char)p->name[i]) * 1099511628211ull;
-    return h;
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ull;
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ull;
+    return x ^ (x >> 32);
+}
+
+static uint64_t name_hash(const char *name, size_t len)
+{
+    uint64_t a, b, h = len * 0x9e3779b97f4a7c15ull;
+    if (len > 8) {
+        for (size_t i = 0; i + 8 < len; i += 8) {
+            memcpy(&a, name + i, 8);
+            h = mix(h ^ a);
+        }
+        memcpy(&b, name + len - 8, 8);
+        return mix(h ^ b);
+    }
+    if (len >= 4) {
+        uint32_t x, y;
+        memcpy(&x, name, 4);
+        memcpy(&y, name + len - 4, 4);
+        a = (uint64_t)x << 32 | y;
+    } else if (len > 0) {
+        a = (uint64_t)(unsigned char)name[0] << 16 | (uint64_t)(unsigned char)name[len / 2] << 8 |
+            (unsigned char)name[len - 1];
+    } else {
+        a = 0;
+    }
+    return mix(h ^ a);
 }
 
 static bool tag_seen(const struct pgn_parser *p, uint64_t h)
 {
+    if (!((p->tag_filter >> (h & 63)) & 1))
+        return false; /* the usual answer, without the loop */
     for (unsigned i = 0; i < p->ntags; i++)
         if (p->tag_hash[i] == h)
             return true;
@@ -185,7 +232,7 @@ static bool tag_seen(const struct pgn_parser *p, uint64_t h)
 
 static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
 {
-    uint64_t h = name_hash(p);
+    uint64_t h = name_hash(p->name, p->name_len);
     if (tag_seen(p, h))
         report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", p->name);
     if (p->ntags == PGN_PARSE_TAGS_MAX) {
@@ -196,6 +243,7 @@ static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
         return;
     }
     p->tag_hash[p->ntags++] = h;
+    p->tag_filter |= 1ull << (h & 63);
     ev->type = PGN_EV_TAG;
     ev->loc = p->tag_loc;
     ev->name = p->name;
@@ -216,7 +264,7 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
             memcpy(p->name, t->text, n);
             p->name[n] = '\0';
             p->name_len = n;
-            if (p->blank_tags && tag_seen(p, name_hash(p))) {
+            if (p->blank_tags && tag_seen(p, name_hash(p->name, p->name_len))) {
                 /* A blank line, then a tag this game already has: the game
                  * had only tags, and this pair opens the next one. */
                 end_game(p, &p->tag_loc);
@@ -452,44 +500,41 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
 }
 
 /*
- * Movetext fast path: the next token is a move or a move number that
- * on_movetext() would deliver as it is.  In PS_MOVETEXT no synthetic event
- * but MOVETEXT_BEGIN can be pending (end_game() leaves the state), so that is
- * the only one to test.  Any other token is kept for the general loop.
+ * Tag pair fast path, in PS_TAGS (bracket_lexed false) or in PS_TAG_NAME
+ * right after the '[' (true), with no token kept: a plain pair that the
+ * token-by-token path would deliver as it is (see pgn_lex_next_tag()), and
+ * that cannot open the next game (not after a blank line that follows tags).
  */
-static bool movetext_fast(struct pgn_parser *p, struct pgn_event *ev)
+static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_lexed)
 {
-    const struct pgn_token *t = pgn_lex_next(p->lx);
-    if (t->type == PGN_TOK_SYMBOL) {
-        if (!(t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) &&
-            !(t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)) {
-            *ev = (struct pgn_event){.type = PGN_EV_MOVE, .loc = t->loc, .text = t->text,
-                                     .len = t->len, .game = p->games, .depth = p->depth};
-            return true;
-        }
-    } else if (t->type == PGN_TOK_MOVE_NUMBER && t->number != 0) {
-        if (p->depth == 0) {
-            if ((t->flags & PGN_TOKF_BLANK_BEFORE) && t->number < p->last_number)
-                goto general;
-            p->last_number = t->number;
-        }
-        *ev = (struct pgn_event){.type = PGN_EV_MOVE_NUMBER, .loc = t->loc, .text = t->text,
-                                 .len = t->len, .number = t->number, .dots = t->dots,
-                                 .game = p->games, .depth = p->depth};
-        return true;
+    if (p->ntags == PGN_PARSE_TAGS_MAX || (bracket_lexed && p->blank_tags && p->ntags))
+        return false;
+    if (!pgn_lex_next_tag(p->lx, bracket_lexed, ev))
+        return false;
+    if (bracket_lexed) {
+        ev->loc = p->tag_loc;
+    } else {
+        p->tag_loc = ev->loc;
+        p->blank_tags = false;
     }
-general:
-    p->tok = t;
-    p->have_tok = true;
-    return false;
+    /* as tag_emit(), with the name and value in the lexer's buffer */
+    uint64_t h = name_hash(ev->name, ev->name_len);
+    if (tag_seen(p, h))
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", ev->name);
+    p->tag_hash[p->ntags++] = h;
+    p->tag_filter |= 1ull << (h & 63);
+    p->st = PS_TAGS;
+    ev->type = PGN_EV_TAG;
+    ev->number = ev->dots = 0;
+    ev->game = p->games;
+    ev->depth = 0;
+    ev->has_result = false;
+    return true;
 }
 
 /* Everything but the fast path: pending events, tags, the rest of movetext.
  * Out of line so that pgn_parser_next() stays small. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
+static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
 {
     for (;;) {
         memset(ev, 0, sizeof *ev);
@@ -499,6 +544,9 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
         if (!p->have_tok) {
             if (p->eof)
                 return false;
+            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow &&
+                tag_fast(p, ev, p->st == PS_TAG_NAME))
+                return true;
             p->tok = pgn_lex_next(p->lx);
         }
         p->have_tok = false;
@@ -558,11 +606,86 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
     }
 }
 
+/*
+ * The general path, which also says which fast path applies to the next
+ * call: the movetext one in PS_MOVETEXT with no token kept, outside skipped
+ * variations, and no synthetic event pending (end_game() leaves the state,
+ * so MOVETEXT_BEGIN is the only one that can be); the tag pair one in
+ * PS_TAGS with no token kept and nothing pending.  Only this path changes
+ * those, so p->fast stays right across fast-path calls.
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
+{
+    bool r = parser_step(p, ev);
+    bool pend = p->pend_movetext || p->pend_rav_end || p->pend_result || p->pend_end ||
+                p->pend_begin;
+    p->fast = FAST_NONE;
+    if (!p->have_tok && !pend && !p->slow && !p->eof) {
+        if (p->st == PS_MOVETEXT && !p->deep)
+            p->fast = FAST_MOVETEXT;
+        else if (p->st == PS_TAGS)
+            p->fast = FAST_TAGS;
+    }
+    return r;
+}
+
+/* The tag pair fast path in PS_TAGS (see pgn_parser_next()). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_tags(struct pgn_parser *p, struct pgn_event *ev)
+{
+    return tag_fast(p, ev, false) || parser_general(p, ev);
+}
+
+/* The movetext fast path for a token that starts with a digit (see
+ * pgn_parser_next()); out of line, so that the path of a move needs few
+ * registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (pgn_lex_next_number(p->lx, ev) == PGN_LEX_FAST_NONE)
+        return parser_general(p, ev);
+    ev->game = p->games;
+    ev->depth = p->depth;
+    if (p->depth == 0)
+        p->last_number = ev->number;
+    return true;
+}
+
+/*
+ * Movetext fast path: the next token is a move or a move number that
+ * on_movetext() would deliver as it is (pgn_lex_next_move(),
+ * pgn_lex_next_number()); tag pair fast path: a plain tag pair in PS_TAGS
+ * (tag_fast()).  Anything else goes to parser_general(), which lexes it as
+ * if they had not looked.
+ */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (p->st == PS_MOVETEXT && !p->have_tok && !p->deep && !p->pend_movetext &&
-        movetext_fast(p, ev))
-        return true;
+    if (p->fast == FAST_MOVETEXT) {
+        int kind = pgn_lex_next_move(p->lx, ev);
+        if (kind == PGN_LEX_FAST_MOVE) {
+            ev->game = p->games;
+            ev->depth = p->depth;
+            return true;
+        }
+        if (kind == PGN_LEX_FAST_NUMBER) {
+            ev->game = p->games;
+            ev->depth = p->depth;
+            if (p->depth == 0)
+                p->last_number = ev->number;
+            return true;
+        }
+        if (kind == PGN_LEX_FAST_DIGIT)
+            return parser_number(p, ev);
+    } else if (p->fast == FAST_TAGS) {
+        return parser_tags(p, ev);
+    }
     return parser_general(p, ev);
 }
 
@@ -589,6 +712,12 @@ void pgn_parser_free(struct pgn_parser *p)
         return;
     pgn_lex_free(p->lx);
     free(p);
+}
+
+void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on)
+{
+    p->slow = !on;
+    p->fast = FAST_NONE; /* parser_general() says again */
 }
 
 uint64_t pgn_parser_games(const struct pgn_parser *p) { return p->games; }

@@ -104,6 +104,12 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev);
 
 void pgn_parser_free(struct pgn_parser *p);
 
+/* Tests, the fuzzer and bench/pgnparse -s: with on false, every event goes
+ * token by token through the general path (the fast paths for moves, move
+ * numbers and tag pairs are off).  The events and diagnostics are the same
+ * either way; that is what this is for.  On by default. */
+void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on);
+
 /* Games started so far (= GAME_BEGIN events delivered). */
 uint64_t pgn_parser_games(const struct pgn_parser *p);
 

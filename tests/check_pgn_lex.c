@@ -5,6 +5,7 @@
  */
 #include "testutil.h"
 
+#define PGN_LEX_INTERNAL /* the private class tables */
 #include "pgn_lex.h"
 
 #include <stdlib.h>
@@ -380,6 +381,27 @@ START_TEST(char_class_table)
         if (c == '{' || c == '}' || c == '\n' || c == 0)
             want |= PGN_CC_CMT;
         ck_assert_msg(pgn_lex_char_class((unsigned char)c) == want, "class of 0x%02x", c);
+        /* the private bits: the fast paths' table and the ASCII symbol bit */
+        bool asym = (want & PGN_CC_SYM) && c < 0x80;
+        ck_assert_msg(((pgn_lex_cc[c] & PGN_LEX_CC_ASYM) != 0) == asym, "ASYM of 0x%02x", c);
+        unsigned fast = 0;
+        if (want & (PGN_CC_WS | PGN_CC_NL))
+            fast |= PGN_LEX_FC_BLANK;
+        if (want & PGN_CC_NL)
+            fast |= PGN_LEX_FC_NL;
+        if (want & PGN_CC_LETTER)
+            fast |= PGN_LEX_FC_LETTER;
+        if (want & PGN_CC_DIGIT)
+            fast |= PGN_LEX_FC_DIGIT;
+        if (asym)
+            fast |= PGN_LEX_FC_ASYM;
+        if (!(want & PGN_CC_SYM) && c != '.')
+            fast |= PGN_LEX_FC_END;
+        if (c < 0x80 && !(want & PGN_CC_STR))
+            fast |= PGN_LEX_FC_VALUE;
+        ck_assert_msg(pgn_lex_fc[c] == fast, "fast class of 0x%02x: %#x, want %#x", c,
+                      pgn_lex_fc[c], fast);
+        ck_assert_msg(pgn_lex_asym[c] == (asym ? 1 : 0), "asym of 0x%02x", c);
     }
 }
 END_TEST

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "input.h"
+#include "pgn_lex.h"
 #include "pgn_parse.h"
 
 #include <stdarg.h>
@@ -441,6 +442,326 @@ START_TEST(testdata_chunk_invariant)
 }
 END_TEST
 
+/* ---- The fast paths (moves, move numbers, tag pairs) change nothing ---- */
+
+/* Everything a consumer can see, one line per event or diagnostic. */
+struct full {
+    char *text;
+    size_t len, cap;
+};
+
+static void full_put(struct full *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void full_put(struct full *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    while (f->len + (size_t)k + 1 > f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 4096;
+        f->text = realloc(f->text, f->cap);
+    }
+    va_start(ap, fmt);
+    vsnprintf(f->text + f->len, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    f->len += (size_t)k;
+}
+
+static void full_diag(void *ctx, const struct diag *d)
+{
+    full_put(ctx, "!%s %u:%u@%llu g%llu %s\n", diag_info(d->code)->name, d->loc.line,
+             d->loc.column, (unsigned long long)d->loc.offset, (unsigned long long)d->game,
+             d->message);
+}
+
+static char *parse_full(const char *src, size_t len, size_t chunk, bool fast)
+{
+    struct full f = {0};
+    struct input *in = input_open_memory_chunked(src, len, chunk);
+    struct pgn_parser *p = pgn_parser_new(in, full_diag, &f);
+    if (!fast)
+        pgn_parser_set_fast_paths(p, false);
+    struct pgn_event ev;
+    while (pgn_parser_next(p, &ev)) {
+        full_put(&f, "%s %u:%u@%llu g%llu d%u n%u.%u r%d", pgn_event_type_name(ev.type),
+                 ev.loc.line, ev.loc.column, (unsigned long long)ev.loc.offset,
+                 (unsigned long long)ev.game, ev.depth, ev.number, ev.dots, ev.has_result);
+        if (ev.name) {
+            ck_assert_uint_eq(strlen(ev.name), ev.name_len);
+            full_put(&f, " %s=", ev.name);
+        } else {
+            ck_assert_uint_eq(ev.name_len, 0);
+        }
+        if (ev.text)
+            full_put(&f, " [%.*s]", (int)ev.len, ev.text);
+        else
+            ck_assert_uint_eq(ev.len, 0);
+        if (ev.type == PGN_EV_TAG || ev.type == PGN_EV_RESULT) /* NUL-terminated */
+            ck_assert_int_eq(ev.text[ev.len], 0);
+        full_put(&f, "\n");
+    }
+    full_put(&f, "bytes %llu games %llu\n", (unsigned long long)pgn_parser_bytes(p),
+             (unsigned long long)pgn_parser_games(p));
+    pgn_parser_free(p);
+    input_close(in);
+    return f.text;
+}
+
+/* The reference is the token-by-token path reading everything at once; the
+ * fast paths must give the same, whatever the read sizes (a token cut by a
+ * read lands at the edge of the look-ahead window, where they give up). */
+static void same_with_fast_paths(const char *what, const char *src, size_t len,
+                                 const size_t *chunks, size_t nchunks)
+{
+    char *ref = parse_full(src, len, 0, false);
+    for (size_t c = 0; c < nchunks; c++) {
+        for (int fast = 0; fast < 2; fast++) {
+            char *got = parse_full(src, len, chunks[c], fast);
+            if (strcmp(ref, got) != 0) {
+                size_t i = 0;
+                while (ref[i] == got[i])
+                    i++;
+                while (i > 0 && ref[i - 1] != '\n')
+                    i--;
+                ck_abort_msg("%s: chunk %zu, fast paths %s: differs at\n got %.200s\nwant %.200s",
+                             what, chunks[c], fast ? "on" : "off", got + i, ref + i);
+            }
+            free(got);
+        }
+    }
+    free(ref);
+}
+
+/* Inputs at the edges of the fast paths: what they take and what they must
+ * leave to the general path. */
+static const char *const fast_cases[] = {
+    /* CRLF, blank lines, tags and movetext on one line */
+    "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1.e4 e5\r\n2.Nf3 Nc6 *\r\n",
+    "[A \"1\"] 1. e4 1-0 [A \"2\"] 1. d4 0-1\n",
+    "[A \"x\"][B \"y\"]\n1.e4 *",
+    /* tag pair spellings: no blank, tabs, blanks before ']', ']' inside, escapes,
+     * inner quotes, CR before ']', line break inside, empty value, no value */
+    "[A\"x\"]\n[B\t\t\"y\"\t ]\n[C \"a]b\"]\n[D \"a\\\"b\"]\n[E \"a \"b\" c\"]\n*",
+    "[A \"x\"\r]\n[B\n\"y\"]\n[C \"\"]\n[D]\n[ E \"e\"]\n[F \"f\" G]\n*",
+    "[A \"x\"\n[B \"y]\n[C \"z\"]\n1. e4 *",
+    /* tag names: digits, symbol bytes, a wrapper, a period, non-ASCII */
+    "[pgn][A1_+#=:-/ \"x\"]\n[pgn \"y\"]\n[A.b \"z\"]\n[\xc3\xa9 \"w\"]\n[1A \"v\"]\n*[/pgn]",
+    /* encodings in values: Latin-1 and bad UTF-8 go the general way */
+    "[W \"M\xfcller\"]\n[B \"J\xc3\xb6rg\"]\n[C \"\x81\"]\n*",
+    /* duplicates and the tag-only game split (blank line, then a tag seen) */
+    "[A \"1\"]\n[A \"2\"]\n[B \"3\"]\n\n[C \"4\"]\n\n[A \"5\"]\n\n[A \"6\"]\n",
+    /* move numbers: dots, blanks, ellipsis, 0, ten digits, no dot */
+    "1.e4 1...e5 2. Nf3 2... Nc6 3 . Bb5 3. ... a6 4\xe2\x80\xa6" " Ba4 5.. O-O 6 Re1 "
+    "0. x 1234567890. e4 123456789. e4 7.\te4 8.\t...e5 *",
+    /* movetext: suffixes, NAGs, e.p., checks, promotions, null moves, glyphs,
+     * non-ASCII inside a move, results glued on */
+    "1. e4! e5?? 2. Nf3!? $14 Nc6 3. exd6e.p. exd6 e.p. 4. e8=Q+ Kxe8# 5. -- Z0 "
+    "6. +- a\x80" "b \xc2\xbd-\xc2\xbd\n1. d4 e5 1-0",
+    "1.e4(1.d4 d5(1...Nf6))e5{c}2.Nf3;x\n2...Nc6%no\n%line\n3.Bb5 *",
+    /* moves of every length around the four bytes the scan adds up at once,
+     * each followed by every kind of byte that can end it or not */
+    "1. a b2 Nf3 exd5 Bxe7+ Nbxd7+ exd8=Q+ a1234567 a12345678 *\n"
+    "1. Nxd5! Nxd5? Bxe7+!? Bxe7+$1 Nxd5{c} (Nxd5) Bxe7+) Nxd5. Bxe7.x Nxd5\xc3\xa9 Bxe7+\x80 "
+    "Nxd5\te5 Nxd5\r\nBxe7+\ne4;c\nNxd5\"s\" Bxe7+[ *\n"
+    "1. Nxd5",
+    "1. Bxe7+",
+    "1. e",
+    /* a blank line and the move numbers starting over: a new game */
+    "1. e4 e5 2. Nf3\n\n1. d4 *\n\n\n3. c4 *",
+    "1. e4\r\n\r\n1... e5\r\n\r\n2. Nf3 *",
+    "1. e4 e5 2. \xe2\x80\xa6" " Nc6 3.\t\xe2\x80\xa6" "Bb5 *",
+    /* the inlined move numbers (1 to 3 digits, one dot, then a letter or a
+     * space and a letter) and their neighbours */
+    "1.e4 9. e5 10.Nf3 99. Nc6 100.Bb5 999. a6 1000.Ba4 1001. Nf6 00.O-O 01.Be7 "
+    "0.x 000.y 1.  Re1 2.\tb5 3.\ne4 4.$1 5.(e4) 6.. Bb3 7.0-0 8. 0-0 *",
+    "1. e4 e5\n\n12.Nf3 *\n\n2. e4 *\n\n1.e4 *",
+    /* a string right after a move that follows "[1." is no tag value */
+    "[1. e4 \"a\" b\" c *",
+    /* stray bytes, strings and brackets in movetext */
+    "1. e4 & e5 \"s\" ] ) 2. Nf3 *",
+    /* no final line break, tokens at the very end of the input */
+    "[A \"x\"]\n1. e4 e5",
+    "1. e4 Nf3",
+    "[A \"x\"]",
+    "1.",
+    "\xef\xbb\xbf[A \"x\"]\n1. e4 *",
+};
+
+START_TEST(fast_paths_edge_cases)
+{
+    static const size_t chunks[] = {0, 1, 2, 3, 5, 7, 11, 64};
+    for (size_t i = 0; i < sizeof fast_cases / sizeof fast_cases[0]; i++)
+        same_with_fast_paths(fast_cases[i], fast_cases[i], strlen(fast_cases[i]), chunks,
+                             sizeof chunks / sizeof chunks[0]);
+}
+END_TEST
+
+/* Tag values scanned 8 bytes at a time: every byte that ends a plain value
+ * (quote, backslash, LF, NUL, bytes >= 0x80) at every offset of values of
+ * up to 20 bytes; and values that end the input at every length. */
+START_TEST(fast_paths_tag_values)
+{
+    static const char stops[] = {'"', '\\', '\n', '\0', '\x80', '\xc3', '\xff', '\r'};
+    static const size_t chunks[] = {0, 1, 5};
+    char *src = malloc(64 * 1024), *w = src;
+    for (size_t k = 0; k < sizeof stops; k++)
+        for (int len = 0; len <= 20; len++)
+            for (int pos = 0; pos <= len; pos++) {
+                w += sprintf(w, "[T%d \"", len);
+                for (int i = 0; i < len; i++)
+                    *w++ = i == pos ? stops[k] : (char)('a' + i % 26);
+                w += sprintf(w, "\"]\n");
+            }
+    w += sprintf(w, "*\n");
+    same_with_fast_paths("values", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
+    for (int len = 0; len <= 20; len++) {
+        w = src;
+        w += sprintf(w, "[A \"x\"]\n[Long \"");
+        for (int i = 0; i < len; i++)
+            *w++ = (char)('a' + i % 26);
+        for (int end = 0; end < 3; end++) {
+            size_t n = (size_t)(w - src) + (size_t)end;
+            memcpy(w, "\"]", 2);
+            same_with_fast_paths("value at the end", src, n, chunks, sizeof chunks / sizeof chunks[0]);
+        }
+    }
+    free(src);
+}
+END_TEST
+
+/* Duplicate tags are told by name: names that differ in any one byte (at
+ * every length up to 20) are not duplicates; the same name again is, on the
+ * fast path and off it. */
+START_TEST(duplicate_tag_names)
+{
+    char *src = malloc(64 * 1024), *w = src;
+    unsigned pairs = 0;
+    for (int len = 1; len <= 20; len++) {
+        for (int pos = -1; pos < len; pos++) {
+            w += sprintf(w, "[");
+            for (int i = 0; i < len; i++)
+                *w++ = (char)(i == pos ? 'z' : 'a' + i % 7);
+            w += sprintf(w, " \"%d/%d\"]\n", len, pos);
+            pairs++;
+        }
+    }
+    w += sprintf(w, "[abc \"again\"]\n[a \"again\"]\n[abcdefgab \"again\"]\n1. e4 *\n");
+    for (int fast = 0; fast < 2; fast++) {
+        struct sink s = {0};
+        struct input *in = input_open_memory(src, (size_t)(w - src));
+        struct pgn_parser *p = pgn_parser_new(in, on_diag, &s);
+        pgn_parser_set_fast_paths(p, fast);
+        drain(p, &s);
+        ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], 3);
+        ck_assert_uint_lt(pairs + 3, PGN_PARSE_TAGS_MAX);
+        pgn_parser_free(p);
+        input_close(in);
+        sink_free(&s);
+    }
+    free(src);
+}
+END_TEST
+
+/* Lengths at the limits: tag names of 255 and 256 bytes, values of 4096 and
+ * 4097, a move of 255 and 256, move numbers of 9 and 10 digits. */
+START_TEST(fast_paths_limits)
+{
+    static const size_t chunks[] = {0, 1, 7, 300};
+    char *src = malloc(20000), *w = src;
+    for (int n = 255; n <= 256; n++) {
+        w += sprintf(w, "[");
+        for (int i = 0; i < n; i++)
+            *w++ = (char)('A' + i % 26);
+        w += sprintf(w, " \"v\"]\n");
+    }
+    for (int n = PGN_LEX_STRING_MAX; n <= PGN_LEX_STRING_MAX + 1; n++) {
+        w += sprintf(w, "[V%d \"", n);
+        for (int i = 0; i < n; i++)
+            *w++ = (char)('a' + i % 26);
+        w += sprintf(w, "\"]\n");
+    }
+    w += sprintf(w, "\n1. ");
+    for (int n = 255; n <= 256; n++) {
+        for (int i = 0; i < n; i++)
+            *w++ = i ? '4' : 'e';
+        *w++ = ' ';
+    }
+    w += sprintf(w, "123456789. e4 1234567890. e5 *\n");
+    same_with_fast_paths("limits", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
+    free(src);
+}
+END_TEST
+
+/* Where the events land: the fast paths fill loc themselves (CRLF counts as
+ * one line break; columns are bytes). */
+START_TEST(fast_paths_locations)
+{
+    static const char src[] = "[A \"x\"]\r\n [Bb \"y\"]\r\n\r\n1.e4 e5\r\n  2...Nf3 *";
+    char *got = parse_full(src, sizeof src - 1, 0, true);
+    static const char want[] =
+        "game-begin 1:1@0 g1 d0 n0.0 r0\n"
+        "tag 1:1@0 g1 d0 n0.0 r0 A= [x]\n"
+        "tag 2:2@10 g1 d0 n0.0 r0 Bb= [y]\n"
+        "movetext-begin 4:1@22 g1 d0 n0.0 r0\n"
+        "move-number 4:1@22 g1 d0 n1.1 r0 [1]\n"
+        "move 4:3@24 g1 d0 n0.0 r0 [e4]\n"
+        "move 4:6@27 g1 d0 n0.0 r0 [e5]\n"
+        "move-number 5:3@33 g1 d0 n2.3 r0 [2]\n"
+        "move 5:7@37 g1 d0 n0.0 r0 [Nf3]\n"
+        "result 5:11@41 g1 d0 n0.0 r0 [*]\n"
+        "game-end 5:11@41 g1 d0 n0.0 r1\n"
+        "bytes 42 games 1\n";
+    ck_assert_str_eq(got, want);
+    free(got);
+}
+END_TEST
+
+/* A long input: tokens of every kind cut by the 128 KiB buffer's refills at
+ * every alignment (the games shift by one byte each time), and by reads. */
+START_TEST(fast_paths_across_refills)
+{
+    static const char *const parts[] = {
+        "[Event \"Refill\"]\n", "[Site \"", "\"]\r\n", "[Round \"1.2\"]\n\n",
+        "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 ", "{a comment}\n", "4.Ba4 Nf6 5.O-O Be7 ",
+        "(5...b5 6.Bb3) ", "6.Re1 b5 7.Bb3 d6 8.c3 O-O $1 9.h3 Nb8 10.d4 Nbd7\r\n",
+        "11.c4 c6 12.cxb5 axb5 13.Nc3 Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5 17.dxe5 ",
+        "Nxe4 18.Bxe7 Qxe7 19.exd6 Qf6 20.Nbd2 Nxd6 21.Nc4 Nxc4 22.Bxc4 Nb6 1/2-1/2\n\n"};
+    size_t cap = 600000, len = 0;
+    char *src = malloc(cap);
+    for (unsigned g = 0; len + 2000 < cap - 1000; g++) {
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+            len += (size_t)sprintf(src + len, "%s", parts[i]);
+            if (i == 1) /* a value one byte longer each game */
+                for (unsigned k = 0; k < g % 300; k++)
+                    src[len++] = (char)('a' + k % 26);
+        }
+    }
+    static const size_t chunks[] = {0, 1, 4093, 65537};
+    same_with_fast_paths("refills", src, len, chunks, sizeof chunks / sizeof chunks[0]);
+    free(src);
+}
+END_TEST
+
+/* The shipped test files and the shared corpus's edge cases. */
+START_TEST(fast_paths_files)
+{
+    static const char *const files[] = {
+        "pgn/regress/fuzz-quote-refill.pgn", "pgn/regress/fuzz-lookahead-window.pgn",
+        "sample.pgn", "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn",
+        "pgn/headers-and-moves-on-the-same-line.pgn", "pgn/empty_body.pgn",
+        "pgn/unescaped_quote_header.pgn", "pgn/chessbase-empty-line.pgn", "pgn/utf8-bom.pgn",
+        "pgn/nested-comment.pgn"};
+    static const size_t chunks[] = {0, 1, 3, 17};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        size_t len;
+        char *src = read_file(testdata_path(files[f]), &len);
+        ck_assert_msg(src != NULL, "cannot read %s", files[f]);
+        same_with_fast_paths(files[f], src, len, chunks, sizeof chunks / sizeof chunks[0]);
+        free(src);
+    }
+}
+END_TEST
+
 static uint64_t count_file(const char *path, struct sink *s)
 {
     char why[256];
@@ -577,6 +898,16 @@ Suite *pgn_parse_suite(void)
     tcase_add_test(tc, too_many_tags);
     tcase_add_test(tc, input_error_ends_game);
     tcase_add_test(tc, testdata_chunk_invariant);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fast_paths");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, fast_paths_edge_cases);
+    tcase_add_test(tc, fast_paths_limits);
+    tcase_add_test(tc, duplicate_tag_names);
+    tcase_add_test(tc, fast_paths_tag_values);
+    tcase_add_test(tc, fast_paths_locations);
+    tcase_add_test(tc, fast_paths_across_refills);
+    tcase_add_test(tc, fast_paths_files);
     suite_add_tcase(s, tc);
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 300);

@@ -93,12 +93,6 @@ void pos_put(struct position *pos, int sq, int piece)
     }
 }
 
-int pos_king_square(const struct position *pos, int color)
-{
-    bitboard k = pos_pieces(pos, color, KING);
-    return k ? bb_lsb(k) : SQ_NONE;
-}
-
 bitboard pos_attackers_to(const struct position *pos, int sq, bitboard occupied)
 {
     bitboard diag = pos->by_type[BISHOP] | pos->by_type[QUEEN];
@@ -146,11 +140,9 @@ bitboard pos_pinned(const struct position *pos, int color)
     return pinned;
 }
 
-bool pos_is_pinned(const struct position *pos, int color, int sq)
+/* pos_is_pinned() past its inline test: ksq is colour's king, in line with sq. */
+bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int sq)
 {
-    int ksq = pos_king_square(pos, color);
-    if (ksq == SQ_NONE) return false;
-    if (!attacks_aligned(ksq, sq)) return false;
     bool diagonal = bb_test(attacks_bishop_rays[ksq], sq);
     bitboard sliders = pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK];
     sliders &= pos->by_color[color ^ 1] &

@@ -31,6 +31,7 @@
 #ifndef PGNARB_POSITION_H
 #define PGNARB_POSITION_H
 
+#include "attacks.h"
 #include "chess.h"
 
 #include <stddef.h>
@@ -85,13 +86,18 @@ bool pos_same_identity(const struct position *a, const struct position *b);
 /* Pieces of both colours that attack sq, with `occupied` as the blockers. */
 bitboard pos_attackers_to(const struct position *pos, int sq, bitboard occupied);
 
-/* Square of colour c's king (the lowest one if a broken position has two). */
-int pos_king_square(const struct position *pos, int color);
-
 /* Pieces of colour c and type t. */
 static inline bitboard pos_pieces(const struct position *pos, int color, int type)
 {
     return pos->by_color[color] & pos->by_type[type];
+}
+
+/* Square of colour c's king (the lowest one if a broken position has two),
+ * SQ_NONE without one. */
+static inline int pos_king_square(const struct position *pos, int color)
+{
+    bitboard k = pos_pieces(pos, color, KING);
+    return k ? bb_lsb(k) : SQ_NONE;
 }
 
 static inline bitboard pos_occupied(const struct position *pos)
@@ -107,8 +113,14 @@ bitboard pos_castle_rooks_side(const struct position *pos, int color, bool kings
 bitboard pos_pinned(const struct position *pos, int color);
 
 /* Is the piece on sq, of colour `color`, pinned to its king: alone between
- * the king and an enemy slider on a line?  (pos_pinned() for one square.) */
-bool pos_is_pinned(const struct position *pos, int color, int sq);
+ * the king and an enemy slider on a line?  (pos_pinned() for one square.)
+ * Inline: most pieces are not in line with their king, which settles it. */
+bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int sq);
+static inline bool pos_is_pinned(const struct position *pos, int color, int sq)
+{
+    int ksq = pos_king_square(pos, color);
+    return ksq != SQ_NONE && attacks_aligned(ksq, sq) && pos_is_pinned_aligned(pos, color, ksq, sq);
+}
 
 /* Would en passant by the side to move's pawn on `from` to ep_square leave
  * its king safe?  (FIDE 3.7.4.1 plus 3.9: the two pawns leave the rank and

@@ -4,8 +4,9 @@
  * Lines: lines[0] is the main line, lines[d] the variation (RAV, PGN 8.2.5)
  * open at depth d.  A variation starts from the position before the move it
  * replaces, i.e. the position before the last move token of its parent line.
- * Each line keeps two positions (copy-make): the current one and the one
- * before its last move.  A move that cannot be replayed breaks its line: the
+ * Each line keeps its current position, made in place, and what takes back
+ * its last move (pos_undo), from which the position before it is rebuilt when
+ * a variation starts or a finding names it.  A move that cannot be replayed breaks its line: the
  * finding is held until the line ends so it can say how many further moves
  * went unchecked; the other lines, and the main line after a variation, go on.
  *
@@ -79,13 +80,13 @@ struct held {
 };
 
 struct line {
-    struct position pos[2];
-    int cur;           /* pos[cur] is the current position */
-    int before;        /* pos[before] is the position before the last move token */
-    bool before_valid; /* a variation may start from pos[before] */
+    struct position pos;   /* the current position */
+    struct pos_undo undo;  /* takes back the last move token, when last_made */
+    bool last_made;        /* the last move token was played (else it failed) */
+    bool before_valid;     /* a variation may start from the position before it */
     bool broken;       /* a move failed: later moves are not checked */
     bool silent;       /* broken from the start (its parent could not be replayed) */
-    uint32_t ply;      /* plies from the game's start to pos[cur] */
+    uint32_t ply;      /* plies from the game's start to pos */
     uint32_t unchecked;
     struct held held;
 };
@@ -286,9 +287,8 @@ static enum variant_class classify_variant(const char *v)
 
 static void line_start(struct line *l, const struct position *pos, uint32_t ply)
 {
-    l->pos[0] = *pos;
-    l->cur = 0;
-    l->before = 0;
+    l->pos = *pos;
+    l->last_made = false;
     l->before_valid = false;
     l->broken = false;
     l->silent = false;
@@ -341,6 +341,27 @@ static void set_up(struct game *g)
 }
 
 /* ---- moves ------------------------------------------------------------- */
+
+/* The position before l's last move token (the current one if it failed). */
+static void line_before(const struct line *l, struct position *out)
+{
+    *out = l->pos;
+    if (l->last_made)
+        pos_undo(out, &l->undo);
+}
+
+/* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
+static void line_play(struct line *l, move m)
+{
+    pos_undo_record(&l->pos, m, &l->undo);
+    if (m == MOVE_NULL)
+        pos_make_null(&l->pos);
+    else
+        pos_make(&l->pos, m);
+    l->last_made = true;
+    l->before_valid = true;
+    l->ply++;
+}
 
 static void hold(struct line *l, enum diag_code code, const struct move_ctx *at, const char *msg)
 {
@@ -396,19 +417,13 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
                          bool main_line)
 {
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply + 1, &l->pos[l->cur], !main_line);
-    int next_idx = l->cur ^ 1;
-    l->pos[next_idx] = l->pos[l->cur];
-    pos_make_null(&l->pos[next_idx]);
-    l->before = l->cur;
-    l->before_valid = true;
-    l->cur = next_idx;
-    l->ply++;
+    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line);
+    line_play(l, MOVE_NULL);
     if (main_line) {
         emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
              "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
              "the rest of the game is checked as if the turn had passed");
-        arb_observe(&g->arb, &l->pos[l->cur], MOVE_NULL, l->ply);
+        arb_observe(&g->arb, &l->pos, MOVE_NULL, l->ply);
     } else {
         emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
              "a null move (--) in a variation: the turn passes");
@@ -427,7 +442,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         l->ply++;
         return;
     }
-    const struct position *pos = &l->pos[l->cur];
+    const struct position *pos = &l->pos;
     struct san_result res;
     enum san_status st = SAN_OK;
     bool resolved = false;
@@ -441,7 +456,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     }
     if (main_line && g->arb.ending != ENDING_NONE) {
         if (g->void_moves++ == 0)
-            move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos[l->cur], false);
+            move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
         l->before_valid = false;
         l->ply++;
         return;
@@ -459,9 +474,9 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     }
     if (!resolved)
         st = san_resolve(pos, ev->text, ev->len, &res);
-    l->before = l->cur;
-    l->before_valid = true;
     if (st != SAN_OK) {
+        l->last_made = false;
+        l->before_valid = true;
         struct move_ctx at;
         move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
         char why[MESSAGE_MAX - 32];
@@ -481,12 +496,8 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         return;
     }
 
-    int next_idx = l->cur ^ 1;
-    struct position *next = &l->pos[next_idx];
-    *next = *pos;
-    pos_make(next, res.m);
-    l->cur = next_idx;
-    l->ply++;
+    line_play(l, res.m);
+    const struct position *next = &l->pos;
 
     bool check = pos_in_check(next);
     bool mate;
@@ -500,14 +511,16 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     char expected_mark = mate ? '#' : check ? '+' : 0;
     if (!ended && res.mark == expected_mark && !res.noncanonical)
         return; /* the common case: nothing to say, no FEN to write */
+    struct position before;
+    line_before(l, &before);
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply, pos, !main_line); /* l->ply already counts it */
+    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
     if (ended)
         g->ending_at = at;
     verify_marks(g, &res, check, mate, &at);
     if (res.noncanonical) {
         char canonical[16];
-        san_write(pos, res.m, canonical);
+        san_write(&before, res.m, canonical);
         emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at, "written %s; export format is %s",
               at.san, canonical);
     }
@@ -520,7 +533,7 @@ static void on_move_number(struct game *g, const struct pgn_event *ev)
     struct line *l = &g->lines[g->depth];
     if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE))
         return;
-    const struct position *pos = &l->pos[l->cur];
+    const struct position *pos = &l->pos;
     if (ev->number != pos->fullmove) {
         if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
             return; /* the number follows a stalemate: moves after the end are not checked */
@@ -546,9 +559,11 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     struct line *child = &g->lines[g->depth];
     uint32_t ply = parent->ply ? parent->ply - 1 : 0;
     if (g->replayable && parent->before_valid) {
-        line_start(child, &parent->pos[parent->before], ply);
+        struct position start;
+        line_before(parent, &start);
+        line_start(child, &start, ply);
     } else {
-        line_start(child, &parent->pos[parent->cur], ply);
+        line_start(child, &parent->pos, ply);
         child->broken = true;
         child->silent = true;
     }
@@ -707,7 +722,7 @@ static void judge_wrong_result(struct game *g, const char *result)
     if (e == ENDING_CHECKMATE) {
         /* Moves after the ending are not played: the main line's current
          * position is the ending position, and its side to move was mated. */
-        int mated = g->lines[0].pos[g->lines[0].cur].side;
+        int mated = g->lines[0].pos.side;
         const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
         if (strcmp(result, expect) != 0)
             emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
@@ -855,7 +870,7 @@ static void finish(struct game *g)
     if (g->replayable) {
         flush_line(g, &g->lines[0]);
         if (!g->lines[0].broken)
-            arb_settle(&g->arb, &g->lines[0].pos[g->lines[0].cur], false);
+            arb_settle(&g->arb, &g->lines[0].pos, false);
     }
     check_result_marker(g);
 
@@ -869,7 +884,7 @@ static void finish(struct game *g)
                   ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
                   (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
         judge_wrong_result(g, result);
-        judge_claims(g, result, &main_line->pos[main_line->cur]);
+        judge_claims(g, result, &main_line->pos);
     }
 
     struct game_record rec = {

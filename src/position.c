@@ -330,6 +330,37 @@ static inline void castle_targets(int us, int from, int rook, int *kdst, int *rd
     *rdst = base + (kingside ? 5 : 3);
 }
 
+void pos_undo(struct position *pos, const struct pos_undo *u)
+{
+    int us = pos->side ^ 1; /* the side that made the move */
+    move m = u->m;
+    pos->side = (uint8_t)us;
+    if (us == COLOR_BLACK) pos->fullmove--;
+    if (m != MOVE_NULL) {
+        int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
+        if (kind == MOVE_CASTLE) {
+            int kdst, rdst;
+            castle_targets(us, from, to, &kdst, &rdst);
+            pos_put(pos, kdst, PIECE_NONE);
+            pos_put(pos, rdst, PIECE_NONE);
+            pos_put(pos, from, PIECE_MAKE(us, KING));
+            pos_put(pos, to, PIECE_MAKE(us, ROOK));
+        } else {
+            int pc = pos->board[to];
+            pos_put(pos, to, PIECE_NONE);
+            pos_put(pos, from, kind >= MOVE_PROMO_KNIGHT ? PIECE_MAKE(us, PAWN) : pc);
+            if (u->captured != PIECE_NONE)
+                pos_put(pos, kind == MOVE_EN_PASSANT ? to ^ 8 : to, u->captured);
+        }
+    }
+    pos->castle_rooks = u->castle_rooks;
+    pos->checkers = u->checkers;
+    pos->key = u->key;
+    pos->halfmove = u->halfmove;
+    pos->ep_square = u->ep_square;
+    pos->ep_capturable = u->ep_capturable;
+}
+
 void pos_board_unmake_reversible(uint8_t board[SQ_NB], move m)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m);

@@ -67,6 +67,39 @@ void pos_make_null(struct position *pos);
  * perft that are tested against pos_ok() elsewhere. */
 void pos_do_move(struct position *pos, move m);
 
+/* What pos_undo() needs to take back one move: the fields a move changes
+ * that the position after it does not tell. */
+struct pos_undo {
+    bitboard castle_rooks;
+    bitboard checkers;
+    uint64_t key;
+    uint32_t halfmove;
+    move m;           /* the move, or MOVE_NULL for a pass */
+    uint8_t captured; /* the piece it took (the pawn, en passant), or PIECE_NONE */
+    uint8_t ep_square;
+    bool ep_capturable;
+};
+
+/* Record in u what playing m (legal in pos, or MOVE_NULL) will change. */
+static inline void pos_undo_record(const struct position *pos, move m, struct pos_undo *u)
+{
+    u->castle_rooks = pos->castle_rooks;
+    u->checkers = pos->checkers;
+    u->key = pos->key;
+    u->halfmove = pos->halfmove;
+    u->m = m;
+    u->ep_square = pos->ep_square;
+    u->ep_capturable = pos->ep_capturable;
+    u->captured = m == MOVE_NULL || MOVE_KIND(m) == MOVE_CASTLE ? PIECE_NONE
+                  : MOVE_KIND(m) == MOVE_EN_PASSANT      ? pos->board[MOVE_TO(m) ^ 8]
+                                                         : pos->board[MOVE_TO(m)];
+}
+
+/* Take back the move recorded in u (by pos_undo_record() just before
+ * pos_make() or pos_make_null()) from the position it led to: afterwards pos
+ * is, field for field, what it was. */
+void pos_undo(struct position *pos, const struct pos_undo *u);
+
 /* Take back, on board[] alone, a move that was neither a capture nor a pawn
  * move (a piece move, castling included, or MOVE_NULL): what the repetition
  * window needs to see earlier positions without keeping them. */

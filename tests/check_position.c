@@ -168,7 +168,13 @@ static uint64_t walk(const struct position *pos, int depth)
     uint64_t nodes = 0;
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
+        struct pos_undo u;
+        pos_undo_record(&next, list[i], &u);
         pos_make(&next, list[i]);
+        struct position back = next;
+        pos_undo(&back, &u);
+        ck_assert_msg(memcmp(&back, pos, sizeof back) == 0, "pos_undo does not restore move %u",
+                      (unsigned)list[i]);
         if (next.halfmove != 0) { /* neither capture nor pawn move: it can be taken back */
             uint8_t board[SQ_NB];
             memcpy(board, next.board, sizeof board);
@@ -228,6 +234,22 @@ START_TEST(start_position_fields)
 }
 END_TEST
 
+/* A pass (the PGN null move) is taken back too. */
+START_TEST(null_move_undo)
+{
+    struct position p, q;
+    parse_ok(&p, "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 3 20");
+    q = p;
+    struct pos_undo u;
+    pos_undo_record(&q, MOVE_NULL, &u);
+    pos_make_null(&q);
+    ck_assert_int_eq(q.side, COLOR_BLACK);
+    ck_assert_int_eq(q.ep_square, SQ_NONE);
+    pos_undo(&q, &u);
+    ck_assert(memcmp(&p, &q, sizeof p) == 0);
+}
+END_TEST
+
 START_TEST(check_and_checkers)
 {
     struct position p;
@@ -260,6 +282,7 @@ Suite *position_suite(void)
                         (int)(sizeof walks / sizeof walks[0]));
     tcase_add_test(tc, start_position_fields);
     tcase_add_test(tc, check_and_checkers);
+    tcase_add_test(tc, null_move_undo);
     suite_add_tcase(s, tc);
     return s;
 }

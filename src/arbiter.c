@@ -100,10 +100,14 @@ static enum ending_kind judge(struct arbiter *a, const struct position *pos, mov
 
     if (a->ending != ENDING_NONE)
         return ENDING_NONE;
+    /* Pawns and units change only with a capture, pawn move or promotion,
+     * which resets the clock (ply 0 is the start). */
+    if (pos->halfmove == 0 || ply == 0)
+        a->pawns_alive = deadpos_alive_by_pawns(pos);
     enum ending_kind e = ENDING_NONE;
     if (a->in_check && !a->has_moves)
         e = ENDING_CHECKMATE;
-    else if (deadpos_is_dead(pos))
+    else if (!a->pawns_alive && deadpos_is_dead(pos))
         e = ENDING_DEAD_POSITION;
     else if (a->reps >= 5)
         e = ENDING_FIVEFOLD;

@@ -29,6 +29,8 @@ struct arbiter {
     bool in_check;     /* the side to move of the current position is in check */
     bool has_moves;    /* ... and has a legal move (valid when moves_known) */
     bool moves_known;  /* false: out of check, stalemate not yet settled */
+    bool pawns_alive;  /* deadpos_alive_by_pawns() of the structure since the last
+                          capture or pawn move: no dead-position test needed */
     /* The window: positions since the last capture or pawn move, oldest
      * first, each kept as its key, its castling rights and capturable en
      * passant square, and the move that led to it; the board of an earlier

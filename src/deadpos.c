@@ -254,3 +254,12 @@ bool deadpos_is_dead(const struct position *pos)
     }
     return is_dead_past_filter(pos);
 }
+
+bool deadpos_alive_by_pawns(const struct position *pos)
+{
+    /* deadpos_is_dead()'s first and last tests, without the castling and en
+     * passant one, which a quiet move can change. */
+    bitboard pawns = pos->by_type[PAWN];
+    return pawns && many_units(pos_occupied(pos) & ~pos->by_type[KING]) &&
+           !dp_walled_files(pawns & pos->by_color[COLOR_WHITE], pawns & pos->by_color[COLOR_BLACK]);
+}

@@ -90,6 +90,12 @@ int deadpos_mate_line(const struct position *pos, int side, move *line, int max)
  * positions are settled by bit tests; see deadpos.c. */
 bool deadpos_is_dead(const struct position *pos);
 
+/* The part of deadpos_is_dead()'s filter that looks only at the pawns and
+ * the number of units: true proves deadpos_is_dead() false, and stays true
+ * while no capture, pawn move or promotion is played (the arbiter asks again
+ * only after one). */
+bool deadpos_alive_by_pawns(const struct position *pos);
+
 /* Short reason for a CANNOT_WIN verdict ("only a king left", ...), NULL when
  * the side is not proven unable to win. */
 const char *deadpos_reason(const struct position *pos, int side);

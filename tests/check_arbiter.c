@@ -10,6 +10,7 @@
 
 #include "arbiter.h"
 #include "attacks.h"
+#include "deadpos.h"
 #include "fen.h"
 #include "movegen.h"
 #include "position.h"
@@ -114,6 +115,48 @@ START_TEST(eight_ply_cycle_rebuilt_by_taking_back)
 }
 END_TEST
 
+/* deadpos_alive_by_pawns() is only ever a proof of life: wherever it says
+ * true, deadpos_is_dead() says false (positions with mobile pawns, a wall
+ * with rights or en passant, a full wall, pawnless ones). */
+static const char *const alive_fens[] = {
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    "8/8/3k4/p1p1p1p1/P1P1P1P1/3K4/8/8 w - - 0 1",          /* walled, kings only */
+    "8/8/3k4/p1p1p1p1/P1P1P1P1/3K4/8/2B1b3 w - - 0 1",     /* walled with bishops */
+    "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/R3K3 w Q - 0 1",         /* walled, a right left */
+    "4k3/8/8/8/8/8/8/4K2R w K - 0 1",                       /* no pawns */
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+};
+
+START_TEST(alive_by_pawns_is_never_dead)
+{
+    struct position pos;
+    char why[128];
+    ck_assert(fen_parse(&pos, alive_fens[_i], 0, why, sizeof why) == FEN_OK);
+    if (deadpos_alive_by_pawns(&pos))
+        ck_assert(!deadpos_is_dead(&pos));
+    /* the walled positions are not proven alive by their pawns */
+    if (_i >= 1 && _i <= 4)
+        ck_assert(!deadpos_alive_by_pawns(&pos));
+    else
+        ck_assert(deadpos_alive_by_pawns(&pos) == (_i != 4));
+}
+END_TEST
+
+/* The arbiter skips the dead-position test while the pawns prove life, and
+ * asks again after a capture or pawn move (clock 0): a start position, then
+ * (as if after a long series of captures) bare kings. */
+START_TEST(dead_position_seen_after_the_clock_resets)
+{
+    struct position start, bare;
+    char why[128];
+    pos_set_start(&start);
+    ck_assert(fen_parse(&bare, "8/8/4k3/8/8/4K3/8/8 b - - 0 40", 0, why, sizeof why) == FEN_OK);
+    arb_start(&arb, &start);
+    ck_assert(arb.pawns_alive);
+    ck_assert_int_eq(arb_observe(&arb, &bare, MOVE_NONE, 79), ENDING_DEAD_POSITION);
+}
+END_TEST
+
 Suite *arbiter_suite(void);
 Suite *arbiter_suite(void)
 {
@@ -124,6 +167,9 @@ Suite *arbiter_suite(void)
     tcase_add_test(tc, null_moves_inside_the_window);
     tcase_add_test(tc, pawn_move_resets_and_boards_are_compared);
     tcase_add_test(tc, eight_ply_cycle_rebuilt_by_taking_back);
+    tcase_add_test(tc, dead_position_seen_after_the_clock_resets);
+    tcase_add_loop_test(tc, alive_by_pawns_is_never_dead, 0,
+                        (int)(sizeof alive_fens / sizeof alive_fens[0]));
     suite_add_tcase(s, tc);
     return s;
 }

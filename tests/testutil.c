@@ -2,6 +2,8 @@
 #include "testutil.h"
 
 #include "cli.h"
+#include "movegen.h"
+#include "position.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,4 +94,21 @@ int run_cli(const char *const *args, struct capture *out, struct capture *err)
     capture_end(out);
     capture_end(err);
     return status;
+}
+
+unsigned long walk_tree(const struct position *pos, int depth,
+                        void (*visit)(const struct position *pos, void *ctx), void *ctx)
+{
+    visit(pos, ctx);
+    if (depth <= 0)
+        return 1;
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    unsigned long nodes = 1;
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        nodes += walk_tree(&next, depth - 1, visit, ctx);
+    }
+    return nodes;
 }

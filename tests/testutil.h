@@ -44,4 +44,11 @@ char *read_file(const char *path, size_t *len);
 /* Run cli_run() on a NULL-terminated argument list, capturing both streams. */
 int run_cli(const char *const *args, struct capture *out, struct capture *err);
 
+/* Call visit on pos and on every position reachable from it in at most
+ * `depth` legal moves (a tree, not a set: transpositions come back); returns
+ * the number of positions visited. */
+struct position;
+unsigned long walk_tree(const struct position *pos, int depth,
+                        void (*visit)(const struct position *pos, void *ctx), void *ctx);
+
 #endif

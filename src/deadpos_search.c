@@ -16,6 +16,10 @@
  * heuristic line itself, then lines leaving it at one ply, at two...  At each
  * winner node every checking move is tried for mate first.  It proves only
  * CAN_WIN (with the line); failing means nothing.
+ * The main helpmate search is targeted at a mating picture (see below); for
+ * a lone knight or bishop, whose mates need the loser's own units as
+ * blockers, every corner's picture is tried in turn, with the loser's pieces
+ * (a promoted one too) walking to the blocker's square.
  *
  * No allocation: move lists live on the stack (depth is bounded by
  * DEADPOS_LINE_MAX), the table is thread-local.
@@ -301,6 +305,12 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 /* Share of the budget (in 1/8) the targeted search may use before the
  * limited-discrepancy search gets the rest. */
 #define DP_HM_SHARE 6
+/* For a lone minor piece (see dp_search_helpmate()): nodes per picture, and
+ * the shares (in 1/8) of the pictures and of the limited-discrepancy
+ * search; the targeted search gets the rest. */
+#define DP_PIC_NODES 3000u
+#define DP_PIC_SHARE 3
+#define DP_LDS_SHARE 2
 
 struct hm_slot {
     uint64_t key;
@@ -317,6 +327,9 @@ struct hm_search {
     struct dp_search *s;
     int target[T_NB];
     bool need_loser_promotion;        /* the winner's material mates only with a new loser piece */
+    bool blockers_move;               /* the loser's bishops, rooks and queens head for the
+                                         blocker's square too, and its pieces move freely
+                                         when it must promote (a promoted piece is the blocker) */
 };
 
 /* Knight moves from every square to `target` (breadth first). */
@@ -376,11 +389,14 @@ static bool needs_loser_promotion(const struct position *pos, int winner)
     return false;
 }
 
-static void hm_targets(struct hm_search *h, const struct position *pos, int winner)
+/* Corners the loser's king may be mated in: of the colour of the winner's
+ * bishops when it has any (else opposite to the loser's bishops' colour,
+ * which then cannot block there), as a bit set of corner squares. */
+static bitboard mating_corners(const struct position *pos, int winner)
 {
     int loser = winner ^ 1;
     bitboard wb = pos_pieces(pos, winner, BISHOP), lb = pos_pieces(pos, loser, BISHOP);
-    bitboard colour = 0; /* squares the corner must be on; 0: any */
+    bitboard colour = ~(bitboard)0; /* squares the corner must be on */
     if (wb & BB_DARK_SQUARES)
         colour = BB_DARK_SQUARES;
     else if (wb)
@@ -389,36 +405,79 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
         colour = BB_DARK_SQUARES;
     else if (lb)
         colour = BB_LIGHT_SQUARES;
-    static const int corners[4] = {SQ_A1, SQ_H1, SQ_A8, SQ_H8};
+    return colour & (SQ_BB(SQ_A1) | SQ_BB(SQ_H1) | SQ_BB(SQ_A8) | SQ_BB(SQ_H8));
+}
+
+/* A mating picture: the loser's king in a corner, a loser's unit beside it
+ * on the edge as the blocker, the winner's king two squares from the corner
+ * along the other edge (a8, b8, a6: the winner's king takes a7 and b7, the
+ * minor piece checks).  The winner's other pieces head for the corner. */
+struct hm_picture {
+    int loser_king, blocker, winner_king;
+};
+
+/* The picture around `corner`, the blocker on the corner's rank (on its file
+ * when `flip`). */
+static void corner_picture(struct hm_picture *pic, int corner, bool flip)
+{
+    int f = SQ_FILE(corner), r = SQ_RANK(corner);
+    int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+    pic->loser_king = corner;
+    pic->blocker = flip ? SQ_MAKE(f, r + dr) : SQ_MAKE(f + df, r);
+    pic->winner_king = flip ? SQ_MAKE(f + 2 * df, r) : SQ_MAKE(f, r + 2 * dr);
+}
+
+/* The nearest mating corner to the loser's king (ties: the loser's own back
+ * rank, where its pieces are). */
+static int nearest_corner(const struct position *pos, int winner)
+{
+    int loser = winner ^ 1;
+    bitboard corners = mating_corners(pos, winner);
     int lk = king_sq(pos, loser), best = -1, best_d = 99;
-    for (int i = 0; i < 4; i++) {
-        int c = corners[i];
-        if (colour && !(colour & SQ_BB(c))) continue;
+    while (corners) {
+        int c = bb_pop_lsb(&corners);
         int d = 2 * sq_distance(c, lk);
-        /* Ties: the loser's own back rank, where its pieces are. */
         if ((SQ_RANK(c) == 0) != (loser == COLOR_WHITE)) d++;
         if (d < best_d) {
             best_d = d;
             best = c;
         }
     }
-    int f = SQ_FILE(best), r = SQ_RANK(best);
-    int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
-    h->target[T_LOSER_KING] = best;
-    h->target[T_WINNER_PIECE] = best;
-    h->target[T_LOSER_PIECE] = SQ_MAKE(f + df, r);
-    h->target[T_WINNER_KING] = SQ_MAKE(f, r + 2 * dr);
+    return best;
+}
+
+static void hm_targets(struct hm_search *h, const struct position *pos, int winner)
+{
+    struct hm_picture pic;
+    corner_picture(&pic, nearest_corner(pos, winner), false);
+    h->target[T_LOSER_KING] = h->target[T_WINNER_PIECE] = pic.loser_king;
+    h->target[T_LOSER_PIECE] = pic.blocker;
+    h->target[T_WINNER_KING] = pic.winner_king;
     h->need_loser_promotion = needs_loser_promotion(pos, winner);
 }
 
 enum { V_REWARD, V_NORMAL, V_PUNISH };
 
-/* Does the move bring a king or a knight closer to `t`? */
+/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
+ * (a bishop of the other colour never does: 9). */
+static int slider_distance(int type, int sq, int t)
+{
+    if (sq == t) return 0;
+    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
+    if (type == ROOK) return orth ? 1 : 2;
+    if (type == QUEEN) return diag || orth ? 1 : 2;
+    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
+    return diag ? 1 : 2;
+}
+
+/* Does the move bring a king or a knight (or, toward the blocker's square
+ * when h->blockers_move, a bishop, rook or queen) closer to `t`? */
 static bool closer(struct hm_search *h, int type, int from, int to, int t)
 {
     if (type == KING) return sq_distance(to, h->target[t]) < sq_distance(from, h->target[t]);
-    if (type != KNIGHT) return false;
-    return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
+    if (type == KNIGHT) return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
+    if (type == PAWN || t != T_LOSER_PIECE || !h->blockers_move) return false;
+    return slider_distance(type, to, h->target[t]) < slider_distance(type, from, h->target[t]);
 }
 
 /* Order within a class (smaller first); the class alone sets the cost. */
@@ -447,7 +506,7 @@ static int classify(struct hm_search *h, const struct position *pos, move m, boo
             return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
                                                                            : V_REWARD * O_NB;
         if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        if (type != KING) return V_PUNISH * O_NB;
+        if (type != KING && !h->blockers_move) return V_PUNISH * O_NB;
     }
     if (closer(h, type, from, to, type == KING ? T_LOSER_KING : T_LOSER_PIECE))
         return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
@@ -629,11 +688,21 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     return false;
 }
 
-static bool helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget)
+/* The targeted search, with the picture hm_targets() chooses, or with
+ * `pic` when given (then the loser's other pieces move to the blocker's
+ * square as well: see struct hm_search). */
+static bool helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget,
+                              const struct hm_picture *pic)
 {
     struct hm_search h = {.s = s};
     knight_table_init();
     hm_targets(&h, pos, s->winner);
+    if (pic) {
+        h.target[T_LOSER_KING] = h.target[T_WINNER_PIECE] = pic->loser_king;
+        h.target[T_LOSER_PIECE] = pic->blocker;
+        h.target[T_WINNER_KING] = pic->winner_king;
+        h.blockers_move = true;
+    }
     unsigned long full = s->budget;
     s->budget = budget;
     bool ok = false;
@@ -648,12 +717,74 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
     return ok;
 }
 
+/* The winner has a king and one knight or bishop, nothing else. */
+static bool lone_minor(const struct position *pos, int winner)
+{
+    bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
+    return own && !bb_more_than_one(own) && (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP]));
+}
+
+/* The pictures of a lone minor piece's mate, tried nearest corner first,
+ * the blocker on the corner's rank, then on its file, DP_PIC_NODES nodes
+ * apiece within s->budget. */
+static bool helpmate_pictures(struct dp_search *s, const struct position *pos)
+{
+    bitboard corners = mating_corners(pos, s->winner);
+    int lk = king_sq(pos, s->winner ^ 1);
+    while (corners) {
+        int best = -1;
+        for (bitboard c = corners; c;) {
+            int sq = bb_pop_lsb(&c);
+            if (best < 0 || sq_distance(sq, lk) < sq_distance(best, lk)) best = sq;
+        }
+        corners &= ~SQ_BB(best);
+        for (int flip = 0; flip < 2; flip++) {
+            struct hm_picture pic;
+            corner_picture(&pic, best, flip);
+            unsigned long b = s->res->nodes + DP_PIC_NODES;
+            if (helpmate_targeted(s, pos, b < s->budget ? b : s->budget, &pic)) return true;
+            if (s->res->nodes >= s->budget) return false;
+        }
+    }
+    return false;
+}
+
+/* Run `search` (the limited-discrepancy search or the pictures) with
+ * `share` eighths of the budget left at `start`. */
+static bool with_share(struct dp_search *s, const struct position *pos, unsigned long start,
+                       unsigned long budget, int share,
+                       bool (*search)(struct dp_search *, const struct position *))
+{
+    s->budget = s->res->nodes + (budget - start) / 8 * (unsigned long)share;
+    if (s->budget > budget) s->budget = budget;
+    bool ok = search(s, pos);
+    s->budget = budget;
+    s->out_of_nodes = false;
+    return ok;
+}
+
+/*
+ * In turn: for a lone minor piece, its pictures (DP_PIC_SHARE eighths of the
+ * budget), the limited-discrepancy search (DP_LDS_SHARE), the targeted
+ * search with the rest; otherwise the targeted search (DP_HM_SHARE eighths),
+ * then the limited-discrepancy search with the rest.  (A lone minor piece
+ * needs the loser's pieces as blockers: the nearest-corner picture of the
+ * default search, which moves only the loser's king and knights toward it,
+ * rarely finds those lines, and the limited-discrepancy search finds the
+ * others within a few thousand nodes.)
+ */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
                                         struct deadpos_result *res)
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
-    unsigned long share = res->nodes + (budget - res->nodes) / 8 * DP_HM_SHARE;
-    if (helpmate_targeted(&s, pos, share)) return DEADPOS_CAN_WIN;
+    unsigned long start = res->nodes;
+    if (lone_minor(pos, side)) {
+        if (with_share(&s, pos, start, budget, DP_PIC_SHARE, helpmate_pictures)) return DEADPOS_CAN_WIN;
+        if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
+        return helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
+    }
+    unsigned long share = start + (budget - start) / 8 * DP_HM_SHARE;
+    if (helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

@@ -330,6 +330,11 @@ struct hm_search {
     bool blockers_move;               /* the loser's bishops, rooks and queens head for the
                                          blocker's square too, and its pieces move freely
                                          when it must promote (a promoted piece is the blocker) */
+    /* [0] winner, [1] loser: for each piece type, the moves from a square to
+     * its target (king: its own; knight and, for the loser's blocker when
+     * blockers_move, the sliders: the piece target); 255 where a move of
+     * that type never counts as coming closer.  See hm_distances(). */
+    uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
 };
 
 /* Knight moves from every square to `target` (breadth first). */
@@ -470,14 +475,27 @@ static int slider_distance(int type, int sq, int t)
     return diag ? 1 : 2;
 }
 
-/* Does the move bring a king or a knight (or, toward the blocker's square
- * when h->blockers_move, a bishop, rook or queen) closer to `t`? */
-static bool closer(struct hm_search *h, int type, int from, int to, int t)
+/* Fill h->dist from h->target and h->blockers_move. */
+static void hm_distances(struct hm_search *h)
 {
-    if (type == KING) return sq_distance(to, h->target[t]) < sq_distance(from, h->target[t]);
-    if (type == KNIGHT) return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
-    if (type == PAWN || t != T_LOSER_PIECE || !h->blockers_move) return false;
-    return slider_distance(type, to, h->target[t]) < slider_distance(type, from, h->target[t]);
+    memset(h->dist, 0xff, sizeof h->dist);
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        h->dist[0][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_WINNER_KING]);
+        h->dist[0][KNIGHT][sq] = knight_table[h->target[T_WINNER_PIECE]][sq];
+        h->dist[1][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_LOSER_KING]);
+        h->dist[1][KNIGHT][sq] = knight_table[h->target[T_LOSER_PIECE]][sq];
+        if (h->blockers_move)
+            for (int type = BISHOP; type <= QUEEN; type++)
+                h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
+    }
+}
+
+/* Does the move bring a king or a knight (or, toward the blocker's square
+ * when h->blockers_move, a bishop, rook or queen) of the winner (role 0) or
+ * the loser (role 1) closer to its target? */
+static inline bool closer(const struct hm_search *h, int role, int type, int from, int to)
+{
+    return h->dist[role][type][to] < h->dist[role][type][from];
 }
 
 /* Order within a class (smaller first); the class alone sets the cost. */
@@ -497,9 +515,7 @@ static int classify(struct hm_search *h, const struct position *pos, move m, boo
             return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
         if (capture) return V_REWARD * O_NB + O_SECOND;
         if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        return closer(h, type, from, to, type == KING ? T_WINNER_KING : T_WINNER_PIECE)
-                   ? V_REWARD * O_NB + O_FIRST
-                   : V_NORMAL * O_NB;
+        return closer(h, 0, type, from, to) ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
     }
     if (h->need_loser_promotion) {
         if (MOVE_IS_PROMO(m))
@@ -508,7 +524,7 @@ static int classify(struct hm_search *h, const struct position *pos, move m, boo
         if (type == PAWN) return V_REWARD * O_NB + O_LAST;
         if (type != KING && !h->blockers_move) return V_PUNISH * O_NB;
     }
-    if (closer(h, type, from, to, type == KING ? T_LOSER_KING : T_LOSER_PIECE))
+    if (closer(h, 1, type, from, to))
         return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
     if (capture) return V_PUNISH * O_NB;
     return V_NORMAL * O_NB;
@@ -703,6 +719,7 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
         h.target[T_WINNER_KING] = pic->winner_king;
         h.blockers_move = true;
     }
+    hm_distances(&h);
     unsigned long full = s->budget;
     s->budget = budget;
     bool ok = false;

@@ -31,6 +31,7 @@
 #include "movegen.h"
 #include "position.h"
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -208,6 +209,100 @@ static int mate_distance(const struct position *pos, int winner)
     return h;
 }
 
+/* What a move of the side to move (the winner) does to the other king on
+ * ksq, told from bitboards without playing it. */
+enum {
+    QM_FULL,     /* castling or en passant: play it to know */
+    QM_NO_CHECK, /* no check */
+    QM_ESCAPE,   /* check, and the king has a square no piece attacks: no mate */
+    QM_MAYBE     /* check, every square around the king is attacked or its own */
+};
+
+/* A square next to the king that it may step to: not its own unit's, and
+ * attacked by none of the given pieces (with the king lifted, so that a
+ * slider's ray through it counts). */
+static bool king_has_flight(int ksq, bitboard own_units, bitboard occ, bitboard pawns,
+                            bitboard knights, bitboard diag, bitboard orth, bitboard king,
+                            int pawn_colour)
+{
+    bitboard occ_k = occ & ~SQ_BB(ksq);
+    bitboard flights = attacks_king(ksq) & ~own_units;
+    while (flights) {
+        int f = bb_pop_lsb(&flights);
+        if ((attacks_pawn(pawn_colour ^ 1, f) & pawns) || (attacks_knight(f) & knights) ||
+            (attacks_king(f) & king) || (attacks_bishop(f, occ_k) & diag) ||
+            (attacks_rook(f, occ_k) & orth))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+/* A check with a free flight square is no mate, whatever else holds: the
+ * king steps there (FIDE 3.9: a square no enemy piece attacks).  Exact, so
+ * mate_in_one() plays only the QM_MAYBE checks (debug builds play the others
+ * too and assert the answer: qm_agrees()). */
+static int quick_check_outcome(const struct position *pos, move m, int ksq)
+{
+    int kind = MOVE_KIND(m);
+    if (kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT) return QM_FULL;
+    int us = pos->side, them = us ^ 1;
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
+    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
+    bitboard occ = (pos_occupied(pos) & ~fb) | tb;
+    bitboard mine = pos->by_color[us];
+    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
+    /* The winner's pieces of each kind after the move. */
+    bitboard pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
+    bitboard knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
+    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
+    bitboard diag = (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
+    bitboard orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
+    bitboard king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+    /* The check comes from the piece on `to` or from a slider uncovered on
+     * `from` (the winner's move left no check of its own king to answer). */
+    bitboard k = SQ_BB(ksq), direct;
+    if (type == PAWN)
+        direct = attacks_pawn(us, to) & k;
+    else if (type == KING)
+        direct = 0;
+    else
+        direct = attacks_piece(type, to, occ) & k;
+    if (!direct && !(attacks_aligned(ksq, from) && ((attacks_bishop(ksq, occ) & diag) |
+                                                     (attacks_rook(ksq, occ) & orth))))
+        return QM_NO_CHECK;
+    bitboard theirs = pos->by_color[them] & ~tb;
+    return king_has_flight(ksq, theirs, occ, pawns, knights, diag, orth, king, us) ? QM_ESCAPE
+                                                                                   : QM_MAYBE;
+}
+
+#ifndef NDEBUG
+/* quick_check_outcome()'s answer `q` against playing the move. */
+static bool qm_agrees(const struct position *pos, move m, int q)
+{
+    if (q == QM_FULL) return true;
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    if (q == QM_NO_CHECK) return !next.checkers;
+    return next.checkers && (q == QM_MAYBE || movegen_any_legal(&next));
+}
+#endif
+
+/* The side to move is in check and its king has a free flight square (so
+ * it is not checkmated). */
+static bool in_check_with_flight(const struct position *pos)
+{
+    int us = pos->side, them = us ^ 1;
+    bitboard theirs = pos->by_color[them];
+    bitboard queens = pos->by_type[QUEEN] & theirs;
+    return king_has_flight(king_sq(pos, us), pos->by_color[us], pos_occupied(pos),
+                           pos->by_type[PAWN] & theirs, pos->by_type[KNIGHT] & theirs,
+                           (pos->by_type[BISHOP] & theirs) | queens,
+                           (pos->by_type[ROOK] & theirs) | queens, pos->by_type[KING] & theirs,
+                           them);
+}
+
 /* The position already occurred on the current line (the helpmate search
  * never needs to repeat one). */
 static bool on_path(const struct dp_search *s, const struct position *pos)
@@ -231,7 +326,9 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_do_move(&next, list[i]);
-        if (winner_moves && next.checkers && !movegen_any_legal(&next)) {
+        assert(!(next.checkers && in_check_with_flight(&next)) || movegen_any_legal(&next));
+        if (winner_moves && next.checkers && !in_check_with_flight(&next) &&
+            !movegen_any_legal(&next)) {
             s->path[s->len++] = list[i];
             found_mate(s);
             return true;
@@ -588,6 +685,13 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
         if (MOVE_KIND(m) == MOVE_NORMAL && !(disc & SQ_BB(from)) &&
             !(check_from[PIECE_TYPE(pos->board[from])] & SQ_BB(MOVE_TO(m))))
             continue;
+        int q = quick_check_outcome(pos, m, ksq);
+        assert(qm_agrees(pos, m, q));
+        if (q == QM_NO_CHECK) continue;
+        if (q == QM_ESCAPE) {
+            if (!count_node(s)) return MOVE_NONE;
+            continue;
+        }
         struct position next = *pos;
         pos_do_move(&next, m);
         if (!next.checkers) continue;
@@ -621,6 +725,13 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
             n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN], list + n);
         for (int i = 0; i < n; i++) {
             if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            int q = quick_check_outcome(pos, list[i], ksq);
+            assert(qm_agrees(pos, list[i], q));
+            if (q == QM_NO_CHECK) continue;
+            if (q == QM_ESCAPE) {
+                if (!count_node(s)) return MOVE_NONE;
+                continue;
+            }
             struct position next = *pos;
             pos_do_move(&next, list[i]);
             if (!next.checkers) continue;

@@ -257,7 +257,8 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
     bitboard pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
     bitboard knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
     bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
-    bitboard diag = (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
+    bitboard diag =
+        (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
     bitboard orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
     bitboard king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
     /* The check comes from the piece on `to` or from a slider uncovered on
@@ -269,8 +270,8 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
         direct = 0;
     else
         direct = attacks_piece(type, to, occ) & k;
-    if (!direct && !(attacks_aligned(ksq, from) && ((attacks_bishop(ksq, occ) & diag) |
-                                                     (attacks_rook(ksq, occ) & orth))))
+    if (!direct && !(attacks_aligned(ksq, from) &&
+                     ((attacks_bishop(ksq, occ) & diag) | (attacks_rook(ksq, occ) & orth))))
         return QM_NO_CHECK;
     bitboard theirs = pos->by_color[them] & ~tb;
     return king_has_flight(ksq, theirs, occ, pawns, knights, diag, orth, king, us) ? QM_ESCAPE
@@ -296,11 +297,10 @@ static bool in_check_with_flight(const struct position *pos)
     int us = pos->side, them = us ^ 1;
     bitboard theirs = pos->by_color[them];
     bitboard queens = pos->by_type[QUEEN] & theirs;
-    return king_has_flight(king_sq(pos, us), pos->by_color[us], pos_occupied(pos),
-                           pos->by_type[PAWN] & theirs, pos->by_type[KNIGHT] & theirs,
-                           (pos->by_type[BISHOP] & theirs) | queens,
-                           (pos->by_type[ROOK] & theirs) | queens, pos->by_type[KING] & theirs,
-                           them);
+    return king_has_flight(
+        king_sq(pos, us), pos->by_color[us], pos_occupied(pos), pos->by_type[PAWN] & theirs,
+        pos->by_type[KNIGHT] & theirs, (pos->by_type[BISHOP] & theirs) | queens,
+        (pos->by_type[ROOK] & theirs) | queens, pos->by_type[KING] & theirs, them);
 }
 
 /* The position already occurred on the current line (the helpmate search
@@ -333,7 +333,8 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             found_mate(s);
             return true;
         }
-        if (changes_material(pos, list[i]) && dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
+        if (changes_material(pos, list[i]) &&
+            dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
             continue;
         if (on_path(s, &next)) continue;
         int v = -mate_distance(&next, s->winner);
@@ -423,10 +424,10 @@ enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
 struct hm_search {
     struct dp_search *s;
     int target[T_NB];
-    bool need_loser_promotion;        /* the winner's material mates only with a new loser piece */
-    bool blockers_move;               /* the loser's bishops, rooks and queens head for the
-                                         blocker's square too, and its pieces move freely
-                                         when it must promote (a promoted piece is the blocker) */
+    bool need_loser_promotion; /* the winner's material mates only with a new loser piece */
+    bool blockers_move;        /* the loser's bishops, rooks and queens head for the
+                                  blocker's square too, and its pieces move freely
+                                  when it must promote (a promoted piece is the blocker) */
     /* [0] winner, [1] loser: for each piece type, the moves from a square to
      * its target (king: its own; knight and, for the loser's blocker when
      * blockers_move, the sliders: the piece target); 255 where a move of
@@ -617,12 +618,11 @@ static int classify(struct hm_search *h, const struct position *pos, move m, boo
     if (h->need_loser_promotion) {
         if (MOVE_IS_PROMO(m))
             return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
-                                                                           : V_REWARD * O_NB;
+                                                                             : V_REWARD * O_NB;
         if (type == PAWN) return V_REWARD * O_NB + O_LAST;
         if (type != KING && !h->blockers_move) return V_PUNISH * O_NB;
     }
-    if (closer(h, 1, type, from, to))
-        return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+    if (closer(h, 1, type, from, to)) return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
     if (capture) return V_PUNISH * O_NB;
     return V_NORMAL * O_NB;
 }
@@ -722,7 +722,8 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
             n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target, list);
         if (pieces & disc) n += movegen_pseudo(pos, type, pieces & disc, target, list + n);
         if (type == PAWN && (promoters & ~disc))
-            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN], list + n);
+            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
+                                list + n);
         for (int i = 0; i < n; i++) {
             if (!movegen_pseudo_is_legal(pos, list[i])) continue;
             int q = quick_check_outcome(pos, list[i], ksq);
@@ -907,7 +908,8 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     unsigned long start = res->nodes;
     if (lone_minor(pos, side)) {
-        if (with_share(&s, pos, start, budget, DP_PIC_SHARE, helpmate_pictures)) return DEADPOS_CAN_WIN;
+        if (with_share(&s, pos, start, budget, DP_PIC_SHARE, helpmate_pictures))
+            return DEADPOS_CAN_WIN;
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
         return helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
     }

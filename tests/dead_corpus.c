@@ -140,8 +140,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                 struct deadpos_result res;
                 deadpos_analyse(&it->pos, side, budget, &res);
                 t->nodes += res.nodes;
-                if (answers)
-                    answers[2 * i + side] = (unsigned char)(res.verdict * 16 + res.why);
+                if (answers) answers[2 * i + side] = (unsigned char)(res.verdict * 16 + res.why);
                 if (res.verdict == DEADPOS_CAN_WIN &&
                     !line_mates(&it->pos, side, res.line, res.line_len)) {
                     t->bad_lines++;
@@ -178,7 +177,10 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
             for (int side = 0; side < 2; side++) {
                 int v = answers[2 * i + side] / 16, why = answers[2 * i + side] % 16;
                 fprintf(dump, " %c %c/%d", side ? 'B' : 'W',
-                        v == DEADPOS_CAN_WIN ? '+' : v == DEADPOS_CANNOT_WIN ? '-' : '?', why);
+                        v == DEADPOS_CAN_WIN      ? '+'
+                        : v == DEADPOS_CANNOT_WIN ? '-'
+                                                  : '?',
+                        why);
             }
             fputc('\n', dump);
         }

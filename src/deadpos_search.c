@@ -16,6 +16,10 @@
  * heuristic line itself, then lines leaving it at one ply, at two...  At each
  * winner node every checking move is tried for mate first.  It proves only
  * CAN_WIN (with the line); failing means nothing.
+ * The main helpmate search is targeted at a mating picture (see below); for
+ * a lone knight or bishop, whose mates need the loser's own units as
+ * blockers, every corner's picture is tried in turn, with the loser's pieces
+ * (a promoted one too) walking to the blocker's square.
  *
  * No allocation: move lists live on the stack (depth is bounded by
  * DEADPOS_LINE_MAX), the table is thread-local.
@@ -27,6 +31,7 @@
 #include "movegen.h"
 #include "position.h"
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -204,6 +209,100 @@ static int mate_distance(const struct position *pos, int winner)
     return h;
 }
 
+/* What a move of the side to move (the winner) does to the other king on
+ * ksq, told from bitboards without playing it. */
+enum {
+    QM_FULL,     /* castling or en passant: play it to know */
+    QM_NO_CHECK, /* no check */
+    QM_ESCAPE,   /* check, and the king has a square no piece attacks: no mate */
+    QM_MAYBE     /* check, every square around the king is attacked or its own */
+};
+
+/* A square next to the king that it may step to: not its own unit's, and
+ * attacked by none of the given pieces (with the king lifted, so that a
+ * slider's ray through it counts). */
+static bool king_has_flight(int ksq, bitboard own_units, bitboard occ, bitboard pawns,
+                            bitboard knights, bitboard diag, bitboard orth, bitboard king,
+                            int pawn_colour)
+{
+    bitboard occ_k = occ & ~SQ_BB(ksq);
+    bitboard flights = attacks_king(ksq) & ~own_units;
+    while (flights) {
+        int f = bb_pop_lsb(&flights);
+        if ((attacks_pawn(pawn_colour ^ 1, f) & pawns) || (attacks_knight(f) & knights) ||
+            (attacks_king(f) & king) || (attacks_bishop(f, occ_k) & diag) ||
+            (attacks_rook(f, occ_k) & orth))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+/* A check with a free flight square is no mate, whatever else holds: the
+ * king steps there (FIDE 3.9: a square no enemy piece attacks).  Exact, so
+ * mate_in_one() plays only the QM_MAYBE checks (debug builds play the others
+ * too and assert the answer: qm_agrees()). */
+static int quick_check_outcome(const struct position *pos, move m, int ksq)
+{
+    int kind = MOVE_KIND(m);
+    if (kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT) return QM_FULL;
+    int us = pos->side, them = us ^ 1;
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
+    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
+    bitboard occ = (pos_occupied(pos) & ~fb) | tb;
+    bitboard mine = pos->by_color[us];
+    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
+    /* The winner's pieces of each kind after the move. */
+    bitboard pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
+    bitboard knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
+    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
+    bitboard diag =
+        (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
+    bitboard orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
+    bitboard king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+    /* The check comes from the piece on `to` or from a slider uncovered on
+     * `from` (the winner's move left no check of its own king to answer). */
+    bitboard k = SQ_BB(ksq), direct;
+    if (type == PAWN)
+        direct = attacks_pawn(us, to) & k;
+    else if (type == KING)
+        direct = 0;
+    else
+        direct = attacks_piece(type, to, occ) & k;
+    if (!direct && !(attacks_aligned(ksq, from) &&
+                     ((attacks_bishop(ksq, occ) & diag) | (attacks_rook(ksq, occ) & orth))))
+        return QM_NO_CHECK;
+    bitboard theirs = pos->by_color[them] & ~tb;
+    return king_has_flight(ksq, theirs, occ, pawns, knights, diag, orth, king, us) ? QM_ESCAPE
+                                                                                   : QM_MAYBE;
+}
+
+#ifndef NDEBUG
+/* quick_check_outcome()'s answer `q` against playing the move. */
+static bool qm_agrees(const struct position *pos, move m, int q)
+{
+    if (q == QM_FULL) return true;
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    if (q == QM_NO_CHECK) return !next.checkers;
+    return next.checkers && (q == QM_MAYBE || movegen_any_legal(&next));
+}
+#endif
+
+/* The side to move is in check and its king has a free flight square (so
+ * it is not checkmated). */
+static bool in_check_with_flight(const struct position *pos)
+{
+    int us = pos->side, them = us ^ 1;
+    bitboard theirs = pos->by_color[them];
+    bitboard queens = pos->by_type[QUEEN] & theirs;
+    return king_has_flight(
+        king_sq(pos, us), pos->by_color[us], pos_occupied(pos), pos->by_type[PAWN] & theirs,
+        pos->by_type[KNIGHT] & theirs, (pos->by_type[BISHOP] & theirs) | queens,
+        (pos->by_type[ROOK] & theirs) | queens, pos->by_type[KING] & theirs, them);
+}
+
 /* The position already occurred on the current line (the helpmate search
  * never needs to repeat one). */
 static bool on_path(const struct dp_search *s, const struct position *pos)
@@ -227,12 +326,15 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_do_move(&next, list[i]);
-        if (winner_moves && next.checkers && !movegen_any_legal(&next)) {
+        assert(!(next.checkers && in_check_with_flight(&next)) || movegen_any_legal(&next));
+        if (winner_moves && next.checkers && !in_check_with_flight(&next) &&
+            !movegen_any_legal(&next)) {
             s->path[s->len++] = list[i];
             found_mate(s);
             return true;
         }
-        if (changes_material(pos, list[i]) && dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
+        if (changes_material(pos, list[i]) &&
+            dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
             continue;
         if (on_path(s, &next)) continue;
         int v = -mate_distance(&next, s->winner);
@@ -301,6 +403,12 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 /* Share of the budget (in 1/8) the targeted search may use before the
  * limited-discrepancy search gets the rest. */
 #define DP_HM_SHARE 6
+/* For a lone minor piece (see dp_search_helpmate()): nodes per picture, and
+ * the shares (in 1/8) of the pictures and of the limited-discrepancy
+ * search; the targeted search gets the rest. */
+#define DP_PIC_NODES 3000u
+#define DP_PIC_SHARE 3
+#define DP_LDS_SHARE 2
 
 struct hm_slot {
     uint64_t key;
@@ -316,7 +424,15 @@ enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
 struct hm_search {
     struct dp_search *s;
     int target[T_NB];
-    bool need_loser_promotion;        /* the winner's material mates only with a new loser piece */
+    bool need_loser_promotion; /* the winner's material mates only with a new loser piece */
+    bool blockers_move;        /* the loser's bishops, rooks and queens head for the
+                                  blocker's square too, and its pieces move freely
+                                  when it must promote (a promoted piece is the blocker) */
+    /* [0] winner, [1] loser: for each piece type, the moves from a square to
+     * its target (king: its own; knight and, for the loser's blocker when
+     * blockers_move, the sliders: the piece target); 255 where a move of
+     * that type never counts as coming closer.  See hm_distances(). */
+    uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
 };
 
 /* Knight moves from every square to `target` (breadth first). */
@@ -376,11 +492,14 @@ static bool needs_loser_promotion(const struct position *pos, int winner)
     return false;
 }
 
-static void hm_targets(struct hm_search *h, const struct position *pos, int winner)
+/* Corners the loser's king may be mated in: of the colour of the winner's
+ * bishops when it has any (else opposite to the loser's bishops' colour,
+ * which then cannot block there), as a bit set of corner squares. */
+static bitboard mating_corners(const struct position *pos, int winner)
 {
     int loser = winner ^ 1;
     bitboard wb = pos_pieces(pos, winner, BISHOP), lb = pos_pieces(pos, loser, BISHOP);
-    bitboard colour = 0; /* squares the corner must be on; 0: any */
+    bitboard colour = ~(bitboard)0; /* squares the corner must be on */
     if (wb & BB_DARK_SQUARES)
         colour = BB_DARK_SQUARES;
     else if (wb)
@@ -389,36 +508,92 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
         colour = BB_DARK_SQUARES;
     else if (lb)
         colour = BB_LIGHT_SQUARES;
-    static const int corners[4] = {SQ_A1, SQ_H1, SQ_A8, SQ_H8};
+    return colour & (SQ_BB(SQ_A1) | SQ_BB(SQ_H1) | SQ_BB(SQ_A8) | SQ_BB(SQ_H8));
+}
+
+/* A mating picture: the loser's king in a corner, a loser's unit beside it
+ * on the edge as the blocker, the winner's king two squares from the corner
+ * along the other edge (a8, b8, a6: the winner's king takes a7 and b7, the
+ * minor piece checks).  The winner's other pieces head for the corner. */
+struct hm_picture {
+    int loser_king, blocker, winner_king;
+};
+
+/* The picture around `corner`, the blocker on the corner's rank (on its file
+ * when `flip`). */
+static void corner_picture(struct hm_picture *pic, int corner, bool flip)
+{
+    int f = SQ_FILE(corner), r = SQ_RANK(corner);
+    int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+    pic->loser_king = corner;
+    pic->blocker = flip ? SQ_MAKE(f, r + dr) : SQ_MAKE(f + df, r);
+    pic->winner_king = flip ? SQ_MAKE(f + 2 * df, r) : SQ_MAKE(f, r + 2 * dr);
+}
+
+/* The nearest mating corner to the loser's king (ties: the loser's own back
+ * rank, where its pieces are). */
+static int nearest_corner(const struct position *pos, int winner)
+{
+    int loser = winner ^ 1;
+    bitboard corners = mating_corners(pos, winner);
     int lk = king_sq(pos, loser), best = -1, best_d = 99;
-    for (int i = 0; i < 4; i++) {
-        int c = corners[i];
-        if (colour && !(colour & SQ_BB(c))) continue;
+    while (corners) {
+        int c = bb_pop_lsb(&corners);
         int d = 2 * sq_distance(c, lk);
-        /* Ties: the loser's own back rank, where its pieces are. */
         if ((SQ_RANK(c) == 0) != (loser == COLOR_WHITE)) d++;
         if (d < best_d) {
             best_d = d;
             best = c;
         }
     }
-    int f = SQ_FILE(best), r = SQ_RANK(best);
-    int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
-    h->target[T_LOSER_KING] = best;
-    h->target[T_WINNER_PIECE] = best;
-    h->target[T_LOSER_PIECE] = SQ_MAKE(f + df, r);
-    h->target[T_WINNER_KING] = SQ_MAKE(f, r + 2 * dr);
+    return best;
+}
+
+static void hm_targets(struct hm_search *h, const struct position *pos, int winner)
+{
+    struct hm_picture pic;
+    corner_picture(&pic, nearest_corner(pos, winner), false);
+    h->target[T_LOSER_KING] = h->target[T_WINNER_PIECE] = pic.loser_king;
+    h->target[T_LOSER_PIECE] = pic.blocker;
+    h->target[T_WINNER_KING] = pic.winner_king;
     h->need_loser_promotion = needs_loser_promotion(pos, winner);
 }
 
 enum { V_REWARD, V_NORMAL, V_PUNISH };
 
-/* Does the move bring a king or a knight closer to `t`? */
-static bool closer(struct hm_search *h, int type, int from, int to, int t)
+/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
+ * (a bishop of the other colour never does: 9). */
+static int slider_distance(int type, int sq, int t)
 {
-    if (type == KING) return sq_distance(to, h->target[t]) < sq_distance(from, h->target[t]);
-    if (type != KNIGHT) return false;
-    return knight_table[h->target[t]][to] < knight_table[h->target[t]][from];
+    if (sq == t) return 0;
+    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
+    if (type == ROOK) return orth ? 1 : 2;
+    if (type == QUEEN) return diag || orth ? 1 : 2;
+    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
+    return diag ? 1 : 2;
+}
+
+/* Fill h->dist from h->target and h->blockers_move. */
+static void hm_distances(struct hm_search *h)
+{
+    memset(h->dist, 0xff, sizeof h->dist);
+    for (int sq = 0; sq < SQ_NB; sq++) {
+        h->dist[0][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_WINNER_KING]);
+        h->dist[0][KNIGHT][sq] = knight_table[h->target[T_WINNER_PIECE]][sq];
+        h->dist[1][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_LOSER_KING]);
+        h->dist[1][KNIGHT][sq] = knight_table[h->target[T_LOSER_PIECE]][sq];
+        if (h->blockers_move)
+            for (int type = BISHOP; type <= QUEEN; type++)
+                h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
+    }
+}
+
+/* Does the move bring a king or a knight (or, toward the blocker's square
+ * when h->blockers_move, a bishop, rook or queen) of the winner (role 0) or
+ * the loser (role 1) closer to its target? */
+static inline bool closer(const struct hm_search *h, int role, int type, int from, int to)
+{
+    return h->dist[role][type][to] < h->dist[role][type][from];
 }
 
 /* Order within a class (smaller first); the class alone sets the cost. */
@@ -438,19 +613,16 @@ static int classify(struct hm_search *h, const struct position *pos, move m, boo
             return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
         if (capture) return V_REWARD * O_NB + O_SECOND;
         if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        return closer(h, type, from, to, type == KING ? T_WINNER_KING : T_WINNER_PIECE)
-                   ? V_REWARD * O_NB + O_FIRST
-                   : V_NORMAL * O_NB;
+        return closer(h, 0, type, from, to) ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
     }
     if (h->need_loser_promotion) {
         if (MOVE_IS_PROMO(m))
             return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
-                                                                           : V_REWARD * O_NB;
+                                                                             : V_REWARD * O_NB;
         if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        if (type != KING) return V_PUNISH * O_NB;
+        if (type != KING && !h->blockers_move) return V_PUNISH * O_NB;
     }
-    if (closer(h, type, from, to, type == KING ? T_LOSER_KING : T_LOSER_PIECE))
-        return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+    if (closer(h, 1, type, from, to)) return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
     if (capture) return V_PUNISH * O_NB;
     return V_NORMAL * O_NB;
 }
@@ -513,6 +685,13 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
         if (MOVE_KIND(m) == MOVE_NORMAL && !(disc & SQ_BB(from)) &&
             !(check_from[PIECE_TYPE(pos->board[from])] & SQ_BB(MOVE_TO(m))))
             continue;
+        int q = quick_check_outcome(pos, m, ksq);
+        assert(qm_agrees(pos, m, q));
+        if (q == QM_NO_CHECK) continue;
+        if (q == QM_ESCAPE) {
+            if (!count_node(s)) return MOVE_NONE;
+            continue;
+        }
         struct position next = *pos;
         pos_do_move(&next, m);
         if (!next.checkers) continue;
@@ -543,9 +722,17 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
             n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target, list);
         if (pieces & disc) n += movegen_pseudo(pos, type, pieces & disc, target, list + n);
         if (type == PAWN && (promoters & ~disc))
-            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN], list + n);
+            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
+                                list + n);
         for (int i = 0; i < n; i++) {
             if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            int q = quick_check_outcome(pos, list[i], ksq);
+            assert(qm_agrees(pos, list[i], q));
+            if (q == QM_NO_CHECK) continue;
+            if (q == QM_ESCAPE) {
+                if (!count_node(s)) return MOVE_NONE;
+                continue;
+            }
             struct position next = *pos;
             pos_do_move(&next, list[i]);
             if (!next.checkers) continue;
@@ -629,11 +816,22 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     return false;
 }
 
-static bool helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget)
+/* The targeted search, with the picture hm_targets() chooses, or with
+ * `pic` when given (then the loser's other pieces move to the blocker's
+ * square as well: see struct hm_search). */
+static bool helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget,
+                              const struct hm_picture *pic)
 {
     struct hm_search h = {.s = s};
     knight_table_init();
     hm_targets(&h, pos, s->winner);
+    if (pic) {
+        h.target[T_LOSER_KING] = h.target[T_WINNER_PIECE] = pic->loser_king;
+        h.target[T_LOSER_PIECE] = pic->blocker;
+        h.target[T_WINNER_KING] = pic->winner_king;
+        h.blockers_move = true;
+    }
+    hm_distances(&h);
     unsigned long full = s->budget;
     s->budget = budget;
     bool ok = false;
@@ -648,12 +846,75 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
     return ok;
 }
 
+/* The winner has a king and one knight or bishop, nothing else. */
+static bool lone_minor(const struct position *pos, int winner)
+{
+    bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
+    return own && !bb_more_than_one(own) && (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP]));
+}
+
+/* The pictures of a lone minor piece's mate, tried nearest corner first,
+ * the blocker on the corner's rank, then on its file, DP_PIC_NODES nodes
+ * apiece within s->budget. */
+static bool helpmate_pictures(struct dp_search *s, const struct position *pos)
+{
+    bitboard corners = mating_corners(pos, s->winner);
+    int lk = king_sq(pos, s->winner ^ 1);
+    while (corners) {
+        int best = -1;
+        for (bitboard c = corners; c;) {
+            int sq = bb_pop_lsb(&c);
+            if (best < 0 || sq_distance(sq, lk) < sq_distance(best, lk)) best = sq;
+        }
+        corners &= ~SQ_BB(best);
+        for (int flip = 0; flip < 2; flip++) {
+            struct hm_picture pic;
+            corner_picture(&pic, best, flip);
+            unsigned long b = s->res->nodes + DP_PIC_NODES;
+            if (helpmate_targeted(s, pos, b < s->budget ? b : s->budget, &pic)) return true;
+            if (s->res->nodes >= s->budget) return false;
+        }
+    }
+    return false;
+}
+
+/* Run `search` (the limited-discrepancy search or the pictures) with
+ * `share` eighths of the budget left at `start`. */
+static bool with_share(struct dp_search *s, const struct position *pos, unsigned long start,
+                       unsigned long budget, int share,
+                       bool (*search)(struct dp_search *, const struct position *))
+{
+    s->budget = s->res->nodes + (budget - start) / 8 * (unsigned long)share;
+    if (s->budget > budget) s->budget = budget;
+    bool ok = search(s, pos);
+    s->budget = budget;
+    s->out_of_nodes = false;
+    return ok;
+}
+
+/*
+ * In turn: for a lone minor piece, its pictures (DP_PIC_SHARE eighths of the
+ * budget), the limited-discrepancy search (DP_LDS_SHARE), the targeted
+ * search with the rest; otherwise the targeted search (DP_HM_SHARE eighths),
+ * then the limited-discrepancy search with the rest.  (A lone minor piece
+ * needs the loser's pieces as blockers: the nearest-corner picture of the
+ * default search, which moves only the loser's king and knights toward it,
+ * rarely finds those lines, and the limited-discrepancy search finds the
+ * others within a few thousand nodes.)
+ */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
                                         struct deadpos_result *res)
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
-    unsigned long share = res->nodes + (budget - res->nodes) / 8 * DP_HM_SHARE;
-    if (helpmate_targeted(&s, pos, share)) return DEADPOS_CAN_WIN;
+    unsigned long start = res->nodes;
+    if (lone_minor(pos, side)) {
+        if (with_share(&s, pos, start, budget, DP_PIC_SHARE, helpmate_pictures))
+            return DEADPOS_CAN_WIN;
+        if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
+        return helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
+    }
+    unsigned long share = start + (budget - start) / 8 * DP_HM_SHARE;
+    if (helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

@@ -42,6 +42,13 @@ static const struct dead_case {
     {"KQ v KN", "Q7/8/1K6/3k4/3n4/8/8/8 b - - 4 83", C, N, 0, DEADPOS_WHY_NO_BLOCKER},
     {"KN v KR can win", "8/8/8/5k2/8/3N4/8/4K2r w - - 0 1", C, C, 0, 0},
     {"KB v KN can win", "8/8/8/5k2/8/8/3B4/4K2n w - - 0 1", C, C, 0, 0},
+    /* a lone minor piece mates only with the loser's own units as blockers
+     * (the corner pictures of deadpos_search.c): the rook and the pawns
+     * block for the bishop; the pawn promotes to the knight's blocker.
+     * Near miss: without the pawns the rook cannot be the only blocker. */
+    {"KB v KR+pawns: blockers", "B5k1/6pp/3K4/1r6/8/8/8/8 b - - 1 57", C, C, 0, 0},
+    {"KB v KR: no blocker", "B5k1/8/3K4/1r6/8/8/8/8 b - - 1 57", N, C, DEADPOS_WHY_NO_BLOCKER, 0},
+    {"KN v KP: the pawn promotes to a blocker", "8/8/4pk2/8/8/6K1/4N3/8 b - - 0 49", C, C, 0, 0},
     /* pawn walls with only kings */
     {"wall, kings only", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1", N, N, DEADPOS_WHY_LOCKED,
      DEADPOS_WHY_LOCKED},

@@ -6,6 +6,10 @@
  * helpmate line that does not mate).
  *
  *   dead_all [--every N] [--dead-only] [--budget NODES] FILE...
+ *
+ * Environment: DEAD_SHOW_UNKNOWN=1 lists the undetermined sides;
+ * DEAD_DUMP=FILE appends every side's verdict and reason, to compare the
+ * answers of two builds line by line.
  */
 #include "dead_corpus.h"
 

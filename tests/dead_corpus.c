@@ -128,6 +128,10 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
 
     /* Pass 2: the full analysis of both sides. */
     if (flags & DEAD_CORPUS_FULL) {
+        /* DEAD_DUMP=FILE appends every answer ("path:line: W c/why B c/why",
+         * c one of + - ?) to compare two builds; written after the timing. */
+        const char *dump_path = getenv("DEAD_DUMP");
+        unsigned char *answers = dump_path ? calloc(2 * n + 1, 1) : NULL;
         w0 = now();
         u0 = user_time();
         for (size_t i = 0; i < n; i++) {
@@ -136,6 +140,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                 struct deadpos_result res;
                 deadpos_analyse(&it->pos, side, budget, &res);
                 t->nodes += res.nodes;
+                if (answers) answers[2 * i + side] = (unsigned char)(res.verdict * 16 + res.why);
                 if (res.verdict == DEADPOS_CAN_WIN &&
                     !line_mates(&it->pos, side, res.line, res.line_len)) {
                     t->bad_lines++;
@@ -166,6 +171,21 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
         }
         t->secs_full = now() - w0;
         t->user_full = user_time() - u0;
+        FILE *dump = answers ? fopen(dump_path, "a") : NULL;
+        for (size_t i = 0; dump && i < n; i++) {
+            fprintf(dump, "%s:%d:", path, items[i].line);
+            for (int side = 0; side < 2; side++) {
+                int v = answers[2 * i + side] / 16, why = answers[2 * i + side] % 16;
+                fprintf(dump, " %c %c/%d", side ? 'B' : 'W',
+                        v == DEADPOS_CAN_WIN      ? '+'
+                        : v == DEADPOS_CANNOT_WIN ? '-'
+                                                  : '?',
+                        why);
+            }
+            fputc('\n', dump);
+        }
+        if (dump) fclose(dump);
+        free(answers);
     }
     free(dead);
     free(items);

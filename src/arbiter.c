@@ -98,7 +98,7 @@ static enum ending_kind judge(struct arbiter *a, const struct position *pos, mov
     a->reps = 1 + window_count(a, pos, m);
     window_push(a, pos, m);
 
-    if (a->ending != ENDING_NONE)
+    if (UNLIKELY(a->ending != ENDING_NONE))
         return ENDING_NONE;
     /* Pawns and units change only with a capture, pawn move or promotion,
      * which resets the clock (ply 0 is the start). */

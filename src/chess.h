@@ -73,6 +73,15 @@ enum {
 #define MOVE_NONE ((move)0)
 #define MOVE_NULL ((move)(1 | (1 << 6)))
 
+/* Branch hints for the per-move paths (GCC, Clang); plain elsewhere. */
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#endif
+
 /* Longest legal-move list any position has is 218; round up. */
 #define MOVES_MAX 256
 

@@ -438,7 +438,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     bool main_line = g->depth == 0;
     if (main_line)
         g->plies++;
-    if (!g->replayable) {
+    if (UNLIKELY(!g->replayable)) {
         l->ply++;
         return;
     }
@@ -454,27 +454,27 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         }
         arb_settle(&g->arb, pos, resolved && st == SAN_OK);
     }
-    if (main_line && g->arb.ending != ENDING_NONE) {
+    if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
         if (g->void_moves++ == 0)
             move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
         l->before_valid = false;
         l->ply++;
         return;
     }
-    if (l->broken) {
+    if (UNLIKELY(l->broken)) {
         l->unchecked += !l->silent;
         l->before_valid = false;
         l->ply++;
         return;
     }
 
-    if (is_null_move(ev) && !pos->checkers) {
+    if (UNLIKELY(is_null_move(ev) && !pos->checkers)) {
         on_null_move(g, ev, l, main_line);
         return;
     }
     if (!resolved)
         st = san_resolve(pos, ev->text, ev->len, &res);
-    if (st != SAN_OK) {
+    if (UNLIKELY(st != SAN_OK)) {
         l->last_made = false;
         l->before_valid = true;
         struct move_ctx at;
@@ -509,7 +509,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         mate = check && !movegen_any_legal(next);
     }
     char expected_mark = mate ? '#' : check ? '+' : 0;
-    if (!ended && res.mark == expected_mark && !res.noncanonical)
+    if (LIKELY(!ended && res.mark == expected_mark && !res.noncanonical))
         return; /* the common case: nothing to say, no FEN to write */
     struct position before;
     line_before(l, &before);

@@ -392,7 +392,7 @@ void pos_do_move(struct position *pos, move m)
     pos->ep_capturable = false;
     pos->halfmove++;
 
-    if (kind == MOVE_CASTLE) {
+    if (UNLIKELY(kind == MOVE_CASTLE)) {
         /* FIDE 3.8.2.1: king to the g- or c-file, rook to the f- or d-file,
          * whatever files they started on (Chess960 included). */
         int kdst, rdst;
@@ -402,14 +402,14 @@ void pos_do_move(struct position *pos, move m)
         drop(pos, kdst, PIECE_MAKE(us, KING), &key);
         drop(pos, rdst, PIECE_MAKE(us, ROOK), &key);
     } else {
-        if (kind == MOVE_EN_PASSANT) {
+        if (UNLIKELY(kind == MOVE_EN_PASSANT)) {
             take(pos, to ^ 8, &key);
             pos->halfmove = 0;
         } else if (pos->board[to] != PIECE_NONE) {
             take(pos, to, &key);
             pos->halfmove = 0;
         }
-        if (kind >= MOVE_PROMO_KNIGHT) {
+        if (UNLIKELY(kind >= MOVE_PROMO_KNIGHT)) {
             take(pos, from, &key);
             drop(pos, to, PIECE_MAKE(us, MOVE_PROMO_TYPE(m)), &key);
         } else { /* take(from) and drop(to) of the same piece, in one go */

@@ -136,18 +136,10 @@ static int needed_disambiguation(const struct position *pos, move m)
     if (type == PAWN || type == KING) return 0;
     move list[MOVES_MAX];
     int n = legal_to(pos, type, ~SQ_BB(from), MOVE_TO(m), list);
-    bool any = false, same_file = false, same_rank = false;
-    for (int i = 0; i < n; i++) {
-        int o = MOVE_FROM(list[i]);
-        if (MOVE_KIND(list[i]) != MOVE_KIND(m)) continue;
-        any = true;
-        same_file |= SQ_FILE(o) == SQ_FILE(from);
-        same_rank |= SQ_RANK(o) == SQ_RANK(from);
-    }
-    if (!any) return 0;
-    if (!same_file) return 1;
-    if (!same_rank) return 2;
-    return 3;
+    bitboard others = 0;
+    for (int i = 0; i < n; i++)
+        if (MOVE_KIND(list[i]) == MOVE_KIND(m)) others |= SQ_BB(MOVE_FROM(list[i]));
+    return (int)san_disambiguation(others, from);
 }
 
 /* SAN without the check mark. */

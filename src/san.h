@@ -19,6 +19,7 @@
 #ifndef PGNARB_SAN_H
 #define PGNARB_SAN_H
 
+#include "bitboard.h"
 #include "chess.h"
 
 #include <stddef.h>
@@ -102,6 +103,20 @@ enum san_status san_resolve(const struct position *pos, const char *tok, size_t 
  * exactly this answer whenever it answers; the tests hold it to that. */
 enum san_status san_resolve_general(const struct position *pos, const char *tok, size_t len,
                                     struct san_result *res);
+
+/* The disambiguation the export format writes for a move from `from` when
+ * the other legal moves of the same piece type to the same square start on
+ * `others` (PGN 8.2.3.4): 0 none, 1 the origin file, 2 the rank, 3 both. */
+static inline unsigned san_disambiguation(bitboard others, int from)
+{
+    if (!others)
+        return 0;
+    if (!(others & BB_FILE(SQ_FILE(from))))
+        return 1;
+    if (!(others & BB_RANK(SQ_RANK(from))))
+        return 2;
+    return 3;
+}
 
 /* Export-format SAN of the legal move m, with "+" or "#" (buf >= SAN_MAX). */
 size_t san_write(const struct position *pos, move m, char *buf);

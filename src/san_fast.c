@@ -129,21 +129,6 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     return done(res, m, PAWN, to, promo, mark);
 }
 
-/* The disambiguation export format writes for the move from `from` among
- * the legal candidates `legal` (PGN 8.2.3.4): none when alone, else the file
- * when it tells them apart, else the rank, else both.  Bit 0: file, bit 1: rank. */
-static unsigned canonical_disambiguation(bitboard legal, int from)
-{
-    bitboard others = legal & ~SQ_BB(from);
-    if (!others)
-        return 0;
-    if (!(others & BB_FILE(SQ_FILE(from))))
-        return 1;
-    if (!(others & BB_RANK(SQ_RANK(from))))
-        return 2;
-    return 3;
-}
-
 /* Legal moves of `type` pieces of the side to move to `to`, as origin squares. */
 static bitboard legal_origins(const struct position *pos, int type, int to)
 {
@@ -202,7 +187,7 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
     if (!match || bb_more_than_one(match))
         return false; /* illegal or ambiguous: san.c says so */
     int from = bb_lsb(match);
-    if (canonical_disambiguation(legal, from) != written)
+    if (san_disambiguation(legal & ~SQ_BB(from), from) != written)
         return false; /* more or other disambiguation than needed: san.c notes it */
     done(res, MOVE_MAKE(from, to, MOVE_NORMAL), type, to, -1, mark);
     if (written == 3)

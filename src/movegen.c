@@ -365,8 +365,7 @@ bool movegen_pseudo_is_legal(const struct position *pos, move m)
         int c = bb_lsb(pos->checkers);
         if (!bb_test(attacks_between(ksq, c) | pos->checkers, to)) return false;
     }
-    if (pos_is_pinned(pos, us, from) && !bb_test(attacks_line(ksq, from), to)) return false;
-    return true;
+    return movegen_unpinned_or_on_line(pos, ksq, from, to);
 }
 
 bool movegen_is_legal(const struct position *pos, move m)

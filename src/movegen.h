@@ -9,6 +9,7 @@
 #define PGNARB_MOVEGEN_H
 
 #include "chess.h"
+#include "position.h"
 
 #include <stddef.h>
 
@@ -36,6 +37,16 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
 
 /* Is a move returned by movegen_pseudo() (or a castling move) legal? */
 bool movegen_pseudo_is_legal(const struct position *pos, move m);
+
+/* The rule movegen_pseudo_is_legal() applies to a move of a piece other than
+ * the king (not castling, not en passant) once any check is answered: legal
+ * unless the piece is pinned and leaves the line of the pin (FIDE 3.9).  ksq
+ * is the mover's king.  Inline for the SAN fast path. */
+static inline bool movegen_unpinned_or_on_line(const struct position *pos, int ksq, int from,
+                                               int to)
+{
+    return !pos_is_pinned(pos, pos->side, from) || bb_test(attacks_line(ksq, from), to);
+}
 
 /* Why castling with the rook on rook_sq is or is not legal (FIDE 3.8.2). */
 enum movegen_castle {

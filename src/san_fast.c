@@ -52,11 +52,6 @@ static bool is_rank(char c)
     return c >= '1' && c <= '8';
 }
 
-/* Is the non-king move from -> to legal, the side to move not being in check? */
-static bool legal_out_of_check(const struct position *pos, int ksq, int from, int to)
-{
-    return !pos_is_pinned(pos, pos->side, from) || (attacks_line(ksq, from) & SQ_BB(to));
-}
 
 static bool done(struct san_result *res, move m, int type, int to, int promo, char mark)
 {
@@ -124,7 +119,7 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     int kind = promo >= 0 ? MOVE_PROMO_KNIGHT + (promo - KNIGHT) : MOVE_NORMAL;
     move m = MOVE_MAKE(from, to, kind);
     if (pos->checkers ? !movegen_pseudo_is_legal(pos, m)
-                      : !legal_out_of_check(pos, pos_king_square(pos, us), from, to))
+                      : !movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
         return false;
     return done(res, m, PAWN, to, promo, mark);
 }
@@ -142,7 +137,7 @@ static bitboard legal_origins(const struct position *pos, int type, int to)
         int from = bb_pop_lsb(&cands);
         move m = MOVE_MAKE(from, to, MOVE_NORMAL);
         if (type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
-                                          : legal_out_of_check(pos, ksq, from, to))
+                                          : movegen_unpinned_or_on_line(pos, ksq, from, to))
             legal |= SQ_BB(from);
     }
     return legal;

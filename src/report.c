@@ -7,6 +7,8 @@
  */
 #include "report.h"
 
+#include "json.h"
+
 #include "report_json.h"
 
 #include <stdlib.h>
@@ -75,6 +77,26 @@ static void format_move(char *buf, size_t size, const struct diag *d)
     snprintf(buf, size, "%u%s%s", (unsigned)d->move_number, d->side == 1 ? "..." : ". ", d->san);
 }
 
+/* Text for a UTF-8 terminal: valid UTF-8 as it is, any other byte as the
+ * Latin-1 character it is (the SPEC reads such input as Latin-1), so a name
+ * like M\xfcller prints as Müller, as in the JSON output. */
+static void text_put(FILE *f, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        size_t n = json_utf8_seq_len(u + i, len - i);
+        if (n) {
+            fwrite(u + i, 1, n, f);
+            i += n;
+        } else {
+            putc(0xC0 | (u[i] >> 6), f);
+            putc(0x80 | (u[i] & 0x3F), f);
+            i++;
+        }
+    }
+}
+
 static bool tag_present(const char *v)
 {
     return v && v[0] && strcmp(v, "?") != 0 && strcmp(v, "-") != 0;
@@ -89,17 +111,22 @@ static void report_context(FILE *f, const struct diag *d)
         bool round = tag_present(d->round);
         if (names || round) {
             fputs(" (", f);
-            if (names)
-                fprintf(f, "%s - %s", tag_present(d->white) ? d->white : "?",
-                        tag_present(d->black) ? d->black : "?");
-            if (round)
-                fprintf(f, "%sround %s", names ? ", " : "", d->round);
+            if (names) {
+                text_put(f, tag_present(d->white) ? d->white : "?");
+                fputs(" - ", f);
+                text_put(f, tag_present(d->black) ? d->black : "?");
+            }
+            if (round) {
+                fputs(names ? ", round " : "round ", f);
+                text_put(f, d->round);
+            }
             fputc(')', f);
         }
         char mv[64];
         format_move(mv, sizeof mv, d);
         if (mv[0]) {
-            fprintf(f, ", %s", mv);
+            fputs(", ", f);
+            text_put(f, mv);
             if (d->ply)
                 fprintf(f, " (ply %u%s)", (unsigned)d->ply, d->variation ? ", in a variation" : "");
         }
@@ -120,7 +147,8 @@ static void text_diag(FILE *f, const struct diag *d)
     text_location(f, d);
     fprintf(f, "%s: ", diag_severity_name(d->severity));
     report_context(f, d);
-    fprintf(f, "%s [%s]\n", d->message, diag_info(d->code)->name);
+    text_put(f, d->message);
+    fprintf(f, " [%s]\n", diag_info(d->code)->name);
 }
 
 /* GitHub workflow commands: data escapes %, CR, LF; properties also : and ,. */
@@ -154,7 +182,7 @@ static void github_diag(FILE *f, const struct diag *d)
     FILE *m = open_memstream(&ctx, &ctxlen);
     if (m) {
         report_context(m, d);
-        fputs(d->message, m);
+        text_put(m, d->message);
         fclose(m);
         github_escape(f, ctx, false);
         free(ctx);

@@ -118,6 +118,9 @@ static inline unsigned san_disambiguation(bitboard others, int from)
     return 3;
 }
 
+/* Export-format SAN of the legal move m without its check mark (buf >= SAN_MAX). */
+size_t san_write_body(const struct position *pos, move m, char *buf);
+
 /* Export-format SAN of the legal move m, with "+" or "#" (buf >= SAN_MAX). */
 size_t san_write(const struct position *pos, move m, char *buf);
 

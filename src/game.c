@@ -14,10 +14,9 @@
  * SAN resolution and (main line) one arbiter observation.
  */
 #include "game.h"
+#include "game_internal.h"
 
 #include "arbiter.h"
-#include "claims.h"
-#include "deadpos.h"
 #include "fen.h"
 #include "movegen.h"
 #include "pgn_parse.h"
@@ -30,115 +29,29 @@
 #include <string.h>
 #include <strings.h>
 
-#define TAG_VALUE_MAX 256
-#define MESSAGE_MAX 512
-#define SAN_TEXT_MAX 48
-#define FEN_TEXT_MAX 128
-#define DEFERRED_MAX 8
-
-enum tag_slot {
-    TAG_EVENT, TAG_SITE, TAG_DATE, TAG_ROUND, TAG_WHITE, TAG_BLACK, TAG_RESULT, /* roster */
-    TAG_FEN, TAG_VARIANT, TAG_TERMINATION, TAG_TERMINATION_DETAILS,
-    TAG_SLOT_NB
-};
-#define TAG_ROSTER_NB (TAG_RESULT + 1)
-
-#define TAG_NAME(s) {s, sizeof s - 1}
-static const struct {
-    const char *text;
-    size_t len;
-} tag_names[TAG_SLOT_NB] = {
-    TAG_NAME("Event"), TAG_NAME("Site"), TAG_NAME("Date"), TAG_NAME("Round"),
-    TAG_NAME("White"), TAG_NAME("Black"), TAG_NAME("Result"), TAG_NAME("FEN"),
-    TAG_NAME("Variant"), TAG_NAME("Termination"), TAG_NAME("TerminationDetails"),
+#define TAG_NAME(s)                                                                                \
+    {                                                                                              \
+        s, sizeof s - 1                                                                            \
+    }
+const struct tag_name game_tag_names[TAG_SLOT_NB] = {
+    TAG_NAME("Event"),
+    TAG_NAME("Site"),
+    TAG_NAME("Date"),
+    TAG_NAME("Round"),
+    TAG_NAME("White"),
+    TAG_NAME("Black"),
+    TAG_NAME("Result"),
+    TAG_NAME("FEN"),
+    TAG_NAME("Variant"),
+    TAG_NAME("Termination"),
+    TAG_NAME("TerminationDetails"),
 };
 #undef TAG_NAME
-
-struct tag {
-    bool present;
-    struct src_loc loc;
-    char value[TAG_VALUE_MAX];
-};
-
-/* Where a move stands: enough to name it in a finding. */
-struct move_ctx {
-    struct src_loc loc;
-    uint32_t ply;
-    uint32_t move_number;
-    int side;
-    bool variation;
-    char san[SAN_TEXT_MAX];
-    char fen[FEN_TEXT_MAX]; /* position before the move */
-};
-
-/* A finding held back until its line ends. */
-struct held {
-    bool active;
-    enum diag_code code;
-    struct move_ctx at;
-    char message[MESSAGE_MAX];
-};
-
-struct line {
-    struct position pos;   /* the current position */
-    struct pos_undo undo;  /* takes back the last move token, when last_made */
-    bool last_made;        /* the last move token was played (else it failed) */
-    bool before_valid;     /* a variation may start from the position before it */
-    bool broken;       /* a move failed: later moves are not checked */
-    bool silent;       /* broken from the start (its parent could not be replayed) */
-    uint32_t ply;      /* plies from the game's start to pos */
-    uint32_t unchecked;
-    struct held held;
-};
-
-struct deferred {
-    enum diag_code code;
-    enum diag_severity severity;
-    struct src_loc loc;
-    char message[MESSAGE_MAX];
-};
-
-struct game {
-    struct game_sink sink;
-    bool strict;
-    const char *file;
-
-    /* the game being read */
-    uint64_t index;
-    struct src_loc start;
-    struct tag tags[TAG_SLOT_NB];
-    bool active;      /* between GAME_BEGIN and GAME_END */
-    bool set_up;      /* start position decided (tags complete) */
-    bool judged;      /* a variant we judge */
-    bool replayable;  /* the start position is valid */
-    int depth;        /* current variation depth, 0 = main line */
-    bool deep_warned;
-    bool numbering_warned;
-    uint32_t plies;   /* main-line move tokens */
-    uint32_t errors, warnings, notes;
-
-    struct arbiter arb;
-    struct move_ctx ending_at;   /* the move that produced arb.ending */
-    uint32_t void_moves;         /* main-line moves after the ending */
-    struct move_ctx first_void;
-
-    bool has_result;
-    struct src_loc result_loc;
-    char result[16];
-    char final_comment[72];      /* main-line comment after the last move */
-    bool final_comment_set;
-
-    int ndeferred;
-    struct deferred deferred[DEFERRED_MAX];
-
-    struct line lines[GAME_LINE_DEPTH_MAX];
-};
 
 struct game *game_new(const struct game_sink *sink, bool strict)
 {
     struct game *g = calloc(1, sizeof *g);
-    if (!g)
-        return NULL;
+    if (!g) return NULL;
     g->sink = *sink;
     g->strict = strict;
     g->file = "<input>";
@@ -155,19 +68,13 @@ void game_set_file(struct game *g, const char *name)
     g->file = name;
 }
 
-static const char *tag_value(const struct game *g, enum tag_slot slot)
-{
-    return g->tags[slot].present ? g->tags[slot].value : NULL;
-}
-
 /* ---- emitting findings ------------------------------------------------- */
 
 /* Every finding leaves through here: notes only under --strict; findings of
  * the current game (counted) count toward its record. */
 static void deliver(struct game *g, const struct diag *d, bool counted)
 {
-    if (d->severity == DIAG_NOTE && !g->strict)
-        return;
+    if (d->severity == DIAG_NOTE && !g->strict) return;
     if (counted) {
         if (d->severity == DIAG_ERROR)
             g->errors++;
@@ -179,8 +86,8 @@ static void deliver(struct game *g, const struct diag *d, bool counted)
     g->sink.diag(g->sink.ctx, d);
 }
 
-static void emit(struct game *g, enum diag_code code, enum diag_severity severity,
-                 const struct src_loc *loc, const struct move_ctx *at, const char *message)
+void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
+               const struct src_loc *loc, const struct move_ctx *at, const char *message)
 {
     struct diag d;
     diag_init(&d, code, at ? &at->loc : loc, message);
@@ -202,19 +109,15 @@ static void emit(struct game *g, enum diag_code code, enum diag_severity severit
     deliver(g, &d, true);
 }
 
-static void emitf(struct game *g, enum diag_code code, enum diag_severity severity,
-                  const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
-
-static void emitf(struct game *g, enum diag_code code, enum diag_severity severity,
-                  const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
+void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
+                const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
 {
     char message[MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    emit(g, code, severity, loc, at, message);
+    game_emit(g, code, severity, loc, at, message);
 }
 
 /* Name the move of ev, played as ply `ply` from `before`. */
@@ -248,7 +151,7 @@ void game_parser_diag(void *ctx, const struct diag *pd)
     if (ours && g->set_up && !g->judged && pd->code == DIAG_SYNTAX)
         return; /* a variant's own notation (drops like P@e4) is not our syntax */
     if (ours) {
-        emit(g, pd->code, pd->severity, &pd->loc, NULL, pd->message);
+        game_emit(g, pd->code, pd->severity, &pd->loc, NULL, pd->message);
         return;
     }
     struct diag d = *pd;
@@ -260,7 +163,7 @@ static void flush_deferred(struct game *g)
 {
     for (int i = 0; i < g->ndeferred; i++) {
         struct deferred *df = &g->deferred[i];
-        emit(g, df->code, df->severity, &df->loc, NULL, df->message);
+        game_emit(g, df->code, df->severity, &df->loc, NULL, df->message);
     }
     g->ndeferred = 0;
 }
@@ -272,16 +175,13 @@ enum variant_class { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
 static enum variant_class classify_variant(const char *v)
 {
     static const char *const standard[] = {"standard", "chess", "normal", "from position", ""};
-    static const char *const c960[] = {"chess960", "chess 960", "fischerandom", "fischer random",
-                                       "freestyle", "960", "fischerrandom"};
-    if (!v)
-        return VARIANT_STANDARD;
+    static const char *const c960[] = {"chess960",  "chess 960", "fischerandom", "fischer random",
+                                       "freestyle", "960",       "fischerrandom"};
+    if (!v) return VARIANT_STANDARD;
     for (size_t i = 0; i < sizeof standard / sizeof *standard; i++)
-        if (strcasecmp(v, standard[i]) == 0)
-            return VARIANT_STANDARD;
+        if (strcasecmp(v, standard[i]) == 0) return VARIANT_STANDARD;
     for (size_t i = 0; i < sizeof c960 / sizeof *c960; i++)
-        if (strcasecmp(v, c960[i]) == 0)
-            return VARIANT_CHESS960;
+        if (strcasecmp(v, c960[i]) == 0) return VARIANT_CHESS960;
     return VARIANT_OTHER;
 }
 
@@ -297,35 +197,32 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
     l->held.active = false;
 }
 
-static void check_tags(struct game *g);
-
 static void set_up(struct game *g)
 {
-    if (g->set_up)
-        return;
+    if (g->set_up) return;
     g->set_up = true;
     flush_deferred(g);
-    check_tags(g);
+    game_check_tags(g);
 
     enum variant_class vc = classify_variant(tag_value(g, TAG_VARIANT));
     if (vc == VARIANT_OTHER) {
         g->judged = false;
-        emitf(g, DIAG_UNSUPPORTED_VARIANT, DIAG_NOTE, &g->tags[TAG_VARIANT].loc, NULL,
-              "variant \"%s\" is not judged; the game is counted only",
-              g->tags[TAG_VARIANT].value);
+        game_emitf(g, DIAG_UNSUPPORTED_VARIANT, DIAG_NOTE, &g->tags[TAG_VARIANT].loc, NULL,
+                   "variant \"%s\" is not judged; the game is counted only",
+                   g->tags[TAG_VARIANT].value);
         return;
     }
     struct position start;
     const char *fen = tag_value(g, TAG_FEN);
     if (fen) {
         char why[256] = "";
-        enum fen_status st = fen_parse(&start, fen, vc == VARIANT_CHESS960 ? FEN_CHESS960 : 0,
-                                       why, sizeof why);
+        enum fen_status st =
+            fen_parse(&start, fen, vc == VARIANT_CHESS960 ? FEN_CHESS960 : 0, why, sizeof why);
         if (st != FEN_OK) {
-            emitf(g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
-                  &g->tags[TAG_FEN].loc, NULL, "%s: %s (FEN \"%s\"); the game is not replayed",
-                  st == FEN_BAD ? "the FEN cannot be parsed" : "the FEN position cannot arise",
-                  why[0] ? why : "invalid", fen);
+            game_emitf(g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
+                       &g->tags[TAG_FEN].loc, NULL, "%s: %s (FEN \"%s\"); the game is not replayed",
+                       st == FEN_BAD ? "the FEN cannot be parsed" : "the FEN position cannot arise",
+                       why[0] ? why : "invalid", fen);
             return;
         }
     } else {
@@ -346,8 +243,7 @@ static void set_up(struct game *g)
 static void line_before(const struct line *l, struct position *out)
 {
     *out = l->pos;
-    if (l->last_made)
-        pos_undo(out, &l->undo);
+    if (l->last_made) pos_undo(out, &l->undo);
 }
 
 /* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
@@ -373,8 +269,7 @@ static void hold(struct line *l, enum diag_code code, const struct move_ctx *at,
 
 static void flush_line(struct game *g, struct line *l)
 {
-    if (!l->held.active)
-        return;
+    if (!l->held.active) return;
     l->held.active = false;
     char message[MESSAGE_MAX + 64];
     if (l->unchecked)
@@ -382,7 +277,7 @@ static void flush_line(struct game *g, struct line *l)
                  (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
     else
         snprintf(message, sizeof message, "%s", l->held.message);
-    emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
+    game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
 }
 
 /* Check and mate marks (PGN 8.2.3.5): '+' must check, '#' must mate. */
@@ -390,16 +285,17 @@ static void verify_marks(struct game *g, const struct san_result *res, bool chec
                          const struct move_ctx *at)
 {
     if (res->mark == '#' && !mate)
-        emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at, "marked # but %s",
-              check ? "only gives check, it does not checkmate" : "does not even give check");
+        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at, "marked # but %s",
+                   check ? "only gives check, it does not checkmate" : "does not even give check");
     else if (res->mark == '+' && !check)
-        emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at, "marked + but does not give check");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at, "marked + but does not give check");
     else if (res->mark == '+' && mate)
-        emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is marked + instead of #");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at,
+                  "checkmates but is marked + instead of #");
     else if (!res->mark && mate)
-        emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is not marked #");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is not marked #");
     else if (!res->mark && check)
-        emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "gives check but is not marked +");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "gives check but is not marked +");
 }
 
 /* The null move of analysis PGN: "--" (ChessBase), "Z0" (some engines). */
@@ -413,31 +309,28 @@ static bool is_null_move(const struct pgn_event *ev)
  * threat shown as "what if the opponent passed"), a note; in the main line it
  * is no move of chess, an error, but the game goes on being checked from the
  * position after the pass. */
-static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l,
-                         bool main_line)
+static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l, bool main_line)
 {
     struct move_ctx at;
     move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line);
     line_play(l, MOVE_NULL);
     if (main_line) {
-        emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
-             "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
-             "the rest of the game is checked as if the turn had passed");
+        game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
+                  "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
+                  "the rest of the game is checked as if the turn had passed");
         arb_observe(&g->arb, &l->pos, MOVE_NULL, l->ply);
     } else {
-        emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-             "a null move (--) in a variation: the turn passes");
+        game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                  "a null move (--) in a variation: the turn passes");
     }
 }
 
 static void on_move(struct game *g, const struct pgn_event *ev)
 {
-    if (g->depth >= GAME_LINE_DEPTH_MAX)
-        return;
+    if (g->depth >= GAME_LINE_DEPTH_MAX) return;
     struct line *l = &g->lines[g->depth];
     bool main_line = g->depth == 0;
-    if (main_line)
-        g->plies++;
+    if (main_line) g->plies++;
     if (UNLIKELY(!g->replayable)) {
         l->ply++;
         return;
@@ -455,8 +348,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         arb_settle(&g->arb, pos, resolved && st == SAN_OK);
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
-        if (g->void_moves++ == 0)
-            move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
+        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
         l->before_valid = false;
         l->ply++;
         return;
@@ -472,8 +364,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         on_null_move(g, ev, l, main_line);
         return;
     }
-    if (!resolved)
-        st = san_resolve(pos, ev->text, ev->len, &res);
+    if (!resolved) st = san_resolve(pos, ev->text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
         l->last_made = false;
         l->before_valid = true;
@@ -515,32 +406,29 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     line_before(l, &before);
     struct move_ctx at;
     move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
-    if (ended)
-        g->ending_at = at;
+    if (ended) g->ending_at = at;
     verify_marks(g, &res, check, mate, &at);
     if (res.noncanonical) {
         char canonical[16];
         san_write(&before, res.m, canonical);
-        emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at, "written %s; export format is %s",
-              at.san, canonical);
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                   "written %s; export format is %s", at.san, canonical);
     }
 }
 
 static void on_move_number(struct game *g, const struct pgn_event *ev)
 {
-    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned)
-        return;
+    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
     struct line *l = &g->lines[g->depth];
-    if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE))
-        return;
+    if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
     const struct position *pos = &l->pos;
     if (ev->number != pos->fullmove) {
         if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
             return; /* the number follows a stalemate: moves after the end are not checked */
         g->numbering_warned = true;
-        emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-              "move number %u where %u was expected (reported once per game)", ev->number,
-              (unsigned)pos->fullmove);
+        game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+                   "move number %u where %u was expected (reported once per game)", ev->number,
+                   (unsigned)pos->fullmove);
     }
 }
 
@@ -550,8 +438,8 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     if (g->depth >= GAME_LINE_DEPTH_MAX) {
         if (!g->deep_warned) {
             g->deep_warned = true;
-            emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-                  "variations nested deeper than %d are not checked", GAME_LINE_DEPTH_MAX - 1);
+            game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+                       "variations nested deeper than %d are not checked", GAME_LINE_DEPTH_MAX - 1);
         }
         return;
     }
@@ -571,295 +459,9 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
 
 static void on_rav_end(struct game *g)
 {
-    if (g->depth == 0)
-        return; /* unbalanced ')' : the parser reports it */
-    if (g->depth < GAME_LINE_DEPTH_MAX)
-        flush_line(g, &g->lines[g->depth]);
+    if (g->depth == 0) return; /* unbalanced ')' : the parser reports it */
+    if (g->depth < GAME_LINE_DEPTH_MAX) flush_line(g, &g->lines[g->depth]);
     g->depth--;
-}
-
-/* ---- the end of a game: endings, results, claims ----------------------- */
-
-static const char *ending_phrase(enum ending_kind e)
-{
-    switch (e) {
-    case ENDING_CHECKMATE: return "checkmate";
-    case ENDING_STALEMATE: return "stalemate";
-    case ENDING_DEAD_POSITION: return "a dead position";
-    case ENDING_FIVEFOLD: return "fivefold repetition";
-    case ENDING_75_MOVE: return "the 75-move rule";
-    default: return "nothing";
-    }
-}
-
-static bool result_valid(const char *r)
-{
-    return r && (strcmp(r, "1-0") == 0 || strcmp(r, "0-1") == 0 || strcmp(r, "1/2-1/2") == 0 ||
-                 strcmp(r, "*") == 0);
-}
-
-/* The result the game records: the Result tag when valid, else the marker. */
-static const char *recorded_result(const struct game *g)
-{
-    const char *tag = tag_value(g, TAG_RESULT);
-    if (result_valid(tag))
-        return tag;
-    return g->has_result ? g->result : NULL;
-}
-
-static const struct src_loc *result_location(const struct game *g)
-{
-    if (g->has_result)
-        return &g->result_loc;
-    if (g->tags[TAG_RESULT].present)
-        return &g->tags[TAG_RESULT].loc;
-    return &g->start;
-}
-
-/* PGN 8.1.1.3: "YYYY.MM.DD", each field digits or all '?' for unknown. */
-static bool date_valid(const char *d)
-{
-    static const int width[3] = {4, 2, 2};
-    static const int max[3] = {9999, 12, 31};
-    for (int f = 0; f < 3; f++) {
-        int value = 0, digits = 0, marks = 0;
-        for (int i = 0; i < width[f]; i++, d++) {
-            if (*d >= '0' && *d <= '9')
-                value = value * 10 + (*d - '0'), digits++;
-            else if (*d == '?')
-                marks++;
-            else
-                return false;
-        }
-        if (digits && (marks || (f > 0 && (value < 1 || value > max[f]))))
-            return false;
-        if (f < 2 && *d++ != '.')
-            return false;
-    }
-    return *d == '\0';
-}
-
-/* PGN 8.1.1.4: "?", "-", or positive integers separated by periods ("3.1"). */
-static bool round_valid(const char *r)
-{
-    if (strcmp(r, "?") == 0 || strcmp(r, "-") == 0)
-        return true;
-    bool digit = false;
-    for (; *r; r++) {
-        if (*r >= '0' && *r <= '9')
-            digit = true;
-        else if (*r == '.' && digit)
-            digit = false;
-        else
-            return false;
-    }
-    return digit;
-}
-
-/* The tag section, once complete: Seven Tag Roster, Date, Round, Result values. */
-static void check_tags(struct game *g)
-{
-    for (int t = 0; t < TAG_ROSTER_NB; t++)
-        if (!g->tags[t].present)
-            emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
-                  "the %s tag of the Seven Tag Roster is missing", tag_names[t].text);
-    const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && !result_valid(tag))
-        emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
-              "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
-    const char *date = tag_value(g, TAG_DATE);
-    if (date && !date_valid(date))
-        emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_DATE].loc, NULL,
-              "Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts)", date);
-    const char *round = tag_value(g, TAG_ROUND);
-    if (round && !round_valid(round))
-        emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_ROUND].loc, NULL,
-              "Round \"%s\" is not ?, - or numbers separated by periods", round);
-}
-
-/* PGN 8.2.6: the Result tag and the termination marker are identical. */
-static void check_result_marker(struct game *g)
-{
-    const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && g->has_result && result_valid(tag) && strcmp(tag, g->result) != 0)
-        emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
-              "the Result tag says %s but the movetext ends with %s", tag, g->result);
-}
-
-static void judge_automatic_draw(struct game *g, const char *result)
-{
-    enum ending_kind e = g->arb.ending;
-    enum diag_code code = e == ENDING_FIVEFOLD         ? DIAG_MISSED_FIVEFOLD
-                          : e == ENDING_75_MOVE        ? DIAG_MISSED_75_MOVE
-                          : e == ENDING_DEAD_POSITION ? DIAG_DEAD_POSITION
-                                                       : DIAG_CODE_NB;
-    if (code == DIAG_CODE_NB)
-        return;
-    bool drawn = result && strcmp(result, "1/2-1/2") == 0;
-    if (!g->void_moves && drawn)
-        return;
-    static const char *const what[] = {
-        [ENDING_FIVEFOLD] = "the same position occurred for the fifth time (9.6.1)",
-        [ENDING_75_MOVE] = "75 moves by each side without a pawn move or capture (9.6.2)",
-        [ENDING_DEAD_POSITION] = "dead position: neither side can checkmate (5.2.2)",
-    };
-    char tail[320];
-    if (g->void_moves)
-        snprintf(tail, sizeof tail, "but %u more move%s recorded", (unsigned)g->void_moves,
-                 g->void_moves == 1 ? " is" : "s are");
-    else
-        snprintf(tail, sizeof tail, "but the result is %s", result ? result : "missing");
-    const struct move_ctx *at = g->arb.ending_ply ? &g->ending_at : NULL;
-    emitf(g, code, DIAG_ERROR, at ? NULL : &g->start, at, "%s: the game was drawn here, %s",
-          what[e], tail);
-}
-
-static void judge_wrong_result(struct game *g, const char *result)
-{
-    enum ending_kind e = g->arb.ending;
-    if (e == ENDING_NONE || !result || strcmp(result, "*") == 0)
-        return;
-    if (e == ENDING_CHECKMATE) {
-        /* Moves after the ending are not played: the main line's current
-         * position is the ending position, and its side to move was mated. */
-        int mated = g->lines[0].pos.side;
-        const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
-        if (strcmp(result, expect) != 0)
-            emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
-                  "recorded %s, but %s checkmated %s at ply %u: the result is %s", result,
-                  mated == COLOR_WHITE ? "Black" : "White",
-                  mated == COLOR_WHITE ? "White" : "Black", (unsigned)g->arb.ending_ply, expect);
-    } else if (strcmp(result, "1/2-1/2") != 0) {
-        emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
-              "recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2", result,
-              ending_phrase(e), (unsigned)g->arb.ending_ply);
-    }
-}
-
-/* Would some legal move of the side to move complete the claim? */
-static bool some_move_completes(const struct game *g, const struct position *pos,
-                                enum claim_kind kind)
-{
-    move list[MOVES_MAX];
-    int n = movegen_legal(pos, list);
-    for (int i = 0; i < n; i++) {
-        if (kind == CLAIM_REPETITION && arb_reps_after(&g->arb, pos, list[i]) >= 3)
-            return true;
-        if (kind == CLAIM_FIFTY) {
-            struct position next = *pos;
-            pos_make(&next, list[i]);
-            if (next.halfmove >= 100)
-                return true;
-        }
-    }
-    return false;
-}
-
-/* Why a claim does not hold, or NULL when it does (or cannot be refuted). */
-static const char *claim_refuted(const struct game *g, const struct position *final,
-                                 enum claim_kind kind, char *buf, size_t size)
-{
-    enum ending_kind e = g->arb.ending;
-    switch (kind) {
-    case CLAIM_CHECKMATE:
-        if (e == ENDING_CHECKMATE)
-            return NULL;
-        snprintf(buf, size, "the game did not end by checkmate%s%s",
-                 e != ENDING_NONE ? " but by " : "", e != ENDING_NONE ? ending_phrase(e) : "");
-        return buf;
-    case CLAIM_STALEMATE:
-        if (e == ENDING_STALEMATE)
-            return NULL;
-        snprintf(buf, size, "the final position is not stalemate");
-        return buf;
-    case CLAIM_REPETITION:
-        if (e == ENDING_FIVEFOLD || g->arb.reps >= 3 ||
-            some_move_completes(g, final, CLAIM_REPETITION))
-            return NULL;
-        snprintf(buf, size,
-                 "the final position occurred %u time%s and no move repeats it a third time "
-                 "(9.2)",
-                 g->arb.reps, g->arb.reps == 1 ? "" : "s");
-        return buf;
-    case CLAIM_FIFTY:
-        if (e == ENDING_75_MOVE || final->halfmove >= 100 ||
-            some_move_completes(g, final, CLAIM_FIFTY))
-            return NULL;
-        snprintf(buf, size,
-                 "only %u half-moves without pawn move or capture; 9.3 needs 100 (50 by each "
-                 "side)",
-                 (unsigned)final->halfmove);
-        return buf;
-    case CLAIM_INSUFFICIENT:
-    case CLAIM_TIMEOUT_VS_INSUFFICIENT: {
-        /* Refuted only by proof: a helpmate found by the full analysis (rare
-         * path: only games that make this claim).  "Insufficient material"
-         * says neither side can mate, so one side that can refutes it; after a
-         * timeout we do not know who flagged, so it takes both. */
-        int can = 0, first = -1;
-        for (int side = COLOR_WHITE; side <= COLOR_BLACK; side++) {
-            struct deadpos_result r;
-            deadpos_analyse(final, side, DEADPOS_NODES_DEFAULT, &r);
-            if (r.verdict == DEADPOS_CAN_WIN) {
-                can++;
-                if (first < 0)
-                    first = side;
-            }
-        }
-        if (kind == CLAIM_INSUFFICIENT ? can == 0 : can < 2)
-            return NULL;
-        if (kind == CLAIM_INSUFFICIENT)
-            snprintf(buf, size, "%s can still checkmate (a helpmate exists)",
-                     first == COLOR_WHITE ? "White" : "Black");
-        else
-            snprintf(buf, size, "both sides can still checkmate");
-        return buf;
-    }
-    default: return NULL;
-    }
-}
-
-static void check_claim(struct game *g, struct claim c, const struct src_loc *loc,
-                        const char *source, const struct position *final)
-{
-    if (c.kind == CLAIM_NONE)
-        return;
-    char why[256];
-    if (claim_refuted(g, final, c.kind, why, sizeof why))
-        emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, "%s claims %s, but %s", source,
-              claims_name(c.kind), why);
-}
-
-static void judge_claims(struct game *g, const char *result, const struct position *final)
-{
-    bool time_loss = false;
-    for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++) {
-        if (!g->tags[t].present)
-            continue;
-        struct claim c = claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
-        time_loss |= c.time_loss;
-        char source[TAG_VALUE_MAX + 32];
-        snprintf(source, sizeof source, "%s \"%s\"", tag_names[t].text, g->tags[t].value);
-        check_claim(g, c, &g->tags[t].loc, source, final);
-    }
-    if (g->final_comment_set) {
-        struct claim c = claims_from_comment(g->final_comment, strlen(g->final_comment));
-        time_loss |= c.time_loss;
-        char source[128];
-        snprintf(source, sizeof source, "the closing comment {%s}", g->final_comment);
-        check_claim(g, c, result_location(g), source, final);
-    }
-
-    /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
-    if (g->arb.ending != ENDING_NONE || !result)
-        return;
-    int winner = strcmp(result, "1-0") == 0 ? COLOR_WHITE : strcmp(result, "0-1") == 0 ? COLOR_BLACK : -1;
-    if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN)
-        return;
-    emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g), NULL,
-          "recorded %s, but %s could not checkmate by any series of legal moves (%s)%s", result,
-          winner == COLOR_WHITE ? "White" : "Black", deadpos_reason(final, winner),
-          time_loss ? ": a loss on time is a draw (6.9)" : "");
 }
 
 static void finish(struct game *g)
@@ -869,23 +471,10 @@ static void finish(struct game *g)
         on_rav_end(g);
     if (g->replayable) {
         flush_line(g, &g->lines[0]);
-        if (!g->lines[0].broken)
-            arb_settle(&g->arb, &g->lines[0].pos, false);
+        if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, false);
     }
-    check_result_marker(g);
-
-    const char *result = recorded_result(g);
+    const char *result = game_judge_end(g);
     struct line *main_line = &g->lines[0];
-    if (g->replayable && !main_line->broken) {
-        judge_automatic_draw(g, result);
-        if (g->void_moves)
-            emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
-                  "the game had already ended by %s at ply %u; %u move%s recorded after it",
-                  ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
-                  (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
-        judge_wrong_result(g, result);
-        judge_claims(g, result, &main_line->pos);
-    }
 
     struct game_record rec = {
         .file = g->file,
@@ -935,11 +524,10 @@ static void begin(struct game *g, const struct pgn_event *ev)
 static void on_tag(struct game *g, const struct pgn_event *ev)
 {
     for (int t = 0; t < TAG_SLOT_NB; t++) {
-        if (ev->name_len == tag_names[t].len && ev->name[0] == tag_names[t].text[0] &&
-            memcmp(ev->name, tag_names[t].text, ev->name_len) == 0) {
+        if (ev->name_len == game_tag_names[t].len && ev->name[0] == game_tag_names[t].text[0] &&
+            memcmp(ev->name, game_tag_names[t].text, ev->name_len) == 0) {
             struct tag *tag = &g->tags[t];
-            if (tag->present)
-                return; /* duplicate: the parser reports it; the first one counts */
+            if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
             tag->present = true;
             tag->loc = ev->loc;
             size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
@@ -952,8 +540,7 @@ static void on_tag(struct game *g, const struct pgn_event *ev)
 
 static void on_comment(struct game *g, const struct pgn_event *ev)
 {
-    if (g->depth != 0)
-        return;
+    if (g->depth != 0) return;
     size_t n = ev->len < sizeof g->final_comment - 1 ? ev->len : sizeof g->final_comment - 1;
     memcpy(g->final_comment, ev->text, n);
     g->final_comment[n] = '\0';
@@ -964,9 +551,15 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
 void game_feed(struct game *g, const struct pgn_event *ev)
 {
     switch (ev->type) {
-    case PGN_EV_GAME_BEGIN: begin(g, ev); break;
-    case PGN_EV_TAG: on_tag(g, ev); break;
-    case PGN_EV_MOVETEXT_BEGIN: set_up(g); break;
+    case PGN_EV_GAME_BEGIN:
+        begin(g, ev);
+        break;
+    case PGN_EV_TAG:
+        on_tag(g, ev);
+        break;
+    case PGN_EV_MOVETEXT_BEGIN:
+        set_up(g);
+        break;
     case PGN_EV_MOVE_NUMBER:
         set_up(g);
         on_move_number(g, ev);
@@ -976,7 +569,8 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         g->final_comment_set = g->final_comment_set && g->depth != 0;
         on_move(g, ev);
         break;
-    case PGN_EV_NAG: break;
+    case PGN_EV_NAG:
+        break;
     case PGN_EV_COMMENT:
         set_up(g);
         on_comment(g, ev);
@@ -985,7 +579,9 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         set_up(g);
         on_rav_begin(g, ev);
         break;
-    case PGN_EV_RAV_END: on_rav_end(g); break;
+    case PGN_EV_RAV_END:
+        on_rav_end(g);
+        break;
     case PGN_EV_RESULT: {
         set_up(g);
         g->has_result = true;
@@ -995,7 +591,10 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         g->result[n] = '\0';
         break;
     }
-    case PGN_EV_GAME_END: finish(g); break;
-    case PGN_EV_NB: break;
+    case PGN_EV_GAME_END:
+        finish(g);
+        break;
+    case PGN_EV_NB:
+        break;
     }
 }

@@ -279,6 +279,19 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
 }
 
 #ifndef NDEBUG
+/* No legal move of the side to move mates (dp_may_mate_in_one() false). */
+static bool no_mate_in_one(const struct position *pos)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_do_move(&next, list[i]);
+        if (next.checkers && !movegen_any_legal(&next)) return false;
+    }
+    return true;
+}
+
 /* quick_check_outcome()'s answer `q` against playing the move. */
 static bool qm_agrees(const struct position *pos, move m, int q)
 {
@@ -754,6 +767,10 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
     if (hm_table_cut(pos, depth)) return false;
     if (depth <= 0 && pos->side == s->winner) {
+        if (!dp_may_mate_in_one(pos)) {
+            assert(no_mate_in_one(pos));
+            return false;
+        }
         move m = mate_in_one_quick(s, pos);
         if (m == MOVE_NONE) return false;
         s->path[s->len++] = m;
@@ -771,7 +788,9 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (winner_moves) {
         /* Every winner's node first looks for a mate in one, so a line
          * ending in a loser's node with no depth left is never needed. */
-        move m = mate_in_one(s, pos, list, n);
+        bool maybe = dp_may_mate_in_one(pos);
+        assert(maybe || no_mate_in_one(pos));
+        move m = maybe ? mate_in_one(s, pos, list, n) : MOVE_NONE;
         if (m != MOVE_NONE) {
             s->path[s->len++] = m;
             found_mate(s);

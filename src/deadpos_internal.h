@@ -63,6 +63,10 @@ enum deadpos_why dp_static_cannot(const struct position *pos, int side);
  * means "maybe". */
 bool dp_may_mate_in_one(const struct position *pos);
 
+/* dp_may_mate_in_one() of the position after `m` (legal in pos), told
+ * without playing it. */
+bool dp_may_mate_after(const struct position *pos, move m);
+
 /* Search: every line of at most `depth` plies ends in a position that
  * dp_static_cannot() settles, a stalemate or a mate of `side` (CANNOT_WIN),
  * or a helpmate for `side` was met on the way (CAN_WIN, line in res), or

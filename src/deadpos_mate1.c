@@ -32,27 +32,28 @@
 #include "attacks.h"
 #include "position.h"
 
-bool dp_may_mate_in_one(const struct position *pos)
+/* The test on bare bitboards: `by_color`, `by_type` as in struct position,
+ * `us` to move; `special` says castling or en passant may be available. */
+static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[PIECE_TYPE_NB],
+                     int us, bool special)
 {
-    int us = pos->side, them = us ^ 1;
-    bitboard mine = pos->by_color[us], theirs = pos->by_color[them];
+    int them = us ^ 1;
+    bitboard mine = by_color[us], theirs = by_color[them];
     /* What the test leaves out: castling, en passant, promotion. */
     bitboard last_rank = us == COLOR_WHITE ? BB_RANK_8 : BB_RANK_1;
-    bitboard pawns = pos->by_type[PAWN] & mine;
-    if (pos->ep_capturable || (pos->castle_rooks & mine) || (bb_forward(pawns, us) & last_rank))
-        return true;
-    int ksq = bb_lsb(pos->by_type[KING] & theirs);
+    bitboard pawns = by_type[PAWN] & mine;
+    if (special || (bb_forward(pawns, us) & last_rank)) return true;
+    int ksq = bb_lsb(by_type[KING] & theirs);
     bitboard kb = SQ_BB(ksq);
-    bitboard occ = pos->by_type[PAWN] | pos->by_type[KNIGHT] | pos->by_type[BISHOP] |
-                   pos->by_type[ROOK] | pos->by_type[QUEEN] | pos->by_type[KING];
+    bitboard occ = by_type[PAWN] | by_type[KNIGHT] | by_type[BISHOP] | by_type[ROOK] |
+                   by_type[QUEEN] | by_type[KING];
     bitboard occk = occ & ~kb;
-    bitboard knights = pos->by_type[KNIGHT] & mine;
-    bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & mine;
-    bitboard orth = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & mine;
-    bitboard queens = pos->by_type[QUEEN] & mine;
+    bitboard knights = by_type[KNIGHT] & mine;
+    bitboard diag = (by_type[BISHOP] | by_type[QUEEN]) & mine;
+    bitboard orth = (by_type[ROOK] | by_type[QUEEN]) & mine;
+    bitboard queens = by_type[QUEEN] & mine;
     /* Attacked now, and where each kind of piece can go (a superset). */
-    bitboard attacked =
-        bb_pawn_attacks(pawns, us) | attacks_king(bb_lsb(pos->by_type[KING] & mine));
+    bitboard attacked = bb_pawn_attacks(pawns, us) | attacks_king(bb_lsb(by_type[KING] & mine));
     bitboard reach_n = 0, reach_b = 0, reach_r = 0, reach_q = 0, xray = 0;
     for (bitboard b = knights; b;)
         reach_n |= attacks_knight(bb_pop_lsb(&b));
@@ -100,4 +101,36 @@ bool dp_may_mate_in_one(const struct position *pos)
         c_q &= bx | rx;
     }
     return (c_p | c_n | c_b | c_r | c_q) != 0;
+}
+
+bool dp_may_mate_in_one(const struct position *pos)
+{
+    int us = pos->side;
+    return may_mate(pos->by_color, pos->by_type, us,
+                    pos->ep_capturable || (pos->castle_rooks & pos->by_color[us]));
+}
+
+bool dp_may_mate_after(const struct position *pos, move m)
+{
+    int kind = MOVE_KIND(m);
+    if (kind != MOVE_NORMAL) return true; /* castling, en passant, promotion */
+    int us = pos->side, them = us ^ 1;
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = PIECE_TYPE(pos->board[from]);
+    /* A double step may give an en passant capture. */
+    if (type == PAWN && (from ^ to) == 16) return true;
+    bitboard by_color[COLOR_NB] = {pos->by_color[0], pos->by_color[1]};
+    bitboard by_type[PIECE_TYPE_NB];
+    for (int t = 0; t < PIECE_TYPE_NB; t++)
+        by_type[t] = pos->by_type[t];
+    bitboard ft = SQ_BB(from) | SQ_BB(to);
+    if (pos->board[to] != PIECE_NONE) {
+        by_color[them] &= ~SQ_BB(to);
+        by_type[PIECE_TYPE(pos->board[to])] &= ~SQ_BB(to);
+    }
+    by_color[us] ^= ft;
+    by_type[type] ^= ft;
+    /* The other side's castling rights can only have shrunk (a capture of
+     * a rook): keeping them is the safe side. */
+    return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0);
 }

@@ -292,6 +292,14 @@ static bool no_mate_in_one(const struct position *pos)
     return true;
 }
 
+/* no_mate_in_one() after m. */
+static bool leaf_has_no_mate(const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    return no_mate_in_one(&next);
+}
+
 /* quick_check_outcome()'s answer `q` against playing the move. */
 static bool qm_agrees(const struct position *pos, move m, int q)
 {
@@ -825,6 +833,13 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
          * looks for its mate in one; after a winner's move it must have
          * depth for a loser's move and the winner's mate. */
         if (left < 0 || (winner_moves && left == 0)) continue;
+        /* The loser's last move, after which the winner can only mate at
+         * once: not played when that is proven impossible. */
+        if (left == 0 && !dp_may_mate_after(pos, ordered[i])) {
+            assert(leaf_has_no_mate(pos, ordered[i]));
+            if (!count_node(s)) return false;
+            continue;
+        }
         struct position next = *pos;
         pos_do_move(&next, ordered[i]);
         s->path[s->len++] = ordered[i];

@@ -45,9 +45,7 @@ static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[P
     if (special || (bb_forward(pawns, us) & last_rank)) return true;
     int ksq = bb_lsb(by_type[KING] & theirs);
     bitboard kb = SQ_BB(ksq);
-    bitboard occ = by_type[PAWN] | by_type[KNIGHT] | by_type[BISHOP] | by_type[ROOK] |
-                   by_type[QUEEN] | by_type[KING];
-    bitboard occk = occ & ~kb;
+    bitboard occk = (mine | theirs) & ~kb;
     bitboard knights = by_type[KNIGHT] & mine;
     bitboard diag = (by_type[BISHOP] | by_type[QUEEN]) & mine;
     bitboard orth = (by_type[ROOK] | by_type[QUEEN]) & mine;
@@ -58,11 +56,13 @@ static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[P
     for (bitboard b = knights; b;)
         reach_n |= attacks_knight(bb_pop_lsb(&b));
     attacked |= reach_n;
+    bitboard around = attacks_king(ksq) & ~theirs;
+    if (!(around & ~attacked)) return true;
     for (bitboard b = diag; b;) {
         int sq = bb_pop_lsb(&b);
         bitboard a = attacks_bishop(sq, occk);
         attacked |= a;
-        xray |= attacks_bishop(sq, occk & ~(a & mine)) & ~a;
+        if (a & mine) xray |= attacks_bishop(sq, occk & ~(a & mine)) & ~a;
         if (queens & SQ_BB(sq))
             reach_q |= a;
         else
@@ -72,35 +72,33 @@ static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[P
         int sq = bb_pop_lsb(&b);
         bitboard a = attacks_rook(sq, occk);
         attacked |= a;
-        xray |= attacks_rook(sq, occk & ~(a & mine)) & ~a;
+        if (a & mine) xray |= attacks_rook(sq, occk & ~(a & mine)) & ~a;
         if (queens & SQ_BB(sq))
             reach_q |= a;
         else
             reach_r |= a;
     }
-    bitboard flights = attacks_king(ksq) & ~theirs & ~attacked;
+    bitboard flights = around & ~attacked;
     if (!flights || (xray & (flights | kb))) return true;
     /* The mover must check K directly and attack every flight square from
      * b (a slider's square a between b and such a square would mean that it
-     * attacks the square from a already, along the same ray). */
-    bitboard reach_p =
-        bb_pawn_attacks(pawns, us) | bb_forward(pawns, us) | bb_forward(bb_forward(pawns, us), us);
+     * attacks the square from a already, along the same ray).  Not a pawn:
+     * the other square a checking pawn attacks is two files from K.  Not
+     * the king, which gives no check. */
     bitboard kbish = attacks_bishop(ksq, occk), krook = attacks_rook(ksq, occk);
-    bitboard c_p = attacks_pawn(them, ksq) & reach_p & ~mine;
     bitboard c_n = attacks_knight(ksq) & reach_n & ~mine;
     bitboard c_b = kbish & reach_b & ~mine;
     bitboard c_r = krook & reach_r & ~mine;
     bitboard c_q = (kbish | krook) & reach_q & ~mine;
-    while (flights && (c_p | c_n | c_b | c_r | c_q)) {
+    while (flights && (c_n | c_b | c_r | c_q)) {
         int x = bb_pop_lsb(&flights);
         bitboard bx = attacks_bishop(x, occk), rx = attacks_rook(x, occk);
-        c_p &= attacks_pawn(them, x);
         c_n &= attacks_knight(x);
         c_b &= bx;
         c_r &= rx;
         c_q &= bx | rx;
     }
-    return (c_p | c_n | c_b | c_r | c_q) != 0;
+    return (c_n | c_b | c_r | c_q) != 0;
 }
 
 bool dp_may_mate_in_one(const struct position *pos)

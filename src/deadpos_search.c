@@ -342,14 +342,29 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     int n = movegen_legal(pos, list);
     bool winner_moves = pos->side == s->winner;
     if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
+    /* A mate of the winner's move is looked for only where it may exist. */
+    bool mates = winner_moves && dp_may_mate_in_one(pos);
+    assert(mates || !winner_moves || no_mate_in_one(pos));
+    if (depth == 1) {
+        /* No child is searched: only a mate at once counts. */
+        for (int i = 0; mates && i < n; i++) {
+            struct position next = *pos;
+            pos_do_move(&next, list[i]);
+            if (next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
+                s->path[s->len++] = list[i];
+                found_mate(s);
+                return true;
+            }
+        }
+        return false;
+    }
     struct scored sc[MOVES_MAX];
     int nsc = 0;
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_do_move(&next, list[i]);
         assert(!(next.checkers && in_check_with_flight(&next)) || movegen_any_legal(&next));
-        if (winner_moves && next.checkers && !in_check_with_flight(&next) &&
-            !movegen_any_legal(&next)) {
+        if (mates && next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
             s->path[s->len++] = list[i];
             found_mate(s);
             return true;
@@ -368,7 +383,6 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         sc[j].score = v;
         sc[j].m = list[i];
     }
-    if (depth == 1) return false;
     for (int i = 0; i < nsc && i <= disc; i++) {
         struct position next = *pos;
         pos_do_move(&next, sc[i].m);

@@ -623,43 +623,62 @@ static void hm_distances(struct hm_search *h)
     }
 }
 
-/* Does the move bring a king or a knight (or, toward the blocker's square
- * when h->blockers_move, a bishop, rook or queen) of the winner (role 0) or
- * the loser (role 1) closer to its target? */
-static inline bool closer(const struct hm_search *h, int role, int type, int from, int to)
-{
-    return h->dist[role][type][to] < h->dist[role][type][from];
-}
-
 /* Order within a class (smaller first); the class alone sets the cost. */
 enum { O_FIRST, O_SECOND, O_THIRD, O_LAST, O_NB };
 
-/* The move's class (V_*) times O_NB plus its order within the class.  The
+/* The move's class (V_*) times O_NB plus its order within the class, into
+ * cls[] for each of the n moves, with the count of each in count[].  The
  * winner brings its king and knights closer before it captures, promotes
  * or pushes pawns (a long march of pawns makes long lines); the loser walks
- * its king before its pieces. */
-static int classify(struct hm_search *h, const struct position *pos, move m, bool winner_moves)
+ * its king before its pieces.  "Closer": the move brings a king or a knight
+ * (or, toward the blocker's square when h->blockers_move, a bishop, rook or
+ * queen) of the winner (dist[0]) or the loser (dist[1]) closer to its
+ * target.  A capture: a unit of the other side on the target square
+ * (castling's target is the own rook, en passant's is empty). */
+static void classify(const struct hm_search *h, const struct position *pos, const move *list, int n,
+                     bool winner_moves, uint8_t *cls, int *count)
 {
-    int from = MOVE_FROM(m), to = MOVE_TO(m);
-    int type = PIECE_TYPE(pos->board[from]);
-    bool capture = pos->board[to] != PIECE_NONE && MOVE_KIND(m) != MOVE_CASTLE;
+    bitboard theirs = pos->by_color[pos->side ^ 1];
     if (winner_moves) {
-        if (MOVE_IS_PROMO(m))
-            return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
-        if (capture) return V_REWARD * O_NB + O_SECOND;
-        if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        return closer(h, 0, type, from, to) ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
+        const uint8_t(*dist)[SQ_NB] = h->dist[0];
+        for (int i = 0; i < n; i++) {
+            move m = list[i];
+            int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+            int type = PIECE_TYPE(pos->board[from]);
+            if (MOVE_IS_PROMO(m))
+                c = MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
+            else if (theirs & SQ_BB(to))
+                c = V_REWARD * O_NB + O_SECOND;
+            else if (type == PAWN)
+                c = V_REWARD * O_NB + O_LAST;
+            else
+                c = dist[type][to] < dist[type][from] ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
+            cls[i] = (uint8_t)c;
+            count[c]++;
+        }
+        return;
     }
-    if (h->need_loser_promotion) {
-        if (MOVE_IS_PROMO(m))
-            return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
-                                                                             : V_REWARD * O_NB;
-        if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        if (type != KING && !h->blockers_move) return V_PUNISH * O_NB;
+    const uint8_t(*dist)[SQ_NB] = h->dist[1];
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+        int type = PIECE_TYPE(pos->board[from]);
+        if (h->need_loser_promotion && MOVE_IS_PROMO(m))
+            c = MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
+                                                                          : V_REWARD * O_NB;
+        else if (h->need_loser_promotion && type == PAWN)
+            c = V_REWARD * O_NB + O_LAST;
+        else if (h->need_loser_promotion && type != KING && !h->blockers_move)
+            c = V_PUNISH * O_NB;
+        else if (dist[type][to] < dist[type][from])
+            c = V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+        else if (theirs & SQ_BB(to))
+            c = V_PUNISH * O_NB;
+        else
+            c = V_NORMAL * O_NB;
+        cls[i] = (uint8_t)c;
+        count[c]++;
     }
-    if (closer(h, 1, type, from, to)) return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
-    if (capture) return V_PUNISH * O_NB;
-    return V_NORMAL * O_NB;
 }
 
 static bool hm_table_cut(const struct position *pos, int depth)
@@ -820,33 +839,34 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         }
         if (depth <= 0) return false;
     }
-    /* Stable counting sort by class and order: rewarded, normal, punished. */
+    /* The classes whose moves leave enough depth: after a loser's move the
+     * winner's node with no depth left still looks for its mate in one;
+     * after a winner's move it must have depth for a loser's move and the
+     * winner's mate.  The costs grow with the class, so these come first. */
+    int need = winner_moves ? 1 : 0, nv = 0;
+    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+        nv++;
+    if (nv == 0) return false;
+    /* Stable counting sort of those by class and order: rewarded, normal,
+     * punished. */
     move ordered[MOVES_MAX];
     uint8_t cls[MOVES_MAX], vof[MOVES_MAX];
     int count[3 * O_NB] = {0};
-    for (int i = 0; i < n; i++) {
-        cls[i] = (uint8_t)classify(h, pos, list[i], winner_moves);
-        count[cls[i]]++;
-    }
-    int at[3 * O_NB];
-    for (int c = 0, sum = 0; c < 3 * O_NB; c++) {
-        at[c] = sum;
-        sum += count[c];
+    classify(h, pos, list, n, winner_moves, cls, count);
+    int at[3 * O_NB], kept = 0;
+    for (int c = 0; c < nv * O_NB; c++) {
+        at[c] = kept;
+        kept += count[c];
     }
     for (int i = 0; i < n; i++) {
+        if (cls[i] >= nv * O_NB) continue;
         int j = at[cls[i]]++;
         ordered[j] = list[i];
         vof[j] = (uint8_t)(cls[i] / O_NB);
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < kept; i++) {
         int v = vof[i];
-        int cost = move_cost[v];
-        if (v == V_NORMAL && progress) cost = 0;
-        int left = depth - cost;
-        /* After a loser's move the winner's node with no depth left still
-         * looks for its mate in one; after a winner's move it must have
-         * depth for a loser's move and the winner's mate. */
-        if (left < 0 || (winner_moves && left == 0)) continue;
+        int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
         /* The loser's last move, after which the winner can only mate at
          * once: not played when that is proven impossible. */
         if (left == 0 && !dp_may_mate_after(pos, ordered[i])) {

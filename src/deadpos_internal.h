@@ -60,8 +60,10 @@ enum deadpos_why dp_static_cannot(const struct position *pos, int side);
 
 /* False only when no legal move of the side to move checkmates (a proof
  * from the flight squares of the other king; see deadpos_mate1.c); true
- * means "maybe". */
-bool dp_may_mate_in_one(const struct position *pos);
+ * means "maybe", and then, when `to` is not NULL, to[type] holds every
+ * square a mating move of a piece of that type (not castling, en passant
+ * or a promotion, which leave every mask full) may go to. */
+bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB]);
 
 /* dp_may_mate_in_one() of the position after `m` (legal in pos), told
  * without playing it. */

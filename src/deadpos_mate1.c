@@ -24,7 +24,9 @@
  * square of F, since the mover would then already check K or attack it.
  *
  * Invariant: dp_may_mate_in_one(pos) false => no legal move of pos->side
- * checkmates.  Debug builds of the search assert it against playing the
+ * checkmates; true => every mating move of a piece type moves to a square
+ * of its `to` mask (the candidate squares b above, or every square when the
+ * answer came before them).  Debug builds of the search assert it against playing the
  * moves; tests/check_deadpos.c holds the near misses.
  */
 #include "deadpos_internal.h"
@@ -33,10 +35,16 @@
 #include "position.h"
 
 /* The test on bare bitboards: `by_color`, `by_type` as in struct position,
- * `us` to move; `special` says castling or en passant may be available. */
+ * `us` to move; `special` says castling or en passant may be available.
+ * When `to` is given it receives, per piece type, the target squares a
+ * mating move of that type may have (every square when the test could not
+ * narrow them). */
 static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[PIECE_TYPE_NB],
-                     int us, bool special)
+                     int us, bool special, bitboard *to)
 {
+    if (to)
+        for (int t = 0; t < PIECE_TYPE_NB; t++)
+            to[t] = BB_ALL;
     int them = us ^ 1;
     bitboard mine = by_color[us], theirs = by_color[them];
     /* What the test leaves out: castling, en passant, promotion. */
@@ -98,14 +106,21 @@ static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[P
         c_r &= rx;
         c_q &= bx | rx;
     }
+    if (to) {
+        to[PAWN] = to[KING] = 0;
+        to[KNIGHT] = c_n;
+        to[BISHOP] = c_b;
+        to[ROOK] = c_r;
+        to[QUEEN] = c_q;
+    }
     return (c_n | c_b | c_r | c_q) != 0;
 }
 
-bool dp_may_mate_in_one(const struct position *pos)
+bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB])
 {
     int us = pos->side;
     return may_mate(pos->by_color, pos->by_type, us,
-                    pos->ep_capturable || (pos->castle_rooks & pos->by_color[us]));
+                    pos->ep_capturable || (pos->castle_rooks & pos->by_color[us]), to);
 }
 
 bool dp_may_mate_after(const struct position *pos, move m)
@@ -130,5 +145,5 @@ bool dp_may_mate_after(const struct position *pos, move m)
     by_type[type] ^= ft;
     /* The other side's castling rights can only have shrunk (a capture of
      * a rook): keeping them is the safe side. */
-    return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0);
+    return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0, NULL);
 }

@@ -279,6 +279,14 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
 }
 
 #ifndef NDEBUG
+/* The move (legal) checkmates. */
+static bool move_mates(const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    return next.checkers && !movegen_any_legal(&next);
+}
+
 /* No legal move of the side to move mates (dp_may_mate_in_one() false). */
 static bool no_mate_in_one(const struct position *pos)
 {
@@ -343,7 +351,7 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     bool winner_moves = pos->side == s->winner;
     if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
     /* A mate of the winner's move is looked for only where it may exist. */
-    bool mates = winner_moves && dp_may_mate_in_one(pos);
+    bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
     assert(mates || !winner_moves || no_mate_in_one(pos));
     if (depth == 1) {
         /* No child is searched: only a mate at once counts. */
@@ -726,7 +734,8 @@ static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from
 /* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
  * may give check are played: a direct check from the target square, a
  * discovered one, or a special move. */
-static move mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n)
+static move mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
+                        const bitboard to[PIECE_TYPE_NB])
 {
     int winner = pos->side, ksq = king_sq(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos);
@@ -735,10 +744,13 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
     bitboard disc = discoverers(pos, winner, ksq);
     for (int i = 0; i < n; i++) {
         move m = list[i];
-        int from = MOVE_FROM(m);
-        if (MOVE_KIND(m) == MOVE_NORMAL && !(disc & SQ_BB(from)) &&
-            !(check_from[PIECE_TYPE(pos->board[from])] & SQ_BB(MOVE_TO(m))))
+        int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
+        if (MOVE_KIND(m) == MOVE_NORMAL &&
+            (!(to[type] & SQ_BB(MOVE_TO(m))) ||
+             (!(disc & SQ_BB(from)) && !(check_from[type] & SQ_BB(MOVE_TO(m)))))) {
+            assert(!move_mates(pos, m));
             continue;
+        }
         int q = quick_check_outcome(pos, m, ksq);
         assert(qm_agrees(pos, m, q));
         if (q == QM_NO_CHECK) continue;
@@ -757,7 +769,8 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
 
 /* mate_in_one() without the full move list: only the moves that may give
  * check are generated (castling and en passant left out: a heuristic). */
-static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
+static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
+                              const bitboard to[PIECE_TYPE_NB])
 {
     int winner = pos->side, ksq = king_sq(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
@@ -770,11 +783,13 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
     move list[MOVES_MAX];
     for (int type = PAWN; type <= KING; type++) {
         bitboard pieces = pos_pieces(pos, winner, type);
-        if (!pieces) continue;
+        if (!pieces || !to[type]) continue;
         int n = 0;
-        if (check_from[type])
-            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target, list);
-        if (pieces & disc) n += movegen_pseudo(pos, type, pieces & disc, target, list + n);
+        if (check_from[type] & to[type])
+            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target & to[type],
+                               list);
+        if (pieces & disc)
+            n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
         if (type == PAWN && (promoters & ~disc))
             n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
                                 list + n);
@@ -808,11 +823,12 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
     if (hm_table_cut(pos, depth)) return false;
     if (depth <= 0 && pos->side == s->winner) {
-        if (!dp_may_mate_in_one(pos)) {
+        bitboard to[PIECE_TYPE_NB];
+        if (!dp_may_mate_in_one(pos, to)) {
             assert(no_mate_in_one(pos));
             return false;
         }
-        move m = mate_in_one_quick(s, pos);
+        move m = mate_in_one_quick(s, pos, to);
         if (m == MOVE_NONE) return false;
         s->path[s->len++] = m;
         found_mate(s);
@@ -829,9 +845,10 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (winner_moves) {
         /* Every winner's node first looks for a mate in one, so a line
          * ending in a loser's node with no depth left is never needed. */
-        bool maybe = dp_may_mate_in_one(pos);
+        bitboard to[PIECE_TYPE_NB];
+        bool maybe = dp_may_mate_in_one(pos, to);
         assert(maybe || no_mate_in_one(pos));
-        move m = maybe ? mate_in_one(s, pos, list, n) : MOVE_NONE;
+        move m = maybe ? mate_in_one(s, pos, list, n, to) : MOVE_NONE;
         if (m != MOVE_NONE) {
             s->path[s->len++] = m;
             found_mate(s);

@@ -178,7 +178,7 @@ START_TEST(test_mate1_cases)
     char why[160];
     ck_assert_msg(fen_parse(&pos, c->fen, 0, why, sizeof why) == FEN_OK, "%s: %s", c->name, why);
     ck_assert_msg(has_mate_in_one(&pos) == c->mate, "%s: mate in one %d", c->name, !c->mate);
-    ck_assert_msg(dp_may_mate_in_one(&pos) == c->maybe, "%s: maybe %d", c->name, !c->maybe);
+    ck_assert_msg(dp_may_mate_in_one(&pos, NULL) == c->maybe, "%s: maybe %d", c->name, !c->maybe);
 }
 END_TEST
 
@@ -187,21 +187,28 @@ END_TEST
  * often enough to be worth its cost. */
 static void mate1_walk(const struct position *pos, int depth, int *proven, int *total)
 {
-    bool maybe = dp_may_mate_in_one(pos);
+    bitboard to[PIECE_TYPE_NB];
+    bool maybe = dp_may_mate_in_one(pos, to);
+    char fen[FEN_MAX];
     (*total)++;
     if (!maybe) {
         (*proven)++;
-        char fen[FEN_MAX];
         fen_write(pos, fen, sizeof fen);
         ck_assert_msg(!has_mate_in_one(pos), "no mate proven, but one exists: %s", fen);
     }
-    if (depth == 0) return;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_make(&next, list[i]);
-        mate1_walk(&next, depth - 1, proven, total);
+        /* Every mating move goes to a square of its type's mask. */
+        if (maybe && MOVE_KIND(list[i]) == MOVE_NORMAL && next.checkers &&
+            !movegen_any_legal(&next)) {
+            fen_write(pos, fen, sizeof fen);
+            ck_assert_msg(to[PIECE_TYPE(pos->board[MOVE_FROM(list[i])])] & SQ_BB(MOVE_TO(list[i])),
+                          "a mate outside the candidate squares: %s", fen);
+        }
+        if (depth > 0) mate1_walk(&next, depth - 1, proven, total);
     }
 }
 

@@ -3,6 +3,7 @@
  *
  *   deadpos_static.c  proofs without search: material, locked pawn structures
  *   deadpos_search.c  exhaustive search for "no line mates", helpmate search
+ *   deadpos_mate1.c   a cheap proof that the side to move has no mate in one
  *   deadpos.c         the public functions, the cheap filters of the hot path
  */
 #ifndef PGNARB_DEADPOS_INTERNAL_H
@@ -56,6 +57,17 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first. */
 enum deadpos_why dp_static_cannot(const struct position *pos, int side);
+
+/* False only when no legal move of the side to move checkmates (a proof
+ * from the flight squares of the other king; see deadpos_mate1.c); true
+ * means "maybe", and then, when `to` is not NULL, to[type] holds every
+ * square a mating move of a piece of that type (not castling, en passant
+ * or a promotion, which leave every mask full) may go to. */
+bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB]);
+
+/* dp_may_mate_in_one() of the position after `m` (legal in pos), told
+ * without playing it. */
+bool dp_may_mate_after(const struct position *pos, move m);
 
 /* Search: every line of at most `depth` plies ends in a position that
  * dp_static_cannot() settles, a stalemate or a mate of `side` (CANNOT_WIN),

@@ -279,6 +279,35 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
 }
 
 #ifndef NDEBUG
+/* The move (legal) checkmates. */
+static bool move_mates(const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    return next.checkers && !movegen_any_legal(&next);
+}
+
+/* No legal move of the side to move mates (dp_may_mate_in_one() false). */
+static bool no_mate_in_one(const struct position *pos)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_do_move(&next, list[i]);
+        if (next.checkers && !movegen_any_legal(&next)) return false;
+    }
+    return true;
+}
+
+/* no_mate_in_one() after m. */
+static bool leaf_has_no_mate(const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    return no_mate_in_one(&next);
+}
+
 /* quick_check_outcome()'s answer `q` against playing the move. */
 static bool qm_agrees(const struct position *pos, move m, int q)
 {
@@ -321,14 +350,29 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     int n = movegen_legal(pos, list);
     bool winner_moves = pos->side == s->winner;
     if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
+    /* A mate of the winner's move is looked for only where it may exist. */
+    bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
+    assert(mates || !winner_moves || no_mate_in_one(pos));
+    if (depth == 1) {
+        /* No child is searched: only a mate at once counts. */
+        for (int i = 0; mates && i < n; i++) {
+            struct position next = *pos;
+            pos_do_move(&next, list[i]);
+            if (next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
+                s->path[s->len++] = list[i];
+                found_mate(s);
+                return true;
+            }
+        }
+        return false;
+    }
     struct scored sc[MOVES_MAX];
     int nsc = 0;
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_do_move(&next, list[i]);
         assert(!(next.checkers && in_check_with_flight(&next)) || movegen_any_legal(&next));
-        if (winner_moves && next.checkers && !in_check_with_flight(&next) &&
-            !movegen_any_legal(&next)) {
+        if (mates && next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
             s->path[s->len++] = list[i];
             found_mate(s);
             return true;
@@ -347,7 +391,6 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         sc[j].score = v;
         sc[j].m = list[i];
     }
-    if (depth == 1) return false;
     for (int i = 0; i < nsc && i <= disc; i++) {
         struct position next = *pos;
         pos_do_move(&next, sc[i].m);
@@ -588,43 +631,62 @@ static void hm_distances(struct hm_search *h)
     }
 }
 
-/* Does the move bring a king or a knight (or, toward the blocker's square
- * when h->blockers_move, a bishop, rook or queen) of the winner (role 0) or
- * the loser (role 1) closer to its target? */
-static inline bool closer(const struct hm_search *h, int role, int type, int from, int to)
-{
-    return h->dist[role][type][to] < h->dist[role][type][from];
-}
-
 /* Order within a class (smaller first); the class alone sets the cost. */
 enum { O_FIRST, O_SECOND, O_THIRD, O_LAST, O_NB };
 
-/* The move's class (V_*) times O_NB plus its order within the class.  The
+/* The move's class (V_*) times O_NB plus its order within the class, into
+ * cls[] for each of the n moves, with the count of each in count[].  The
  * winner brings its king and knights closer before it captures, promotes
  * or pushes pawns (a long march of pawns makes long lines); the loser walks
- * its king before its pieces. */
-static int classify(struct hm_search *h, const struct position *pos, move m, bool winner_moves)
+ * its king before its pieces.  "Closer": the move brings a king or a knight
+ * (or, toward the blocker's square when h->blockers_move, a bishop, rook or
+ * queen) of the winner (dist[0]) or the loser (dist[1]) closer to its
+ * target.  A capture: a unit of the other side on the target square
+ * (castling's target is the own rook, en passant's is empty). */
+static void classify(const struct hm_search *h, const struct position *pos, const move *list, int n,
+                     bool winner_moves, uint8_t *cls, int *count)
 {
-    int from = MOVE_FROM(m), to = MOVE_TO(m);
-    int type = PIECE_TYPE(pos->board[from]);
-    bool capture = pos->board[to] != PIECE_NONE && MOVE_KIND(m) != MOVE_CASTLE;
+    bitboard theirs = pos->by_color[pos->side ^ 1];
     if (winner_moves) {
-        if (MOVE_IS_PROMO(m))
-            return MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
-        if (capture) return V_REWARD * O_NB + O_SECOND;
-        if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        return closer(h, 0, type, from, to) ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
+        const uint8_t(*dist)[SQ_NB] = h->dist[0];
+        for (int i = 0; i < n; i++) {
+            move m = list[i];
+            int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+            int type = PIECE_TYPE(pos->board[from]);
+            if (MOVE_IS_PROMO(m))
+                c = MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
+            else if (theirs & SQ_BB(to))
+                c = V_REWARD * O_NB + O_SECOND;
+            else if (type == PAWN)
+                c = V_REWARD * O_NB + O_LAST;
+            else
+                c = dist[type][to] < dist[type][from] ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
+            cls[i] = (uint8_t)c;
+            count[c]++;
+        }
+        return;
     }
-    if (h->need_loser_promotion) {
-        if (MOVE_IS_PROMO(m))
-            return MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
-                                                                             : V_REWARD * O_NB;
-        if (type == PAWN) return V_REWARD * O_NB + O_LAST;
-        if (type != KING && !h->blockers_move) return V_PUNISH * O_NB;
+    const uint8_t(*dist)[SQ_NB] = h->dist[1];
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+        int type = PIECE_TYPE(pos->board[from]);
+        if (h->need_loser_promotion && MOVE_IS_PROMO(m))
+            c = MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
+                                                                          : V_REWARD * O_NB;
+        else if (h->need_loser_promotion && type == PAWN)
+            c = V_REWARD * O_NB + O_LAST;
+        else if (h->need_loser_promotion && type != KING && !h->blockers_move)
+            c = V_PUNISH * O_NB;
+        else if (dist[type][to] < dist[type][from])
+            c = V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+        else if (theirs & SQ_BB(to))
+            c = V_PUNISH * O_NB;
+        else
+            c = V_NORMAL * O_NB;
+        cls[i] = (uint8_t)c;
+        count[c]++;
     }
-    if (closer(h, 1, type, from, to)) return V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
-    if (capture) return V_PUNISH * O_NB;
-    return V_NORMAL * O_NB;
 }
 
 static bool hm_table_cut(const struct position *pos, int depth)
@@ -672,7 +734,8 @@ static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from
 /* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
  * may give check are played: a direct check from the target square, a
  * discovered one, or a special move. */
-static move mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n)
+static move mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
+                        const bitboard to[PIECE_TYPE_NB])
 {
     int winner = pos->side, ksq = king_sq(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos);
@@ -681,10 +744,13 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
     bitboard disc = discoverers(pos, winner, ksq);
     for (int i = 0; i < n; i++) {
         move m = list[i];
-        int from = MOVE_FROM(m);
-        if (MOVE_KIND(m) == MOVE_NORMAL && !(disc & SQ_BB(from)) &&
-            !(check_from[PIECE_TYPE(pos->board[from])] & SQ_BB(MOVE_TO(m))))
+        int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
+        if (MOVE_KIND(m) == MOVE_NORMAL &&
+            (!(to[type] & SQ_BB(MOVE_TO(m))) ||
+             (!(disc & SQ_BB(from)) && !(check_from[type] & SQ_BB(MOVE_TO(m)))))) {
+            assert(!move_mates(pos, m));
             continue;
+        }
         int q = quick_check_outcome(pos, m, ksq);
         assert(qm_agrees(pos, m, q));
         if (q == QM_NO_CHECK) continue;
@@ -703,7 +769,8 @@ static move mate_in_one(struct dp_search *s, const struct position *pos, const m
 
 /* mate_in_one() without the full move list: only the moves that may give
  * check are generated (castling and en passant left out: a heuristic). */
-static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
+static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
+                              const bitboard to[PIECE_TYPE_NB])
 {
     int winner = pos->side, ksq = king_sq(pos, winner ^ 1);
     bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
@@ -716,11 +783,13 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos)
     move list[MOVES_MAX];
     for (int type = PAWN; type <= KING; type++) {
         bitboard pieces = pos_pieces(pos, winner, type);
-        if (!pieces) continue;
+        if (!pieces || !to[type]) continue;
         int n = 0;
-        if (check_from[type])
-            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target, list);
-        if (pieces & disc) n += movegen_pseudo(pos, type, pieces & disc, target, list + n);
+        if (check_from[type] & to[type])
+            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target & to[type],
+                               list);
+        if (pieces & disc)
+            n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
         if (type == PAWN && (promoters & ~disc))
             n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
                                 list + n);
@@ -754,7 +823,12 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
     if (hm_table_cut(pos, depth)) return false;
     if (depth <= 0 && pos->side == s->winner) {
-        move m = mate_in_one_quick(s, pos);
+        bitboard to[PIECE_TYPE_NB];
+        if (!dp_may_mate_in_one(pos, to)) {
+            assert(no_mate_in_one(pos));
+            return false;
+        }
+        move m = mate_in_one_quick(s, pos, to);
         if (m == MOVE_NONE) return false;
         s->path[s->len++] = m;
         found_mate(s);
@@ -771,7 +845,10 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (winner_moves) {
         /* Every winner's node first looks for a mate in one, so a line
          * ending in a loser's node with no depth left is never needed. */
-        move m = mate_in_one(s, pos, list, n);
+        bitboard to[PIECE_TYPE_NB];
+        bool maybe = dp_may_mate_in_one(pos, to);
+        assert(maybe || no_mate_in_one(pos));
+        move m = maybe ? mate_in_one(s, pos, list, n, to) : MOVE_NONE;
         if (m != MOVE_NONE) {
             s->path[s->len++] = m;
             found_mate(s);
@@ -779,33 +856,41 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         }
         if (depth <= 0) return false;
     }
-    /* Stable counting sort by class and order: rewarded, normal, punished. */
+    /* The classes whose moves leave enough depth: after a loser's move the
+     * winner's node with no depth left still looks for its mate in one;
+     * after a winner's move it must have depth for a loser's move and the
+     * winner's mate.  The costs grow with the class, so these come first. */
+    int need = winner_moves ? 1 : 0, nv = 0;
+    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+        nv++;
+    if (nv == 0) return false;
+    /* Stable counting sort of those by class and order: rewarded, normal,
+     * punished. */
     move ordered[MOVES_MAX];
     uint8_t cls[MOVES_MAX], vof[MOVES_MAX];
     int count[3 * O_NB] = {0};
-    for (int i = 0; i < n; i++) {
-        cls[i] = (uint8_t)classify(h, pos, list[i], winner_moves);
-        count[cls[i]]++;
-    }
-    int at[3 * O_NB];
-    for (int c = 0, sum = 0; c < 3 * O_NB; c++) {
-        at[c] = sum;
-        sum += count[c];
+    classify(h, pos, list, n, winner_moves, cls, count);
+    int at[3 * O_NB], kept = 0;
+    for (int c = 0; c < nv * O_NB; c++) {
+        at[c] = kept;
+        kept += count[c];
     }
     for (int i = 0; i < n; i++) {
+        if (cls[i] >= nv * O_NB) continue;
         int j = at[cls[i]]++;
         ordered[j] = list[i];
         vof[j] = (uint8_t)(cls[i] / O_NB);
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < kept; i++) {
         int v = vof[i];
-        int cost = move_cost[v];
-        if (v == V_NORMAL && progress) cost = 0;
-        int left = depth - cost;
-        /* After a loser's move the winner's node with no depth left still
-         * looks for its mate in one; after a winner's move it must have
-         * depth for a loser's move and the winner's mate. */
-        if (left < 0 || (winner_moves && left == 0)) continue;
+        int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
+        /* The loser's last move, after which the winner can only mate at
+         * once: not played when that is proven impossible. */
+        if (left == 0 && !dp_may_mate_after(pos, ordered[i])) {
+            assert(leaf_has_no_mate(pos, ordered[i]));
+            if (!count_node(s)) return false;
+            continue;
+        }
         struct position next = *pos;
         pos_do_move(&next, ordered[i]);
         s->path[s->len++] = ordered[i];

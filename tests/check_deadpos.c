@@ -8,6 +8,7 @@
 
 #include "dead_corpus.h"
 #include "deadpos.h"
+#include "deadpos_internal.h"
 #include "fen.h"
 #include "movegen.h"
 #include "position.h"
@@ -130,6 +131,106 @@ START_TEST(test_classes)
 }
 END_TEST
 
+/*** dp_may_mate_in_one(): false must prove that no move mates ***/
+
+/* Some legal move of the side to move checkmates (played, not guessed). */
+static bool has_mate_in_one(const struct position *pos)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        if (next.checkers && !movegen_any_legal(&next)) return true;
+    }
+    return false;
+}
+
+static const struct mate1_case {
+    const char *name, *fen;
+    bool maybe; /* dp_may_mate_in_one() */
+    bool mate;  /* a mate in one exists */
+} mate1_cases[] = {
+    /* Near misses: each mates, by the mechanism the proof has to model. */
+    {"queen, king guards", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1", true, true},
+    {"discovered", "k7/8/1K6/N7/8/8/8/R7 w - - 0 1", true, true},
+    {"smothered", "6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1", true, true},
+    {"knight takes the flight", "8/2ppp3/2pkp3/2pn4/8/4N3/8/7K w - - 0 1", true, true},
+    {"pawn", "6bk/7p/6PK/8/8/8/8/8 w - - 0 1", true, true},
+    {"promotion", "k7/3P4/1K6/8/8/8/8/8 w - - 0 1", true, true},
+    {"castling", "8/8/8/8/2ppp3/2pkp3/8/R3K1N1 w Q - 0 1", true, true},
+    {"en passant", "8/2K5/k7/1pP5/8/1N6/4B3/8 w - b6 0 2", true, true},
+    {"rook ladder", "k7/8/8/8/8/8/1R6/2R1K3 w - - 0 1", true, true},
+    /* "Maybe", no mate: a check that covers the only flight square (the rook
+     * leaves the b-file); a king move that uncovers the queen's file. */
+    {"rook ladder, one rook", "k7/8/8/8/8/8/1R6/4K3 w - - 0 1", true, false},
+    {"queen behind its own king", "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1", true, false},
+    /* Proven: every check leaves a flight square no move can cover. */
+    {"smothered without the rook", "7k/6pp/8/6N1/8/8/8/6K1 w - - 0 1", false, false},
+    {"queen, king too far", "k7/8/8/2K5/8/8/8/5Q2 w - - 0 1", false, false},
+    {"king in the open", "8/8/8/3k4/8/8/8/R3K2R w - - 0 1", false, false},
+};
+
+START_TEST(test_mate1_cases)
+{
+    const struct mate1_case *c = &mate1_cases[_i];
+    struct position pos;
+    char why[160];
+    ck_assert_msg(fen_parse(&pos, c->fen, 0, why, sizeof why) == FEN_OK, "%s: %s", c->name, why);
+    ck_assert_msg(has_mate_in_one(&pos) == c->mate, "%s: mate in one %d", c->name, !c->mate);
+    ck_assert_msg(dp_may_mate_in_one(&pos, NULL) == c->maybe, "%s: maybe %d", c->name, !c->maybe);
+}
+END_TEST
+
+/* Every position within three plies of the table's and the classes' FENs:
+ * "no mate" must hold whenever the proof says so, and the proof must speak
+ * often enough to be worth its cost. */
+static void mate1_walk(const struct position *pos, int depth, int *proven, int *total)
+{
+    bitboard to[PIECE_TYPE_NB];
+    bool maybe = dp_may_mate_in_one(pos, to);
+    char fen[FEN_MAX];
+    (*total)++;
+    if (!maybe) {
+        (*proven)++;
+        fen_write(pos, fen, sizeof fen);
+        ck_assert_msg(!has_mate_in_one(pos), "no mate proven, but one exists: %s", fen);
+    }
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        /* Every mating move goes to a square of its type's mask. */
+        if (maybe && MOVE_KIND(list[i]) == MOVE_NORMAL && next.checkers &&
+            !movegen_any_legal(&next)) {
+            fen_write(pos, fen, sizeof fen);
+            ck_assert_msg(to[PIECE_TYPE(pos->board[MOVE_FROM(list[i])])] & SQ_BB(MOVE_TO(list[i])),
+                          "a mate outside the candidate squares: %s", fen);
+        }
+        if (depth > 0) mate1_walk(&next, depth - 1, proven, total);
+    }
+}
+
+START_TEST(test_mate1_sound)
+{
+    int proven = 0, total = 0;
+    for (size_t i = 0; i < sizeof mate1_cases / sizeof mate1_cases[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, mate1_cases[i].fen, 0, NULL, 0) == FEN_OK);
+        mate1_walk(&pos, 3, &proven, &total);
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, cases[i].fen, 0, NULL, 0) == FEN_OK);
+        mate1_walk(&pos, 3, &proven, &total);
+    }
+    ck_assert_int_gt(total, 10000);
+    fprintf(stderr, "deadpos: no mate in one proven in %d of %d positions\n", proven, total);
+    ck_assert_int_gt(proven, total / 4);
+}
+END_TEST
+
 /* Labelled sets: a sample here, every position in `make check-dead`. */
 static void run_sample(const char *rel, int every)
 {
@@ -171,6 +272,10 @@ Suite *deadpos_suite(void)
     Suite *s = suite_create("deadpos");
     TCase *tc = tcase_create("classes");
     tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("no_mate_in_one");
+    tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));
+    tcase_add_test(tc, test_mate1_sound);
     suite_add_tcase(s, tc);
     tc = tcase_create("labelled");
     tcase_set_timeout(tc, 120);

@@ -237,6 +237,19 @@ static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }
 
+/* The parts of deadpos_is_dead()'s filter that depend on the pawns and the
+ * number of units only (deadpos_alive_by_pawns() relies on that). */
+static inline bool pawns_and_many_units(const struct position *pos)
+{
+    return pos->by_type[PAWN] && many_units(pos_occupied(pos) & ~pos->by_type[KING]);
+}
+
+static inline bool pawn_files_walled(const struct position *pos)
+{
+    bitboard pawns = pos->by_type[PAWN];
+    return dp_walled_files(pawns & pos->by_color[COLOR_WHITE], pawns & pos->by_color[COLOR_BLACK]);
+}
+
 bool deadpos_is_dead(const struct position *pos)
 {
     /* The filter, bit tests only.  With more than DEADPOS_EXHAUST_UNITS
@@ -246,20 +259,15 @@ bool deadpos_is_dead(const struct position *pos)
      * material for both sides (is_dead_past_filter()).  The common case -
      * many units, a castling right or a file with mobile pawns - returns
      * after a few instructions. */
-    bitboard pawns = pos->by_type[PAWN];
-    if (pawns && many_units(pos_occupied(pos) & ~pos->by_type[KING])) {
-        if (pos->castle_rooks || pos->ep_capturable) return false;
-        if (!dp_walled_files(pawns & pos->by_color[COLOR_WHITE], pawns & pos->by_color[COLOR_BLACK]))
-            return false;
-    }
+    if (pawns_and_many_units(pos) &&
+        (pos->castle_rooks || pos->ep_capturable || !pawn_files_walled(pos)))
+        return false;
     return is_dead_past_filter(pos);
 }
 
 bool deadpos_alive_by_pawns(const struct position *pos)
 {
-    /* deadpos_is_dead()'s first and last tests, without the castling and en
-     * passant one, which a quiet move can change. */
-    bitboard pawns = pos->by_type[PAWN];
-    return pawns && many_units(pos_occupied(pos) & ~pos->by_type[KING]) &&
-           !dp_walled_files(pawns & pos->by_color[COLOR_WHITE], pawns & pos->by_color[COLOR_BLACK]);
+    /* The filter above without its castling and en passant test, which a
+     * quiet move can change. */
+    return pawns_and_many_units(pos) && !pawn_files_walled(pos);
 }

@@ -24,7 +24,10 @@
 
 #include <string.h>
 
-/* The scan behind window_count(), out of line: the usual answer needs none. */
+/* The scan behind window_count(), out of line: the usual answer needs none.
+ * It applies pos_same_identity()'s FIDE 9.2.2 identity (side to move by
+ * parity, castling rights, capturable en passant square, board) to the
+ * window's compact records. */
 static __attribute__((noinline)) unsigned window_scan(const struct arbiter *a,
                                                       const struct position *pos, move m,
                                                       uint64_t key)

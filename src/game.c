@@ -336,12 +336,13 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         return;
     }
     const struct position *pos = &l->pos;
+    const bool null_move = is_null_move(ev);
     struct san_result res;
     enum san_status st = SAN_OK;
     bool resolved = false;
     if (main_line && !l->broken && arb_pending(&g->arb)) {
         /* Was the current position a stalemate?  A legal move from it says no. */
-        if (!is_null_move(ev)) {
+        if (!null_move) {
             st = san_resolve(pos, ev->text, ev->len, &res);
             resolved = true;
         }
@@ -360,7 +361,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         return;
     }
 
-    if (UNLIKELY(is_null_move(ev) && !pos->checkers)) {
+    if (UNLIKELY(null_move && !pos->checkers)) {
         on_null_move(g, ev, l, main_line);
         return;
     }

@@ -257,21 +257,21 @@ bool movegen_any_legal(const struct position *pos)
         while (knights) {
             int sq = bb_pop_lsb(&knights);
             if ((attacks_knight(sq) & ~ours) &&
-                (!attacks_aligned(ksq, sq) || !pos_is_pinned(pos, us, sq)))
+                !pos_is_pinned(pos, us, sq))
                 return true;
         }
         bitboard pawns = pos_pieces(pos, us, PAWN);
         pawns &= us == COLOR_WHITE ? bb_south(empty) : bb_north(empty); /* square ahead empty */
         while (pawns) {
             int sq = bb_pop_lsb(&pawns);
-            if (!attacks_aligned(ksq, sq) || SQ_FILE(ksq) == SQ_FILE(sq) || !pos_is_pinned(pos, us, sq))
+            if (SQ_FILE(ksq) == SQ_FILE(sq) || !pos_is_pinned(pos, us, sq))
                 return true;
         }
         bitboard sliders = ours & (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]);
         while (sliders) {
             int sq = bb_pop_lsb(&sliders);
             if ((attacks_piece(PIECE_TYPE(pos->board[sq]), sq, occ) & ~ours) &&
-                (!attacks_aligned(ksq, sq) || !pos_is_pinned(pos, us, sq)))
+                !pos_is_pinned(pos, us, sq))
                 return true;
         }
     }

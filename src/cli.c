@@ -27,6 +27,8 @@ static const char usage_text[] =
     "  --werror                           warnings make the exit status 1\n"
     "  --quiet                            no summary on standard error\n"
     "  -r, --recursive                    walk directories given as FILE\n"
+    "  -j, --jobs=N                       replay on N threads (0: one per processor;\n"
+    "                                     default 1); the output is the same\n"
     "\n"
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
@@ -54,14 +56,10 @@ int cli_run(int argc, char **argv, FILE *out, FILE *err)
             fprintf(out, "%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
             return CLI_EXIT_OK;
         }
-        if (strcmp(a, "check") == 0)
-            return cmd_check(argc - 1, argv + 1, out, err);
-        if (strcmp(a, "position") == 0)
-            return cmd_position(argc - 1, argv + 1, out, err);
-        if (strcmp(a, "perft") == 0)
-            return cmd_perft(argc - 1, argv + 1, out, err);
-        if (strcmp(a, "explain") == 0)
-            return cmd_explain(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "check") == 0) return cmd_check(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "position") == 0) return cmd_position(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "perft") == 0) return cmd_perft(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "explain") == 0) return cmd_explain(argc - 1, argv + 1, out, err);
     }
     /* Default command: check, with all arguments as its own. */
     char *check_argv0 = (char *)"check";

@@ -11,6 +11,7 @@
 #include "game.h"
 #include "input.h"
 #include "pgn_parse.h"
+#include "replay_pool.h"
 #include "report.h"
 
 #include <getopt.h>
@@ -27,12 +28,13 @@ struct check_options {
     bool werror;
     bool quiet;
     bool recursive;
+    unsigned jobs; /* replay threads; 1 = this thread only */
 };
 
 struct check_run {
     struct check_options opt;
     struct report *report;
-    struct game *game;
+    struct replay_pool *pool;
     struct run_totals totals;
     FILE *err;
     bool progress;
@@ -58,8 +60,7 @@ static void sink_game(void *ctx, const struct game_record *g)
 {
     struct check_run *run = ctx;
     run->totals.games++;
-    if (!g->judged)
-        run->totals.games_skipped++;
+    if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
     /* A progress line only for a person watching a long run. */
     if (run->progress && (run->totals.games & 1023) == 0) {
@@ -82,7 +83,7 @@ static void input_problem(struct check_run *run, const char *name, const char *w
     snprintf(message, sizeof message, "cannot read input: %s", why);
     diag_init(&d, DIAG_INPUT, NULL, message);
     d.file = name;
-    sink_diag(run, &d);
+    replay_pool_finding(run->pool, &d);
 }
 
 static void check_one_input(struct check_run *run, const char *path)
@@ -96,8 +97,8 @@ static void check_one_input(struct check_run *run, const char *path)
         input_problem(run, name, why[0] ? why : "unknown error");
         return;
     }
-    game_set_file(run->game, name);
-    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, run->game);
+    replay_pool_set_file(run->pool, name);
+    struct pgn_parser *p = pgn_parser_new(in, replay_pool_parser_diag, run->pool);
     if (!p) {
         run->totals.files_unreadable++;
         input_problem(run, name, "out of memory");
@@ -106,7 +107,7 @@ static void check_one_input(struct check_run *run, const char *path)
     }
     struct pgn_event ev;
     while (pgn_parser_next(p, &ev))
-        game_feed(run->game, &ev);
+        replay_pool_feed(run->pool, &ev);
     run->totals.bytes += pgn_parser_bytes(p);
     pgn_parser_free(p);
     input_close(in);
@@ -119,16 +120,14 @@ static bool walk_wants(const char *path)
     size_t len = strlen(path);
     for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
         size_t n = strlen(suffixes[i]);
-        if (len > n && strcmp(path + len - n, suffixes[i]) == 0)
-            return true;
+        if (len > n && strcmp(path + len - n, suffixes[i]) == 0) return true;
     }
     return false;
 }
 
 static int walk_one(void *ctx, const char *path)
 {
-    if (walk_wants(path))
-        check_one_input(ctx, path);
+    if (walk_wants(path)) check_one_input(ctx, path);
     return 0;
 }
 
@@ -152,6 +151,20 @@ static void check_path(struct check_run *run, const char *path)
     }
 }
 
+#define JOBS_MAX_TEXT "256"
+_Static_assert(REPLAY_POOL_JOBS_MAX == 256, "JOBS_MAX_TEXT says the limit");
+
+/* --jobs N: 0 is one job per online processor. */
+static bool parse_jobs(const char *arg, unsigned *jobs)
+{
+    char *end;
+    if (arg[0] < '0' || arg[0] > '9') return false;
+    unsigned long n = strtoul(arg, &end, 10);
+    if (*end || n > REPLAY_POOL_JOBS_MAX) return false;
+    *jobs = n ? (unsigned)n : replay_pool_online_jobs();
+    return true;
+}
+
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
     fputs("pgnarbiter: ", err);
@@ -170,17 +183,19 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"werror", no_argument, NULL, OPT_WERROR},
         {"quiet", no_argument, NULL, OPT_QUIET},
         {"recursive", no_argument, NULL, 'r'},
+        {"jobs", required_argument, NULL, 'j'},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
     memset(&run, 0, sizeof run);
     run.err = err;
     run.opt.format = REPORT_TEXT;
+    run.opt.jobs = 1;
 
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+r", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+rj:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
@@ -192,10 +207,23 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 return usage_error(err, "unknown --report '%s' (games)", optarg);
             run.opt.games_records = true;
             break;
-        case OPT_STRICT: run.opt.strict = true; break;
-        case OPT_WERROR: run.opt.werror = true; break;
-        case OPT_QUIET: run.opt.quiet = true; break;
-        case 'r': run.opt.recursive = true; break;
+        case OPT_STRICT:
+            run.opt.strict = true;
+            break;
+        case OPT_WERROR:
+            run.opt.werror = true;
+            break;
+        case OPT_QUIET:
+            run.opt.quiet = true;
+            break;
+        case 'r':
+            run.opt.recursive = true;
+            break;
+        case 'j':
+            if (!parse_jobs(optarg, &run.opt.jobs))
+                return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
+                                   JOBS_MAX_TEXT);
+            break;
         default:
             return usage_error(err, "unknown option '%s'", argv[optind - 1]);
         }
@@ -205,32 +233,34 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     struct game_sink sink = {&run, sink_diag, sink_game};
-    run.game = game_new(&sink, run.opt.strict);
-    if (!run.report || !run.game) {
+    run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
+    if (!run.pool && run.opt.jobs > 1) {
+        fprintf(err, "pgnarbiter: cannot start %u jobs (out of memory or threads); using one\n",
+                run.opt.jobs);
+        run.pool = replay_pool_new(1, &sink, run.opt.strict);
+    }
+    if (!run.report || !run.pool) {
         report_free(run.report);
-        game_free(run.game);
+        replay_pool_free(run.pool);
         fputs("pgnarbiter: out of memory\n", err);
         return CLI_EXIT_USAGE;
     }
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.started = run.last_progress = now_seconds();
 
-    if (optind >= argc)
-        check_path(&run, "-");
+    if (optind >= argc) check_path(&run, "-");
     for (int i = optind; i < argc; i++)
         check_path(&run, argv[i]);
 
+    replay_pool_finish(run.pool);
     run.totals.seconds = now_seconds() - run.started;
     report_finish(run.report, &run.totals);
-    if (run.progress)
-        fputs("\r\033[K", err);
-    if (!run.opt.quiet)
-        report_summary(err, &run.totals);
-    game_free(run.game);
+    if (run.progress) fputs("\r\033[K", err);
+    if (!run.opt.quiet) report_summary(err, &run.totals);
+    replay_pool_free(run.pool);
     report_free(run.report);
 
-    if (run.totals.files_unreadable || run.totals.by_code[DIAG_INPUT])
-        return CLI_EXIT_USAGE;
+    if (run.totals.files_unreadable || run.totals.by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;
     if (run.totals.by_severity[DIAG_ERROR] ||
         (run.opt.werror && run.totals.by_severity[DIAG_WARNING]))
         return CLI_EXIT_FINDINGS;

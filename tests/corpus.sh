@@ -5,7 +5,8 @@
 #    and no unreadable input;
 #  - every file of the corpus is read without a crash (exit status 0 or 1);
 #  - known-bad cases from other projects' test suites give the finding their
-#    source expects, at the ply it names.
+#    source expects, at the ply it names;
+#  - --jobs 3 gives the same output as one job over all of it.
 # Skips (exit 77) when ../shared is absent, and says so.
 set -eu
 LC_ALL=C; export LC_ALL
@@ -82,6 +83,17 @@ for pair in illegal-move:0 ambiguous-move:0 bad-san:0 missed-fivefold:30 missed-
     if [ "$got" -eq "$want" ]; then ok; else bad "book: $got $code, expected $want"; fi
 done
 grep -q '"games":145716,' "$tmp/book" && ok || bad "book: game count is not 145716"
+
+# 5. --jobs: every corpus file above and the book in one run give the same
+#    findings, game records and summary, in the same order, with 1 and 3 jobs.
+set --
+while read -r f; do set -- "$@" "$f"; done <"$tmp/files"
+for jobs in 1 3; do
+    "$PGNARBITER" check --quiet --strict --format=jsonl --report=games -j "$jobs" "$@" "$book" \
+        >"$tmp/jobs$jobs" || true
+done
+if [ "$(grep -c '"type":"game"' "$tmp/jobs1")" -gt 145716 ] && cmp -s "$tmp/jobs1" "$tmp/jobs3"; then
+    ok; else bad "--jobs 3 output differs from --jobs 1 (or too few games)"; fi
 
 echo "corpus: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

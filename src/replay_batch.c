@@ -35,25 +35,16 @@ struct arena {
 
 enum rec_kind { REC_EVENT, REC_PARSER_DIAG, REC_FILE, REC_FINDING };
 
-/* One item of the input: an event, or a reference to a kept diagnostic (kind
- * REC_PARSER_DIAG, REC_FINDING: index) or to an input name (REC_FILE: text). */
+/* One item of the input.  REC_EVENT: the event as the parser delivered it,
+ * but for its two strings, which are in the arena (text, name: offset + 1)
+ * and which replay_batch_play() points ev.text and ev.name at before handing
+ * the event on.  REC_PARSER_DIAG, REC_FINDING: index of the kept diagnostic.
+ * REC_FILE: text is the input's name. */
 struct rec {
-    uint64_t offset; /* event loc */
-    uint64_t game;
-    uint32_t line, column;
-    uint32_t text; /* string offset + 1 in input_text (event text, input name) */
-    uint32_t len;
-    uint32_t name; /* string offset + 1 (TAG name) */
-    union {
-        uint32_t number; /* event */
-        uint32_t index;  /* REC_PARSER_DIAG, REC_FINDING: the kept diagnostic */
-    } u;
-    uint16_t depth;
-    uint16_t name_len;
+    struct pgn_event ev;
+    uint32_t text, name;
+    uint32_t index;
     uint8_t kind;
-    uint8_t type; /* enum pgn_event_type */
-    uint8_t dots;
-    uint8_t has_result;
 };
 
 /* The string members of the kept structures, by offset; a kept copy has them
@@ -69,8 +60,6 @@ static const size_t game_strings[] = {
     offsetof(struct game_record, round), offsetof(struct game_record, result),
 };
 #define KEPT_STRINGS_MAX (sizeof diag_strings / sizeof *diag_strings)
-
-_Static_assert(sizeof(struct rec) <= 48, "one record per event: keep it small");
 
 struct kept {
     bool is_game;
@@ -244,28 +233,13 @@ bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
 {
     struct rec *r = next_rec(b);
     size_t need = (ev->text ? ev->len + 1 : 0) + (ev->name ? ev->name_len + 1 : 0);
-    if (!r || ev->len > UINT32_MAX || ev->name_len > UINT16_MAX ||
-        (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
-         !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
+    if (!r || (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
+               !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
         return false;
+    r->ev = *ev;
     r->kind = REC_EVENT;
-    r->type = (uint8_t)ev->type;
-    r->offset = ev->loc.offset;
-    r->line = ev->loc.line;
-    r->column = ev->loc.column;
-    r->game = ev->game;
-    r->len = (uint32_t)ev->len;
-    r->u.number = ev->number;
-    r->dots = (uint8_t)ev->dots;
-    r->depth = (uint16_t)ev->depth;
-    r->has_result = ev->has_result;
     r->text = ev->text ? arena_push(&b->input_text, ev->text, ev->len) : 0;
-    r->name = 0;
-    r->name_len = 0;
-    if (ev->name) {
-        r->name_len = (uint16_t)ev->name_len;
-        r->name = arena_push(&b->input_text, ev->name, ev->name_len);
-    }
+    r->name = ev->name ? arena_push(&b->input_text, ev->name, ev->name_len) : 0;
     b->input_bytes += sizeof *r + need;
     b->nrecs++;
     return true;
@@ -280,7 +254,7 @@ static bool add_diag(struct replay_batch *b, enum rec_kind kind, const struct di
     if (!keep_diag(&b->in_diags[b->nin], &b->input_text, &used, d)) return false;
     memset(r, 0, sizeof *r);
     r->kind = (uint8_t)kind;
-    r->u.index = (uint32_t)b->nin++;
+    r->index = (uint32_t)b->nin++;
     b->input_text.len += used;
     b->input_bytes += sizeof *r + sizeof *b->in_diags + used;
     b->nrecs++;
@@ -314,29 +288,17 @@ bool replay_batch_add_file(struct replay_batch *b, const char *name)
 
 /* ---- replay ------------------------------------------------------------ */
 
-static void play_event(const struct replay_batch *b, const struct rec *r,
-                       const struct replay_target *t)
+static void play_event(const struct replay_batch *b, struct rec *r, const struct replay_target *t)
 {
-    struct pgn_event ev = {
-        .type = (enum pgn_event_type)r->type,
-        .loc = {.offset = r->offset, .line = r->line, .column = r->column},
-        .text = arena_at(&b->input_text, r->text),
-        .len = r->len,
-        .name = arena_at(&b->input_text, r->name),
-        .name_len = r->name_len,
-        .number = r->u.number,
-        .dots = r->dots,
-        .game = r->game,
-        .depth = r->depth,
-        .has_result = r->has_result,
-    };
-    t->event(t->ctx, &ev);
+    r->ev.text = arena_at(&b->input_text, r->text);
+    r->ev.name = arena_at(&b->input_text, r->name);
+    t->event(t->ctx, &r->ev);
 }
 
-void replay_batch_play(const struct replay_batch *b, const struct replay_target *t)
+void replay_batch_play(struct replay_batch *b, const struct replay_target *t)
 {
     for (size_t i = 0; i < b->nrecs; i++) {
-        const struct rec *r = &b->recs[i];
+        struct rec *r = &b->recs[i];
         switch ((enum rec_kind)r->kind) {
         case REC_EVENT:
             play_event(b, r, t);
@@ -345,12 +307,12 @@ void replay_batch_play(const struct replay_batch *b, const struct replay_target 
             t->file(t->ctx, arena_at(&b->input_text, r->text));
             break;
         case REC_PARSER_DIAG: {
-            struct diag d = kept_diag(&b->in_diags[r->u.index], &b->input_text);
+            struct diag d = kept_diag(&b->in_diags[r->index], &b->input_text);
             t->parser_diag(t->ctx, &d);
             break;
         }
         case REC_FINDING: {
-            struct diag d = kept_diag(&b->in_diags[r->u.index], &b->input_text);
+            struct diag d = kept_diag(&b->in_diags[r->index], &b->input_text);
             t->finding(t->ctx, &d);
             break;
         }

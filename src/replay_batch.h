@@ -57,8 +57,10 @@ struct replay_target {
 };
 
 /* Hand the recorded input to target, in the order it came; every event is as
- * the parser delivered it, field for field. */
-void replay_batch_play(const struct replay_batch *b, const struct replay_target *target);
+ * the parser delivered it, field for field, its strings in the batch.  (The
+ * batch is not const: the events' string pointers are set as they are played.
+ * A batch may be played any number of times.) */
+void replay_batch_play(struct replay_batch *b, const struct replay_target *target);
 
 /* Keep a finding or a game record of the replay in the output.  When that
  * fails (out of memory) the output is marked lost: the caller then replays

@@ -110,7 +110,7 @@ static void to_findings(void *ctx, const struct diag *d)
 
 /* Play batch b into game g; file-level findings go to `findings`, the sink g
  * reports to, so they keep their place among the games. */
-static void play_into(const struct replay_batch *b, struct game *g,
+static void play_into(struct replay_batch *b, struct game *g,
                       const struct game_sink *findings)
 {
     struct into_game into = {g, findings};

@@ -275,7 +275,7 @@ static void into_finding(void *ctx, const struct diag *d)
 {
     ((struct into *)ctx)->findings->diag(((struct into *)ctx)->findings->ctx, d);
 }
-static void play_game(const struct replay_batch *b, struct game *g,
+static void play_game(struct replay_batch *b, struct game *g,
                       const struct game_sink *findings)
 {
     struct into into = {g, findings};

@@ -105,9 +105,7 @@ static void check_one_input(struct check_run *run, const char *path)
         input_close(in);
         return;
     }
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        replay_pool_feed(run->pool, &ev);
+    replay_pool_read(run->pool, p);
     run->totals.bytes += pgn_parser_bytes(p);
     pgn_parser_free(p);
     input_close(in);

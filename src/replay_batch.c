@@ -6,7 +6,9 @@
  * text of events (SAN, comments, tag names and values) and every string of a
  * kept diagnostic or game record lives in byte arenas, referred to by offset
  * (the arenas move when they grow).  String offsets are stored plus one, so 0
- * stands for NULL.  Every string is stored NUL-terminated.
+ * stands for NULL.  Every string is stored NUL-terminated.  An event's string
+ * pointers are set from its offsets when it is replayed, once the arena no
+ * longer moves.
  *
  * Invariants: records refer only to arena bytes below the arena's length; a
  * failed addition leaves the batch as it was (lengths are committed last).
@@ -288,24 +290,18 @@ bool replay_batch_add_file(struct replay_batch *b, const char *name)
 
 /* ---- replay ------------------------------------------------------------ */
 
-static void play_event(const struct replay_batch *b, struct rec *r, const struct replay_target *t)
+const struct pgn_event *replay_batch_next_event(struct replay_cursor *c,
+                                                const struct replay_target *t)
 {
-    r->ev.text = arena_at(&b->input_text, r->text);
-    r->ev.name = arena_at(&b->input_text, r->name);
-    t->event(t->ctx, &r->ev);
-}
-
-void replay_batch_play(struct replay_batch *b, const struct replay_target *t)
-{
-    for (size_t i = 0; i < b->nrecs; i++) {
-        struct rec *r = &b->recs[i];
+    struct replay_batch *b = c->batch;
+    while (c->next < b->nrecs) {
+        struct rec *r = &b->recs[c->next++];
         switch ((enum rec_kind)r->kind) {
         case REC_EVENT:
-            play_event(b, r, t);
-            break;
-        case REC_FILE:
-            t->file(t->ctx, arena_at(&b->input_text, r->text));
-            break;
+            r->ev.text = arena_at(&b->input_text, r->text);
+            r->ev.name = arena_at(&b->input_text, r->name);
+            return &r->ev;
+        case REC_FILE: t->file(t->ctx, arena_at(&b->input_text, r->text)); break;
         case REC_PARSER_DIAG: {
             struct diag d = kept_diag(&b->in_diags[r->index], &b->input_text);
             t->parser_diag(t->ctx, &d);
@@ -318,6 +314,7 @@ void replay_batch_play(struct replay_batch *b, const struct replay_target *t)
         }
         }
     }
+    return NULL;
 }
 
 /* ---- output ------------------------------------------------------------ */

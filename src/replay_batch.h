@@ -47,20 +47,32 @@ bool replay_batch_add_finding(struct replay_batch *b, const struct diag *d);
 size_t replay_batch_input_bytes(const struct replay_batch *b);
 bool replay_batch_is_empty(const struct replay_batch *b);
 
-/* Where a replay sends the recorded input, in order. */
+/* Where a replay sends the records that are not events, in their place. */
 struct replay_target {
     void *ctx;
-    void (*event)(void *ctx, const struct pgn_event *ev); /* the parser's events */
     void (*parser_diag)(void *ctx, const struct diag *d); /* the parser's diagnostics */
     void (*file)(void *ctx, const char *name);            /* the next input's name */
     void (*finding)(void *ctx, const struct diag *d);     /* file-level findings */
 };
 
-/* Hand the recorded input to target, in the order it came; every event is as
- * the parser delivered it, field for field, its strings in the batch.  (The
- * batch is not const: the events' string pointers are set as they are played.
- * A batch may be played any number of times.) */
-void replay_batch_play(struct replay_batch *b, const struct replay_target *target);
+/* A position in a batch's input, for replaying it. */
+struct replay_cursor {
+    struct replay_batch *batch;
+    size_t next;
+};
+
+static inline void replay_cursor_start(struct replay_cursor *c, struct replay_batch *b)
+{
+    c->batch = b;
+    c->next = 0;
+}
+
+/* The next recorded event, as the parser delivered it field for field (its
+ * strings in the batch, valid until the batch is cleared), or NULL at the
+ * end; the records before it that are not events go to target first.  A
+ * batch may be replayed any number of times. */
+const struct pgn_event *replay_batch_next_event(struct replay_cursor *c,
+                                                const struct replay_target *target);
 
 /* Keep a finding or a game record of the replay in the output.  When that
  * fails (out of memory) the output is marked lost: the caller then replays

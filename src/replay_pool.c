@@ -80,17 +80,15 @@ unsigned replay_pool_online_jobs(void)
     return n > REPLAY_POOL_JOBS_MAX ? REPLAY_POOL_JOBS_MAX : (unsigned)n;
 }
 
-/* ---- replaying a batch into a game --------------------------------------- */
+/* ---- the replay loop ------------------------------------------------------ */
 
+/* Where the records of a batch that are not events go: the game replaying
+ * it, and for file-level findings the sink that game reports to, so they keep
+ * their place among the games. */
 struct into_game {
     struct game *game;
-    const struct game_sink *findings; /* the sink the game reports to */
+    const struct game_sink *findings;
 };
-
-static void to_game_event(void *ctx, const struct pgn_event *ev)
-{
-    game_feed(((struct into_game *)ctx)->game, ev);
-}
 
 static void to_game_parser_diag(void *ctx, const struct diag *d)
 {
@@ -108,15 +106,32 @@ static void to_findings(void *ctx, const struct diag *d)
     sink->diag(sink->ctx, d);
 }
 
-/* Play batch b into game g; file-level findings go to `findings`, the sink g
- * reports to, so they keep their place among the games. */
-static void play_into(struct replay_batch *b, struct game *g,
-                      const struct game_sink *findings)
+__attribute__((noinline)) static struct game *record(struct replay_pool *p, const struct pgn_event *ev);
+
+/*
+ * The one loop that hands events to game_feed(), whoever runs it: the reading
+ * thread over the parser (to `game`, or with no game to record()), a worker
+ * or the reading thread over a recorded batch.  It holds the program's only
+ * call of pgn_parser_next() and only call of game_feed(), so the compiler
+ * folds the reader and the replay into it, as in a program without threads.
+ */
+static void run(struct replay_pool *p, struct game *game, struct pgn_parser *parser,
+                struct replay_batch *batch, const struct game_sink *findings)
 {
-    struct into_game into = {g, findings};
-    const struct replay_target t = {&into, to_game_event, to_game_parser_diag, to_game_file,
-                                    to_findings};
-    replay_batch_play(b, &t);
+    struct into_game into = {game, findings};
+    const struct replay_target target = {&into, to_game_parser_diag, to_game_file, to_findings};
+    struct replay_cursor cursor = {batch, 0};
+    struct pgn_event buf;
+    for (;;) {
+        const struct pgn_event *ev = &buf;
+        if (parser) {
+            if (!pgn_parser_next(parser, &buf)) return;
+        } else if (!(ev = replay_batch_next_event(&cursor, &target))) {
+            return;
+        }
+        struct game *to = game ? game : record(p, ev);
+        if (to) game_feed(to, ev);
+    }
 }
 
 /* ---- workers ------------------------------------------------------------ */
@@ -151,7 +166,7 @@ static void *worker_run(void *arg)
         pthread_mutex_unlock(&p->lock);
 
         w->current = s->batch;
-        play_into(s->batch, w->game, &keep);
+        run(p, w->game, NULL, s->batch, &keep);
         if (p->worker_delay_us) {
             struct timespec ts = {0, (long)p->worker_delay_us * 1000};
             nanosleep(&ts, NULL);
@@ -192,7 +207,7 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
 
     if (replay_batch_output_lost(s->batch)) {
         /* The worker ran out of memory keeping the output: replay again, here. */
-        play_into(s->batch, p->game, &p->sink);
+        run(p, p->game, NULL, s->batch, &p->sink);
         game_set_file(p->game, p->file);
     } else {
         replay_batch_deliver(s->batch, &p->sink);
@@ -231,7 +246,7 @@ static void go_direct(struct replay_pool *p)
     while (deliver_oldest(p, true))
         ;
     struct replay_batch *b = filling(p);
-    play_into(b, p->game, &p->sink);
+    run(p, p->game, NULL, b, &p->sink);
     replay_batch_clear(b);
     game_set_file(p->game, p->file);
     p->games = 0;
@@ -245,25 +260,32 @@ static bool start_batch(struct replay_pool *p)
     return !replay_batch_is_empty(b) || replay_batch_add_file(b, p->file);
 }
 
-void replay_pool_feed(struct replay_pool *p, const struct pgn_event *ev)
+/* The reading thread with more than one job: record ev in the batch being
+ * filled and hand the batch on after a game; NULL, or the game ev must be fed
+ * to here (a game replayed on this thread). */
+static struct game *record(struct replay_pool *p, const struct pgn_event *ev)
 {
     if (p->direct) {
-        game_feed(p->game, ev);
-        if (ev->type == PGN_EV_GAME_END && p->jobs > 1) p->direct = false;
-        return;
+        if (ev->type == PGN_EV_GAME_END) p->direct = false;
+        return p->game;
     }
     struct replay_batch *b = filling(p);
     if (!start_batch(p) || !replay_batch_add_event(b, ev)) {
-        go_direct(p); /* out of memory: this game is replayed here */
-        replay_pool_feed(p, ev);
-        return;
+        go_direct(p); /* out of memory: the rest of this game is replayed here */
+        return record(p, ev);
     }
     if (ev->type == PGN_EV_GAME_END) {
         if (++p->games >= p->games_limit || replay_batch_input_bytes(b) >= p->bytes_limit)
             hand_on(p);
     } else if (replay_batch_input_bytes(b) >= p->game_bytes_limit) {
-        go_direct(p); /* a game too large for a batch */
+        go_direct(p); /* a game too large for a batch: replayed here from its start */
     }
+    return NULL;
+}
+
+void replay_pool_read(struct replay_pool *p, struct pgn_parser *parser)
+{
+    run(p, p->jobs == 1 ? p->game : NULL, parser, NULL, NULL);
 }
 
 void replay_pool_parser_diag(void *pool, const struct diag *d)

@@ -18,8 +18,8 @@
  * that reads that input.
  *
  * Call order, all on one thread: for each input replay_pool_set_file(), then
- * its events (replay_pool_feed) and the parser's diagnostics
- * (replay_pool_parser_diag) as they come; file-level findings with
+ * replay_pool_read() with a parser whose diagnostics go to
+ * replay_pool_parser_diag(); file-level findings with
  * replay_pool_finding() in their place; replay_pool_finish() once at the end,
  * which returns when everything has reached the sink.
  */
@@ -31,7 +31,7 @@
 
 struct diag;
 struct game_sink;
-struct pgn_event;
+struct pgn_parser;
 struct replay_pool;
 
 #define REPLAY_POOL_JOBS_MAX       256
@@ -50,7 +50,7 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
 void replay_pool_free(struct replay_pool *p);
 
 void replay_pool_set_file(struct replay_pool *p, const char *name);
-void replay_pool_feed(struct replay_pool *p, const struct pgn_event *ev);
+void replay_pool_read(struct replay_pool *p, struct pgn_parser *parser);
 void replay_pool_parser_diag(void *pool, const struct diag *d); /* a diag_fn */
 void replay_pool_finding(struct replay_pool *p, const struct diag *d);
 void replay_pool_finish(struct replay_pool *p);

@@ -152,9 +152,7 @@ static char *pool_output(const struct pool_case *pc)
         snprintf(name, sizeof name, "%s", case_input_name(i));
         replay_pool_set_file(pool, name);
         struct pgn_parser *p = pgn_parser_new(in, replay_pool_parser_diag, pool);
-        struct pgn_event ev;
-        while (pgn_parser_next(p, &ev))
-            replay_pool_feed(pool, &ev);
+        replay_pool_read(pool, p);
         pgn_parser_free(p);
         input_close(in);
         free(text);
@@ -178,8 +176,9 @@ static const struct pool_case pool_cases[] = {
     {2, 1, 0, 0, true, 0},    /* one game per batch */
     {2, 1, 0, 0, true, 2000}, /* ... with slow workers: the slots fill up */
     {3, 2, 0, 0, true, 300},
-    {4, 1, 0, 600, true, 0},    /* most games too large for a batch: replayed here */
-    {4, 1, 0, 600, true, 3000}, /* ... while slow workers still hold earlier games */
+    {4, 1, 0, 6000, true, 0},    /* long games too large for a batch: replayed here */
+    {4, 1, 0, 6000, true, 3000}, /* ... while slow workers still hold earlier games */
+    {3, 4, 0, 20000, true, 2000},
     {2, 3, 0, 1, false, 1000},  /* every game replayed here */
     {8, 0, 1, 0, true, 0},      /* a batch per game by size */
     {REPLAY_POOL_JOBS_MAX, 1, 0, 0, true, 100},
@@ -259,10 +258,6 @@ struct into {
     struct game *game;
     const struct game_sink *findings;
 };
-static void into_event(void *ctx, const struct pgn_event *ev)
-{
-    game_feed(((struct into *)ctx)->game, ev);
-}
 static void into_parser_diag(void *ctx, const struct diag *d)
 {
     game_parser_diag(((struct into *)ctx)->game, d);
@@ -279,8 +274,12 @@ static void play_game(struct replay_batch *b, struct game *g,
                       const struct game_sink *findings)
 {
     struct into into = {g, findings};
-    const struct replay_target t = {&into, into_event, into_parser_diag, into_file, into_finding};
-    replay_batch_play(b, &t);
+    const struct replay_target t = {&into, into_parser_diag, into_file, into_finding};
+    struct replay_cursor c;
+    replay_cursor_start(&c, b);
+    const struct pgn_event *ev;
+    while ((ev = replay_batch_next_event(&c, &t)))
+        game_feed(g, ev);
 }
 
 /* ---- events, field for field --------------------------------------------- */
@@ -355,8 +354,13 @@ START_TEST(batch_events_field_for_field)
         char *text = input_text(i, &len);
         struct input *in = input_open_memory(text, len);
         struct compare c = {pgn_parser_new(in, NULL, NULL), 0, 0, 0, 0};
-        const struct replay_target t = {&c, compare_event, count_diag, count_file, count_finding};
-        replay_batch_play(b, &t);
+        const struct replay_target t = {&c, count_diag, count_file, count_finding};
+        struct replay_cursor cur;
+        replay_cursor_start(&cur, b);
+        const struct pgn_event *ev;
+        while ((ev = replay_batch_next_event(&cur, &t)))
+            compare_event(&c, ev);
+        ck_assert_ptr_null(replay_batch_next_event(&cur, &t));
         struct pgn_event extra;
         ck_assert_msg(!pgn_parser_next(c.parser, &extra), "%s: events lost", case_input_name(i));
         ck_assert_uint_eq(c.files, 1);

@@ -6,7 +6,10 @@
  * the replay promises: every game read is reported once, in order, with a
  * known ending and an ending ply within its plies; every finding has a known
  * code and severity and a message; findings about a game come before its
- * record.
+ * record.  Then it reads the input again through a replay pool (`check
+ * --jobs`) with two workers, one-game batches and a small limit past which a
+ * game is replayed on the reading thread, and requires the JSON Lines report
+ * of both runs to be byte for byte the same.
  *
  * Build and run: `make fuzz`, then `make fuzz-check-run` (see README.md).
  */
@@ -14,7 +17,10 @@
 #include "game.h"
 #include "input.h"
 #include "pgn_parse.h"
+#include "replay_pool.h"
 #include "report.h"
+
+#include <stdio.h>
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -25,6 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 struct seen {
     uint64_t games; /* records reported */
+    struct report *report;
 };
 
 static void on_diag(void *ctx, const struct diag *d)
@@ -35,6 +42,7 @@ static void on_diag(void *ctx, const struct diag *d)
         abort();
     if (d->game && d->game != s->games + 1) /* about a game already reported */
         abort();
+    report_diag(s->report, d);
 }
 
 static void on_game(void *ctx, const struct game_record *g)
@@ -46,11 +54,40 @@ static void on_game(void *ctx, const struct game_record *g)
         abort();
     if (g->ending != ENDING_NONE && g->ending_ply > g->plies)
         abort();
+    report_game(s->report, g);
+}
+
+/* The report of the input read through a pool of two jobs. */
+static void pool_report(const uint8_t *data, size_t size, FILE *out)
+{
+    struct seen s = {0, report_new(REPORT_JSONL, out, true)};
+    struct game_sink sink = {.ctx = &s, .diag = on_diag, .game = on_game};
+    struct replay_pool *pool = replay_pool_new(2, &sink, true);
+    struct input *in = input_open_memory(data, size);
+    if (!s.report || !pool || !in)
+        abort();
+    replay_pool_set_limits(pool, 1, 0, 2000);
+    replay_pool_set_file(pool, "<fuzz>");
+    struct pgn_parser *p = pgn_parser_new(in, replay_pool_parser_diag, pool);
+    if (!p)
+        abort();
+    replay_pool_read(pool, p);
+    replay_pool_finish(pool);
+    pgn_parser_free(p);
+    input_close(in);
+    replay_pool_free(pool);
+    report_free(s.report);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    struct seen s = {0};
+    char *direct_text = NULL, *pool_text = NULL;
+    size_t direct_len = 0, pool_len = 0;
+    FILE *direct_out = open_memstream(&direct_text, &direct_len);
+    FILE *pool_out = open_memstream(&pool_text, &pool_len);
+    if (!direct_out || !pool_out)
+        abort();
+    struct seen s = {0, report_new(REPORT_JSONL, direct_out, true)};
     struct game_sink sink = {.ctx = &s, .diag = on_diag, .game = on_game};
     struct game *g = game_new(&sink, true);
     struct input *in = input_open_memory(data, size);
@@ -72,5 +109,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pgn_parser_free(p);
     input_close(in);
     game_free(g);
+    report_free(s.report);
+
+    pool_report(data, size, pool_out);
+    fclose(direct_out);
+    fclose(pool_out);
+    if (direct_len != pool_len || memcmp(direct_text, pool_text, direct_len) != 0)
+        abort(); /* --jobs changed the output */
+    free(direct_text);
+    free(pool_text);
     return 0;
 }

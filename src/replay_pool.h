@@ -37,7 +37,7 @@ struct replay_pool;
 #define REPLAY_POOL_JOBS_MAX       256
 #define REPLAY_POOL_SLOTS_PER_JOB  2
 #define REPLAY_POOL_BATCH_GAMES    256         /* a batch is handed on after this many games */
-#define REPLAY_POOL_BATCH_BYTES    (1 << 20)   /* ... or once its input takes this much */
+#define REPLAY_POOL_BATCH_BYTES    (512 << 10) /* ... or once its input takes this much */
 #define REPLAY_POOL_GAME_BYTES_MAX (4 << 20)   /* a larger game is replayed on the calling thread */
 
 /* The number of jobs --jobs=0 means: one per online processor. */

@@ -302,14 +302,10 @@ const struct pgn_event *replay_batch_next_event(struct replay_cursor *c,
             r->ev.name = arena_at(&b->input_text, r->name);
             return &r->ev;
         case REC_FILE: t->file(t->ctx, arena_at(&b->input_text, r->text)); break;
-        case REC_PARSER_DIAG: {
-            struct diag d = kept_diag(&b->in_diags[r->index], &b->input_text);
-            t->parser_diag(t->ctx, &d);
-            break;
-        }
+        case REC_PARSER_DIAG:
         case REC_FINDING: {
             struct diag d = kept_diag(&b->in_diags[r->index], &b->input_text);
-            t->finding(t->ctx, &d);
+            (r->kind == REC_FINDING ? t->finding : t->parser_diag)(t->ctx, &d);
             break;
         }
         }
@@ -340,22 +336,24 @@ static void commit_out(struct replay_batch *b, bool kept, size_t used)
     b->nout++;
 }
 
-void replay_batch_keep_diag(struct replay_batch *b, const struct diag *d)
+/* Keep a finding (d) or a game record (g). */
+static void keep_output(struct replay_batch *b, const struct diag *d, const struct game_record *g)
 {
     struct kept *k = next_out(b);
     if (!k) return;
     size_t used = 0;
-    bool kept = keep_diag(k, &b->output_text, &used, d);
+    bool kept = d ? keep_diag(k, &b->output_text, &used, d) : keep_game(k, &b->output_text, &used, g);
     commit_out(b, kept, used);
+}
+
+void replay_batch_keep_diag(struct replay_batch *b, const struct diag *d)
+{
+    keep_output(b, d, NULL);
 }
 
 void replay_batch_keep_game(struct replay_batch *b, const struct game_record *g)
 {
-    struct kept *k = next_out(b);
-    if (!k) return;
-    size_t used = 0;
-    bool kept = keep_game(k, &b->output_text, &used, g);
-    commit_out(b, kept, used);
+    keep_output(b, NULL, g);
 }
 
 bool replay_batch_output_lost(const struct replay_batch *b)

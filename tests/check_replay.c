@@ -96,23 +96,29 @@ static const char *case_input_name(size_t i)
 
 /* ---- the reference: the parser straight into one game ------------------ */
 
+/* Input i, named name, read straight into g. */
+static void read_direct(struct game *g, size_t i, const char *name)
+{
+    size_t len;
+    char *text = input_text(i, &len);
+    struct input *in = input_open_memory(text, len);
+    game_set_file(g, name);
+    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
+    struct pgn_event ev;
+    while (pgn_parser_next(p, &ev))
+        game_feed(g, &ev);
+    pgn_parser_free(p);
+    input_close(in);
+    free(text);
+}
+
 static char *direct_output(bool strict)
 {
     struct out o;
     struct game_sink sink = out_begin(&o);
     struct game *g = game_new(&sink, strict);
     for (size_t i = 0; i <= NINPUTS; i++) {
-        size_t len;
-        char *text = input_text(i, &len);
-        struct input *in = input_open_memory(text, len);
-        game_set_file(g, case_input_name(i));
-        struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
-        struct pgn_event ev;
-        while (pgn_parser_next(p, &ev))
-            game_feed(g, &ev);
-        pgn_parser_free(p);
-        input_close(in);
-        free(text);
+        read_direct(g, i, case_input_name(i));
         if (i == 3) { /* a file-level finding between inputs */
             struct diag d;
             diag_init(&d, DIAG_INPUT, NULL, "cannot read input: test");
@@ -218,17 +224,7 @@ static char *direct_one(size_t i)
     struct out o;
     struct game_sink sink = out_begin(&o);
     struct game *g = game_new(&sink, true);
-    size_t len;
-    char *text = input_text(i, &len);
-    struct input *in = input_open_memory(text, len);
-    game_set_file(g, "one.pgn");
-    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
-    pgn_parser_free(p);
-    input_close(in);
-    free(text);
+    read_direct(g, i, "one.pgn");
     game_free(g);
     return out_end(&o);
 }

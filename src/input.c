@@ -12,6 +12,12 @@
  * - A corrupt or truncated compressed stream is an error (-1 from input_read,
  *   reason in input_error()), never silently short data.  After a gzip member
  *   only another member or zero padding may follow.
+ * - Line ends: an input whose first line break is a bare CR (a "classic Mac"
+ *   file) is read with every CR that is not followed by LF turned into LF, so
+ *   the reader counts its lines, ends its ; comments and % lines; any other
+ *   input is passed on as it is (the reader takes CR for blank space, so CRLF
+ *   is one line break and a stray CR breaks no line, as editors show it).
+ *   One byte or none is read ahead to tell a CR at the end of a read.
  * - Nothing here prints or exits.
  */
 #include "input.h"
@@ -46,6 +52,9 @@ struct input {
     bool z_ready, member_done;
     ZSTD_DStream *zs;
     size_t zs_hint; /* 0 when the last frame seen is complete */
+
+    enum { EOL_UNDECIDED, EOL_LF, EOL_CR } eol;
+    int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
 
     bool failed;
     char err[160];
@@ -207,6 +216,50 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
     }
 }
 
+static ptrdiff_t read_decoded(struct input *in, unsigned char *buf, size_t n)
+{
+    switch (in->fmt) {
+    case FMT_GZIP: return read_gzip(in, buf, n);
+    case FMT_ZSTD: return read_zstd(in, buf, n);
+    default: return read_plain(in, buf, n);
+    }
+}
+
+/* The byte after the end of this read, kept for the next one; -1 at the end
+ * of the stream (or when it fails: the next read says so). */
+static int peek(struct input *in)
+{
+    unsigned char c;
+    if (read_decoded(in, &c, 1) != 1) return -1;
+    in->ahead = c;
+    return c;
+}
+
+/* The line-end rule of the invariants, over the len bytes just read. */
+static void mark_line_ends(struct input *in, unsigned char *buf, size_t len)
+{
+    size_t from = 0;
+    if (in->eol == EOL_UNDECIDED) {
+        unsigned char *lf = memchr(buf, '\n', len);
+        unsigned char *cr = memchr(buf, '\r', lf ? (size_t)(lf - buf) : len);
+        if (!cr) {
+            if (lf) in->eol = EOL_LF;
+            return;
+        }
+        from = (size_t)(cr - buf);
+    }
+    for (unsigned char *cr; from < len && (cr = memchr(buf + from, '\r', len - from));) {
+        size_t i = (size_t)(cr - buf);
+        int next = i + 1 < len ? buf[i + 1] : peek(in);
+        if (in->eol == EOL_UNDECIDED) {
+            in->eol = next == '\n' ? EOL_LF : EOL_CR;
+            if (in->eol == EOL_LF) return;
+        }
+        if (next != '\n') *cr = '\n';
+        from = i + 1;
+    }
+}
+
 ptrdiff_t input_read(struct input *in, void *buf, size_t n)
 {
     if (in->failed)
@@ -215,14 +268,19 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         return 0;
     if (in->fmt == FMT_UNKNOWN && !sniff(in))
         return -1;
-    switch (in->fmt) {
-    case FMT_GZIP:
-        return read_gzip(in, buf, n);
-    case FMT_ZSTD:
-        return read_zstd(in, buf, n);
-    default:
-        return read_plain(in, buf, n);
+    unsigned char *out = buf;
+    size_t len = 0;
+    if (in->ahead >= 0) {
+        out[len++] = (unsigned char)in->ahead;
+        in->ahead = -1;
     }
+    if (len < n) {
+        ptrdiff_t got = read_decoded(in, out + len, n - len);
+        if (got < 0) return -1;
+        len += (size_t)got;
+    }
+    if (in->eol != EOL_LF) mark_line_ends(in, out, len);
+    return (ptrdiff_t)len;
 }
 
 static struct input *input_alloc(const char *name)
@@ -238,6 +296,7 @@ static struct input *input_alloc(const char *name)
     }
     memcpy(in->name, name, nl + 1);
     in->fd = -1;
+    in->ahead = -1;
     return in;
 }
 

@@ -40,6 +40,8 @@ struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chun
  * Read up to n decoded bytes into buf.  Returns the count (0 at the end of the
  * stream, possibly short before it) or -1 when the stream is corrupt or
  * unreadable; input_error() then says why and later calls return -1 again.
+ * In a stream whose first line break is a bare CR (old Mac files), every CR
+ * not followed by LF comes out as LF; other streams come out as they are.
  */
 ptrdiff_t input_read(struct input *in, void *buf, size_t n);
 

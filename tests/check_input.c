@@ -2,7 +2,8 @@
  * check_input.c - byte streams: memory, files, stdin naming, directories;
  * gzip (several members, zero padding, truncation, corruption) and zstd
  * (several frames, truncation) detected by magic bytes, built in the test
- * with the zlib and zstd APIs; and the sorted directory walk.
+ * with the zlib and zstd APIs; classic Mac line ends; and the sorted
+ * directory walk.
  */
 #include "testutil.h"
 
@@ -235,6 +236,39 @@ START_TEST(files_and_walk)
 }
 END_TEST
 
+/* Line ends: what comes out of each stream, whatever the underlying chunk
+ * size and the size of the reads. */
+static const struct {
+    const char *in, *out;
+} line_ends[] = {
+    {"a\rb\rc\r", "a\nb\nc\n"},                 /* classic Mac: every CR a line end */
+    {"a\rb\r\nc\rd", "a\nb\r\nc\nd"},           /* ... a CRLF among them stays */
+    {"\r", "\n"},                                /* a CR at the very end */
+    {"\r\r\r\n\r", "\n\n\r\n\n"},
+    {"a b\rc", "a b\nc"},
+    {"a\r\nb\rc\r\n", "a\r\nb\rc\r\n"},       /* CRLF first: CR left alone */
+    {"a\nb\rc\r", "a\nb\rc\r"},                 /* LF first: a stray CR breaks no line */
+    {"no line end", "no line end"},
+    {"", ""},
+};
+
+START_TEST(classic_mac_line_ends)
+{
+    for (size_t chunk = 0; chunk <= 4; chunk++) {
+        for (size_t step = 1; step <= 5; step++) {
+            const char *in_text = line_ends[_i].in, *want = line_ends[_i].out;
+            struct input *in = input_open_memory_chunked(in_text, strlen(in_text), chunk);
+            char out[64];
+            ptrdiff_t n = slurp(in, out, sizeof out, step);
+            ck_assert_msg(n == (ptrdiff_t)strlen(want) && memcmp(out, want, (size_t)n) == 0,
+                          "case %d, chunk %zu, reads of %zu: got %zd bytes", _i, chunk, step, n);
+            ck_assert_int_eq(input_read(in, out, sizeof out), 0);
+            input_close(in);
+        }
+    }
+}
+END_TEST
+
 Suite *input_suite(void);
 Suite *input_suite(void)
 {
@@ -245,6 +279,7 @@ Suite *input_suite(void)
     tcase_add_test(tc, gzip_truncated_and_corrupt);
     tcase_add_test(tc, zstd_frames);
     tcase_add_test(tc, magic_prefixes);
+    tcase_add_loop_test(tc, classic_mac_line_ends, 0, (int)(sizeof line_ends / sizeof *line_ends));
     suite_add_tcase(s, tc);
     tc = tcase_create("files");
     tcase_add_test(tc, files_and_walk);

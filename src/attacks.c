@@ -33,6 +33,7 @@ bitboard attacks_between_table[SQ_NB][SQ_NB];
 bitboard attacks_line_table[SQ_NB][SQ_NB];
 bitboard attacks_bishop_rays[SQ_NB];
 bitboard attacks_rook_rays[SQ_NB];
+bitboard attacks_reach_table[COLOR_NB][PIECE_TYPE_NB][SQ_NB];
 
 /* 102400 rook slots and 5248 bishop slots: the sum of 2^bits over squares. */
 static bitboard rook_slots[102400];
@@ -191,6 +192,14 @@ static void init_tables(void)
         attacks_pawn_table[COLOR_BLACK][sq] = step_set(sq, black_pawn_steps, 2);
         attacks_bishop_rays[sq] = slow_slider(sq, 0, bishop_dirs);
         attacks_rook_rays[sq] = slow_slider(sq, 0, rook_dirs);
+        for (int c = 0; c < COLOR_NB; c++) {
+            attacks_reach_table[c][PAWN][sq] = attacks_pawn_table[c][sq];
+            attacks_reach_table[c][KNIGHT][sq] = attacks_knight_table[sq];
+            attacks_reach_table[c][BISHOP][sq] = attacks_bishop_rays[sq];
+            attacks_reach_table[c][ROOK][sq] = attacks_rook_rays[sq];
+            attacks_reach_table[c][QUEEN][sq] = attacks_bishop_rays[sq] | attacks_rook_rays[sq];
+            attacks_reach_table[c][KING][sq] = attacks_king_table[sq];
+        }
     }
 
     init_magics(attacks_rook_magic, rook_slots, rook_dirs, rook_seeds);

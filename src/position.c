@@ -140,7 +140,9 @@ bitboard pos_pinned(const struct position *pos, int color)
     return pinned;
 }
 
-/* pos_is_pinned() past its inline test: ksq is colour's king, in line with sq. */
+/* pos_is_pinned() past its inline test: ksq is colour's king, in line with
+ * sq.  Pinned: sq is the one occupied square between the king and an enemy
+ * slider on that kind of line. */
 bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int sq)
 {
     bool diagonal = bb_test(attacks_bishop_rays[ksq], sq);
@@ -148,13 +150,9 @@ bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int s
     sliders &= pos->by_color[color ^ 1] &
                (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
     if (!sliders) return false; /* the usual case: no enemy slider in line with the king */
-    bitboard occ = pos_occupied(pos) ^ SQ_BB(sq);
-    bitboard seen = diagonal ? attacks_bishop(ksq, occ) : attacks_rook(ksq, occ);
-    /* With sq lifted, the king sees at most one slider in each direction;
-     * the pin is by the one behind sq. */
-    bitboard s = seen & sliders;
-    while (s)
-        if (attacks_between(ksq, bb_pop_lsb(&s)) & SQ_BB(sq)) return true;
+    bitboard occ = pos_occupied(pos);
+    while (sliders)
+        if ((attacks_between(ksq, bb_pop_lsb(&sliders)) & occ) == SQ_BB(sq)) return true;
     return false;
 }
 
@@ -296,27 +294,26 @@ static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
 }
 
 /* Checkers after a normal move or promotion by `us` that put a piece of type
- * `type` on `to` (pos already updated, side not yet flipped to matter: the
- * side not to move before the move was not in check, so a check now comes
- * from the piece on `to` or from a slider uncovered on `from`). */
+ * `type` on `to` (pos already updated): the side now to move was not in check
+ * before, so a check comes from the piece on `to` or from a slider of `us`
+ * uncovered on `from`, one that sees the king through that square. */
 static bitboard checkers_after_normal(const struct position *pos, int us, int from, int to,
                                       int type)
 {
     int ksq = pos_king_square(pos, us ^ 1);
     if (ksq == SQ_NONE) return 0;
-    bitboard occ = pos_occupied(pos), k = SQ_BB(ksq), c = 0;
-    switch (type) {
-    case PAWN: c = attacks_pawn(us, to) & k ? SQ_BB(to) : 0; break;
-    case KNIGHT: c = attacks_knight(to) & k ? SQ_BB(to) : 0; break;
-    case BISHOP: c = attacks_bishop(to, occ) & k ? SQ_BB(to) : 0; break;
-    case ROOK: c = attacks_rook(to, occ) & k ? SQ_BB(to) : 0; break;
-    case QUEEN: c = attacks_queen(to, occ) & k ? SQ_BB(to) : 0; break;
-    default: break; /* a king gives no check */
-    }
+    bitboard occ = pos_occupied(pos);
+    bitboard c = attacks_hits(us, type, to, ksq, occ) ? SQ_BB(to) : 0;
     if (attacks_aligned(ksq, from)) {
-        bitboard ours = pos->by_color[us];
-        c |= attacks_bishop(ksq, occ) & ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
-        c |= attacks_rook(ksq, occ) & ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+        bool diagonal = bb_test(attacks_bishop_rays[ksq], from);
+        bitboard sliders = pos->by_color[us] &
+                           (pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK]) &
+                           (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
+        while (sliders) {
+            int s = bb_pop_lsb(&sliders);
+            bitboard b = attacks_between(ksq, s);
+            if ((b & SQ_BB(from)) && !(b & occ)) c |= SQ_BB(s);
+        }
     }
     return c;
 }

@@ -48,10 +48,22 @@ const struct tag_name game_tag_names[TAG_SLOT_NB] = {
 };
 #undef TAG_NAME
 
+/* A tag name's bucket: its first letter and its length. */
+static unsigned tag_bucket(const char *name, size_t len)
+{
+    return ((unsigned char)name[0] + 3u * (unsigned)len) & 31u;
+}
+
 struct game *game_new(const struct game_sink *sink, bool strict)
 {
     struct game *g = calloc(1, sizeof *g);
     if (!g) return NULL;
+    g->tag_buckets_ok = true;
+    for (int t = 0; t < TAG_SLOT_NB; t++) {
+        uint8_t *b = &g->tag_buckets[tag_bucket(game_tag_names[t].text, game_tag_names[t].len)];
+        if (*b) g->tag_buckets_ok = false;
+        *b = (uint8_t)(t + 1);
+    }
     g->sink = *sink;
     g->strict = strict;
     g->file = "<input>";
@@ -197,9 +209,8 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
     l->held.active = false;
 }
 
-static void set_up(struct game *g)
+static __attribute__((noinline)) void set_up_now(struct game *g)
 {
-    if (g->set_up) return;
     g->set_up = true;
     flush_deferred(g);
     game_check_tags(g);
@@ -235,6 +246,13 @@ static void set_up(struct game *g)
     g->ending_at.side = -1;
     if (arb_start(&g->arb, &start) != ENDING_NONE)
         fen_write(&start, g->ending_at.fen, sizeof g->ending_at.fen);
+}
+
+/* Decide the start position once the tag section is over (the first
+ * movetext event); every later event finds it done. */
+static inline void set_up(struct game *g)
+{
+    if (UNLIKELY(!g->set_up)) set_up_now(g);
 }
 
 /* ---- moves ------------------------------------------------------------- */
@@ -522,21 +540,34 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->arb.ending_ply = 0;
 }
 
+/* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
+static int tag_slot(const struct game *g, const char *name, size_t len)
+{
+    if (LIKELY(g->tag_buckets_ok)) {
+        int t = g->tag_buckets[tag_bucket(name, len)] - 1;
+        return t >= 0 && len == game_tag_names[t].len &&
+                       memcmp(name, game_tag_names[t].text, len) == 0
+                   ? t
+                   : -1;
+    }
+    for (int t = 0; t < TAG_SLOT_NB; t++)
+        if (len == game_tag_names[t].len && memcmp(name, game_tag_names[t].text, len) == 0)
+            return t;
+    return -1;
+}
+
 static void on_tag(struct game *g, const struct pgn_event *ev)
 {
-    for (int t = 0; t < TAG_SLOT_NB; t++) {
-        if (ev->name_len == game_tag_names[t].len && ev->name[0] == game_tag_names[t].text[0] &&
-            memcmp(ev->name, game_tag_names[t].text, ev->name_len) == 0) {
-            struct tag *tag = &g->tags[t];
-            if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
-            tag->present = true;
-            tag->loc = ev->loc;
-            size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
-            memcpy(tag->value, ev->text, n);
-            tag->value[n] = '\0';
-            return;
-        }
-    }
+    if (ev->name_len == 0) return;
+    int t = tag_slot(g, ev->name, ev->name_len);
+    if (t < 0) return;
+    struct tag *tag = &g->tags[t];
+    if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
+    tag->present = true;
+    tag->loc = ev->loc;
+    size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
+    memcpy(tag->value, ev->text, n);
+    tag->value[n] = '\0';
 }
 
 static void on_comment(struct game *g, const struct pgn_event *ev)

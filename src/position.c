@@ -303,8 +303,8 @@ static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
  * `type` on `to` (pos already updated): the side now to move was not in check
  * before, so a check comes from the piece on `to` or from a slider of `us`
  * uncovered on `from`, one that sees the king through that square. */
-static bitboard checkers_after_normal(const struct position *pos, int us, int from, int to,
-                                      int type)
+static inline __attribute__((always_inline)) bitboard
+checkers_after_normal(const struct position *pos, int us, int from, int to, int type)
 {
     int ksq = pos_king_square(pos, us ^ 1);
     if (ksq == SQ_NONE) return 0;

@@ -153,9 +153,8 @@ bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int s
 {
     bool diagonal = bb_test(attacks_bishop_rays[ksq], sq);
     bitboard sliders = pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK];
-    sliders &= pos->by_color[color ^ 1] &
-               (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
-    if (!sliders) return false; /* the usual case: no enemy slider in line with the king */
+    sliders &= pos->by_color[color ^ 1] & attacks_line(ksq, sq);
+    if (!sliders) return false; /* the usual case: no enemy slider on the line of king and sq */
     bitboard occ = pos_occupied(pos);
     while (sliders)
         if ((attacks_between(ksq, bb_pop_lsb(&sliders)) & occ) == SQ_BB(sq)) return true;

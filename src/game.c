@@ -278,7 +278,7 @@ static void line_before(const struct line *l, struct position *out)
 }
 
 /* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
-static void line_play(struct line *l, move m)
+static inline __attribute__((always_inline)) void line_play(struct line *l, move m)
 {
     pos_undo_record(&l->pos, m, &l->undo);
     if (m == MOVE_NULL)

@@ -146,15 +146,11 @@ bitboard pos_pinned(const struct position *pos, int color)
     return pinned;
 }
 
-/* pos_is_pinned() past its inline test: ksq is colour's king, in line with
- * sq.  Pinned: sq is the one occupied square between the king and an enemy
- * slider on that kind of line. */
-bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int sq)
+/* pos_is_pinned() past its inline tests: sliders are the enemy sliders on
+ * the line through the king on ksq and sq, moving along such lines.  Pinned:
+ * sq is the one occupied square between the king and one of them. */
+bool pos_is_pinned_by(const struct position *pos, int ksq, int sq, bitboard sliders)
 {
-    bool diagonal = bb_test(attacks_bishop_rays[ksq], sq);
-    bitboard sliders = pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK];
-    sliders &= pos->by_color[color ^ 1] & attacks_line(ksq, sq);
-    if (!sliders) return false; /* the usual case: no enemy slider on the line of king and sq */
     bitboard occ = pos_occupied(pos);
     while (sliders)
         if ((attacks_between(ksq, bb_pop_lsb(&sliders)) & occ) == SQ_BB(sq)) return true;

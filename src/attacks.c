@@ -42,7 +42,7 @@ static bitboard bishop_slots[5248];
 /* The eight directions as (file, rank) steps: the rook's four, then the
  * bishop's; the even ones go up the board (to higher square numbers), and
  * each one's opposite is d ^ 1. */
-static const int ray_dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+static const int ray_dirs[8][2] = {{1, 0}, {-1, 0},  {0, 1},  {0, -1},
                                    {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
 static const int (*const rook_dirs)[2] = ray_dirs;
 static const int (*const bishop_dirs)[2] = ray_dirs + 4;

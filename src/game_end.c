@@ -44,8 +44,8 @@ static inline bool text_is(const char *a, const char *b)
 
 static bool result_valid(const char *r)
 {
-    return r && (text_is(r, "1-0") || text_is(r, "0-1") || text_is(r, "1/2-1/2") ||
-                 text_is(r, "*"));
+    return r &&
+           (text_is(r, "1-0") || text_is(r, "0-1") || text_is(r, "1/2-1/2") || text_is(r, "*"));
 }
 
 /* The result the game records: the Result tag when valid, else the marker. */
@@ -287,9 +287,7 @@ static void judge_claims(struct game *g, const char *result, const struct positi
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
-    int winner = text_is(result, "1-0")   ? COLOR_WHITE
-                 : text_is(result, "0-1") ? COLOR_BLACK
-                                              : -1;
+    int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
     if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN) return;
     game_emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g),
                NULL, "recorded %s, but %s could not checkmate by any series of legal moves (%s)%s",

@@ -236,8 +236,7 @@ static bool king_can_step(const struct position *pos, int ksq)
     const bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
     bitboard to = attacks_king(ksq) & ~pos->by_color[us];
     while (to)
-        if (!attacked(pos, bb_pop_lsb(&to), us ^ 1, occ))
-            return true;
+        if (!attacked(pos, bb_pop_lsb(&to), us ^ 1, occ)) return true;
     return false;
 }
 

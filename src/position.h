@@ -154,10 +154,9 @@ static inline bool pos_is_pinned(const struct position *pos, int color, int sq)
 {
     int ksq = pos_king_square(pos, color);
     if (ksq == SQ_NONE || !attacks_aligned(ksq, sq)) return false;
-    bitboard sliders =
-        pos->by_color[color ^ 1] & attacks_line(ksq, sq) &
-        (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[ksq]) |
-         ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[ksq]));
+    bitboard sliders = pos->by_color[color ^ 1] & attacks_line(ksq, sq) &
+                       (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[ksq]) |
+                        ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[ksq]));
     return sliders && pos_is_pinned_by(pos, ksq, sq, sliders);
 }
 

@@ -126,7 +126,7 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
 
 /* Legal moves of `type` pieces of the side to move to `to`, as origin squares. */
 static inline __attribute__((always_inline)) bitboard legal_origins(const struct position *pos,
-                                                                   int type, int to)
+                                                                    int type, int to)
 {
     const int us = pos->side;
     bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);

@@ -58,8 +58,8 @@ START_TEST(hits_equals_attack_sets)
                 for (int b = 0; b < SQ_NB; b++)
                     if (attacks_hits(color, type, a, b, occ)) hits |= SQ_BB(b);
                 ck_assert_msg(hits == set, "type %d colour %d on %d", type, color, a);
-                ck_assert(attacks_reach(color, type, a) == (type == PAWN ? set
-                                                            : attacks_piece(type, a, 0)));
+                ck_assert(attacks_reach(color, type, a) ==
+                          (type == PAWN ? set : attacks_piece(type, a, 0)));
             }
         }
     }

@@ -11,12 +11,15 @@
  * ((occ & mask) * magic) >> (64 - bits); magics are found by trial with a
  * fixed-seed xorshift PRNG, so the tables are the same on every run, and each
  * candidate is accepted only if no two subsets with different attack sets
- * collide.  The slow ray walker below is both the source of truth for the
- * table contents and the reference the tests compare the lookup against.
+ * collide.  The slow ray walker below is the source of truth: the eight
+ * empty-board rays come from it, the tables are filled from the rays (the
+ * nearest blocker found by a bit scan, ray_slider()), and the tests compare
+ * every lookup against it.
  *
  * Invariants after attacks_init(): for every square and every occupancy,
- * attacks_rook/bishop() == attacks_slow_rook/bishop(); between/line tables
- * are symmetric in their two squares.
+ * attacks_rook/bishop() == attacks_slow_rook/bishop(); attacks_hits() agrees
+ * with those attack sets for every pair of squares; between/line tables are
+ * symmetric in their two squares.
  */
 #include "attacks.h"
 

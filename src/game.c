@@ -10,8 +10,9 @@
  * finding is held until the line ends so it can say how many further moves
  * went unchecked; the other lines, and the main line after a variation, go on.
  *
- * Invariants: no allocation after game_new(); per move one position copy, one
- * SAN resolution and (main line) one arbiter observation.
+ * Invariants: no allocation after game_new(); per move one SAN resolution,
+ * the move made in place with its undo record, and (main line) one arbiter
+ * observation; texts are formatted only for findings.
  */
 #include "game.h"
 #include "game_internal.h"

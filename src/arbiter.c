@@ -86,27 +86,11 @@ static void window_push(struct arbiter *a, const struct position *pos, move m)
     a->moves[n] = m;
 }
 
-static enum ending_kind judge(struct arbiter *a, const struct position *pos, move m,
-                              uint32_t ply)
+/* Which ending the observed position is, in FIDE's order of precedence
+ * (judge() below asks only when one is possible). */
+static __attribute__((noinline)) enum ending_kind decide(struct arbiter *a,
+                                                         const struct position *pos, uint32_t ply)
 {
-    a->ply = ply;
-    a->in_check = pos_in_check(pos);
-    /* In check, whether a move exists decides mate now.  Out of check it only
-     * decides stalemate, which a legal next move rules out for free: the
-     * question waits for arb_settle() unless another ending is at stake. */
-    a->moves_known = a->in_check;
-    if (a->in_check)
-        a->has_moves = movegen_any_legal(pos);
-    /* The window holds the positions before this one; count, then record. */
-    a->reps = 1 + window_count(a, pos, m);
-    window_push(a, pos, m);
-
-    if (UNLIKELY(a->ending != ENDING_NONE))
-        return ENDING_NONE;
-    /* Pawns and units change only with a capture, pawn move or promotion,
-     * which resets the clock (ply 0 is the start). */
-    if (pos->halfmove == 0 || ply == 0)
-        a->pawns_alive = deadpos_alive_by_pawns(pos);
     enum ending_kind e = ENDING_NONE;
     if (a->in_check && !a->has_moves)
         e = ENDING_CHECKMATE;
@@ -128,6 +112,28 @@ static enum ending_kind judge(struct arbiter *a, const struct position *pos, mov
         a->ending_ply = ply;
     }
     return e;
+}
+
+static enum ending_kind judge(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
+{
+    a->ply = ply;
+    a->in_check = pos_in_check(pos);
+    /* In check, whether a move exists decides mate now.  Out of check it only
+     * decides stalemate, which a legal next move rules out for free: the
+     * question waits for arb_settle() unless another ending is at stake. */
+    a->moves_known = a->in_check;
+    if (UNLIKELY(a->in_check)) a->has_moves = movegen_any_legal(pos);
+    /* The window holds the positions before this one; count, then record. */
+    a->reps = 1 + window_count(a, pos, m);
+    window_push(a, pos, m);
+
+    if (UNLIKELY(a->ending != ENDING_NONE)) return ENDING_NONE;
+    /* Pawns and units change only with a capture, pawn move or promotion,
+     * which resets the clock (ply 0 is the start). */
+    if (pos->halfmove == 0 || ply == 0) a->pawns_alive = deadpos_alive_by_pawns(pos);
+    if (LIKELY(!a->in_check && a->pawns_alive && a->reps < 5 && pos->halfmove < 150))
+        return ENDING_NONE; /* the usual case: no ending is possible here */
+    return decide(a, pos, ply);
 }
 
 bool arb_pending(const struct arbiter *a)

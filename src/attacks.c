@@ -11,12 +11,15 @@
  * ((occ & mask) * magic) >> (64 - bits); magics are found by trial with a
  * fixed-seed xorshift PRNG, so the tables are the same on every run, and each
  * candidate is accepted only if no two subsets with different attack sets
- * collide.  The slow ray walker below is both the source of truth for the
- * table contents and the reference the tests compare the lookup against.
+ * collide.  The slow ray walker below is the source of truth: the eight
+ * empty-board rays come from it, the tables are filled from the rays (the
+ * nearest blocker found by a bit scan, ray_slider()), and the tests compare
+ * every lookup against it.
  *
  * Invariants after attacks_init(): for every square and every occupancy,
- * attacks_rook/bishop() == attacks_slow_rook/bishop(); between/line tables
- * are symmetric in their two squares.
+ * attacks_rook/bishop() == attacks_slow_rook/bishop(); attacks_hits() agrees
+ * with those attack sets for every pair of squares; between/line tables are
+ * symmetric in their two squares.
  */
 #include "attacks.h"
 
@@ -33,27 +36,41 @@ bitboard attacks_between_table[SQ_NB][SQ_NB];
 bitboard attacks_line_table[SQ_NB][SQ_NB];
 bitboard attacks_bishop_rays[SQ_NB];
 bitboard attacks_rook_rays[SQ_NB];
+bitboard attacks_reach_table[COLOR_NB][PIECE_TYPE_NB][SQ_NB];
 
 /* 102400 rook slots and 5248 bishop slots: the sum of 2^bits over squares. */
 static bitboard rook_slots[102400];
 static bitboard bishop_slots[5248];
 
-static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+/* The eight directions as (file, rank) steps: the rook's four, then the
+ * bishop's; the even ones go up the board (to higher square numbers), and
+ * each one's opposite is d ^ 1. */
+static const int ray_dirs[8][2] = {{1, 0}, {-1, 0},  {0, 1},  {0, -1},
+                                   {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
+static const int (*const rook_dirs)[2] = ray_dirs;
+static const int (*const bishop_dirs)[2] = ray_dirs + 4;
+
+/* The squares a slider on sq reaches along one direction, up to and
+ * including the first occupied one. */
+static bitboard slow_ray(int sq, bitboard occupied, const int dir[2])
+{
+    bitboard att = 0;
+    int f = SQ_FILE(sq) + dir[0], r = SQ_RANK(sq) + dir[1];
+    while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+        int s = SQ_MAKE(f, r);
+        att |= SQ_BB(s);
+        if (bb_test(occupied, s)) break;
+        f += dir[0];
+        r += dir[1];
+    }
+    return att;
+}
 
 static bitboard slow_slider(int sq, bitboard occupied, const int dirs[4][2])
 {
     bitboard att = 0;
-    for (int d = 0; d < 4; d++) {
-        int f = SQ_FILE(sq) + dirs[d][0], r = SQ_RANK(sq) + dirs[d][1];
-        while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-            int s = SQ_MAKE(f, r);
-            att |= SQ_BB(s);
-            if (bb_test(occupied, s)) break;
-            f += dirs[d][0];
-            r += dirs[d][1];
-        }
-    }
+    for (int d = 0; d < 4; d++)
+        att |= slow_ray(sq, occupied, dirs[d]);
     return att;
 }
 
@@ -65,6 +82,35 @@ bitboard attacks_slow_bishop(int sq, bitboard occupied)
 bitboard attacks_slow_rook(int sq, bitboard occupied)
 {
     return slow_slider(sq, occupied, rook_dirs);
+}
+
+/* The ray of one direction from each square on an empty board (slow_slider()
+ * of that direction alone), for the fast filler below; [0..3] the rook's
+ * directions, [4..7] the bishop's, in rook_dirs / bishop_dirs order. */
+static bitboard rays[8][SQ_NB];
+
+/* slow_slider() from the rays (those of one piece: dir_rays[0..3]), to fill
+ * the tables quickly at start-up: the nearest blocker on a ray going up the
+ * board is the lowest square of its blockers, going down the highest, and
+ * the ray stops there.  With no blocker, h8 (a1) stands in: no ray going up
+ * (down) leaves it.  The tests hold the lookups to slow_slider() itself. */
+static bitboard ray_slider(int sq, bitboard occupied, const bitboard dir_rays[4][SQ_NB])
+{
+    bitboard att = 0;
+    for (int d = 0; d < 4; d += 2) {
+        bitboard up = dir_rays[d][sq], down = dir_rays[d + 1][sq];
+        up &= ~dir_rays[d][bb_lsb((up & occupied) | SQ_BB(SQ_H8))];
+        down &= ~dir_rays[d + 1][bb_msb((down & occupied) | SQ_BB(SQ_A1))];
+        att |= up | down;
+    }
+    return att;
+}
+
+static void init_rays(void)
+{
+    for (int d = 0; d < 8; d++)
+        for (int sq = 0; sq < SQ_NB; sq++)
+            rays[d][sq] = slow_ray(sq, 0, ray_dirs[d]);
 }
 
 /* Squares reached by the given (file, rank) steps, one step each. */
@@ -124,10 +170,13 @@ static bitboard edges_for(int sq)
  * candidates failed (cap 0: no limit).
  */
 static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, const int dirs[4][2],
-                           uint64_t seed, unsigned cap)
+                           const bitboard dir_rays[4][SQ_NB], uint64_t seed, unsigned cap)
 {
     bitboard occ[4096], ref[4096];
-    unsigned epoch[4096] = {0};
+    /* epoch[idx] == stamp: slot idx filled by the current candidate.  The
+     * stamp goes on from square to square, so the array is never cleared
+     * (attacks_init() runs this once, under its lock). */
+    static unsigned epoch[4096], stamp;
     unsigned attempt = 0;
     uint64_t state = seed;
 
@@ -140,7 +189,7 @@ static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, con
     bitboard b = 0;
     do {
         occ[size] = b;
-        ref[size] = slow_slider(sq, b, dirs);
+        ref[size] = ray_slider(sq, b, dir_rays);
         size++;
         b = (b - m->mask) & m->mask;
     } while (b);
@@ -150,11 +199,12 @@ static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, con
         if (bb_popcount((m->mask * m->magic) >> 56) < 6) continue;
         if (cap && attempt == cap) return 0;
         attempt++;
+        stamp++;
         int i;
         for (i = 0; i < size; i++) {
             unsigned idx = (unsigned)((occ[i] * m->magic) >> m->shift);
-            if (epoch[idx] < attempt) {
-                epoch[idx] = attempt;
+            if (epoch[idx] != stamp) {
+                epoch[idx] = stamp;
                 slots[idx] = ref[i];
             } else if (slots[idx] != ref[i]) {
                 break;
@@ -166,11 +216,11 @@ static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, con
 
 /* Fill the magic entries of one slider kind; slots has room for all. */
 static void init_magics(struct attacks_magic *magics, bitboard *slots, const int dirs[4][2],
-                        const uint16_t seeds[SQ_NB])
+                        const bitboard dir_rays[4][SQ_NB], const uint16_t seeds[SQ_NB])
 {
     bitboard *next = slots;
     for (int sq = 0; sq < SQ_NB; sq++) {
-        find_magic(&magics[sq], sq, next, dirs, seeds[sq], 0);
+        find_magic(&magics[sq], sq, next, dirs, dir_rays, seeds[sq], 0);
         next += (size_t)1 << (64 - magics[sq].shift);
     }
 }
@@ -184,33 +234,42 @@ static void init_tables(void)
     static const int white_pawn_steps[2][2] = {{-1, 1}, {1, 1}};
     static const int black_pawn_steps[2][2] = {{-1, -1}, {1, -1}};
 
+    init_rays();
     for (int sq = 0; sq < SQ_NB; sq++) {
         attacks_knight_table[sq] = step_set(sq, knight_steps, 8);
         attacks_king_table[sq] = step_set(sq, king_steps, 8);
         attacks_pawn_table[COLOR_WHITE][sq] = step_set(sq, white_pawn_steps, 2);
         attacks_pawn_table[COLOR_BLACK][sq] = step_set(sq, black_pawn_steps, 2);
-        attacks_bishop_rays[sq] = slow_slider(sq, 0, bishop_dirs);
-        attacks_rook_rays[sq] = slow_slider(sq, 0, rook_dirs);
+        attacks_bishop_rays[sq] = rays[4][sq] | rays[5][sq] | rays[6][sq] | rays[7][sq];
+        attacks_rook_rays[sq] = rays[0][sq] | rays[1][sq] | rays[2][sq] | rays[3][sq];
+        for (int c = 0; c < COLOR_NB; c++) {
+            attacks_reach_table[c][PAWN][sq] = attacks_pawn_table[c][sq];
+            attacks_reach_table[c][KNIGHT][sq] = attacks_knight_table[sq];
+            attacks_reach_table[c][BISHOP][sq] = attacks_bishop_rays[sq];
+            attacks_reach_table[c][ROOK][sq] = attacks_rook_rays[sq];
+            attacks_reach_table[c][QUEEN][sq] = attacks_bishop_rays[sq] | attacks_rook_rays[sq];
+            attacks_reach_table[c][KING][sq] = attacks_king_table[sq];
+        }
     }
 
-    init_magics(attacks_rook_magic, rook_slots, rook_dirs, rook_seeds);
-    init_magics(attacks_bishop_magic, bishop_slots, bishop_dirs, bishop_seeds);
+    init_magics(attacks_rook_magic, rook_slots, rook_dirs, (const bitboard(*)[SQ_NB])rays,
+                rook_seeds);
+    init_magics(attacks_bishop_magic, bishop_slots, bishop_dirs,
+                (const bitboard(*)[SQ_NB])(rays + 4), bishop_seeds);
 
+    /* Between and line, walking each ray from a outwards: the squares passed
+     * so far are between a and the next one; the line is the ray and its
+     * opposite through a.  Pairs not on a common ray keep their zeros. */
     for (int a = 0; a < SQ_NB; a++) {
-        for (int b = 0; b < SQ_NB; b++) {
-            attacks_between_table[a][b] = 0;
-            attacks_line_table[a][b] = 0;
-            if (a == b) continue;
-            const int(*dirs)[2] = NULL;
-            if (bb_test(attacks_slow_rook(a, 0), b))
-                dirs = rook_dirs;
-            else if (bb_test(attacks_slow_bishop(a, 0), b))
-                dirs = bishop_dirs;
-            if (!dirs) continue;
-            bitboard ab = SQ_BB(a) | SQ_BB(b);
-            attacks_between_table[a][b] =
-                slow_slider(a, SQ_BB(b), dirs) & slow_slider(b, SQ_BB(a), dirs) & ~ab;
-            attacks_line_table[a][b] = (slow_slider(a, 0, dirs) & slow_slider(b, 0, dirs)) | ab;
+        for (int d = 0; d < 8; d++) {
+            bitboard line = rays[d][a] | rays[d ^ 1][a] | SQ_BB(a), passed = 0;
+            for (bitboard r = rays[d][a]; r;) {
+                int b = d % 2 == 0 ? bb_lsb(r) : bb_msb(r);
+                r ^= SQ_BB(b);
+                attacks_between_table[a][b] = passed;
+                attacks_line_table[a][b] = line;
+                passed |= SQ_BB(b);
+            }
         }
     }
 }

@@ -10,8 +10,9 @@
  * finding is held until the line ends so it can say how many further moves
  * went unchecked; the other lines, and the main line after a variation, go on.
  *
- * Invariants: no allocation after game_new(); per move one position copy, one
- * SAN resolution and (main line) one arbiter observation.
+ * Invariants: no allocation after game_new(); per move one SAN resolution,
+ * the move made in place with its undo record, and (main line) one arbiter
+ * observation; texts are formatted only for findings.
  */
 #include "game.h"
 #include "game_internal.h"
@@ -48,10 +49,22 @@ const struct tag_name game_tag_names[TAG_SLOT_NB] = {
 };
 #undef TAG_NAME
 
+/* A tag name's bucket: its first letter and its length. */
+static unsigned tag_bucket(const char *name, size_t len)
+{
+    return ((unsigned char)name[0] + 3u * (unsigned)len) & 31u;
+}
+
 struct game *game_new(const struct game_sink *sink, bool strict)
 {
     struct game *g = calloc(1, sizeof *g);
     if (!g) return NULL;
+    g->tag_buckets_ok = true;
+    for (int t = 0; t < TAG_SLOT_NB; t++) {
+        uint8_t *b = &g->tag_buckets[tag_bucket(game_tag_names[t].text, game_tag_names[t].len)];
+        if (*b) g->tag_buckets_ok = false;
+        *b = (uint8_t)(t + 1);
+    }
     g->sink = *sink;
     g->strict = strict;
     g->file = "<input>";
@@ -66,6 +79,20 @@ void game_free(struct game *g)
 void game_set_file(struct game *g, const char *name)
 {
     g->file = name;
+}
+
+/* Copy n bytes of an event's text and end them with a NUL (dst has room for
+ * n + 1).  The compiler, knowing n small, would copy with a string
+ * instruction (rep movs) whose start-up costs more than the short texts of
+ * tags, comments and results take to copy; hiding the bound from it leaves
+ * the copy to the library's memcpy. */
+static inline void copy_text(char *dst, const char *src, size_t n)
+{
+#if defined(__GNUC__)
+    __asm__("" : "+r"(n));
+#endif
+    memcpy(dst, src, n);
+    dst[n] = '\0';
 }
 
 /* ---- emitting findings ------------------------------------------------- */
@@ -128,8 +155,7 @@ static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32
     at->ply = ply;
     at->variation = variation;
     size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
-    memcpy(at->san, ev->text, n);
-    at->san[n] = '\0';
+    copy_text(at->san, ev->text, n);
     at->move_number = before->fullmove;
     at->side = before->side;
     fen_write(before, at->fen, sizeof at->fen);
@@ -197,9 +223,8 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
     l->held.active = false;
 }
 
-static void set_up(struct game *g)
+static __attribute__((noinline)) void set_up_now(struct game *g)
 {
-    if (g->set_up) return;
     g->set_up = true;
     flush_deferred(g);
     game_check_tags(g);
@@ -237,6 +262,13 @@ static void set_up(struct game *g)
         fen_write(&start, g->ending_at.fen, sizeof g->ending_at.fen);
 }
 
+/* Decide the start position once the tag section is over (the first
+ * movetext event); every later event finds it done. */
+static inline void set_up(struct game *g)
+{
+    if (UNLIKELY(!g->set_up)) set_up_now(g);
+}
+
 /* ---- moves ------------------------------------------------------------- */
 
 /* The position before l's last move token (the current one if it failed). */
@@ -247,7 +279,7 @@ static void line_before(const struct line *l, struct position *out)
 }
 
 /* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
-static void line_play(struct line *l, move m)
+static inline __attribute__((always_inline)) void line_play(struct line *l, move m)
 {
     pos_undo_record(&l->pos, m, &l->undo);
     if (m == MOVE_NULL)
@@ -522,29 +554,40 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->arb.ending_ply = 0;
 }
 
+/* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
+static int tag_slot(const struct game *g, const char *name, size_t len)
+{
+    if (LIKELY(g->tag_buckets_ok)) {
+        int t = g->tag_buckets[tag_bucket(name, len)] - 1;
+        return t >= 0 && len == game_tag_names[t].len &&
+                       memcmp(name, game_tag_names[t].text, len) == 0
+                   ? t
+                   : -1;
+    }
+    for (int t = 0; t < TAG_SLOT_NB; t++)
+        if (len == game_tag_names[t].len && memcmp(name, game_tag_names[t].text, len) == 0)
+            return t;
+    return -1;
+}
+
 static void on_tag(struct game *g, const struct pgn_event *ev)
 {
-    for (int t = 0; t < TAG_SLOT_NB; t++) {
-        if (ev->name_len == game_tag_names[t].len && ev->name[0] == game_tag_names[t].text[0] &&
-            memcmp(ev->name, game_tag_names[t].text, ev->name_len) == 0) {
-            struct tag *tag = &g->tags[t];
-            if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
-            tag->present = true;
-            tag->loc = ev->loc;
-            size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
-            memcpy(tag->value, ev->text, n);
-            tag->value[n] = '\0';
-            return;
-        }
-    }
+    if (ev->name_len == 0) return;
+    int t = tag_slot(g, ev->name, ev->name_len);
+    if (t < 0) return;
+    struct tag *tag = &g->tags[t];
+    if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
+    tag->present = true;
+    tag->loc = ev->loc;
+    size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
+    copy_text(tag->value, ev->text, n);
 }
 
 static void on_comment(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth != 0) return;
     size_t n = ev->len < sizeof g->final_comment - 1 ? ev->len : sizeof g->final_comment - 1;
-    memcpy(g->final_comment, ev->text, n);
-    g->final_comment[n] = '\0';
+    copy_text(g->final_comment, ev->text, n);
     /* A comment longer than what we keep is commentary, not a claim. */
     g->final_comment_set = ev->len < sizeof g->final_comment - 1;
 }
@@ -588,8 +631,7 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         g->has_result = true;
         g->result_loc = ev->loc;
         size_t n = ev->len < sizeof g->result - 1 ? ev->len : sizeof g->result - 1;
-        memcpy(g->result, ev->text, n);
-        g->result[n] = '\0';
+        copy_text(g->result, ev->text, n);
         break;
     }
     case PGN_EV_GAME_END:

@@ -33,10 +33,19 @@ static const char *ending_phrase(enum ending_kind e)
     }
 }
 
+/* strcmp(a, b) == 0 for the short texts judged once per game (results,
+ * rounds): inline, where the library call costs more than the comparison. */
+static inline bool text_is(const char *a, const char *b)
+{
+    while (*a && *a == *b)
+        a++, b++;
+    return *a == *b;
+}
+
 static bool result_valid(const char *r)
 {
-    return r && (strcmp(r, "1-0") == 0 || strcmp(r, "0-1") == 0 || strcmp(r, "1/2-1/2") == 0 ||
-                 strcmp(r, "*") == 0);
+    return r &&
+           (text_is(r, "1-0") || text_is(r, "0-1") || text_is(r, "1/2-1/2") || text_is(r, "*"));
 }
 
 /* The result the game records: the Result tag when valid, else the marker. */
@@ -78,7 +87,7 @@ static bool date_valid(const char *d)
 /* PGN 8.1.1.4: "?", "-", or positive integers separated by periods ("3.1"). */
 static bool round_valid(const char *r)
 {
-    if (strcmp(r, "?") == 0 || strcmp(r, "-") == 0) return true;
+    if (text_is(r, "?") || text_is(r, "-")) return true;
     bool digit = false;
     for (; *r; r++) {
         if (*r >= '0' && *r <= '9')
@@ -116,7 +125,7 @@ void game_check_tags(struct game *g)
 static void check_result_marker(struct game *g)
 {
     const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && g->has_result && result_valid(tag) && strcmp(tag, g->result) != 0)
+    if (tag && g->has_result && result_valid(tag) && !text_is(tag, g->result))
         game_emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
                    "the Result tag says %s but the movetext ends with %s", tag, g->result);
 }
@@ -129,7 +138,7 @@ static void judge_automatic_draw(struct game *g, const char *result)
                           : e == ENDING_DEAD_POSITION ? DIAG_DEAD_POSITION
                                                       : DIAG_CODE_NB;
     if (code == DIAG_CODE_NB) return;
-    bool drawn = result && strcmp(result, "1/2-1/2") == 0;
+    bool drawn = result && text_is(result, "1/2-1/2");
     if (!g->void_moves && drawn) return;
     static const char *const what[] = {
         [ENDING_FIVEFOLD] = "the same position occurred for the fifth time (9.6.1)",
@@ -150,19 +159,19 @@ static void judge_automatic_draw(struct game *g, const char *result)
 static void judge_wrong_result(struct game *g, const char *result)
 {
     enum ending_kind e = g->arb.ending;
-    if (e == ENDING_NONE || !result || strcmp(result, "*") == 0) return;
+    if (e == ENDING_NONE || !result || text_is(result, "*")) return;
     if (e == ENDING_CHECKMATE) {
         /* Moves after the ending are not played: the main line's current
          * position is the ending position, and its side to move was mated. */
         int mated = g->lines[0].pos.side;
         const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
-        if (strcmp(result, expect) != 0)
+        if (!text_is(result, expect))
             game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
                        "recorded %s, but %s checkmated %s at ply %u: the result is %s", result,
                        mated == COLOR_WHITE ? "Black" : "White",
                        mated == COLOR_WHITE ? "White" : "Black", (unsigned)g->arb.ending_ply,
                        expect);
-    } else if (strcmp(result, "1/2-1/2") != 0) {
+    } else if (!text_is(result, "1/2-1/2")) {
         game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
                    "recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2", result,
                    ending_phrase(e), (unsigned)g->arb.ending_ply);
@@ -278,9 +287,7 @@ static void judge_claims(struct game *g, const char *result, const struct positi
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
-    int winner = strcmp(result, "1-0") == 0   ? COLOR_WHITE
-                 : strcmp(result, "0-1") == 0 ? COLOR_BLACK
-                                              : -1;
+    int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
     if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN) return;
     game_emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g),
                NULL, "recorded %s, but %s could not checkmate by any series of legal moves (%s)%s",

@@ -93,6 +93,12 @@ struct game {
     bool strict;
     const char *file;
 
+    /* tag names by bucket (tag_bucket() in game.c): slot + 1, 0 for none;
+     * tag_buckets_ok when no two names share a bucket (else the names are
+     * searched one by one) */
+    uint8_t tag_buckets[32];
+    bool tag_buckets_ok;
+
     /* the game being read */
     uint64_t index;
     struct src_loc start;

@@ -26,15 +26,23 @@
 #include "bitboard.h"
 #include "position.h"
 
-/* Is sq attacked by colour `by`, with the given occupancy? */
+/* Is sq attacked by colour `by`, with the given occupancy?  A slider of
+ * theirs on one of sq's lines attacks it when nothing in `occ` stands
+ * between (attacks_hits(): small tables, where the rook's magic table is
+ * 800 KB and the king's squares are asked about at random). */
 static inline bool attacked(const struct position *pos, int sq, int by, bitboard occ)
 {
     bitboard theirs = pos->by_color[by];
-    return (attacks_pawn(by ^ 1, sq) & pos->by_type[PAWN] & theirs) ||
-           (attacks_knight(sq) & pos->by_type[KNIGHT] & theirs) ||
-           (attacks_king(sq) & pos->by_type[KING] & theirs) ||
-           (attacks_bishop(sq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs) ||
-           (attacks_rook(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs);
+    if ((attacks_pawn(by ^ 1, sq) & pos->by_type[PAWN] & theirs) ||
+        (attacks_knight(sq) & pos->by_type[KNIGHT] & theirs) ||
+        (attacks_king(sq) & pos->by_type[KING] & theirs))
+        return true;
+    bitboard sliders =
+        theirs & (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[sq]) |
+                  ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[sq]));
+    while (sliders)
+        if (!(attacks_between(sq, bb_pop_lsb(&sliders)) & occ)) return true;
+    return false;
 }
 
 static inline move *add_targets(move *list, int from, bitboard targets)
@@ -228,8 +236,7 @@ static bool king_can_step(const struct position *pos, int ksq)
     const bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
     bitboard to = attacks_king(ksq) & ~pos->by_color[us];
     while (to)
-        if (!(pos_attackers_to(pos, bb_pop_lsb(&to), occ) & pos->by_color[us ^ 1]))
-            return true;
+        if (!attacked(pos, bb_pop_lsb(&to), us ^ 1, occ)) return true;
     return false;
 }
 

@@ -103,11 +103,17 @@ bitboard pos_attackers_to(const struct position *pos, int sq, bitboard occupied)
            (attacks_bishop(sq, occupied) & diag) | (attacks_rook(sq, occupied) & orth);
 }
 
+/* Pieces giving check to colour c's king. */
+static bitboard checkers_on(const struct position *pos, int c)
+{
+    int ksq = pos_king_square(pos, c);
+    if (ksq == SQ_NONE) return 0;
+    return pos_attackers_to(pos, ksq, pos_occupied(pos)) & pos->by_color[c ^ 1];
+}
+
 static bitboard compute_checkers(const struct position *pos)
 {
-    int ksq = pos_king_square(pos, pos->side);
-    if (ksq == SQ_NONE) return 0;
-    return pos_attackers_to(pos, ksq, pos_occupied(pos)) & pos->by_color[pos->side ^ 1];
+    return checkers_on(pos, pos->side);
 }
 
 bool pos_in_check(const struct position *pos)
@@ -140,21 +146,14 @@ bitboard pos_pinned(const struct position *pos, int color)
     return pinned;
 }
 
-/* pos_is_pinned() past its inline test: ksq is colour's king, in line with sq. */
-bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int sq)
+/* pos_is_pinned() past its inline tests: sliders are the enemy sliders on
+ * the line through the king on ksq and sq, moving along such lines.  Pinned:
+ * sq is the one occupied square between the king and one of them. */
+bool pos_is_pinned_by(const struct position *pos, int ksq, int sq, bitboard sliders)
 {
-    bool diagonal = bb_test(attacks_bishop_rays[ksq], sq);
-    bitboard sliders = pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK];
-    sliders &= pos->by_color[color ^ 1] &
-               (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
-    if (!sliders) return false; /* the usual case: no enemy slider in line with the king */
-    bitboard occ = pos_occupied(pos) ^ SQ_BB(sq);
-    bitboard seen = diagonal ? attacks_bishop(ksq, occ) : attacks_rook(ksq, occ);
-    /* With sq lifted, the king sees at most one slider in each direction;
-     * the pin is by the one behind sq. */
-    bitboard s = seen & sliders;
-    while (s)
-        if (attacks_between(ksq, bb_pop_lsb(&s)) & SQ_BB(sq)) return true;
+    bitboard occ = pos_occupied(pos);
+    while (sliders)
+        if ((attacks_between(ksq, bb_pop_lsb(&sliders)) & occ) == SQ_BB(sq)) return true;
     return false;
 }
 
@@ -296,27 +295,26 @@ static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
 }
 
 /* Checkers after a normal move or promotion by `us` that put a piece of type
- * `type` on `to` (pos already updated, side not yet flipped to matter: the
- * side not to move before the move was not in check, so a check now comes
- * from the piece on `to` or from a slider uncovered on `from`). */
-static bitboard checkers_after_normal(const struct position *pos, int us, int from, int to,
-                                      int type)
+ * `type` on `to` (pos already updated): the side now to move was not in check
+ * before, so a check comes from the piece on `to` or from a slider of `us`
+ * uncovered on `from`, one that sees the king through that square. */
+static inline __attribute__((always_inline)) bitboard
+checkers_after_normal(const struct position *pos, int us, int from, int to, int type)
 {
     int ksq = pos_king_square(pos, us ^ 1);
     if (ksq == SQ_NONE) return 0;
-    bitboard occ = pos_occupied(pos), k = SQ_BB(ksq), c = 0;
-    switch (type) {
-    case PAWN: c = attacks_pawn(us, to) & k ? SQ_BB(to) : 0; break;
-    case KNIGHT: c = attacks_knight(to) & k ? SQ_BB(to) : 0; break;
-    case BISHOP: c = attacks_bishop(to, occ) & k ? SQ_BB(to) : 0; break;
-    case ROOK: c = attacks_rook(to, occ) & k ? SQ_BB(to) : 0; break;
-    case QUEEN: c = attacks_queen(to, occ) & k ? SQ_BB(to) : 0; break;
-    default: break; /* a king gives no check */
-    }
+    bitboard occ = pos_occupied(pos);
+    bitboard c = attacks_hits(us, type, to, ksq, occ) ? SQ_BB(to) : 0;
     if (attacks_aligned(ksq, from)) {
-        bitboard ours = pos->by_color[us];
-        c |= attacks_bishop(ksq, occ) & ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
-        c |= attacks_rook(ksq, occ) & ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+        bool diagonal = bb_test(attacks_bishop_rays[ksq], from);
+        bitboard sliders = pos->by_color[us] &
+                           (pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK]) &
+                           (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
+        while (sliders) {
+            int s = bb_pop_lsb(&sliders);
+            bitboard b = attacks_between(ksq, s);
+            if ((b & SQ_BB(from)) && !(b & occ)) c |= SQ_BB(s);
+        }
     }
     return c;
 }
@@ -378,55 +376,28 @@ void pos_board_unmake_reversible(uint8_t board[SQ_NB], move m)
     board[to] = PIECE_NONE;
 }
 
-void pos_do_move(struct position *pos, move m)
+/* The start of every move: the turn passes in the key, a capturable en
+ * passant square goes (3.7.3), the clock advances (reset below by a capture
+ * or a pawn move).  Returns the key so far. */
+static inline uint64_t move_begin(struct position *pos)
 {
-    int us = pos->side, them = us ^ 1;
-    int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
-    int pc = pos->board[from];
-    int type = PIECE_TYPE(pc);
     uint64_t key = pos->key ^ zob_side;
-    bitboard old_rights = pos->castle_rooks;
-
-    if (pos->ep_capturable) key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    if (UNLIKELY(pos->ep_capturable)) key ^= zob_ep[SQ_FILE(pos->ep_square)];
     pos->ep_square = SQ_NONE;
     pos->ep_capturable = false;
     pos->halfmove++;
+    return key;
+}
 
-    if (UNLIKELY(kind == MOVE_CASTLE)) {
-        /* FIDE 3.8.2.1: king to the g- or c-file, rook to the f- or d-file,
-         * whatever files they started on (Chess960 included). */
-        int kdst, rdst;
-        castle_targets(us, from, to, &kdst, &rdst);
-        take(pos, from, &key);
-        take(pos, to, &key);
-        drop(pos, kdst, PIECE_MAKE(us, KING), &key);
-        drop(pos, rdst, PIECE_MAKE(us, ROOK), &key);
-    } else {
-        if (UNLIKELY(kind == MOVE_EN_PASSANT)) {
-            take(pos, to ^ 8, &key);
-            pos->halfmove = 0;
-        } else if (pos->board[to] != PIECE_NONE) {
-            take(pos, to, &key);
-            pos->halfmove = 0;
-        }
-        if (UNLIKELY(kind >= MOVE_PROMO_KNIGHT)) {
-            take(pos, from, &key);
-            drop(pos, to, PIECE_MAKE(us, MOVE_PROMO_TYPE(m)), &key);
-        } else { /* take(from) and drop(to) of the same piece, in one go */
-            bitboard ft = SQ_BB(from) | SQ_BB(to);
-            pos->by_color[us] ^= ft;
-            pos->by_type[type] ^= ft;
-            pos->board[from] = PIECE_NONE;
-            pos->board[to] = (uint8_t)pc;
-            key ^= zob_piece[pc][from] ^ zob_piece[pc][to];
-        }
-        if (type == PAWN) {
-            pos->halfmove = 0;
-            if ((from ^ to) == 16) pos->ep_square = (uint8_t)((from + to) / 2);
-        }
-    }
-
-    if (old_rights) {
+/* The end of every move by `us` from `from` to `to` with a piece of `type`
+ * (the king, for castling): castling rights go for good with the king, a
+ * rook that moved or a rook taken (3.8.2); the turn and the move number
+ * pass; checkers; whether the new en passant square can be used. */
+static inline void move_end(struct position *pos, int us, int from, int to, int type,
+                            bitboard checkers, uint64_t key)
+{
+    bitboard old_rights = pos->castle_rooks;
+    if (UNLIKELY(old_rights)) {
         bitboard rights = old_rights & ~(SQ_BB(from) | SQ_BB(to));
         if (type == KING) rights &= ~BB_RANK(us == COLOR_WHITE ? 0 : 7);
         if (rights != old_rights) {
@@ -436,18 +407,78 @@ void pos_do_move(struct position *pos, move m)
             pos->castle_rooks = rights;
         }
     }
-
-    pos->side = (uint8_t)them;
-    if (us == COLOR_BLACK) pos->fullmove++;
-    if (kind == MOVE_NORMAL || kind >= MOVE_PROMO_KNIGHT)
-        pos->checkers = checkers_after_normal(pos, us, from, to, PIECE_TYPE(pos->board[to]));
-    else
-        pos->checkers = compute_checkers(pos); /* castling, en passant: rare */
-    if (pos->ep_square != SQ_NONE && ep_capture_exists(pos)) {
+    pos->side = (uint8_t)(us ^ 1);
+    pos->fullmove += (uint32_t)us; /* after Black's move */
+    pos->checkers = checkers;
+    if (UNLIKELY(pos->ep_square != SQ_NONE) && ep_capture_exists(pos)) {
         pos->ep_capturable = true;
         key ^= zob_ep[SQ_FILE(pos->ep_square)];
     }
     pos->key = key;
+}
+
+/* Castling, en passant and promotion: the moves that are not one piece
+ * going from one square to another, out of the usual path. */
+static __attribute__((noinline)) void do_special_move(struct position *pos, move m)
+{
+    int us = pos->side;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
+    uint64_t key = move_begin(pos);
+    bitboard checkers;
+    if (kind == MOVE_CASTLE) {
+        /* FIDE 3.8.2.1: king to the g- or c-file, rook to the f- or d-file,
+         * whatever files they started on (Chess960 included). */
+        int kdst, rdst;
+        castle_targets(us, from, to, &kdst, &rdst);
+        take(pos, from, &key);
+        take(pos, to, &key);
+        drop(pos, kdst, PIECE_MAKE(us, KING), &key);
+        drop(pos, rdst, PIECE_MAKE(us, ROOK), &key);
+        move_end(pos, us, from, to, KING, checkers_on(pos, us ^ 1), key);
+        return;
+    }
+    if (kind == MOVE_EN_PASSANT) {
+        take(pos, to ^ 8, &key);
+        take(pos, from, &key);
+        drop(pos, to, PIECE_MAKE(us, PAWN), &key);
+        checkers = checkers_on(pos, us ^ 1);
+    } else { /* promotion, 3.7.5 */
+        if (pos->board[to] != PIECE_NONE) take(pos, to, &key);
+        take(pos, from, &key);
+        drop(pos, to, PIECE_MAKE(us, MOVE_PROMO_TYPE(m)), &key);
+        checkers = checkers_after_normal(pos, us, from, to, MOVE_PROMO_TYPE(m));
+    }
+    pos->halfmove = 0;
+    move_end(pos, us, from, to, PAWN, checkers, key);
+}
+
+void pos_do_move(struct position *pos, move m)
+{
+    if (UNLIKELY(MOVE_KIND(m) != MOVE_NORMAL)) {
+        do_special_move(pos, m);
+        return;
+    }
+    /* One piece from `from` to `to`, taking what stands there. */
+    int us = pos->side;
+    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int pc = pos->board[from], type = PIECE_TYPE(pc);
+    uint64_t key = move_begin(pos);
+    if (pos->board[to] != PIECE_NONE) {
+        take(pos, to, &key);
+        pos->halfmove = 0;
+    }
+    /* take(from) and drop(to) of the same piece, in one go */
+    bitboard ft = SQ_BB(from) | SQ_BB(to);
+    pos->by_color[us] ^= ft;
+    pos->by_type[type] ^= ft;
+    pos->board[from] = PIECE_NONE;
+    pos->board[to] = (uint8_t)pc;
+    key ^= zob_piece[pc][from] ^ zob_piece[pc][to];
+    if (type == PAWN) {
+        pos->halfmove = 0;
+        if ((from ^ to) == 16) pos->ep_square = (uint8_t)((from + to) / 2);
+    }
+    move_end(pos, us, from, to, type, checkers_after_normal(pos, us, from, to, type), key);
 }
 
 void pos_make(struct position *pos, move m)

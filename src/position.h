@@ -147,12 +147,17 @@ bitboard pos_pinned(const struct position *pos, int color);
 
 /* Is the piece on sq, of colour `color`, pinned to its king: alone between
  * the king and an enemy slider on a line?  (pos_pinned() for one square.)
- * Inline: most pieces are not in line with their king, which settles it. */
-bool pos_is_pinned_aligned(const struct position *pos, int color, int ksq, int sq);
+ * Inline: most pieces are not in line with their king, or no enemy slider
+ * is on that line, which settles it. */
+bool pos_is_pinned_by(const struct position *pos, int ksq, int sq, bitboard sliders);
 static inline bool pos_is_pinned(const struct position *pos, int color, int sq)
 {
     int ksq = pos_king_square(pos, color);
-    return ksq != SQ_NONE && attacks_aligned(ksq, sq) && pos_is_pinned_aligned(pos, color, ksq, sq);
+    if (ksq == SQ_NONE || !attacks_aligned(ksq, sq)) return false;
+    bitboard sliders = pos->by_color[color ^ 1] & attacks_line(ksq, sq) &
+                       (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[ksq]) |
+                        ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[ksq]));
+    return sliders && pos_is_pinned_by(pos, ksq, sq, sliders);
 }
 
 /* Would en passant by the side to move's pawn on `from` to ep_square leave

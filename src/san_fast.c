@@ -125,16 +125,20 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
 }
 
 /* Legal moves of `type` pieces of the side to move to `to`, as origin squares. */
-static bitboard legal_origins(const struct position *pos, int type, int to)
+static inline __attribute__((always_inline)) bitboard legal_origins(const struct position *pos,
+                                                                    int type, int to)
 {
     const int us = pos->side;
-    bitboard cands = pos_pieces(pos, us, type) & attacks_piece(type, to, pos_occupied(pos));
+    bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);
     if (!cands)
         return 0;
+    const bitboard occ = pos_occupied(pos);
     int ksq = pos_king_square(pos, us);
     bitboard legal = 0;
     while (cands) {
         int from = bb_pop_lsb(&cands);
+        if (attacks_between(from, to) & occ)
+            continue; /* a slider blocked on its way (attacks_hits(), the pieces attack back) */
         move m = MOVE_MAKE(from, to, MOVE_NORMAL);
         if (type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
                                           : movegen_unpinned_or_on_line(pos, ksq, from, to))

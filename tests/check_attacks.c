@@ -37,6 +37,35 @@ START_TEST(magic_equals_ray_walker)
 }
 END_TEST
 
+/* attacks_hits() answers for one pair of squares what the full attack sets
+ * (slow ray walkers and step tables) answer for all. */
+START_TEST(hits_equals_attack_sets)
+{
+    int a = _i;
+    for (int n = 0; n < 600; n++) {
+        bitboard occ = next_random();
+        if (n % 3 == 0) occ &= next_random();
+        if (n % 3 == 1) occ &= next_random() & next_random();
+        for (int color = 0; color < COLOR_NB; color++) {
+            for (int type = PAWN; type <= KING; type++) {
+                bitboard set = type == PAWN     ? attacks_pawn(color, a)
+                               : type == BISHOP ? attacks_slow_bishop(a, occ)
+                               : type == ROOK   ? attacks_slow_rook(a, occ)
+                               : type == QUEEN
+                                   ? attacks_slow_bishop(a, occ) | attacks_slow_rook(a, occ)
+                                   : attacks_piece(type, a, occ);
+                bitboard hits = 0;
+                for (int b = 0; b < SQ_NB; b++)
+                    if (attacks_hits(color, type, a, b, occ)) hits |= SQ_BB(b);
+                ck_assert_msg(hits == set, "type %d colour %d on %d", type, color, a);
+                ck_assert(attacks_reach(color, type, a) ==
+                          (type == PAWN ? set : attacks_piece(type, a, 0)));
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(init_is_idempotent)
 {
     bitboard before = attacks_rook(SQ_D4, SQ_BB(SQ_D6));
@@ -99,6 +128,7 @@ Suite *attacks_suite(void)
     Suite *s = suite_create("attacks");
     TCase *tc = tcase_create("magic lookup equals the ray walker");
     tcase_add_loop_test(tc, magic_equals_ray_walker, 0, 64);
+    tcase_add_loop_test(tc, hits_equals_attack_sets, 0, 64);
     tcase_add_test(tc, init_is_idempotent);
     suite_add_tcase(s, tc);
     tc = tcase_create("step and line tables");

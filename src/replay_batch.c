@@ -37,17 +37,24 @@ struct arena {
 
 enum rec_kind { REC_EVENT, REC_PARSER_DIAG, REC_FILE, REC_FINDING };
 
-/* One item of the input.  REC_EVENT: the event as the parser delivered it,
- * but for its two strings, which are in the arena (text, name: offset + 1)
- * and which replay_batch_play() points ev.text and ev.name at before handing
- * the event on.  REC_PARSER_DIAG, REC_FINDING: index of the kept diagnostic.
- * REC_FILE: text is the input's name. */
+/* One item of the input, 48 bytes.  REC_EVENT: the event's fields; its text
+ * (when it has one) at `text` in the arena, its name (TAG) right after the
+ * text's NUL.  REC_PARSER_DIAG, REC_FINDING: `number` is the index of the
+ * kept diagnostic.  REC_FILE: `text` is the input's name.  Small records keep
+ * a batch in the cache it is written from and read from. */
+enum { REC_HAS_TEXT = 1, REC_HAS_NAME = 2, REC_HAS_RESULT = 4 };
 struct rec {
-    struct pgn_event ev;
-    uint32_t text, name;
-    uint32_t index;
-    uint8_t kind;
+    uint64_t offset, game;
+    uint32_t line, column;
+    uint32_t text; /* offset + 1 in the arena */
+    uint32_t len;
+    uint32_t number;
+    uint16_t depth;
+    uint8_t kind, type, dots, flags, name_len;
 };
+_Static_assert(sizeof(struct rec) <= 48, "a record per move: keep it small");
+_Static_assert(PGN_PARSE_TAG_NAME_MAX <= UINT8_MAX, "name_len holds a tag name's length");
+_Static_assert(PGN_PARSE_RAV_DEPTH_MAX <= UINT16_MAX, "depth holds a variation depth");
 
 /* The string members of the kept structures, by offset; a kept copy has them
  * NULL and their string offsets in str[]. */
@@ -234,14 +241,27 @@ static uint32_t arena_push(struct arena *a, const char *s, size_t len)
 bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
 {
     struct rec *r = next_rec(b);
-    size_t need = (ev->text ? ev->len + 1 : 0) + (ev->name ? ev->name_len + 1 : 0);
-    if (!r || (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
-               !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
+    size_t need = ev->len + 1 + (ev->name ? ev->name_len + 1 : 0);
+    if (!r || ev->len > UINT32_MAX || ev->name_len > UINT8_MAX || ev->dots > UINT8_MAX ||
+        ev->depth > UINT16_MAX ||
+        (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
+         !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
         return false;
-    r->ev = *ev;
+    r->offset = ev->loc.offset;
+    r->game = ev->game;
+    r->line = ev->loc.line;
+    r->column = ev->loc.column;
+    r->len = (uint32_t)ev->len;
+    r->number = ev->number;
+    r->depth = (uint16_t)ev->depth;
     r->kind = REC_EVENT;
-    r->text = ev->text ? arena_push(&b->input_text, ev->text, ev->len) : 0;
-    r->name = ev->name ? arena_push(&b->input_text, ev->name, ev->name_len) : 0;
+    r->type = (uint8_t)ev->type;
+    r->dots = (uint8_t)ev->dots;
+    r->flags = (ev->text ? REC_HAS_TEXT : 0) | (ev->name ? REC_HAS_NAME : 0) |
+               (ev->has_result ? REC_HAS_RESULT : 0);
+    r->name_len = (uint8_t)ev->name_len;
+    r->text = arena_push(&b->input_text, ev->text ? ev->text : "", ev->len);
+    if (ev->name) arena_push(&b->input_text, ev->name, ev->name_len);
     b->input_bytes += sizeof *r + need;
     b->nrecs++;
     return true;
@@ -256,7 +276,7 @@ static bool add_diag(struct replay_batch *b, enum rec_kind kind, const struct di
     if (!keep_diag(&b->in_diags[b->nin], &b->input_text, &used, d)) return false;
     memset(r, 0, sizeof *r);
     r->kind = (uint8_t)kind;
-    r->index = (uint32_t)b->nin++;
+    r->number = (uint32_t)b->nin++;
     b->input_text.len += used;
     b->input_bytes += sizeof *r + sizeof *b->in_diags + used;
     b->nrecs++;
@@ -290,21 +310,39 @@ bool replay_batch_add_file(struct replay_batch *b, const char *name)
 
 /* ---- replay ------------------------------------------------------------ */
 
+static const struct pgn_event *rec_event(const struct replay_batch *b, const struct rec *r,
+                                         struct pgn_event *ev)
+{
+    const char *text = arena_at(&b->input_text, r->text);
+    *ev = (struct pgn_event){
+        .type = (enum pgn_event_type)r->type,
+        .loc = {.offset = r->offset, .line = r->line, .column = r->column},
+        .text = r->flags & REC_HAS_TEXT ? text : NULL,
+        .len = r->len,
+        .name = r->flags & REC_HAS_NAME ? text + r->len + 1 : NULL,
+        .name_len = r->name_len,
+        .number = r->number,
+        .dots = r->dots,
+        .game = r->game,
+        .depth = r->depth,
+        .has_result = (r->flags & REC_HAS_RESULT) != 0,
+    };
+    return ev;
+}
+
 const struct pgn_event *replay_batch_next_event(struct replay_cursor *c,
                                                 const struct replay_target *t)
 {
-    struct replay_batch *b = c->batch;
+    const struct replay_batch *b = c->batch;
     while (c->next < b->nrecs) {
-        struct rec *r = &b->recs[c->next++];
+        const struct rec *r = &b->recs[c->next++];
         switch ((enum rec_kind)r->kind) {
         case REC_EVENT:
-            r->ev.text = arena_at(&b->input_text, r->text);
-            r->ev.name = arena_at(&b->input_text, r->name);
-            return &r->ev;
+            return rec_event(b, r, &c->ev);
         case REC_FILE: t->file(t->ctx, arena_at(&b->input_text, r->text)); break;
         case REC_PARSER_DIAG:
         case REC_FINDING: {
-            struct diag d = kept_diag(&b->in_diags[r->index], &b->input_text);
+            struct diag d = kept_diag(&b->in_diags[r->number], &b->input_text);
             (r->kind == REC_FINDING ? t->finding : t->parser_diag)(t->ctx, &d);
             break;
         }

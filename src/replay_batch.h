@@ -21,6 +21,8 @@
 #ifndef PGNARB_REPLAY_BATCH_H
 #define PGNARB_REPLAY_BATCH_H
 
+#include "pgn_parse.h" /* struct pgn_event, held by a cursor */
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -57,20 +59,22 @@ struct replay_target {
 
 /* A position in a batch's input, for replaying it. */
 struct replay_cursor {
-    struct replay_batch *batch;
+    const struct replay_batch *batch;
     size_t next;
+    struct pgn_event ev; /* the event handed out last */
 };
 
-static inline void replay_cursor_start(struct replay_cursor *c, struct replay_batch *b)
+static inline void replay_cursor_start(struct replay_cursor *c, const struct replay_batch *b)
 {
     c->batch = b;
     c->next = 0;
 }
 
 /* The next recorded event, as the parser delivered it field for field (its
- * strings in the batch, valid until the batch is cleared), or NULL at the
- * end; the records before it that are not events go to target first.  A
- * batch may be replayed any number of times. */
+ * strings in the batch, valid until the batch is cleared; the event itself
+ * until the next call), or NULL at the end; the records before it that are
+ * not events go to target first.  A batch may be replayed any number of
+ * times. */
 const struct pgn_event *replay_batch_next_event(struct replay_cursor *c,
                                                 const struct replay_target *target);
 

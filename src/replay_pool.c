@@ -120,7 +120,8 @@ static void run(struct replay_pool *p, struct game *game, struct pgn_parser *par
 {
     struct into_game into = {game, findings};
     const struct replay_target target = {&into, to_game_parser_diag, to_game_file, to_findings};
-    struct replay_cursor cursor = {batch, 0};
+    struct replay_cursor cursor;
+    replay_cursor_start(&cursor, batch);
     struct pgn_event buf;
     for (;;) {
         const struct pgn_event *ev = &buf;

@@ -476,6 +476,9 @@ struct hm_search {
      * blockers_move, the sliders: the piece target); 255 where a move of
      * that type never counts as coming closer.  See hm_distances(). */
     uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
+    /* loser_king_within[r]: the squares at most r king moves from the
+     * loser king's target (dist[1][KING] <= r). */
+    bitboard loser_king_within[8];
 };
 
 /* Knight moves from every square to `target` (breadth first). */
@@ -628,6 +631,13 @@ static void hm_distances(struct hm_search *h)
         if (h->blockers_move)
             for (int type = BISHOP; type <= QUEEN; type++)
                 h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
+    }
+    /* Each ring one king step wider than the last. */
+    bitboard w = SQ_BB(h->target[T_LOSER_KING]);
+    for (int r = 0; r < 8; r++) {
+        h->loser_king_within[r] = w;
+        w |= bb_east(w) | bb_west(w);
+        w |= bb_north(w) | bb_south(w);
     }
 }
 
@@ -812,6 +822,51 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
     return MOVE_NONE;
 }
 
+static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                     bool material);
+
+/* What searching one move of a node found: go on with the next move, a
+ * mate (the line is in s->res), or stop (out of nodes). */
+enum { TRY_ON, TRY_FOUND, TRY_STOP };
+
+/* Search the move m of class v (V_*) at a node of the targeted search with
+ * `depth` left (`progress`: the move that led to the node was rewarded). */
+static int try_move(struct hm_search *h, const struct position *pos, move m, int v, int depth,
+                    bool progress)
+{
+    struct dp_search *s = h->s;
+    int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
+    /* The loser's last move, after which the winner can only mate at
+     * once: not played when that is proven impossible. */
+    if (left == 0 && !dp_may_mate_after(pos, m)) {
+        assert(leaf_has_no_mate(pos, m));
+        return count_node(s) ? TRY_ON : TRY_STOP;
+    }
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    s->path[s->len++] = m;
+    bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, m));
+    s->len--;
+    return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
+}
+
+/* The loser's class-0 moves, when they are its king's steps toward its
+ * target (no promotion needed, no castling right, which classify() could
+ * also put there): written to list in the generator's order (the king's
+ * steps come first in movegen_legal(), by square), their number returned;
+ * -1 when the class may hold other moves. */
+static int loser_king_first(const struct hm_search *h, const struct position *pos, move *list)
+{
+    int us = pos->side;
+    if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+    int ksq = king_sq(pos, us), d = h->dist[1][KING][ksq];
+    if (d == 0) return 0;
+    int n = movegen_pseudo(pos, KING, SQ_BB(ksq), h->loser_king_within[d - 1], list), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
+    return kept;
+}
+
 /* material: the move that led here captured or promoted (or this is the
  * root), so dp_material_cannot() may have changed. */
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
@@ -834,6 +889,16 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         found_mate(s);
         return true;
     }
+    bool winner_moves = pos->side == s->winner;
+    /* The loser's king steps toward its corner come first (class 0, cost
+     * 0): tried before the other moves are generated, since most lines that
+     * mate go on with the first of them.  first: how many were tried. */
+    move kings[8];
+    int first = winner_moves ? -1 : loser_king_first(h, pos, kings);
+    for (int i = 0; i < first; i++) {
+        int r = try_move(h, pos, kings[i], V_REWARD, depth, progress);
+        if (r != TRY_ON) return r == TRY_FOUND;
+    }
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     if (n == 0) {
@@ -841,7 +906,6 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         found_mate(s); /* the move that led here mates (not met: see below) */
         return true;
     }
-    bool winner_moves = pos->side == s->winner;
     if (winner_moves) {
         /* Every winner's node first looks for a mate in one, so a line
          * ending in a loser's node with no depth left is never needed. */
@@ -881,22 +945,12 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         ordered[j] = list[i];
         vof[j] = (uint8_t)(cls[i] / O_NB);
     }
-    for (int i = 0; i < kept; i++) {
-        int v = vof[i];
-        int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
-        /* The loser's last move, after which the winner can only mate at
-         * once: not played when that is proven impossible. */
-        if (left == 0 && !dp_may_mate_after(pos, ordered[i])) {
-            assert(leaf_has_no_mate(pos, ordered[i]));
-            if (!count_node(s)) return false;
-            continue;
-        }
-        struct position next = *pos;
-        pos_do_move(&next, ordered[i]);
-        s->path[s->len++] = ordered[i];
-        bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, ordered[i]));
-        s->len--;
-        if (ok || s->out_of_nodes) return ok;
+    /* Class 0 leads the order: those tried above are its moves. */
+    assert(first < 0 ||
+           (first == count[0] && memcmp(ordered, kings, (size_t)first * sizeof *kings) == 0));
+    for (int i = first > 0 ? first : 0; i < kept; i++) {
+        int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
+        if (r != TRY_ON) return r == TRY_FOUND;
     }
     return false;
 }

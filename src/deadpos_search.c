@@ -463,6 +463,7 @@ static _Thread_local struct hm_slot hm_table[DP_HM_TABLE_SIZE];
 static _Thread_local uint32_t hm_stamp;
 
 enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
+enum { WITHIN_KING, WITHIN_KNIGHT };
 
 struct hm_search {
     struct dp_search *s;
@@ -476,9 +477,9 @@ struct hm_search {
      * blockers_move, the sliders: the piece target); 255 where a move of
      * that type never counts as coming closer.  See hm_distances(). */
     uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
-    /* loser_king_within[r]: the squares at most r king moves from the
-     * loser king's target (dist[1][KING] <= r). */
-    bitboard loser_king_within[8];
+    /* within[role][type][r] (type KING or KNIGHT): the squares at most r
+     * moves of that piece from its target (dist[role][type] <= r). */
+    bitboard within[2][2][8];
 };
 
 /* Knight moves from every square to `target` (breadth first). */
@@ -632,12 +633,21 @@ static void hm_distances(struct hm_search *h)
             for (int type = BISHOP; type <= QUEEN; type++)
                 h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
     }
-    /* Each ring one king step wider than the last. */
-    bitboard w = SQ_BB(h->target[T_LOSER_KING]);
-    for (int r = 0; r < 8; r++) {
-        h->loser_king_within[r] = w;
-        w |= bb_east(w) | bb_west(w);
-        w |= bb_north(w) | bb_south(w);
+    for (int role = 0; role < 2; role++) {
+        /* King: each ring one step wider than the last. */
+        bitboard w = SQ_BB(h->target[role ? T_LOSER_KING : T_WINNER_KING]);
+        for (int r = 0; r < 8; r++) {
+            h->within[role][WITHIN_KING][r] = w;
+            w |= bb_east(w) | bb_west(w);
+            w |= bb_north(w) | bb_south(w);
+        }
+        /* Knight: from its distances (every square within 6 moves). */
+        bitboard ring[8] = {0};
+        for (int sq = 0; sq < SQ_NB; sq++)
+            ring[h->dist[role][KNIGHT][sq] & 7] |= SQ_BB(sq);
+        for (int r = 0; r < 8; r++)
+            h->within[role][WITHIN_KNIGHT][r] =
+                ring[r] | (r ? h->within[role][WITHIN_KNIGHT][r - 1] : 0);
     }
 }
 
@@ -850,6 +860,27 @@ static int try_move(struct hm_search *h, const struct position *pos, move m, int
     return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
 }
 
+/* The pseudo-legal moves of the piece of `type` (KING or KNIGHT) on the
+ * square `piece` of the side to move, playing `role` (0 winner, 1 loser),
+ * to squares of `to` closer to its target. */
+static int closer_moves(const struct hm_search *h, const struct position *pos, int role, int type,
+                        bitboard piece, bitboard to, move *list)
+{
+    int d = h->dist[role][type][bb_lsb(piece)];
+    if (d == 0) return 0;
+    bitboard closer = h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1];
+    return movegen_pseudo(pos, type, piece, closer & to, list);
+}
+
+/* Keep the legal ones of n pseudo-legal moves; their number. */
+static int legal_only(const struct position *pos, move *list, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
+    return kept;
+}
+
 /* The loser's class-0 moves, when they are its king's steps toward its
  * target (no promotion needed, no castling right, which classify() could
  * also put there): written to list in the generator's order (the king's
@@ -859,12 +890,23 @@ static int loser_king_first(const struct hm_search *h, const struct position *po
 {
     int us = pos->side;
     if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-    int ksq = king_sq(pos, us), d = h->dist[1][KING][ksq];
-    if (d == 0) return 0;
-    int n = movegen_pseudo(pos, KING, SQ_BB(ksq), h->loser_king_within[d - 1], list), kept = 0;
-    for (int i = 0; i < n; i++)
-        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
-    return kept;
+    int n = closer_moves(h, pos, 1, KING, pos_pieces(pos, us, KING), ~(bitboard)0, list);
+    return legal_only(pos, list, n);
+}
+
+/* The winner's class-0 moves (its king and knights stepping closer to
+ * their targets, no capture) in the generator's order (king, then the
+ * knights by square), when it has no castling right (castling could be one
+ * of them): their number, or -1. */
+static int winner_first(const struct hm_search *h, const struct position *pos, move *list)
+{
+    int us = pos->side;
+    if (pos->castle_rooks & pos->by_color[us]) return -1;
+    bitboard empty = ~pos_occupied(pos);
+    int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+    for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+        n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
+    return legal_only(pos, list, n);
 }
 
 /* material: the move that led here captured or promoted (or this is the
@@ -890,13 +932,34 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         return true;
     }
     bool winner_moves = pos->side == s->winner;
-    /* The loser's king steps toward its corner come first (class 0, cost
-     * 0): tried before the other moves are generated, since most lines that
-     * mate go on with the first of them.  first: how many were tried. */
-    move kings[8];
-    int first = winner_moves ? -1 : loser_king_first(h, pos, kings);
+    /* Class 0 (cost 0: the loser's king, the winner's king and knights
+     * stepping closer to their targets) comes first, and most lines that
+     * mate go on with one of its moves: so its moves are generated and
+     * tried before the others.  The winner looks for its mate in one
+     * first, without the full move list (when it has no castling right or
+     * en passant capture, which that test leaves out).  first: how many
+     * moves were tried, -1 when none (the full list decides). */
+    move firsts[MOVES_MAX];
+    int first = -1;
+    bool mate_tried = false;
+    if (!winner_moves)
+        first = loser_king_first(h, pos, firsts);
+    else if (!pos->ep_capturable && !(pos->castle_rooks & pos->by_color[pos->side])) {
+        bitboard to[PIECE_TYPE_NB];
+        bool maybe = dp_may_mate_in_one(pos, to);
+        assert(maybe || no_mate_in_one(pos));
+        move m = maybe ? mate_in_one_quick(s, pos, to) : MOVE_NONE;
+        if (m != MOVE_NONE) {
+            s->path[s->len++] = m;
+            found_mate(s);
+            return true;
+        }
+        if (s->out_of_nodes || depth <= 0) return false;
+        mate_tried = true;
+        first = winner_first(h, pos, firsts);
+    }
     for (int i = 0; i < first; i++) {
-        int r = try_move(h, pos, kings[i], V_REWARD, depth, progress);
+        int r = try_move(h, pos, firsts[i], V_REWARD, depth, progress);
         if (r != TRY_ON) return r == TRY_FOUND;
     }
     move list[MOVES_MAX];
@@ -906,7 +969,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         found_mate(s); /* the move that led here mates (not met: see below) */
         return true;
     }
-    if (winner_moves) {
+    if (winner_moves && !mate_tried) {
         /* Every winner's node first looks for a mate in one, so a line
          * ending in a loser's node with no depth left is never needed. */
         bitboard to[PIECE_TYPE_NB];
@@ -947,7 +1010,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     }
     /* Class 0 leads the order: those tried above are its moves. */
     assert(first < 0 ||
-           (first == count[0] && memcmp(ordered, kings, (size_t)first * sizeof *kings) == 0));
+           (first == count[0] && memcmp(ordered, firsts, (size_t)first * sizeof *firsts) == 0));
     for (int i = first > 0 ? first : 0; i < kept; i++) {
         int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
         if (r != TRY_ON) return r == TRY_FOUND;

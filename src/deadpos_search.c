@@ -225,14 +225,16 @@ static bool king_has_flight(int ksq, bitboard own_units, bitboard occ, bitboard 
                             bitboard knights, bitboard diag, bitboard orth, bitboard king,
                             int pawn_colour)
 {
+    /* The squares the pawns, knights and king attack, as one set; then the
+     * sliders, square by square, on what is left. */
+    bitboard flights = attacks_king(ksq) & ~own_units & ~bb_pawn_attacks(pawns, pawn_colour);
+    if (king) flights &= ~attacks_king(bb_lsb(king));
+    for (bitboard b = knights; b && flights;)
+        flights &= ~attacks_knight(bb_pop_lsb(&b));
     bitboard occ_k = occ & ~SQ_BB(ksq);
-    bitboard flights = attacks_king(ksq) & ~own_units;
     while (flights) {
         int f = bb_pop_lsb(&flights);
-        if ((attacks_pawn(pawn_colour ^ 1, f) & pawns) || (attacks_knight(f) & knights) ||
-            (attacks_king(f) & king) || (attacks_bishop(f, occ_k) & diag) ||
-            (attacks_rook(f, occ_k) & orth))
-            continue;
+        if ((attacks_bishop(f, occ_k) & diag) || (attacks_rook(f, occ_k) & orth)) continue;
         return true;
     }
     return false;

@@ -158,11 +158,67 @@ static int abs_int(int x)
     return x < 0 ? -x : x;
 }
 
-/* King moves between two squares (inline: the searches call it per move). */
+/* Knight moves from every square to `target` (breadth first). */
+static void knight_distances(int target, uint8_t dist[SQ_NB])
+{
+    memset(dist, 0xff, SQ_NB);
+    int queue[SQ_NB], head = 0, tail = 0;
+    dist[target] = 0;
+    queue[tail++] = target;
+    while (head < tail) {
+        int q = queue[head++];
+        bitboard b = attacks_knight(q);
+        while (b) {
+            int t = bb_pop_lsb(&b);
+            if (dist[t] == 0xff) {
+                dist[t] = (uint8_t)(dist[q] + 1);
+                queue[tail++] = t;
+            }
+        }
+    }
+}
+
+/* King and knight moves between any two squares, and for each target the
+ * squares at most r such moves from it ([target][r]; every square is within
+ * 7 king or 6 knight moves): filled once, process-wide (the same way
+ * attacks_init() fills its tables). */
+static uint8_t king_table[SQ_NB][SQ_NB], knight_table[SQ_NB][SQ_NB];
+static bitboard king_within[SQ_NB][8], knight_within[SQ_NB][8];
+
+static void fill_distance_tables(void)
+{
+    for (int t = 0; t < SQ_NB; t++) {
+        knight_distances(t, knight_table[t]);
+        for (int sq = 0; sq < SQ_NB; sq++) {
+            int df = abs_int(SQ_FILE(t) - SQ_FILE(sq)), dr = abs_int(SQ_RANK(t) - SQ_RANK(sq));
+            king_table[t][sq] = (uint8_t)(df > dr ? df : dr);
+        }
+        for (int r = 0; r < 8; r++)
+            for (int sq = 0; sq < SQ_NB; sq++) {
+                if (king_table[t][sq] <= r) king_within[t][r] |= SQ_BB(sq);
+                if (knight_table[t][sq] <= r) knight_within[t][r] |= SQ_BB(sq);
+            }
+    }
+}
+
+static void distance_tables_init(void)
+{
+    static atomic_int state;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        fill_distance_tables();
+        atomic_store_explicit(&state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
+        }
+    }
+}
+
+/* King moves between two squares (distance_tables_init() first). */
 static inline int sq_distance(int a, int b)
 {
-    int df = abs_int(SQ_FILE(a) - SQ_FILE(b)), dr = abs_int(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
+    return king_table[a][b];
 }
 
 /* The king of `color` (inline; king_sq() is out of line). */
@@ -481,47 +537,8 @@ struct hm_search {
     uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
     /* within[role][type][r] (type KING or KNIGHT): the squares at most r
      * moves of that piece from its target (dist[role][type] <= r). */
-    bitboard within[2][2][8];
+    const bitboard *within[2][2];
 };
-
-/* Knight moves from every square to `target` (breadth first). */
-static void knight_distances(int target, uint8_t dist[SQ_NB])
-{
-    memset(dist, 0xff, SQ_NB);
-    int queue[SQ_NB], head = 0, tail = 0;
-    dist[target] = 0;
-    queue[tail++] = target;
-    while (head < tail) {
-        int q = queue[head++];
-        bitboard b = attacks_knight(q);
-        while (b) {
-            int t = bb_pop_lsb(&b);
-            if (dist[t] == 0xff) {
-                dist[t] = (uint8_t)(dist[q] + 1);
-                queue[tail++] = t;
-            }
-        }
-    }
-}
-
-/* Knight moves between any two squares: filled once, process-wide (the
- * same way attacks_init() fills its tables). */
-static uint8_t knight_table[SQ_NB][SQ_NB];
-
-static void knight_table_init(void)
-{
-    static atomic_int state;
-    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
-        for (int sq = 0; sq < SQ_NB; sq++)
-            knight_distances(sq, knight_table[sq]);
-        atomic_store_explicit(&state, 2, memory_order_release);
-    } else {
-        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
-        }
-    }
-}
 
 /* Only same-coloured bishops (or one knight) for the winner, and nothing
  * for the loser to block with: the loser must promote a pawn to a minor
@@ -622,35 +639,23 @@ static int slider_distance(int type, int sq, int t)
     return diag ? 1 : 2;
 }
 
-/* Fill h->dist from h->target and h->blockers_move. */
+/* Fill h->dist and h->within from h->target and h->blockers_move. */
 static void hm_distances(struct hm_search *h)
 {
     memset(h->dist, 0xff, sizeof h->dist);
-    for (int sq = 0; sq < SQ_NB; sq++) {
-        h->dist[0][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_WINNER_KING]);
-        h->dist[0][KNIGHT][sq] = knight_table[h->target[T_WINNER_PIECE]][sq];
-        h->dist[1][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_LOSER_KING]);
-        h->dist[1][KNIGHT][sq] = knight_table[h->target[T_LOSER_PIECE]][sq];
-        if (h->blockers_move)
+    static const int king_target[2] = {T_WINNER_KING, T_LOSER_KING};
+    static const int piece_target[2] = {T_WINNER_PIECE, T_LOSER_PIECE};
+    for (int role = 0; role < 2; role++) {
+        int kt = h->target[king_target[role]], pt = h->target[piece_target[role]];
+        memcpy(h->dist[role][KING], king_table[kt], SQ_NB);
+        memcpy(h->dist[role][KNIGHT], knight_table[pt], SQ_NB);
+        h->within[role][WITHIN_KING] = king_within[kt];
+        h->within[role][WITHIN_KNIGHT] = knight_within[pt];
+    }
+    if (h->blockers_move)
+        for (int sq = 0; sq < SQ_NB; sq++)
             for (int type = BISHOP; type <= QUEEN; type++)
                 h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
-    }
-    for (int role = 0; role < 2; role++) {
-        /* King: each ring one step wider than the last. */
-        bitboard w = SQ_BB(h->target[role ? T_LOSER_KING : T_WINNER_KING]);
-        for (int r = 0; r < 8; r++) {
-            h->within[role][WITHIN_KING][r] = w;
-            w |= bb_east(w) | bb_west(w);
-            w |= bb_north(w) | bb_south(w);
-        }
-        /* Knight: from its distances (every square within 6 moves). */
-        bitboard ring[8] = {0};
-        for (int sq = 0; sq < SQ_NB; sq++)
-            ring[h->dist[role][KNIGHT][sq] & 7] |= SQ_BB(sq);
-        for (int r = 0; r < 8; r++)
-            h->within[role][WITHIN_KNIGHT][r] =
-                ring[r] | (r ? h->within[role][WITHIN_KNIGHT][r - 1] : 0);
-    }
 }
 
 /* Order within a class (smaller first); the class alone sets the cost. */
@@ -1027,7 +1032,6 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
                               const struct hm_picture *pic)
 {
     struct hm_search h = {.s = s};
-    knight_table_init();
     hm_targets(&h, pos, s->winner);
     if (pic) {
         h.target[T_LOSER_KING] = h.target[T_WINNER_PIECE] = pic->loser_king;
@@ -1111,6 +1115,7 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     unsigned long start = res->nodes;
+    distance_tables_init();
     if (lone_minor(pos, side)) {
         if (with_share(&s, pos, start, budget, DP_PIC_SHARE, helpmate_pictures))
             return DEADPOS_CAN_WIN;

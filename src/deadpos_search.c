@@ -867,16 +867,29 @@ static int try_move(struct hm_search *h, const struct position *pos, move m, int
     return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
 }
 
+/* The pseudo-legal moves of the king or knight (`type`) of the side to
+ * move on sq to squares of `to`: the squares it attacks (FIDE 3.6, 3.8.1)
+ * but its own side's, as movegen_pseudo() gives them (in square order),
+ * without the call (most often there is none). */
+static int leaper_moves(const struct position *pos, int type, int sq, bitboard to, move *list)
+{
+    to &= (type == KING ? attacks_king(sq) : attacks_knight(sq)) & ~pos->by_color[pos->side];
+    int n = 0;
+    while (to)
+        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&to), MOVE_NORMAL);
+    return n;
+}
+
 /* The pseudo-legal moves of the piece of `type` (KING or KNIGHT) on the
  * square `piece` of the side to move, playing `role` (0 winner, 1 loser),
  * to squares of `to` closer to its target. */
 static int closer_moves(const struct hm_search *h, const struct position *pos, int role, int type,
                         bitboard piece, bitboard to, move *list)
 {
-    int d = h->dist[role][type][bb_lsb(piece)];
+    int sq = bb_lsb(piece), d = h->dist[role][type][sq];
     if (d == 0) return 0;
-    bitboard closer = h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1];
-    return movegen_pseudo(pos, type, piece, closer & to, list);
+    to &= h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1];
+    return leaper_moves(pos, type, sq, to, list);
 }
 
 /* Keep the legal ones of n pseudo-legal moves; their number. */
@@ -888,32 +901,136 @@ static int legal_only(const struct position *pos, move *list, int n)
     return kept;
 }
 
-/* The loser's class-0 moves, when they are its king's steps toward its
- * target (no promotion needed, no castling right, which classify() could
- * also put there): written to list in the generator's order (the king's
- * steps come first in movegen_legal(), by square), their number returned;
- * -1 when the class may hold other moves. */
-static int loser_king_first(const struct hm_search *h, const struct position *pos, move *list)
+/*
+ * Staged generation: the first moves of a node, in the order in which the
+ * full path (movegen_legal(), classify(), the counting sort) would try them,
+ * a few kinds at a time, since most lines that mate go on with one of the
+ * first moves.  The order is by class, then by the generator's (the king,
+ * the knights, the bishops and queens along diagonals, the rooks and queens
+ * along lines, the pawns: pushes, captures, promotions, the pinned ones
+ * last, en passant, castling).  Each stage writes its moves (all of their
+ * kind, legal, in that order) and their class (V_*), and returns their
+ * number, or -1 when it cannot tell its part of the order: the full path
+ * then goes on after the moves the stages gave.
+ */
+struct stages {
+    int next; /* the stage to come */
+};
+
+/* The loser's king steps to squares of `to` that are (closer: true) or are
+ * not closer to its target; legal. */
+static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
+                            bitboard to, move *list)
 {
-    int us = pos->side;
-    if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-    int n = closer_moves(h, pos, 1, KING, pos_pieces(pos, us, KING), ~(bitboard)0, list);
-    return legal_only(pos, list, n);
+    int ksq = king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
+    to &= closer ? near : ~near;
+    return legal_only(pos, list, leaper_moves(pos, KING, ksq, to, list));
 }
 
-/* The winner's class-0 moves (its king and knights stepping closer to
- * their targets, no capture) in the generator's order (king, then the
- * knights by square), when it has no castling right (castling could be one
- * of them): their number, or -1. */
-static int winner_first(const struct hm_search *h, const struct position *pos, move *list)
+/* The loser (no promotion needed, no castling right): its king's steps
+ * closer to their target (class 0, captures too); its knights' moves
+ * closer (class 1: first in it; the whole class unless the loser's
+ * bishops, rooks and queens head for the blocker's square too); its king's
+ * other steps that capture nothing (first in V_NORMAL; nv: the classes
+ * the node searches). */
+static int loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                       int nv, move *list, int *v)
 {
     int us = pos->side;
-    if (pos->castle_rooks & pos->by_color[us]) return -1;
-    bitboard empty = ~pos_occupied(pos);
-    int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0:
+        if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+        return loser_king_steps(h, pos, true, ~(bitboard)0, list);
+    case 1: {
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 2: {
+        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
+        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+        *v = V_NORMAL;
+        return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
+    }
+    }
+    return -1;
+}
+
+/* The winner's captures by its pieces in the generator's order (king,
+ * knights, bishops and queens along diagonals, rooks and queens along
+ * lines); pseudo-legal. */
+static int piece_captures(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard theirs = pos->by_color[us ^ 1], occ = pos_occupied(pos);
+    int n = leaper_moves(pos, KING, king_sq(pos, us), theirs, list);
     for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
-        n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
-    return legal_only(pos, list, n);
+        n += leaper_moves(pos, KNIGHT, bb_pop_lsb(&b), theirs, list + n);
+    bitboard queens = pos_pieces(pos, us, QUEEN);
+    for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard t = attacks_bishop(from, occ) & theirs;
+        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+    }
+    for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard t = attacks_rook(from, occ) & theirs;
+        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+    }
+    return n;
+}
+
+/* The winner's pawn pushes (no promotion) in the generator's order: the
+ * double steps, the single steps, then the pinned pawns' one by one;
+ * pseudo-legal, en passant left out. */
+static int pawn_pushes(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard pawns = pos_pieces(pos, us, PAWN);
+    if (!pawns) return 0;
+    bitboard empty = ~pos_occupied(pos);
+    if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
+    if (!(bb_forward(pawns, us) & empty)) return 0;
+    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
+    bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
+    bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
+    int n = movegen_pseudo(pos, PAWN, free & second, fourth & empty, list);
+    n += movegen_pseudo(pos, PAWN, free, bb_forward(free, us) & empty, list + n);
+    while (pinned)
+        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
+    return n;
+}
+
+/* The winner (no castling right, no en passant): its king's and knights'
+ * steps closer to their targets without a capture (class 0); when no pawn
+ * can capture or promote, its pieces' captures (class 1), then its pawns'
+ * pushes (class 3). */
+static int winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                        move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0: {
+        bitboard empty = ~pos_occupied(pos);
+        int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 1: {
+        bitboard pawns = pos_pieces(pos, us, PAWN);
+        bitboard seventh = us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
+        if ((bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) || (pawns & seventh)) return -1;
+        return legal_only(pos, list, piece_captures(pos, list));
+    }
+    case 2:
+        return legal_only(pos, list, pawn_pushes(pos, list));
+    }
+    return -1;
 }
 
 /* material: the move that led here captured or promoted (or this is the
@@ -939,19 +1056,13 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         return true;
     }
     bool winner_moves = pos->side == s->winner;
-    /* Class 0 (cost 0: the loser's king, the winner's king and knights
-     * stepping closer to their targets) comes first, and most lines that
-     * mate go on with one of its moves: so its moves are generated and
-     * tried before the others.  The winner looks for its mate in one
-     * first, without the full move list (when it has no castling right or
-     * en passant capture, which that test leaves out).  first: how many
-     * moves were tried, -1 when none (the full list decides). */
-    move firsts[MOVES_MAX];
-    int first = -1;
-    bool mate_tried = false;
-    if (!winner_moves)
-        first = loser_king_first(h, pos, firsts);
-    else if (!pos->ep_capturable && !(pos->castle_rooks & pos->by_color[pos->side])) {
+    /* The first moves come from the stages (see struct stages) when they
+     * can tell them.  The winner then looks for its mate in one first,
+     * without the full move list (not with a castling right or an en
+     * passant capture, which mate_in_one_quick() leaves out, and which
+     * could also change the order). */
+    bool staged = !winner_moves, mate_tried = false;
+    if (winner_moves && !pos->ep_capturable && !(pos->castle_rooks & pos->by_color[pos->side])) {
         bitboard to[PIECE_TYPE_NB];
         bool maybe = dp_may_mate_in_one(pos, to);
         assert(maybe || no_mate_in_one(pos));
@@ -962,12 +1073,36 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
             return true;
         }
         if (s->out_of_nodes || depth <= 0) return false;
-        mate_tried = true;
-        first = winner_first(h, pos, firsts);
+        mate_tried = staged = true;
     }
-    for (int i = 0; i < first; i++) {
-        int r = try_move(h, pos, firsts[i], V_REWARD, depth, progress);
-        if (r != TRY_ON) return r == TRY_FOUND;
+    /* The classes whose moves leave enough depth: after a loser's move the
+     * winner's node with no depth left still looks for its mate in one;
+     * after a winner's move it must have depth for a loser's move and the
+     * winner's mate.  The costs grow with the class, so these come first. */
+    int need = winner_moves ? 1 : 0, nv = 0;
+    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+        nv++;
+    /* first: how many moves the stages tried (see struct stages). */
+    int first = 0;
+#ifndef NDEBUG
+    move tried[MOVES_MAX];
+#endif
+    if (staged && nv > 0) {
+        struct stages st = {0};
+        move stage[MOVES_MAX];
+        for (;;) {
+            int v, k = winner_moves ? winner_stage(h, pos, &st, stage, &v)
+                                    : loser_stage(h, pos, &st, nv, stage, &v);
+            if (k < 0) break;
+            for (int i = 0; i < k; i++) {
+                int r = try_move(h, pos, stage[i], v, depth, progress);
+                if (r != TRY_ON) return r == TRY_FOUND;
+            }
+#ifndef NDEBUG
+            memcpy(tried + first, stage, (size_t)k * sizeof *stage);
+#endif
+            first += k;
+        }
     }
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
@@ -990,13 +1125,6 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         }
         if (depth <= 0) return false;
     }
-    /* The classes whose moves leave enough depth: after a loser's move the
-     * winner's node with no depth left still looks for its mate in one;
-     * after a winner's move it must have depth for a loser's move and the
-     * winner's mate.  The costs grow with the class, so these come first. */
-    int need = winner_moves ? 1 : 0, nv = 0;
-    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
-        nv++;
     if (nv == 0) return false;
     /* Stable counting sort of those by class and order: rewarded, normal,
      * punished. */
@@ -1015,10 +1143,9 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         ordered[j] = list[i];
         vof[j] = (uint8_t)(cls[i] / O_NB);
     }
-    /* Class 0 leads the order: those tried above are its moves. */
-    assert(first < 0 ||
-           (first == count[0] && memcmp(ordered, firsts, (size_t)first * sizeof *firsts) == 0));
-    for (int i = first > 0 ? first : 0; i < kept; i++) {
+    /* The stages tried the first moves of this order. */
+    assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
+    for (int i = first; i < kept; i++) {
         int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
         if (r != TRY_ON) return r == TRY_FOUND;
     }

@@ -232,37 +232,65 @@ static inline int king_sq(const struct position *pos, int color)
 static const int piece_material[PIECE_TYPE_NB] = {20, 35, 35, 50, 60, 0};
 static const int piece_distance_extra[PIECE_TYPE_NB] = {0, 2, 2, 1, 0, 0};
 
+/* What one of the winner's pieces (not the king) of `type` on sq adds to
+ * mate_distance() with the loser's king on lk. */
+static int winner_piece_term(int type, int sq, int lk, int winner)
+{
+    int h = -piece_material[type];
+    if (type == PAWN) return h + 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
+    return h + abs_int(sq_distance(sq, lk) - 2) + piece_distance_extra[type];
+}
+
+/* What the winner's king on wk adds, the loser's on lk. */
+static int winner_king_term(int wk, int lk)
+{
+    int dk = sq_distance(wk, lk);
+    return 3 * (dk > 2 ? dk - 2 : 0);
+}
+
 /*
- * How far the position looks from a mate by the winner; both sides play to
- * make it small (the loser helps).  Terms: the winner's material (losing it
- * is bad), its pawns' distance to promotion, its pieces' and king's distance
- * to the loser's king, the loser's king's distance to a corner, the loser's
- * pieces' distance to their own king.
+ * How far the position looks from a mate by the winner, with the loser's
+ * king on lk; both sides play to make it small (the loser helps).  Terms:
+ * the winner's material (losing it is bad), its pawns' distance to
+ * promotion, its pieces' and king's distance to the loser's king, the
+ * loser's king's distance to a corner, the loser's pieces' distance to their
+ * own king (they take its flight squares next to it).
  */
-static int mate_distance(const struct position *pos, int winner)
+static int mate_distance_at(const struct position *pos, int winner, int lk)
 {
     int loser = winner ^ 1;
-    int lk = king_sq(pos, loser), wk = king_sq(pos, winner);
-    int h = 4 * corner_distance(lk);
-    int dk = sq_distance(wk, lk);
-    h += 3 * (dk > 2 ? dk - 2 : 0);
+    int h = 4 * corner_distance(lk) + winner_king_term(king_sq(pos, winner), lk);
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
     while (own) {
         int sq = bb_pop_lsb(&own);
-        int type = PIECE_TYPE(pos->board[sq]);
-        h -= piece_material[type];
-        if (type == PAWN)
-            h += 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
-        else
-            h += abs_int(sq_distance(sq, lk) - 2) + piece_distance_extra[type];
+        h += winner_piece_term(PIECE_TYPE(pos->board[sq]), sq, lk, winner);
     }
-    /* The loser's own pieces next to its king take its flight squares. */
     bitboard helpers = pos->by_color[loser] & ~pos->by_type[KING];
-    while (helpers) {
-        int sq = bb_pop_lsb(&helpers);
-        h += sq_distance(sq, lk) - 1;
-    }
+    while (helpers)
+        h += sq_distance(bb_pop_lsb(&helpers), lk) - 1;
     return h;
+}
+
+static int mate_distance(const struct position *pos, int winner)
+{
+    return mate_distance_at(pos, winner, king_sq(pos, winner ^ 1));
+}
+
+/* mate_distance() after the quiet move m (no capture, castling, en passant
+ * or promotion) of the side to move, told from `base`, mate_distance() of
+ * pos, without playing it: only the moved unit's term changes, unless it is
+ * the loser's king, which every term measures from. */
+static int mate_distance_after(const struct position *pos, int winner, int base, move m)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m), type = PIECE_TYPE(pos->board[from]);
+    int lk = king_sq(pos, winner ^ 1);
+    if (pos->side != winner) {
+        if (type == KING) return mate_distance_at(pos, winner, to);
+        return base - sq_distance(from, lk) + sq_distance(to, lk);
+    }
+    if (type == KING) return base - winner_king_term(from, lk) + winner_king_term(to, lk);
+    return base - winner_piece_term(type, from, lk, winner) +
+           winner_piece_term(type, to, lk, winner);
 }
 
 /* What a move of the side to move (the winner) does to the other king on
@@ -411,52 +439,69 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     /* A mate of the winner's move is looked for only where it may exist. */
     bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
     assert(mates || !winner_moves || no_mate_in_one(pos));
-    if (depth == 1) {
-        /* No child is searched: only a mate at once counts. */
-        for (int i = 0; mates && i < n; i++) {
-            struct position next = *pos;
-            pos_do_move(&next, list[i]);
-            if (next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
-                s->path[s->len++] = list[i];
-                found_mate(s);
-                return true;
-            }
-        }
-        return false;
-    }
-    struct scored sc[MOVES_MAX];
-    int nsc = 0;
-    for (int i = 0; i < n; i++) {
+    /* The first mating move, in the generator's order: only the checks
+     * with no free flight square (and castling, en passant) are played. */
+    int lk = king_sq(pos, pos->side ^ 1);
+    for (int i = 0; mates && i < n; i++) {
+        int q = quick_check_outcome(pos, list[i], lk);
+        assert(qm_agrees(pos, list[i], q));
+        if (q == QM_NO_CHECK || q == QM_ESCAPE) continue;
         struct position next = *pos;
         pos_do_move(&next, list[i]);
-        assert(!(next.checkers && in_check_with_flight(&next)) || movegen_any_legal(&next));
-        if (mates && next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
+        if (next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
             s->path[s->len++] = list[i];
             found_mate(s);
             return true;
         }
-        if (changes_material(pos, list[i]) &&
-            dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
-            continue;
-        if (on_path(s, &next)) continue;
-        int v = -mate_distance(&next, s->winner);
-        if (winner_moves && next.checkers) v += 2;
+    }
+    if (depth == 1) return false; /* no child is searched: only a mate at once counts */
+    /* Score the moves, best first (stable): a quiet move from the bitboards
+     * (it is played only when searched: then a repetition of the line drops
+     * it), the others played (a capture or promotion may leave a material
+     * proof). */
+    struct scored sc[MOVES_MAX];
+    bool played[MOVES_MAX];
+    int nsc = 0, base = mate_distance(pos, s->winner);
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        bool quiet = MOVE_KIND(m) == MOVE_NORMAL && pos->board[MOVE_TO(m)] == PIECE_NONE;
+        int v;
+        if (quiet) {
+            v = -mate_distance_after(pos, s->winner, base, m);
+            if (winner_moves && quick_check_outcome(pos, m, lk) != QM_NO_CHECK) v += 2;
+        } else {
+            struct position next = *pos;
+            pos_do_move(&next, m);
+            if (changes_material(pos, m) &&
+                dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
+                continue;
+            if (on_path(s, &next)) continue;
+            v = -mate_distance(&next, s->winner);
+            if (winner_moves && next.checkers) v += 2;
+        }
         int j = nsc++;
         while (j > 0 && sc[j - 1].score < v) {
             sc[j] = sc[j - 1];
+            played[j] = played[j - 1];
             j--;
         }
         sc[j].score = v;
-        sc[j].m = list[i];
+        sc[j].m = m;
+        played[j] = !quiet;
     }
-    for (int i = 0; i < nsc && i <= disc; i++) {
+    /* The i-th child searched (repetitions dropped) costs i discrepancies. */
+    for (int j = 0, i = 0; j < nsc && i <= disc; j++) {
         struct position next = *pos;
-        pos_do_move(&next, sc[i].m);
-        s->path[s->len] = sc[i].m;
+        pos_do_move(&next, sc[j].m);
+        assert(sc[j].score ==
+               -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
+        if (!played[j] && on_path(s, &next)) continue;
+        s->path[s->len] = sc[j].m;
         s->keys[s->len++] = next.key;
         bool ok = helpmate(s, &next, depth - 1, disc - i);
         s->len--;
         if (ok || s->out_of_nodes) return ok;
+        i++;
     }
     return false;
 }

@@ -925,16 +925,23 @@ static int leaper_moves(const struct position *pos, int type, int sq, bitboard t
     return n;
 }
 
+/* The squares closer to its target than sq for a king or knight (`type`)
+ * playing `role` (0 winner, 1 loser). */
+static bitboard closer_squares(const struct hm_search *h, int role, int type, int sq)
+{
+    int d = h->dist[role][type][sq];
+    return d ? h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1] : 0;
+}
+
 /* The pseudo-legal moves of the piece of `type` (KING or KNIGHT) on the
  * square `piece` of the side to move, playing `role` (0 winner, 1 loser),
  * to squares of `to` closer to its target. */
 static int closer_moves(const struct hm_search *h, const struct position *pos, int role, int type,
                         bitboard piece, bitboard to, move *list)
 {
-    int sq = bb_lsb(piece), d = h->dist[role][type][sq];
-    if (d == 0) return 0;
-    to &= h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1];
-    return leaper_moves(pos, type, sq, to, list);
+    int sq = bb_lsb(piece);
+    bitboard closer = closer_squares(h, role, type, sq);
+    return leaper_moves(pos, type, sq, to & closer, list);
 }
 
 /* Keep the legal ones of n pseudo-legal moves; their number. */
@@ -959,7 +966,8 @@ static int legal_only(const struct position *pos, move *list, int n)
  * then goes on after the moves the stages gave.
  */
 struct stages {
-    int next; /* the stage to come */
+    int next;      /* the stage to come */
+    bool complete; /* the stages gave every rewarded move */
 };
 
 /* The loser's king steps to squares of `to` that are (closer: true) or are
@@ -1073,6 +1081,9 @@ static int winner_stage(const struct hm_search *h, const struct position *pos, s
         return legal_only(pos, list, piece_captures(pos, list));
     }
     case 2:
+        /* No castling, en passant or promotion, and the captures all
+         * taken: every rewarded move of the winner comes from the stages. */
+        st->complete = true;
         return legal_only(pos, list, pawn_pushes(pos, list));
     }
     return -1;
@@ -1127,8 +1138,10 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     int need = winner_moves ? 1 : 0, nv = 0;
     while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
         nv++;
-    /* first: how many moves the stages tried (see struct stages). */
+    /* first: how many moves the stages tried (see struct stages);
+     * all_tried: those were all the moves of the classes searched. */
     int first = 0;
+    bool all_tried = false;
 #ifndef NDEBUG
     move tried[MOVES_MAX];
 #endif
@@ -1148,6 +1161,12 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
 #endif
             first += k;
         }
+        /* A winner's node with only the rewarded class to search (cost 1,
+         * no progress: most of them) needs no full list then. */
+        all_tried = winner_moves && st.complete && nv == 1;
+#ifdef NDEBUG
+        if (all_tried) return false;
+#endif
     }
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
@@ -1190,6 +1209,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     }
     /* The stages tried the first moves of this order. */
     assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
+    assert(!all_tried || first == kept);
     for (int i = first; i < kept; i++) {
         int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
         if (r != TRY_ON) return r == TRY_FOUND;

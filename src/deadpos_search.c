@@ -324,6 +324,44 @@ static bool king_has_flight(int ksq, bitboard own_units, bitboard occ, bitboard 
     return false;
 }
 
+/* The winner's units after its move m (not castling or en passant; a
+ * promotion counts as the new piece): what a check needs to be told. */
+struct after_move {
+    int us, from, to, type;
+    bitboard occ, pawns, knights, diag, orth, king;
+};
+
+static inline void after_move_sets(const struct position *pos, move m, struct after_move *a)
+{
+    int us = pos->side, from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
+    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
+    bitboard mine = pos->by_color[us];
+    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
+    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
+    a->us = us;
+    a->from = from;
+    a->to = to;
+    a->type = type;
+    a->occ = (pos_occupied(pos) & ~fb) | tb;
+    a->pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
+    a->knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
+    a->diag = (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
+    a->orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
+    a->king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+}
+
+/* The check is a mate only if the king on ksq has no free flight square
+ * (QM_ESCAPE or QM_MAYBE). */
+static inline int flight_outcome(const struct position *pos, const struct after_move *a, int ksq)
+{
+    bitboard theirs = pos->by_color[a->us ^ 1] & ~SQ_BB(a->to);
+    return king_has_flight(ksq, theirs, a->occ, a->pawns, a->knights, a->diag, a->orth, a->king,
+                           a->us)
+               ? QM_ESCAPE
+               : QM_MAYBE;
+}
+
 /* A check with a free flight square is no mate, whatever else holds: the
  * king steps there (FIDE 3.9: a square no enemy piece attacks).  Exact, so
  * mate_in_one() plays only the QM_MAYBE checks (debug builds play the others
@@ -332,36 +370,32 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
 {
     int kind = MOVE_KIND(m);
     if (kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT) return QM_FULL;
-    int us = pos->side, them = us ^ 1;
-    int from = MOVE_FROM(m), to = MOVE_TO(m);
-    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
-    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
-    bitboard occ = (pos_occupied(pos) & ~fb) | tb;
-    bitboard mine = pos->by_color[us];
-    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
-    /* The winner's pieces of each kind after the move. */
-    bitboard pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
-    bitboard knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
-    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
-    bitboard diag =
-        (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
-    bitboard orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
-    bitboard king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+    struct after_move a;
+    after_move_sets(pos, m, &a);
     /* The check comes from the piece on `to` or from a slider uncovered on
      * `from` (the winner's move left no check of its own king to answer). */
     bitboard k = SQ_BB(ksq), direct;
-    if (type == PAWN)
-        direct = attacks_pawn(us, to) & k;
-    else if (type == KING)
+    if (a.type == PAWN)
+        direct = attacks_pawn(a.us, a.to) & k;
+    else if (a.type == KING)
         direct = 0;
     else
-        direct = attacks_piece(type, to, occ) & k;
-    if (!direct && !(attacks_aligned(ksq, from) &&
-                     ((attacks_bishop(ksq, occ) & diag) | (attacks_rook(ksq, occ) & orth))))
+        direct = attacks_piece(a.type, a.to, a.occ) & k;
+    if (!direct && !(attacks_aligned(ksq, a.from) &&
+                     ((attacks_bishop(ksq, a.occ) & a.diag) | (attacks_rook(ksq, a.occ) & a.orth))))
         return QM_NO_CHECK;
-    bitboard theirs = pos->by_color[them] & ~tb;
-    return king_has_flight(ksq, theirs, occ, pawns, knights, diag, orth, king, us) ? QM_ESCAPE
-                                                                                   : QM_MAYBE;
+    return flight_outcome(pos, &a, ksq);
+}
+
+/* quick_check_outcome() of a normal move of a knight, bishop, rook or queen
+ * to a square from which it checks the king on ksq (see check_squares()):
+ * its square was free up to the king and stays so (the mover did not stand
+ * between), so only the flight squares are left to tell. */
+static int direct_check_outcome(const struct position *pos, move m, int ksq)
+{
+    struct after_move a;
+    after_move_sets(pos, m, &a);
+    return flight_outcome(pos, &a, ksq);
 }
 
 #ifndef NDEBUG
@@ -856,10 +890,12 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
     for (int type = PAWN; type <= KING; type++) {
         bitboard pieces = pos_pieces(pos, winner, type);
         if (!pieces || !to[type]) continue;
-        int n = 0;
-        if (check_from[type] & to[type])
+        int n = 0, direct = 0;
+        if (check_from[type] & to[type]) {
             n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target & to[type],
                                list);
+            if (type != PAWN) direct = n; /* direct checks (a promotion may not check) */
+        }
         if (pieces & disc)
             n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
         if (type == PAWN && (promoters & ~disc))
@@ -867,7 +903,8 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
                                 list + n);
         for (int i = 0; i < n; i++) {
             if (!movegen_pseudo_is_legal(pos, list[i])) continue;
-            int q = quick_check_outcome(pos, list[i], ksq);
+            int q = i < direct ? direct_check_outcome(pos, list[i], ksq)
+                               : quick_check_outcome(pos, list[i], ksq);
             assert(qm_agrees(pos, list[i], q));
             if (q == QM_NO_CHECK) continue;
             if (q == QM_ESCAPE) {

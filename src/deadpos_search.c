@@ -892,8 +892,15 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
         if (!pieces || !to[type]) continue;
         int n = 0, direct = 0;
         if (check_from[type] & to[type]) {
-            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target & to[type],
-                               list);
+            bitboard mask = check_from[type] & target & to[type];
+            if (type == PAWN)
+                n = movegen_pseudo(pos, PAWN, pieces & ~disc, mask, list);
+            else /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
+                for (bitboard b = pieces & ~disc; b;) {
+                    int sq = bb_pop_lsb(&b);
+                    for (bitboard t = attacks_piece(type, sq, occ) & mask; t;)
+                        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&t), MOVE_NORMAL);
+                }
             if (type != PAWN) direct = n; /* direct checks (a promotion may not check) */
         }
         if (pieces & disc)

@@ -929,7 +929,7 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
 }
 
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
-                     bool material);
+                     bool material, const bitboard *mate_to);
 
 /* What searching one move of a node found: go on with the next move, a
  * mate (the line is in s->res), or stop (out of nodes). */
@@ -944,14 +944,16 @@ static int try_move(struct hm_search *h, const struct position *pos, move m, int
     int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
     /* The loser's last move, after which the winner can only mate at
      * once: not played when that is proven impossible. */
-    if (left == 0 && !dp_may_mate_after(pos, m)) {
+    bitboard to[PIECE_TYPE_NB];
+    bool masks = false;
+    if (left == 0 && !dp_may_mate_after(pos, m, to, &masks)) {
         assert(leaf_has_no_mate(pos, m));
         return count_node(s) ? TRY_ON : TRY_STOP;
     }
     struct position next = *pos;
     pos_do_move(&next, m);
     s->path[s->len++] = m;
-    bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, m));
+    bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, m), masks ? to : NULL);
     s->len--;
     return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
 }
@@ -1134,9 +1136,11 @@ static int winner_stage(const struct hm_search *h, const struct position *pos, s
 }
 
 /* material: the move that led here captured or promoted (or this is the
- * root), so dp_material_cannot() may have changed. */
+ * root), so dp_material_cannot() may have changed.  mate_to: at a winner's
+ * node with no depth left, dp_may_mate_in_one()'s masks when the loser's
+ * move was told "maybe" from them (NULL: not known). */
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
-                     bool material)
+                     bool material, const bitboard *mate_to)
 {
     struct dp_search *s = h->s;
     if (!count_node(s)) return false;
@@ -1145,7 +1149,10 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (hm_table_cut(pos, depth)) return false;
     if (depth <= 0 && pos->side == s->winner) {
         bitboard to[PIECE_TYPE_NB];
-        if (!dp_may_mate_in_one(pos, to)) {
+        if (mate_to) {
+            assert(dp_may_mate_in_one(pos, to) && memcmp(to, mate_to, sizeof to) == 0);
+            memcpy(to, mate_to, sizeof to);
+        } else if (!dp_may_mate_in_one(pos, to)) {
             assert(no_mate_in_one(pos));
             return false;
         }
@@ -1282,7 +1289,7 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
     hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
     for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
         s->len = 0;
-        ok = targeted(&h, pos, d, false, true);
+        ok = targeted(&h, pos, d, false, true, NULL);
         if (s->out_of_nodes) break;
     }
     s->budget = full;

@@ -1012,8 +1012,9 @@ static int legal_only(const struct position *pos, move *list, int n)
  * then goes on after the moves the stages gave.
  */
 struct stages {
-    int next;      /* the stage to come */
-    bool complete; /* the stages gave every rewarded move */
+    int next;        /* the stage to come */
+    bool complete;   /* the stages gave every rewarded move */
+    bool all_normal; /* and every normal one */
 };
 
 /* The loser's king steps to squares of `to` that are (closer: true) or are
@@ -1041,6 +1042,8 @@ static int loser_stage(const struct hm_search *h, const struct position *pos, st
     switch (st->next++) {
     case 0:
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+        /* A bare king: its rewarded moves are these steps. */
+        st->complete = !(pos->by_color[us] & ~pos->by_type[KING]);
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
         int n = 0;
@@ -1052,6 +1055,8 @@ static int loser_stage(const struct hm_search *h, const struct position *pos, st
         bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
         if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
         *v = V_NORMAL;
+        /* A bare king: its rewarded and normal moves are all given now. */
+        st->all_normal = st->complete;
         return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
     }
     }
@@ -1212,9 +1217,11 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
 #endif
             first += k;
         }
-        /* A winner's node with only the rewarded class to search (cost 1,
-         * no progress: most of them) needs no full list then. */
-        all_tried = winner_moves && st.complete && nv == 1;
+        /* No full list is needed when the stages gave every move of the
+         * classes searched: a winner's node that searches only its rewarded
+         * moves (cost 1, no progress: most of them), a bare king's node
+         * that does not search its captures. */
+        all_tried = (st.complete && nv == 1) || (st.all_normal && nv == 2);
 #ifdef NDEBUG
         if (all_tried) return false;
 #endif

@@ -893,9 +893,13 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
         int n = 0, direct = 0;
         if (check_from[type] & to[type]) {
             bitboard mask = check_from[type] & target & to[type];
-            if (type == PAWN)
-                n = movegen_pseudo(pos, PAWN, pieces & ~disc, mask, list);
-            else /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
+            if (type == PAWN) {
+                /* Where these pawns may go at all (pushes, captures). */
+                bitboard p = pieces & ~disc, one = bb_forward(p, winner);
+                if ((one | bb_forward(one, winner) | bb_pawn_attacks(p, winner)) & mask)
+                    n = movegen_pseudo(pos, PAWN, p, mask, list);
+            } else
+                /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
                 for (bitboard b = pieces & ~disc; b;) {
                     int sq = bb_pop_lsb(&b);
                     for (bitboard t = attacks_piece(type, sq, occ) & mask; t;)

@@ -466,13 +466,16 @@ static bool on_path(const struct dp_search *s, const struct position *pos)
 static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc)
 {
     if (!count_node(s)) return false;
-    move list[MOVES_MAX];
-    int n = movegen_legal(pos, list);
-    bool winner_moves = pos->side == s->winner;
-    if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
+    if (depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
     /* A mate of the winner's move is looked for only where it may exist. */
+    bool winner_moves = pos->side == s->winner;
     bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
     assert(mates || !winner_moves || no_mate_in_one(pos));
+    /* At the last ply only a mate at once counts: no moves needed else. */
+    if (depth == 1 && !mates) return false;
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    if (n == 0) return false;
     /* The first mating move, in the generator's order: only the checks
      * with no free flight square (and castling, en passant) are played. */
     int lk = king_sq(pos, pos->side ^ 1);

@@ -108,7 +108,8 @@ static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *
     if (dp_static_cannot(pos, s->winner) != DEADPOS_WHY_NONE || table_has(pos, s->winner))
         return DEADPOS_CANNOT_WIN;
     move list[MOVES_MAX];
-    int n = movegen_legal(pos, list);
+    /* With no depth left only "is there a move?" is asked. */
+    int n = depth == 0 ? movegen_any_legal(pos) : movegen_legal(pos, list);
     if (n == 0) {
         if (pos->checkers && pos->side != s->winner) {
             found_mate(s);

@@ -1095,13 +1095,34 @@ static int piece_captures(const struct position *pos, move *list)
     return n;
 }
 
+/* The rank from which the pawns of `us` promote. */
+static bitboard seventh_rank(int us)
+{
+    return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
+}
+
+/* The promotions to a queen of the pawns `promoting` (on their seventh
+ * rank, none pinned, none able to capture) in the generator's order (by
+ * square); pseudo-legal. */
+static int queen_promotions(const struct position *pos, bitboard promoting, move *list)
+{
+    if (!promoting) return 0;
+    int us = pos->side;
+    bitboard last = us == COLOR_WHITE ? BB_RANK(7) : BB_RANK(0);
+    move all[MOVES_MAX];
+    int n = movegen_pseudo(pos, PAWN, promoting, last & ~pos_occupied(pos), all), k = 0;
+    for (int i = 0; i < n; i++)
+        if (MOVE_KIND(all[i]) == MOVE_PROMO_QUEEN) list[k++] = all[i];
+    return k;
+}
+
 /* The winner's pawn pushes (no promotion) in the generator's order: the
  * double steps, the single steps, then the pinned pawns' one by one;
  * pseudo-legal, en passant left out. */
 static int pawn_pushes(const struct position *pos, move *list)
 {
     int us = pos->side;
-    bitboard pawns = pos_pieces(pos, us, PAWN);
+    bitboard pawns = pos_pieces(pos, us, PAWN) & ~seventh_rank(us);
     if (!pawns) return 0;
     bitboard empty = ~pos_occupied(pos);
     if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
@@ -1118,8 +1139,8 @@ static int pawn_pushes(const struct position *pos, move *list)
 
 /* The winner (no castling right, no en passant): its king's and knights'
  * steps closer to their targets without a capture (class 0); when no pawn
- * can capture or promote, its pieces' captures (class 1), then its pawns'
- * pushes (class 3). */
+ * can capture (nor a pinned one promote), its pieces' captures and its
+ * promotions to a queen (class 1), then its pawns' pushes (class 3). */
 static int winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
                         move *list, int *v)
 {
@@ -1134,14 +1155,16 @@ static int winner_stage(const struct hm_search *h, const struct position *pos, s
         return legal_only(pos, list, n);
     }
     case 1: {
-        bitboard pawns = pos_pieces(pos, us, PAWN);
-        bitboard seventh = us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
-        if ((bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) || (pawns & seventh)) return -1;
-        return legal_only(pos, list, piece_captures(pos, list));
+        bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
+        if (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) return -1;
+        /* The pinned pawns' promotions would come after the others'. */
+        if (promoting && (pos_pinned(pos, us) & promoting)) return -1;
+        int n = piece_captures(pos, list);
+        return legal_only(pos, list, n + queen_promotions(pos, promoting, list + n));
     }
     case 2:
-        /* No castling, en passant or promotion, and the captures all
-         * taken: every rewarded move of the winner comes from the stages. */
+        /* No castling, en passant or pawn capture, the other promotions
+         * normal: every rewarded move of the winner comes from the stages. */
         st->complete = true;
         return legal_only(pos, list, pawn_pushes(pos, list));
     }

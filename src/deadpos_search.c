@@ -1044,41 +1044,6 @@ static int loser_king_steps(const struct hm_search *h, const struct position *po
     return legal_only(pos, list, leaper_moves(pos, KING, ksq, to, list));
 }
 
-/* The loser (no promotion needed, no castling right): its king's steps
- * closer to their target (class 0, captures too); its knights' moves
- * closer (class 1: first in it; the whole class unless the loser's
- * bishops, rooks and queens head for the blocker's square too); its king's
- * other steps that capture nothing (first in V_NORMAL; nv: the classes
- * the node searches). */
-static int loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
-                       int nv, move *list, int *v)
-{
-    int us = pos->side;
-    *v = V_REWARD;
-    switch (st->next++) {
-    case 0:
-        if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-        /* A bare king: its rewarded moves are these steps. */
-        st->complete = !(pos->by_color[us] & ~pos->by_type[KING]);
-        return loser_king_steps(h, pos, true, ~(bitboard)0, list);
-    case 1: {
-        int n = 0;
-        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
-            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
-        return legal_only(pos, list, n);
-    }
-    case 2: {
-        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
-        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
-        *v = V_NORMAL;
-        /* A bare king: its rewarded and normal moves are all given now. */
-        st->all_normal = st->complete;
-        return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
-    }
-    }
-    return -1;
-}
-
 /* The winner's captures by its pieces in the generator's order (king,
  * knights, bishops and queens along diagonals, rooks and queens along
  * lines); pseudo-legal. */
@@ -1143,6 +1108,48 @@ static int pawn_pushes(const struct position *pos, move *list)
     while (pinned)
         n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
     return n;
+}
+
+/* The loser (no promotion needed, no castling right): its king's steps
+ * closer to their target (class 0, captures too); its knights' moves
+ * closer (class 1: first in it; the whole class unless the loser's
+ * bishops, rooks and queens head for the blocker's square too); its king's
+ * other steps that capture nothing (first in V_NORMAL; nv: the classes
+ * the node searches); with only pawns besides, their pushes. */
+static int loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                       int nv, move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0:
+        if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+        /* With only pawns besides the king, its rewarded moves are these
+         * steps (then stage 1 gives none). */
+        st->complete = !(pos->by_color[us] & ~pos->by_type[KING] & ~pos->by_type[PAWN]);
+        return loser_king_steps(h, pos, true, ~(bitboard)0, list);
+    case 1: {
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 2: {
+        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
+        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+        *v = V_NORMAL;
+        return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
+    }
+    case 3:
+        /* Only pawns besides the king, none to promote, no en passant: its
+         * pawns' pushes are the rest of its normal moves. */
+        if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
+            return -1;
+        *v = V_NORMAL;
+        st->all_normal = true;
+        return legal_only(pos, list, pawn_pushes(pos, list));
+    }
+    return -1;
 }
 
 /* The winner (no castling right, no en passant): its king's and knights'

@@ -1115,7 +1115,8 @@ static int pawn_pushes(const struct position *pos, move *list)
  * closer (class 1: first in it; the whole class unless the loser's
  * bishops, rooks and queens head for the blocker's square too); its king's
  * other steps that capture nothing (first in V_NORMAL; nv: the classes
- * the node searches); with only pawns besides, their pushes. */
+ * the node searches); with only knights and pawns besides, the knights'
+ * other quiet moves and the pawns' pushes. */
 static int loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
                        int nv, move *list, int *v)
 {
@@ -1124,9 +1125,10 @@ static int loser_stage(const struct hm_search *h, const struct position *pos, st
     switch (st->next++) {
     case 0:
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-        /* With only pawns besides the king, its rewarded moves are these
-         * steps (then stage 1 gives none). */
-        st->complete = !(pos->by_color[us] & ~pos->by_type[KING] & ~pos->by_type[PAWN]);
+        /* With only knights and pawns besides the king, its rewarded moves
+         * are these steps and stage 1's. */
+        st->complete = !(pos->by_color[us] &
+                         (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]));
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
         int n = 0;
@@ -1140,14 +1142,23 @@ static int loser_stage(const struct hm_search *h, const struct position *pos, st
         *v = V_NORMAL;
         return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
     }
-    case 3:
-        /* Only pawns besides the king, none to promote, no en passant: its
-         * pawns' pushes are the rest of its normal moves. */
+    case 3: {
+        /* Only knights and pawns besides the king, no pawn to promote, no
+         * en passant: the knights' other quiet moves and the pawns' pushes
+         * are the rest of its normal moves. */
         if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
             return -1;
         *v = V_NORMAL;
         st->all_normal = true;
-        return legal_only(pos, list, pawn_pushes(pos, list));
+        bitboard empty = ~pos_occupied(pos);
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
+        }
+        n += pawn_pushes(pos, list + n);
+        return legal_only(pos, list, n);
+    }
     }
     return -1;
 }

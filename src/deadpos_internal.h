@@ -66,8 +66,10 @@ enum deadpos_why dp_static_cannot(const struct position *pos, int side);
 bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB]);
 
 /* dp_may_mate_in_one() of the position after `m` (legal in pos), told
- * without playing it. */
-bool dp_may_mate_after(const struct position *pos, move m);
+ * without playing it.  *masks says whether to[] then holds the masks
+ * dp_may_mate_in_one() would give there (a move that captures nothing and
+ * is no double step: the castling rights and en passant are known). */
+bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYPE_NB], bool *masks);
 
 /* Search: every line of at most `depth` plies ends in a position that
  * dp_static_cannot() settles, a stalemate or a mate of `side` (CANNOT_WIN),

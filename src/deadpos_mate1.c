@@ -123,27 +123,31 @@ bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB])
                     pos->ep_capturable || (pos->castle_rooks & pos->by_color[us]), to);
 }
 
-bool dp_may_mate_after(const struct position *pos, move m)
+bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYPE_NB], bool *masks)
 {
     int kind = MOVE_KIND(m);
+    *masks = false;
     if (kind != MOVE_NORMAL) return true; /* castling, en passant, promotion */
     int us = pos->side, them = us ^ 1;
-    int from = MOVE_FROM(m), to = MOVE_TO(m);
+    int from = MOVE_FROM(m), to_sq = MOVE_TO(m);
     int type = PIECE_TYPE(pos->board[from]);
     /* A double step may give an en passant capture. */
-    if (type == PAWN && (from ^ to) == 16) return true;
+    if (type == PAWN && (from ^ to_sq) == 16) return true;
     bitboard by_color[COLOR_NB] = {pos->by_color[0], pos->by_color[1]};
     bitboard by_type[PIECE_TYPE_NB];
     for (int t = 0; t < PIECE_TYPE_NB; t++)
         by_type[t] = pos->by_type[t];
-    bitboard ft = SQ_BB(from) | SQ_BB(to);
-    if (pos->board[to] != PIECE_NONE) {
-        by_color[them] &= ~SQ_BB(to);
-        by_type[PIECE_TYPE(pos->board[to])] &= ~SQ_BB(to);
+    bitboard ft = SQ_BB(from) | SQ_BB(to_sq);
+    if (pos->board[to_sq] != PIECE_NONE) {
+        by_color[them] &= ~SQ_BB(to_sq);
+        by_type[PIECE_TYPE(pos->board[to_sq])] &= ~SQ_BB(to_sq);
     }
     by_color[us] ^= ft;
     by_type[type] ^= ft;
     /* The other side's castling rights can only have shrunk (a capture of
-     * a rook): keeping them is the safe side. */
-    return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0, NULL);
+     * a rook): keeping them is the safe side.  Without a capture they are
+     * those of the position after m, and so are the masks. */
+    *masks = pos->board[to_sq] == PIECE_NONE;
+    return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0,
+                    *masks ? to : NULL);
 }

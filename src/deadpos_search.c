@@ -108,7 +108,8 @@ static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *
     if (dp_static_cannot(pos, s->winner) != DEADPOS_WHY_NONE || table_has(pos, s->winner))
         return DEADPOS_CANNOT_WIN;
     move list[MOVES_MAX];
-    int n = movegen_legal(pos, list);
+    /* With no depth left only "is there a move?" is asked. */
+    int n = depth == 0 ? movegen_any_legal(pos) : movegen_legal(pos, list);
     if (n == 0) {
         if (pos->checkers && pos->side != s->winner) {
             found_mate(s);
@@ -158,11 +159,67 @@ static int abs_int(int x)
     return x < 0 ? -x : x;
 }
 
-/* King moves between two squares (inline: the searches call it per move). */
+/* Knight moves from every square to `target` (breadth first). */
+static void knight_distances(int target, uint8_t dist[SQ_NB])
+{
+    memset(dist, 0xff, SQ_NB);
+    int queue[SQ_NB], head = 0, tail = 0;
+    dist[target] = 0;
+    queue[tail++] = target;
+    while (head < tail) {
+        int q = queue[head++];
+        bitboard b = attacks_knight(q);
+        while (b) {
+            int t = bb_pop_lsb(&b);
+            if (dist[t] == 0xff) {
+                dist[t] = (uint8_t)(dist[q] + 1);
+                queue[tail++] = t;
+            }
+        }
+    }
+}
+
+/* King and knight moves between any two squares, and for each target the
+ * squares at most r such moves from it ([target][r]; every square is within
+ * 7 king or 6 knight moves): filled once, process-wide (the same way
+ * attacks_init() fills its tables). */
+static uint8_t king_table[SQ_NB][SQ_NB], knight_table[SQ_NB][SQ_NB];
+static bitboard king_within[SQ_NB][8], knight_within[SQ_NB][8];
+
+static void fill_distance_tables(void)
+{
+    for (int t = 0; t < SQ_NB; t++) {
+        knight_distances(t, knight_table[t]);
+        for (int sq = 0; sq < SQ_NB; sq++) {
+            int df = abs_int(SQ_FILE(t) - SQ_FILE(sq)), dr = abs_int(SQ_RANK(t) - SQ_RANK(sq));
+            king_table[t][sq] = (uint8_t)(df > dr ? df : dr);
+        }
+        for (int r = 0; r < 8; r++)
+            for (int sq = 0; sq < SQ_NB; sq++) {
+                if (king_table[t][sq] <= r) king_within[t][r] |= SQ_BB(sq);
+                if (knight_table[t][sq] <= r) knight_within[t][r] |= SQ_BB(sq);
+            }
+    }
+}
+
+static void distance_tables_init(void)
+{
+    static atomic_int state;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        fill_distance_tables();
+        atomic_store_explicit(&state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
+        }
+    }
+}
+
+/* King moves between two squares (distance_tables_init() first). */
 static inline int sq_distance(int a, int b)
 {
-    int df = abs_int(SQ_FILE(a) - SQ_FILE(b)), dr = abs_int(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
+    return king_table[a][b];
 }
 
 /* The king of `color` (inline; king_sq() is out of line). */
@@ -176,37 +233,65 @@ static inline int king_sq(const struct position *pos, int color)
 static const int piece_material[PIECE_TYPE_NB] = {20, 35, 35, 50, 60, 0};
 static const int piece_distance_extra[PIECE_TYPE_NB] = {0, 2, 2, 1, 0, 0};
 
+/* What one of the winner's pieces (not the king) of `type` on sq adds to
+ * mate_distance() with the loser's king on lk. */
+static int winner_piece_term(int type, int sq, int lk, int winner)
+{
+    int h = -piece_material[type];
+    if (type == PAWN) return h + 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
+    return h + abs_int(sq_distance(sq, lk) - 2) + piece_distance_extra[type];
+}
+
+/* What the winner's king on wk adds, the loser's on lk. */
+static int winner_king_term(int wk, int lk)
+{
+    int dk = sq_distance(wk, lk);
+    return 3 * (dk > 2 ? dk - 2 : 0);
+}
+
 /*
- * How far the position looks from a mate by the winner; both sides play to
- * make it small (the loser helps).  Terms: the winner's material (losing it
- * is bad), its pawns' distance to promotion, its pieces' and king's distance
- * to the loser's king, the loser's king's distance to a corner, the loser's
- * pieces' distance to their own king.
+ * How far the position looks from a mate by the winner, with the loser's
+ * king on lk; both sides play to make it small (the loser helps).  Terms:
+ * the winner's material (losing it is bad), its pawns' distance to
+ * promotion, its pieces' and king's distance to the loser's king, the
+ * loser's king's distance to a corner, the loser's pieces' distance to their
+ * own king (they take its flight squares next to it).
  */
-static int mate_distance(const struct position *pos, int winner)
+static int mate_distance_at(const struct position *pos, int winner, int lk)
 {
     int loser = winner ^ 1;
-    int lk = king_sq(pos, loser), wk = king_sq(pos, winner);
-    int h = 4 * corner_distance(lk);
-    int dk = sq_distance(wk, lk);
-    h += 3 * (dk > 2 ? dk - 2 : 0);
+    int h = 4 * corner_distance(lk) + winner_king_term(king_sq(pos, winner), lk);
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
     while (own) {
         int sq = bb_pop_lsb(&own);
-        int type = PIECE_TYPE(pos->board[sq]);
-        h -= piece_material[type];
-        if (type == PAWN)
-            h += 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
-        else
-            h += abs_int(sq_distance(sq, lk) - 2) + piece_distance_extra[type];
+        h += winner_piece_term(PIECE_TYPE(pos->board[sq]), sq, lk, winner);
     }
-    /* The loser's own pieces next to its king take its flight squares. */
     bitboard helpers = pos->by_color[loser] & ~pos->by_type[KING];
-    while (helpers) {
-        int sq = bb_pop_lsb(&helpers);
-        h += sq_distance(sq, lk) - 1;
-    }
+    while (helpers)
+        h += sq_distance(bb_pop_lsb(&helpers), lk) - 1;
     return h;
+}
+
+static int mate_distance(const struct position *pos, int winner)
+{
+    return mate_distance_at(pos, winner, king_sq(pos, winner ^ 1));
+}
+
+/* mate_distance() after the quiet move m (no capture, castling, en passant
+ * or promotion) of the side to move, told from `base`, mate_distance() of
+ * pos, without playing it: only the moved unit's term changes, unless it is
+ * the loser's king, which every term measures from. */
+static int mate_distance_after(const struct position *pos, int winner, int base, move m)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m), type = PIECE_TYPE(pos->board[from]);
+    int lk = king_sq(pos, winner ^ 1);
+    if (pos->side != winner) {
+        if (type == KING) return mate_distance_at(pos, winner, to);
+        return base - sq_distance(from, lk) + sq_distance(to, lk);
+    }
+    if (type == KING) return base - winner_king_term(from, lk) + winner_king_term(to, lk);
+    return base - winner_piece_term(type, from, lk, winner) +
+           winner_piece_term(type, to, lk, winner);
 }
 
 /* What a move of the side to move (the winner) does to the other king on
@@ -225,17 +310,57 @@ static bool king_has_flight(int ksq, bitboard own_units, bitboard occ, bitboard 
                             bitboard knights, bitboard diag, bitboard orth, bitboard king,
                             int pawn_colour)
 {
+    /* The squares the pawns, knights and king attack, as one set; then the
+     * sliders, square by square, on what is left. */
+    bitboard flights = attacks_king(ksq) & ~own_units & ~bb_pawn_attacks(pawns, pawn_colour);
+    if (king) flights &= ~attacks_king(bb_lsb(king));
+    for (bitboard b = knights; b && flights;)
+        flights &= ~attacks_knight(bb_pop_lsb(&b));
     bitboard occ_k = occ & ~SQ_BB(ksq);
-    bitboard flights = attacks_king(ksq) & ~own_units;
     while (flights) {
         int f = bb_pop_lsb(&flights);
-        if ((attacks_pawn(pawn_colour ^ 1, f) & pawns) || (attacks_knight(f) & knights) ||
-            (attacks_king(f) & king) || (attacks_bishop(f, occ_k) & diag) ||
-            (attacks_rook(f, occ_k) & orth))
-            continue;
+        if ((attacks_bishop(f, occ_k) & diag) || (attacks_rook(f, occ_k) & orth)) continue;
         return true;
     }
     return false;
+}
+
+/* The winner's units after its move m (not castling or en passant; a
+ * promotion counts as the new piece): what a check needs to be told. */
+struct after_move {
+    int us, from, to, type;
+    bitboard occ, pawns, knights, diag, orth, king;
+};
+
+static inline void after_move_sets(const struct position *pos, move m, struct after_move *a)
+{
+    int us = pos->side, from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
+    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
+    bitboard mine = pos->by_color[us];
+    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
+    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
+    a->us = us;
+    a->from = from;
+    a->to = to;
+    a->type = type;
+    a->occ = (pos_occupied(pos) & ~fb) | tb;
+    a->pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
+    a->knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
+    a->diag = (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
+    a->orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
+    a->king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+}
+
+/* The check is a mate only if the king on ksq has no free flight square
+ * (QM_ESCAPE or QM_MAYBE). */
+static inline int flight_outcome(const struct position *pos, const struct after_move *a, int ksq)
+{
+    bitboard theirs = pos->by_color[a->us ^ 1] & ~SQ_BB(a->to);
+    return king_has_flight(ksq, theirs, a->occ, a->pawns, a->knights, a->diag, a->orth, a->king,
+                           a->us)
+               ? QM_ESCAPE
+               : QM_MAYBE;
 }
 
 /* A check with a free flight square is no mate, whatever else holds: the
@@ -246,36 +371,32 @@ static int quick_check_outcome(const struct position *pos, move m, int ksq)
 {
     int kind = MOVE_KIND(m);
     if (kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT) return QM_FULL;
-    int us = pos->side, them = us ^ 1;
-    int from = MOVE_FROM(m), to = MOVE_TO(m);
-    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
-    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
-    bitboard occ = (pos_occupied(pos) & ~fb) | tb;
-    bitboard mine = pos->by_color[us];
-    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
-    /* The winner's pieces of each kind after the move. */
-    bitboard pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
-    bitboard knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
-    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
-    bitboard diag =
-        (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
-    bitboard orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
-    bitboard king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+    struct after_move a;
+    after_move_sets(pos, m, &a);
     /* The check comes from the piece on `to` or from a slider uncovered on
      * `from` (the winner's move left no check of its own king to answer). */
     bitboard k = SQ_BB(ksq), direct;
-    if (type == PAWN)
-        direct = attacks_pawn(us, to) & k;
-    else if (type == KING)
+    if (a.type == PAWN)
+        direct = attacks_pawn(a.us, a.to) & k;
+    else if (a.type == KING)
         direct = 0;
     else
-        direct = attacks_piece(type, to, occ) & k;
-    if (!direct && !(attacks_aligned(ksq, from) &&
-                     ((attacks_bishop(ksq, occ) & diag) | (attacks_rook(ksq, occ) & orth))))
+        direct = attacks_piece(a.type, a.to, a.occ) & k;
+    if (!direct && !(attacks_aligned(ksq, a.from) &&
+                     ((attacks_bishop(ksq, a.occ) & a.diag) | (attacks_rook(ksq, a.occ) & a.orth))))
         return QM_NO_CHECK;
-    bitboard theirs = pos->by_color[them] & ~tb;
-    return king_has_flight(ksq, theirs, occ, pawns, knights, diag, orth, king, us) ? QM_ESCAPE
-                                                                                   : QM_MAYBE;
+    return flight_outcome(pos, &a, ksq);
+}
+
+/* quick_check_outcome() of a normal move of a knight, bishop, rook or queen
+ * to a square from which it checks the king on ksq (see check_squares()):
+ * its square was free up to the king and stays so (the mover did not stand
+ * between), so only the flight squares are left to tell. */
+static int direct_check_outcome(const struct position *pos, move m, int ksq)
+{
+    struct after_move a;
+    after_move_sets(pos, m, &a);
+    return flight_outcome(pos, &a, ksq);
 }
 
 #ifndef NDEBUG
@@ -346,59 +467,79 @@ static bool on_path(const struct dp_search *s, const struct position *pos)
 static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc)
 {
     if (!count_node(s)) return false;
-    move list[MOVES_MAX];
-    int n = movegen_legal(pos, list);
-    bool winner_moves = pos->side == s->winner;
-    if (n == 0 || depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
+    if (depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
     /* A mate of the winner's move is looked for only where it may exist. */
+    bool winner_moves = pos->side == s->winner;
     bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
     assert(mates || !winner_moves || no_mate_in_one(pos));
-    if (depth == 1) {
-        /* No child is searched: only a mate at once counts. */
-        for (int i = 0; mates && i < n; i++) {
-            struct position next = *pos;
-            pos_do_move(&next, list[i]);
-            if (next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
-                s->path[s->len++] = list[i];
-                found_mate(s);
-                return true;
-            }
-        }
-        return false;
-    }
-    struct scored sc[MOVES_MAX];
-    int nsc = 0;
-    for (int i = 0; i < n; i++) {
+    /* At the last ply only a mate at once counts: no moves needed else. */
+    if (depth == 1 && !mates) return false;
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    if (n == 0) return false;
+    /* The first mating move, in the generator's order: only the checks
+     * with no free flight square (and castling, en passant) are played. */
+    int lk = king_sq(pos, pos->side ^ 1);
+    for (int i = 0; mates && i < n; i++) {
+        int q = quick_check_outcome(pos, list[i], lk);
+        assert(qm_agrees(pos, list[i], q));
+        if (q == QM_NO_CHECK || q == QM_ESCAPE) continue;
         struct position next = *pos;
         pos_do_move(&next, list[i]);
-        assert(!(next.checkers && in_check_with_flight(&next)) || movegen_any_legal(&next));
-        if (mates && next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
+        if (next.checkers && !in_check_with_flight(&next) && !movegen_any_legal(&next)) {
             s->path[s->len++] = list[i];
             found_mate(s);
             return true;
         }
-        if (changes_material(pos, list[i]) &&
-            dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
-            continue;
-        if (on_path(s, &next)) continue;
-        int v = -mate_distance(&next, s->winner);
-        if (winner_moves && next.checkers) v += 2;
+    }
+    if (depth == 1) return false; /* no child is searched: only a mate at once counts */
+    /* Score the moves, best first (stable): a quiet move from the bitboards
+     * (it is played only when searched: then a repetition of the line drops
+     * it), the others played (a capture or promotion may leave a material
+     * proof). */
+    struct scored sc[MOVES_MAX];
+    bool played[MOVES_MAX];
+    int nsc = 0, base = mate_distance(pos, s->winner);
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        bool quiet = MOVE_KIND(m) == MOVE_NORMAL && pos->board[MOVE_TO(m)] == PIECE_NONE;
+        int v;
+        if (quiet) {
+            v = -mate_distance_after(pos, s->winner, base, m);
+            if (winner_moves && quick_check_outcome(pos, m, lk) != QM_NO_CHECK) v += 2;
+        } else {
+            struct position next = *pos;
+            pos_do_move(&next, m);
+            if (changes_material(pos, m) &&
+                dp_material_cannot(&next, s->winner) != DEADPOS_WHY_NONE)
+                continue;
+            if (on_path(s, &next)) continue;
+            v = -mate_distance(&next, s->winner);
+            if (winner_moves && next.checkers) v += 2;
+        }
         int j = nsc++;
         while (j > 0 && sc[j - 1].score < v) {
             sc[j] = sc[j - 1];
+            played[j] = played[j - 1];
             j--;
         }
         sc[j].score = v;
-        sc[j].m = list[i];
+        sc[j].m = m;
+        played[j] = !quiet;
     }
-    for (int i = 0; i < nsc && i <= disc; i++) {
+    /* The i-th child searched (repetitions dropped) costs i discrepancies. */
+    for (int j = 0, i = 0; j < nsc && i <= disc; j++) {
         struct position next = *pos;
-        pos_do_move(&next, sc[i].m);
-        s->path[s->len] = sc[i].m;
+        pos_do_move(&next, sc[j].m);
+        assert(sc[j].score ==
+               -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
+        if (!played[j] && on_path(s, &next)) continue;
+        s->path[s->len] = sc[j].m;
         s->keys[s->len++] = next.key;
         bool ok = helpmate(s, &next, depth - 1, disc - i);
         s->len--;
         if (ok || s->out_of_nodes) return ok;
+        i++;
     }
     return false;
 }
@@ -463,6 +604,7 @@ static _Thread_local struct hm_slot hm_table[DP_HM_TABLE_SIZE];
 static _Thread_local uint32_t hm_stamp;
 
 enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
+enum { WITHIN_KING, WITHIN_KNIGHT };
 
 struct hm_search {
     struct dp_search *s;
@@ -476,46 +618,10 @@ struct hm_search {
      * blockers_move, the sliders: the piece target); 255 where a move of
      * that type never counts as coming closer.  See hm_distances(). */
     uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
+    /* within[role][type][r] (type KING or KNIGHT): the squares at most r
+     * moves of that piece from its target (dist[role][type] <= r). */
+    const bitboard *within[2][2];
 };
-
-/* Knight moves from every square to `target` (breadth first). */
-static void knight_distances(int target, uint8_t dist[SQ_NB])
-{
-    memset(dist, 0xff, SQ_NB);
-    int queue[SQ_NB], head = 0, tail = 0;
-    dist[target] = 0;
-    queue[tail++] = target;
-    while (head < tail) {
-        int q = queue[head++];
-        bitboard b = attacks_knight(q);
-        while (b) {
-            int t = bb_pop_lsb(&b);
-            if (dist[t] == 0xff) {
-                dist[t] = (uint8_t)(dist[q] + 1);
-                queue[tail++] = t;
-            }
-        }
-    }
-}
-
-/* Knight moves between any two squares: filled once, process-wide (the
- * same way attacks_init() fills its tables). */
-static uint8_t knight_table[SQ_NB][SQ_NB];
-
-static void knight_table_init(void)
-{
-    static atomic_int state;
-    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
-    int expected = 0;
-    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
-        for (int sq = 0; sq < SQ_NB; sq++)
-            knight_distances(sq, knight_table[sq]);
-        atomic_store_explicit(&state, 2, memory_order_release);
-    } else {
-        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
-        }
-    }
-}
 
 /* Only same-coloured bishops (or one knight) for the winner, and nothing
  * for the loser to block with: the loser must promote a pawn to a minor
@@ -616,19 +722,23 @@ static int slider_distance(int type, int sq, int t)
     return diag ? 1 : 2;
 }
 
-/* Fill h->dist from h->target and h->blockers_move. */
+/* Fill h->dist and h->within from h->target and h->blockers_move. */
 static void hm_distances(struct hm_search *h)
 {
     memset(h->dist, 0xff, sizeof h->dist);
-    for (int sq = 0; sq < SQ_NB; sq++) {
-        h->dist[0][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_WINNER_KING]);
-        h->dist[0][KNIGHT][sq] = knight_table[h->target[T_WINNER_PIECE]][sq];
-        h->dist[1][KING][sq] = (uint8_t)sq_distance(sq, h->target[T_LOSER_KING]);
-        h->dist[1][KNIGHT][sq] = knight_table[h->target[T_LOSER_PIECE]][sq];
-        if (h->blockers_move)
+    static const int king_target[2] = {T_WINNER_KING, T_LOSER_KING};
+    static const int piece_target[2] = {T_WINNER_PIECE, T_LOSER_PIECE};
+    for (int role = 0; role < 2; role++) {
+        int kt = h->target[king_target[role]], pt = h->target[piece_target[role]];
+        memcpy(h->dist[role][KING], king_table[kt], SQ_NB);
+        memcpy(h->dist[role][KNIGHT], knight_table[pt], SQ_NB);
+        h->within[role][WITHIN_KING] = king_within[kt];
+        h->within[role][WITHIN_KNIGHT] = knight_within[pt];
+    }
+    if (h->blockers_move)
+        for (int sq = 0; sq < SQ_NB; sq++)
             for (int type = BISHOP; type <= QUEEN; type++)
                 h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
-    }
 }
 
 /* Order within a class (smaller first); the class alone sets the cost. */
@@ -784,10 +894,23 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
     for (int type = PAWN; type <= KING; type++) {
         bitboard pieces = pos_pieces(pos, winner, type);
         if (!pieces || !to[type]) continue;
-        int n = 0;
-        if (check_from[type] & to[type])
-            n = movegen_pseudo(pos, type, pieces & ~disc, check_from[type] & target & to[type],
-                               list);
+        int n = 0, direct = 0;
+        if (check_from[type] & to[type]) {
+            bitboard mask = check_from[type] & target & to[type];
+            if (type == PAWN) {
+                /* Where these pawns may go at all (pushes, captures). */
+                bitboard p = pieces & ~disc, one = bb_forward(p, winner);
+                if ((one | bb_forward(one, winner) | bb_pawn_attacks(p, winner)) & mask)
+                    n = movegen_pseudo(pos, PAWN, p, mask, list);
+            } else
+                /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
+                for (bitboard b = pieces & ~disc; b;) {
+                    int sq = bb_pop_lsb(&b);
+                    for (bitboard t = attacks_piece(type, sq, occ) & mask; t;)
+                        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&t), MOVE_NORMAL);
+                }
+            if (type != PAWN) direct = n; /* direct checks (a promotion may not check) */
+        }
         if (pieces & disc)
             n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
         if (type == PAWN && (promoters & ~disc))
@@ -795,7 +918,8 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
                                 list + n);
         for (int i = 0; i < n; i++) {
             if (!movegen_pseudo_is_legal(pos, list[i])) continue;
-            int q = quick_check_outcome(pos, list[i], ksq);
+            int q = i < direct ? direct_check_outcome(pos, list[i], ksq)
+                               : quick_check_outcome(pos, list[i], ksq);
             assert(qm_agrees(pos, list[i], q));
             if (q == QM_NO_CHECK) continue;
             if (q == QM_ESCAPE) {
@@ -812,10 +936,273 @@ static move mate_in_one_quick(struct dp_search *s, const struct position *pos,
     return MOVE_NONE;
 }
 
-/* material: the move that led here captured or promoted (or this is the
- * root), so dp_material_cannot() may have changed. */
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
-                     bool material)
+                     bool material, const bitboard *mate_to);
+
+/* try_move() is called from two places of targeted(), once per move
+ * searched: inline, it saves a call and its frame per move. */
+#if defined(__GNUC__)
+#define DP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define DP_ALWAYS_INLINE inline
+#endif
+
+/* What searching one move of a node found: go on with the next move, a
+ * mate (the line is in s->res), or stop (out of nodes). */
+enum { TRY_ON, TRY_FOUND, TRY_STOP };
+
+/* Search the move m of class v (V_*) at a node of the targeted search with
+ * `depth` left (`progress`: the move that led to the node was rewarded). */
+static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position *pos, move m, int v,
+                                     int depth, bool progress)
+{
+    struct dp_search *s = h->s;
+    int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
+    /* The loser's last move, after which the winner can only mate at
+     * once: not played when that is proven impossible. */
+    bitboard to[PIECE_TYPE_NB];
+    bool masks = false;
+    if (left == 0 && !dp_may_mate_after(pos, m, to, &masks)) {
+        assert(leaf_has_no_mate(pos, m));
+        return count_node(s) ? TRY_ON : TRY_STOP;
+    }
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    s->path[s->len++] = m;
+    bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, m), masks ? to : NULL);
+    s->len--;
+    return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
+}
+
+/* The pseudo-legal moves of the king or knight (`type`) of the side to
+ * move on sq to squares of `to`: the squares it attacks (FIDE 3.6, 3.8.1)
+ * but its own side's, as movegen_pseudo() gives them (in square order),
+ * without the call (most often there is none). */
+static int leaper_moves(const struct position *pos, int type, int sq, bitboard to, move *list)
+{
+    to &= (type == KING ? attacks_king(sq) : attacks_knight(sq)) & ~pos->by_color[pos->side];
+    int n = 0;
+    while (to)
+        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&to), MOVE_NORMAL);
+    return n;
+}
+
+/* The squares closer to its target than sq for a king or knight (`type`)
+ * playing `role` (0 winner, 1 loser). */
+static bitboard closer_squares(const struct hm_search *h, int role, int type, int sq)
+{
+    int d = h->dist[role][type][sq];
+    return d ? h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1] : 0;
+}
+
+/* The pseudo-legal moves of the piece of `type` (KING or KNIGHT) on the
+ * square `piece` of the side to move, playing `role` (0 winner, 1 loser),
+ * to squares of `to` closer to its target. */
+static int closer_moves(const struct hm_search *h, const struct position *pos, int role, int type,
+                        bitboard piece, bitboard to, move *list)
+{
+    int sq = bb_lsb(piece);
+    bitboard closer = closer_squares(h, role, type, sq);
+    return leaper_moves(pos, type, sq, to & closer, list);
+}
+
+/* Keep the legal ones of n pseudo-legal moves; their number. */
+static int legal_only(const struct position *pos, move *list, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
+    return kept;
+}
+
+/*
+ * Staged generation: the first moves of a node, in the order in which the
+ * full path (movegen_legal(), classify(), the counting sort) would try them,
+ * a few kinds at a time, since most lines that mate go on with one of the
+ * first moves.  The order is by class, then by the generator's (the king,
+ * the knights, the bishops and queens along diagonals, the rooks and queens
+ * along lines, the pawns: pushes, captures, promotions, the pinned ones
+ * last, en passant, castling).  Each stage writes its moves (all of their
+ * kind, legal, in that order) and their class (V_*), and returns their
+ * number, or -1 when it cannot tell its part of the order: the full path
+ * then goes on after the moves the stages gave.
+ */
+struct stages {
+    int next;        /* the stage to come */
+    bool complete;   /* the stages gave every rewarded move */
+    bool all_normal; /* and every normal one */
+};
+
+/* The loser's king steps to squares of `to` that are (closer: true) or are
+ * not closer to its target; legal. */
+static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
+                            bitboard to, move *list)
+{
+    int ksq = king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
+    to &= closer ? near : ~near;
+    return legal_only(pos, list, leaper_moves(pos, KING, ksq, to, list));
+}
+
+/* The winner's captures by its pieces in the generator's order (king,
+ * knights, bishops and queens along diagonals, rooks and queens along
+ * lines); pseudo-legal. */
+static int piece_captures(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard theirs = pos->by_color[us ^ 1], occ = pos_occupied(pos);
+    int n = leaper_moves(pos, KING, king_sq(pos, us), theirs, list);
+    for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+        n += leaper_moves(pos, KNIGHT, bb_pop_lsb(&b), theirs, list + n);
+    bitboard queens = pos_pieces(pos, us, QUEEN);
+    for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard t = attacks_bishop(from, occ) & theirs;
+        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+    }
+    for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard t = attacks_rook(from, occ) & theirs;
+        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+    }
+    return n;
+}
+
+/* The rank from which the pawns of `us` promote. */
+static bitboard seventh_rank(int us)
+{
+    return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
+}
+
+/* The promotions to a queen of the pawns `promoting` (on their seventh
+ * rank, none pinned, none able to capture) in the generator's order (by
+ * square); pseudo-legal. */
+static int queen_promotions(const struct position *pos, bitboard promoting, move *list)
+{
+    if (!promoting) return 0;
+    int us = pos->side;
+    bitboard last = us == COLOR_WHITE ? BB_RANK(7) : BB_RANK(0);
+    move all[MOVES_MAX];
+    int n = movegen_pseudo(pos, PAWN, promoting, last & ~pos_occupied(pos), all), k = 0;
+    for (int i = 0; i < n; i++)
+        if (MOVE_KIND(all[i]) == MOVE_PROMO_QUEEN) list[k++] = all[i];
+    return k;
+}
+
+/* The winner's pawn pushes (no promotion) in the generator's order: the
+ * double steps, the single steps, then the pinned pawns' one by one;
+ * pseudo-legal, en passant left out. */
+static int pawn_pushes(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard pawns = pos_pieces(pos, us, PAWN) & ~seventh_rank(us);
+    if (!pawns) return 0;
+    bitboard empty = ~pos_occupied(pos);
+    if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
+    if (!(bb_forward(pawns, us) & empty)) return 0;
+    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
+    bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
+    bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
+    int n = movegen_pseudo(pos, PAWN, free & second, fourth & empty, list);
+    n += movegen_pseudo(pos, PAWN, free, bb_forward(free, us) & empty, list + n);
+    while (pinned)
+        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
+    return n;
+}
+
+/* The loser (no promotion needed, no castling right): its king's steps
+ * closer to their target (class 0, captures too); its knights' moves
+ * closer (class 1: first in it; the whole class unless the loser's
+ * bishops, rooks and queens head for the blocker's square too); its king's
+ * other steps that capture nothing (first in V_NORMAL; nv: the classes
+ * the node searches); with only knights and pawns besides, the knights'
+ * other quiet moves and the pawns' pushes. */
+static int loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                       int nv, move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0:
+        if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+        /* With only knights and pawns besides the king, its rewarded moves
+         * are these steps and stage 1's. */
+        st->complete = !(pos->by_color[us] &
+                         (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]));
+        return loser_king_steps(h, pos, true, ~(bitboard)0, list);
+    case 1: {
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 2: {
+        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
+        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+        *v = V_NORMAL;
+        return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
+    }
+    case 3: {
+        /* Only knights and pawns besides the king, no pawn to promote, no
+         * en passant: the knights' other quiet moves and the pawns' pushes
+         * are the rest of its normal moves. */
+        if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
+            return -1;
+        *v = V_NORMAL;
+        st->all_normal = true;
+        bitboard empty = ~pos_occupied(pos);
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
+        }
+        n += pawn_pushes(pos, list + n);
+        return legal_only(pos, list, n);
+    }
+    }
+    return -1;
+}
+
+/* The winner (no castling right, no en passant): its king's and knights'
+ * steps closer to their targets without a capture (class 0); when no pawn
+ * can capture (nor a pinned one promote), its pieces' captures and its
+ * promotions to a queen (class 1), then its pawns' pushes (class 3). */
+static int winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                        move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0: {
+        bitboard empty = ~pos_occupied(pos);
+        int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 1: {
+        bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
+        if (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) return -1;
+        /* The pinned pawns' promotions would come after the others'. */
+        if (promoting && (pos_pinned(pos, us) & promoting)) return -1;
+        int n = piece_captures(pos, list);
+        return legal_only(pos, list, n + queen_promotions(pos, promoting, list + n));
+    }
+    case 2:
+        /* No castling, en passant or pawn capture, the other promotions
+         * normal: every rewarded move of the winner comes from the stages. */
+        st->complete = true;
+        return legal_only(pos, list, pawn_pushes(pos, list));
+    }
+    return -1;
+}
+
+/* material: the move that led here captured or promoted (or this is the
+ * root), so dp_material_cannot() may have changed.  mate_to: at a winner's
+ * node with no depth left, dp_may_mate_in_one()'s masks when the loser's
+ * move was told "maybe" from them (NULL: not known). */
+static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                     bool material, const bitboard *mate_to)
 {
     struct dp_search *s = h->s;
     if (!count_node(s)) return false;
@@ -824,7 +1211,10 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (hm_table_cut(pos, depth)) return false;
     if (depth <= 0 && pos->side == s->winner) {
         bitboard to[PIECE_TYPE_NB];
-        if (!dp_may_mate_in_one(pos, to)) {
+        if (mate_to) {
+            assert(dp_may_mate_in_one(pos, to) && memcmp(to, mate_to, sizeof to) == 0);
+            memcpy(to, mate_to, sizeof to);
+        } else if (!dp_may_mate_in_one(pos, to)) {
             assert(no_mate_in_one(pos));
             return false;
         }
@@ -834,6 +1224,65 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         found_mate(s);
         return true;
     }
+    bool winner_moves = pos->side == s->winner;
+    /* The first moves come from the stages (see struct stages) when they
+     * can tell them.  The winner then looks for its mate in one first,
+     * without the full move list (not with a castling right or an en
+     * passant capture, which mate_in_one_quick() leaves out, and which
+     * could also change the order). */
+    bool staged = !winner_moves, mate_tried = false;
+    if (winner_moves && !pos->ep_capturable && !(pos->castle_rooks & pos->by_color[pos->side])) {
+        bitboard to[PIECE_TYPE_NB];
+        bool maybe = dp_may_mate_in_one(pos, to);
+        assert(maybe || no_mate_in_one(pos));
+        move m = maybe ? mate_in_one_quick(s, pos, to) : MOVE_NONE;
+        if (m != MOVE_NONE) {
+            s->path[s->len++] = m;
+            found_mate(s);
+            return true;
+        }
+        if (s->out_of_nodes || depth <= 0) return false;
+        mate_tried = staged = true;
+    }
+    /* The classes whose moves leave enough depth: after a loser's move the
+     * winner's node with no depth left still looks for its mate in one;
+     * after a winner's move it must have depth for a loser's move and the
+     * winner's mate.  The costs grow with the class, so these come first. */
+    int need = winner_moves ? 1 : 0, nv = 0;
+    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+        nv++;
+    /* first: how many moves the stages tried (see struct stages);
+     * all_tried: those were all the moves of the classes searched. */
+    int first = 0;
+    bool all_tried = false;
+#ifndef NDEBUG
+    move tried[MOVES_MAX];
+#endif
+    if (staged && nv > 0) {
+        struct stages st = {0};
+        move stage[MOVES_MAX];
+        for (;;) {
+            int v, k = winner_moves ? winner_stage(h, pos, &st, stage, &v)
+                                    : loser_stage(h, pos, &st, nv, stage, &v);
+            if (k < 0) break;
+            for (int i = 0; i < k; i++) {
+                int r = try_move(h, pos, stage[i], v, depth, progress);
+                if (r != TRY_ON) return r == TRY_FOUND;
+            }
+#ifndef NDEBUG
+            memcpy(tried + first, stage, (size_t)k * sizeof *stage);
+#endif
+            first += k;
+        }
+        /* No full list is needed when the stages gave every move of the
+         * classes searched: a winner's node that searches only its rewarded
+         * moves (cost 1, no progress: most of them), a bare king's node
+         * that does not search its captures. */
+        all_tried = (st.complete && nv == 1) || (st.all_normal && nv == 2);
+#ifdef NDEBUG
+        if (all_tried) return false;
+#endif
+    }
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     if (n == 0) {
@@ -841,8 +1290,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         found_mate(s); /* the move that led here mates (not met: see below) */
         return true;
     }
-    bool winner_moves = pos->side == s->winner;
-    if (winner_moves) {
+    if (winner_moves && !mate_tried) {
         /* Every winner's node first looks for a mate in one, so a line
          * ending in a loser's node with no depth left is never needed. */
         bitboard to[PIECE_TYPE_NB];
@@ -856,13 +1304,6 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         }
         if (depth <= 0) return false;
     }
-    /* The classes whose moves leave enough depth: after a loser's move the
-     * winner's node with no depth left still looks for its mate in one;
-     * after a winner's move it must have depth for a loser's move and the
-     * winner's mate.  The costs grow with the class, so these come first. */
-    int need = winner_moves ? 1 : 0, nv = 0;
-    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
-        nv++;
     if (nv == 0) return false;
     /* Stable counting sort of those by class and order: rewarded, normal,
      * punished. */
@@ -881,22 +1322,12 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         ordered[j] = list[i];
         vof[j] = (uint8_t)(cls[i] / O_NB);
     }
-    for (int i = 0; i < kept; i++) {
-        int v = vof[i];
-        int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
-        /* The loser's last move, after which the winner can only mate at
-         * once: not played when that is proven impossible. */
-        if (left == 0 && !dp_may_mate_after(pos, ordered[i])) {
-            assert(leaf_has_no_mate(pos, ordered[i]));
-            if (!count_node(s)) return false;
-            continue;
-        }
-        struct position next = *pos;
-        pos_do_move(&next, ordered[i]);
-        s->path[s->len++] = ordered[i];
-        bool ok = targeted(h, &next, left, v == V_REWARD, changes_material(pos, ordered[i]));
-        s->len--;
-        if (ok || s->out_of_nodes) return ok;
+    /* The stages tried the first moves of this order. */
+    assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
+    assert(!all_tried || first == kept);
+    for (int i = first; i < kept; i++) {
+        int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
+        if (r != TRY_ON) return r == TRY_FOUND;
     }
     return false;
 }
@@ -908,7 +1339,6 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
                               const struct hm_picture *pic)
 {
     struct hm_search h = {.s = s};
-    knight_table_init();
     hm_targets(&h, pos, s->winner);
     if (pic) {
         h.target[T_LOSER_KING] = h.target[T_WINNER_PIECE] = pic->loser_king;
@@ -923,7 +1353,7 @@ static bool helpmate_targeted(struct dp_search *s, const struct position *pos, u
     hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
     for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
         s->len = 0;
-        ok = targeted(&h, pos, d, false, true);
+        ok = targeted(&h, pos, d, false, true, NULL);
         if (s->out_of_nodes) break;
     }
     s->budget = full;
@@ -992,6 +1422,7 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     unsigned long start = res->nodes;
+    distance_tables_init();
     if (lone_minor(pos, side)) {
         if (with_share(&s, pos, start, budget, DP_PIC_SHARE, helpmate_pictures))
             return DEADPOS_CAN_WIN;

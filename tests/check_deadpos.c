@@ -231,6 +231,65 @@ START_TEST(test_mate1_sound)
 }
 END_TEST
 
+/*
+ * The helpmate search's path, pinned: sides of labelled Lichess positions
+ * (all can win) whose searches take a few hundred to 30,000 nodes - the
+ * targeted search's stages for both sides, a lone minor piece's corner
+ * pictures, the limited-discrepancy search after the targeted one fails.
+ * The searches' speed-ups (moves generated a few kinds at a time, quiet
+ * moves scored without being played, proofs that skip a move) must leave
+ * the positions visited, and so the node count, unchanged: a change here
+ * means the search itself changed (then say so, and set the new count).
+ */
+static const struct {
+    const char *fen;
+    int side;
+} search_path_cases[] = {
+    {"8/8/k2B4/3P4/1R1K4/p7/P6P/8 b - - 2 44", 1},
+    {"6Q1/5Q2/8/3N1K2/2P4k/p7/P7/8 w - - 3 59", 1},
+    {"7k/1R5b/7p/BBP3n1/5K2/7P/1r6/8 b - - 8 41", 1},
+    {"8/8/8/1PB2kp1/7p/7P/1P2R1P1/1K6 w - - 1 49", 0},
+    {"7r/pk6/8/8/P7/3KB3/1r3P2/8 w - - 0 36", 0},
+    {"6k1/p4pp1/2N5/3PKP2/4r1P1/8/8/8 w - - 7 41", 1},
+    {"5k2/Q6p/4Kp2/6p1/4B3/6P1/Pr3r1P/2R5 b - - 3 38", 1},
+    {"8/5p2/4pk1p/8/2B4P/1P6/5NK1/8 w - - 1 42", 0},
+    {"8/p2bp2p/4k1p1/6P1/3R3q/3KB3/P7/8 b - - 1 39", 0},
+    {"1Q6/7p/6p1/8/P1k3P1/6KP/8/8 w - - 1 53", 1},
+    {"8/8/1p6/1K3p1r/5k1P/1P6/P3R1P1/8 w - - 0 46", 1},
+    {"8/1B6/6k1/P5p1/2Pr2Kp/P4RP1/7P/8 w - - 1 40", 1},
+    {"7r/8/4R3/6K1/2P3P1/1P2k3/P7/8 b - - 1 50", 1},
+    {"8/8/5k2/pB5p/P6q/5K2/8/8 b - - 1 49", 0},
+    {"8/2n5/8/KB6/3k4/8/8/8 b - - 10 56", 1},
+    {"8/8/8/8/8/pkn5/4p3/2K1N3 w - - 0 75", 0},
+    {"8/p7/6N1/8/8/8/1Qk3K1/8 b - - 0 63", 0},
+    /* the loser has a knight (its steps closer come before its king's
+     * other steps), castling rights, en passant */
+    {"8/2p5/1p4n1/pBk1pK2/P3Pb2/8/8/8 b - - 1 41", 0},
+    {"8/3QK3/8/1pP5/1N6/8/6k1/8 b - - 6 60", 1},
+    {"5b2/pp1k4/b3R3/8/4K3/1P2n3/P1P5/6R1 b - - 14 45", 0},
+    {"8/8/1Qb2b2/3k1p2/2P2Bp1/3P4/PP3P1P/RN2K2R b KQ c3 0 23", 1},
+    {"6k1/4r2p/2p5/p4n1P/1p1q4/1P6/P2B4/2K5 w - - 0 46", 0},
+    {"5rk1/6pp/p3p3/2Q1P3/5n2/2N5/PPP3rP/2KR4 b - - 0 33", 1},
+};
+
+#define SEARCH_PATH_NODES 72155ul
+
+START_TEST(test_search_path)
+{
+    unsigned long nodes = 0;
+    for (size_t i = 0; i < sizeof search_path_cases / sizeof search_path_cases[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, search_path_cases[i].fen, 0, NULL, 0) == FEN_OK);
+        struct deadpos_result res;
+        deadpos_analyse(&pos, search_path_cases[i].side, 0, &res);
+        ck_assert_msg(res.verdict == DEADPOS_CAN_WIN, "%s", search_path_cases[i].fen);
+        ck_assert(line_mates(&pos, search_path_cases[i].side, res.line, res.line_len));
+        nodes += res.nodes;
+    }
+    ck_assert_msg(nodes == SEARCH_PATH_NODES, "%lu nodes", nodes);
+}
+END_TEST
+
 /* Labelled sets: a sample here, every position in `make check-dead`. */
 static void run_sample(const char *rel, int every)
 {
@@ -272,6 +331,7 @@ Suite *deadpos_suite(void)
     Suite *s = suite_create("deadpos");
     TCase *tc = tcase_create("classes");
     tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_search_path);
     suite_add_tcase(s, tc);
     tc = tcase_create("no_mate_in_one");
     tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));

@@ -60,6 +60,7 @@ struct replay_pool {
     pthread_mutex_t lock;
     pthread_cond_t work, done;
     uint64_t fill, take, deliver;
+    struct replay_batch *filling; /* slot fill's batch (reading thread only) */
     bool stop;
     bool sync_ready; /* lock and conditions initialised */
 
@@ -182,9 +183,17 @@ static void *worker_run(void *arg)
 
 /* ---- the calling thread ---------------------------------------------------- */
 
-static struct replay_batch *filling(struct replay_pool *p)
+/* The batch being filled: slot fill % nslots, kept at hand (per event). */
+static struct replay_batch *filling(const struct replay_pool *p)
 {
-    return p->slots[p->fill % p->nslots].batch;
+    return p->filling;
+}
+
+/* After fill moved on: the next slot's batch, emptied. */
+static void start_filling(struct replay_pool *p)
+{
+    p->filling = p->slots[p->fill % p->nslots].batch;
+    replay_batch_clear(p->filling);
 }
 
 /* Deliver the oldest batch handed on, waiting for it when `wait`; false when
@@ -236,7 +245,7 @@ static void hand_on(struct replay_pool *p)
         ;
     while (p->fill - p->deliver >= p->nslots)
         deliver_oldest(p, true);
-    replay_batch_clear(filling(p));
+    start_filling(p);
 }
 
 /* Replay everything so far on this thread: wait for and deliver every batch
@@ -325,7 +334,7 @@ void replay_pool_finish(struct replay_pool *p)
     }
     while (deliver_oldest(p, true))
         ;
-    replay_batch_clear(filling(p));
+    start_filling(p);
     p->games = 0;
     if (p->direct) p->direct = false; /* the reader ends every game; nothing is open */
 }
@@ -355,6 +364,7 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     if (!p->workers || !p->slots) return false;
     for (unsigned i = 0; i < p->nslots; i++)
         if (!(p->slots[i].batch = replay_batch_new())) return false;
+    p->filling = p->slots[0].batch;
     for (unsigned i = 0; i < n; i++) {
         struct worker *w = &p->workers[i];
         const struct game_sink keep = {w, worker_keep_diag, worker_keep_game};

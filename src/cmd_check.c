@@ -193,7 +193,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+rj:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+:rj:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
@@ -222,6 +222,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
                                    JOBS_MAX_TEXT);
             break;
+        case ':':
+            return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
         default:
             return usage_error(err, "unknown option '%s'", argv[optind - 1]);
         }

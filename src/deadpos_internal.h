@@ -1,18 +1,25 @@
 /*
  * deadpos_internal.h - what the deadpos_*.c files share; not for other modules.
  *
- *   deadpos_static.c  proofs without search: material, locked pawn structures
- *   deadpos_search.c  exhaustive search for "no line mates", helpmate search
- *   deadpos_mate1.c   a cheap proof that the side to move has no mate in one
- *   deadpos.c         the public functions, the cheap filters of the hot path
+ *   deadpos_static.c    proofs without search: material, locked pawn structures
+ *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
+ *                       search's driver and its limited-discrepancy search
+ *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
+ *   deadpos_mate1.c     a cheap proof that the side to move has no mate in
+ *                       one; the helpmate searches' mate-in-one tests
+ *   deadpos.c           the public functions, the cheap filters of the hot path
+ *
+ * The tiny helpers the searches call at every node are static inline here,
+ * so that they stay inline without link-time optimisation too.
  */
 #ifndef PGNARB_DEADPOS_INTERNAL_H
 #define PGNARB_DEADPOS_INTERNAL_H
 
 #include "bitboard.h"
 #include "deadpos.h"
+#include "position.h" /* the inline helpers below read the position */
 
-struct position;
+#include <string.h>
 
 /* Bit f set when `b` has a square on file f. */
 static inline unsigned dp_file_byte(bitboard b)
@@ -81,5 +88,124 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
 /* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
                                         struct deadpos_result *res);
+
+/*** The searches (deadpos_search.c, deadpos_targeted.c, deadpos_mate1.c) ***/
+
+/* One search: the side that should mate, the node budget, the result (its
+ * node count and, on success, the line), the current line. */
+struct dp_search {
+    int winner;
+    unsigned long budget;
+    struct deadpos_result *res;
+    int len;
+    move path[DEADPOS_LINE_MAX];
+    uint64_t keys[DEADPOS_LINE_MAX]; /* of the positions after path[i] */
+    bool out_of_nodes;
+};
+
+/* Count a node; false (and out_of_nodes set) once the budget is spent. */
+static inline bool dp_count_node(struct dp_search *s)
+{
+    if (s->res->nodes >= s->budget) {
+        s->out_of_nodes = true;
+        return false;
+    }
+    s->res->nodes++;
+    return true;
+}
+
+/* The current line mates: copy it to the result. */
+static inline void dp_found_mate(struct dp_search *s)
+{
+    s->res->line_len = s->len;
+    memcpy(s->res->line, s->path, (size_t)s->len * sizeof s->path[0]);
+}
+
+/* A capture or a promotion: what dp_material_cannot() looks at (the piece
+ * types of each side, the colours of the bishops' squares) may change. */
+static inline bool dp_changes_material(const struct position *pos, move m)
+{
+    if (MOVE_IS_PROMO(m) || MOVE_KIND(m) == MOVE_EN_PASSANT) return true;
+    return MOVE_KIND(m) != MOVE_CASTLE && pos->board[MOVE_TO(m)] != PIECE_NONE;
+}
+
+/* King and knight moves between any two squares ([target][sq]), and for
+ * each target the squares at most r such moves from it ([target][r]; every
+ * square is within 7 king or 6 knight moves): deadpos_targeted.c fills them
+ * once, process-wide, in dp_distance_tables_init(), which the helpmate
+ * search calls first. */
+extern uint8_t dp_king_table[SQ_NB][SQ_NB], dp_knight_table[SQ_NB][SQ_NB];
+extern bitboard dp_king_within[SQ_NB][8], dp_knight_within[SQ_NB][8];
+void dp_distance_tables_init(void);
+
+static inline int dp_abs_int(int x)
+{
+    return x < 0 ? -x : x;
+}
+
+/* King moves between two squares (dp_distance_tables_init() first). */
+static inline int dp_sq_distance(int a, int b)
+{
+    return dp_king_table[a][b];
+}
+
+/* The king of `color` (pos_king_square() without its test for a missing
+ * king: the searches see legal positions only). */
+static inline int dp_king_sq(const struct position *pos, int color)
+{
+    return bb_lsb(pos_pieces(pos, color, KING));
+}
+
+/* What a move of the side to move (the winner) does to the other king on
+ * ksq, told from bitboards without playing it (dp_quick_check_outcome()). */
+enum {
+    DP_QM_FULL,     /* castling or en passant: play it to know */
+    DP_QM_NO_CHECK, /* no check */
+    DP_QM_ESCAPE,   /* check, and the king has a square no piece attacks: no mate */
+    DP_QM_MAYBE     /* check, every square around the king is attacked or its own */
+};
+
+/* DP_QM_* of the legal move m of the side to move, the other king on ksq;
+ * exact (see deadpos_mate1.c). */
+int dp_quick_check_outcome(const struct position *pos, move m, int ksq);
+
+/* The side to move is in check and its king has a free flight square (so
+ * it is not checkmated). */
+bool dp_in_check_with_flight(const struct position *pos);
+
+/* A move of list[0..n) (the winner's legal moves, the winner to move) that
+ * mates at once, or MOVE_NONE; `to`: dp_may_mate_in_one()'s masks.  Only
+ * moves that may give check are played; the checks count as nodes of s
+ * (MOVE_NONE when out of nodes). */
+move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
+                    const bitboard to[PIECE_TYPE_NB]);
+
+/* dp_mate_in_one() without the full move list: only the moves that may give
+ * check are generated (castling and en passant left out: a heuristic). */
+move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
+                          const bitboard to[PIECE_TYPE_NB]);
+
+#ifndef NDEBUG
+/* What the debug builds assert against playing the moves: no legal move of
+ * the side to move mates (dp_may_mate_in_one() false); the same after m;
+ * dp_quick_check_outcome()'s answer q for m is right. */
+bool dp_no_mate_in_one(const struct position *pos);
+bool dp_leaf_has_no_mate(const struct position *pos, move m);
+bool dp_qm_agrees(const struct position *pos, move m, int q);
+#endif
+
+/* A mating picture (see deadpos_targeted.c). */
+struct hm_picture;
+
+/* The targeted search (deadpos_targeted.c) until s->res->nodes reaches
+ * `budget`, with the picture it chooses, or with `pic` when given (then the
+ * loser's other pieces move to the blocker's square as well); s->budget is
+ * as it was afterwards. */
+bool dp_helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget,
+                          const struct hm_picture *pic);
+
+/* The targeted search with each picture of a lone minor piece's mate in
+ * turn, within s->budget. */
+bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos);
 
 #endif

@@ -1,7 +1,10 @@
 /*
- * deadpos_mate1.c - a cheap proof that the side to move has no mate in one,
- * for the helpmate searches (deadpos_search.c), which ask "does the winner
- * mate at once?" at most of their nodes and almost always hear "no".
+ * deadpos_mate1.c - mates in one for the helpmate searches (deadpos_search.c,
+ * deadpos_targeted.c), which ask "does the winner mate at once?" at most of
+ * their nodes and almost always hear "no": a cheap proof that the side to
+ * move has no mate in one (dp_may_mate_in_one()), then the mate-in-one
+ * search itself (dp_mate_in_one(), dp_mate_in_one_quick()), which plays
+ * only the checks that leave the king no free flight square.
  *
  * The rule it rests on (FIDE 3.9, 5.1.1: checkmate = check with no legal
  * reply): the other king K must be in check after the move and every square
@@ -28,11 +31,23 @@
  * of its `to` mask (the candidate squares b above, or every square when the
  * answer came before them).  Debug builds of the search assert it against playing the
  * moves; tests/check_deadpos.c holds the near misses.
+ *
+ * The flight-square test of a single move (dp_quick_check_outcome()) rests
+ * on the same rule the other way round: a check that leaves K a square next
+ * to it, not its own unit's, that no piece of the mover's side attacks (K
+ * lifted) is no mate, whatever else holds (FIDE 3.9).  It is exact
+ * (DP_QM_ESCAPE only when the king has that square, DP_QM_NO_CHECK only when
+ * the move gives no check), so the searches play only the DP_QM_MAYBE
+ * checks; debug builds play the others too and assert the answer
+ * (dp_qm_agrees()).
  */
 #include "deadpos_internal.h"
 
 #include "attacks.h"
+#include "movegen.h"
 #include "position.h"
+
+#include <assert.h>
 
 /* The test on bare bitboards: `by_color`, `by_type` as in struct position,
  * `us` to move; `special` says castling or en passant may be available.
@@ -150,4 +165,278 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
     *masks = pos->board[to_sq] == PIECE_NONE;
     return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0,
                     *masks ? to : NULL);
+}
+
+/* A square next to the king that it may step to: not its own unit's, and
+ * attacked by none of the given pieces (with the king lifted, so that a
+ * slider's ray through it counts). */
+static bool king_has_flight(int ksq, bitboard own_units, bitboard occ, bitboard pawns,
+                            bitboard knights, bitboard diag, bitboard orth, bitboard king,
+                            int pawn_colour)
+{
+    /* The squares the pawns, knights and king attack, as one set; then the
+     * sliders, square by square, on what is left. */
+    bitboard flights = attacks_king(ksq) & ~own_units & ~bb_pawn_attacks(pawns, pawn_colour);
+    if (king) flights &= ~attacks_king(bb_lsb(king));
+    for (bitboard b = knights; b && flights;)
+        flights &= ~attacks_knight(bb_pop_lsb(&b));
+    bitboard occ_k = occ & ~SQ_BB(ksq);
+    while (flights) {
+        int f = bb_pop_lsb(&flights);
+        if ((attacks_bishop(f, occ_k) & diag) || (attacks_rook(f, occ_k) & orth)) continue;
+        return true;
+    }
+    return false;
+}
+
+/* The winner's units after its move m (not castling or en passant; a
+ * promotion counts as the new piece): what a check needs to be told. */
+struct after_move {
+    int us, from, to, type;
+    bitboard occ, pawns, knights, diag, orth, king;
+};
+
+static inline void after_move_sets(const struct position *pos, move m, struct after_move *a)
+{
+    int us = pos->side, from = MOVE_FROM(m), to = MOVE_TO(m);
+    int type = MOVE_IS_PROMO(m) ? MOVE_PROMO_TYPE(m) : PIECE_TYPE(pos->board[from]);
+    bitboard fb = SQ_BB(from), tb = SQ_BB(to);
+    bitboard mine = pos->by_color[us];
+    bitboard moved_from = PIECE_TYPE(pos->board[from]) == type ? fb : 0;
+    bitboard queens = (pos->by_type[QUEEN] & mine & ~moved_from) | (type == QUEEN ? tb : 0);
+    a->us = us;
+    a->from = from;
+    a->to = to;
+    a->type = type;
+    a->occ = (pos_occupied(pos) & ~fb) | tb;
+    a->pawns = (pos->by_type[PAWN] & mine & ~fb) | (type == PAWN ? tb : 0);
+    a->knights = (pos->by_type[KNIGHT] & mine & ~moved_from) | (type == KNIGHT ? tb : 0);
+    a->diag = (pos->by_type[BISHOP] & mine & ~moved_from) | (type == BISHOP ? tb : 0) | queens;
+    a->orth = (pos->by_type[ROOK] & mine & ~moved_from) | (type == ROOK ? tb : 0) | queens;
+    a->king = (pos->by_type[KING] & mine & ~moved_from) | (type == KING ? tb : 0);
+}
+
+/* The check is a mate only if the king on ksq has no free flight square
+ * (DP_QM_ESCAPE or DP_QM_MAYBE). */
+static inline int flight_outcome(const struct position *pos, const struct after_move *a, int ksq)
+{
+    bitboard theirs = pos->by_color[a->us ^ 1] & ~SQ_BB(a->to);
+    return king_has_flight(ksq, theirs, a->occ, a->pawns, a->knights, a->diag, a->orth, a->king,
+                           a->us)
+               ? DP_QM_ESCAPE
+               : DP_QM_MAYBE;
+}
+
+/* A check with a free flight square is no mate, whatever else holds: the
+ * king steps there (FIDE 3.9: a square no enemy piece attacks).  Exact, so
+ * dp_mate_in_one() plays only the DP_QM_MAYBE checks (debug builds play the others
+ * too and assert the answer: dp_qm_agrees()). */
+int dp_quick_check_outcome(const struct position *pos, move m, int ksq)
+{
+    int kind = MOVE_KIND(m);
+    if (kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT) return DP_QM_FULL;
+    struct after_move a;
+    after_move_sets(pos, m, &a);
+    /* The check comes from the piece on `to` or from a slider uncovered on
+     * `from` (the winner's move left no check of its own king to answer). */
+    bitboard k = SQ_BB(ksq), direct;
+    if (a.type == PAWN)
+        direct = attacks_pawn(a.us, a.to) & k;
+    else if (a.type == KING)
+        direct = 0;
+    else
+        direct = attacks_piece(a.type, a.to, a.occ) & k;
+    if (!direct && !(attacks_aligned(ksq, a.from) &&
+                     ((attacks_bishop(ksq, a.occ) & a.diag) | (attacks_rook(ksq, a.occ) & a.orth))))
+        return DP_QM_NO_CHECK;
+    return flight_outcome(pos, &a, ksq);
+}
+
+/* dp_quick_check_outcome() of a normal move of a knight, bishop, rook or queen
+ * to a square from which it checks the king on ksq (see check_squares()):
+ * its square was free up to the king and stays so (the mover did not stand
+ * between), so only the flight squares are left to tell. */
+static int direct_check_outcome(const struct position *pos, move m, int ksq)
+{
+    struct after_move a;
+    after_move_sets(pos, m, &a);
+    return flight_outcome(pos, &a, ksq);
+}
+
+#ifndef NDEBUG
+/* The move (legal) checkmates. */
+static bool move_mates(const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    return next.checkers && !movegen_any_legal(&next);
+}
+
+/* No legal move of the side to move mates (dp_may_mate_in_one() false). */
+bool dp_no_mate_in_one(const struct position *pos)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_do_move(&next, list[i]);
+        if (next.checkers && !movegen_any_legal(&next)) return false;
+    }
+    return true;
+}
+
+/* dp_no_mate_in_one() after m. */
+bool dp_leaf_has_no_mate(const struct position *pos, move m)
+{
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    return dp_no_mate_in_one(&next);
+}
+
+/* dp_quick_check_outcome()'s answer `q` against playing the move. */
+bool dp_qm_agrees(const struct position *pos, move m, int q)
+{
+    if (q == DP_QM_FULL) return true;
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    if (q == DP_QM_NO_CHECK) return !next.checkers;
+    return next.checkers && (q == DP_QM_MAYBE || movegen_any_legal(&next));
+}
+#endif
+
+/* The side to move is in check and its king has a free flight square (so
+ * it is not checkmated). */
+bool dp_in_check_with_flight(const struct position *pos)
+{
+    int us = pos->side, them = us ^ 1;
+    bitboard theirs = pos->by_color[them];
+    bitboard queens = pos->by_type[QUEEN] & theirs;
+    return king_has_flight(
+        dp_king_sq(pos, us), pos->by_color[us], pos_occupied(pos), pos->by_type[PAWN] & theirs,
+        pos->by_type[KNIGHT] & theirs, (pos->by_type[BISHOP] & theirs) | queens,
+        (pos->by_type[ROOK] & theirs) | queens, pos->by_type[KING] & theirs, them);
+}
+
+/* Winner's pieces that stand alone between another of its sliders and the
+ * loser's king on `ksq`: moving them may give a discovered check. */
+static bitboard discoverers(const struct position *pos, int winner, int ksq)
+{
+    bitboard occ = pos_occupied(pos);
+    bitboard queens = pos->by_type[QUEEN];
+    bitboard snipers = (attacks_bishop(ksq, 0) & (pos->by_type[BISHOP] | queens)) |
+                       (attacks_rook(ksq, 0) & (pos->by_type[ROOK] | queens));
+    snipers &= pos->by_color[winner];
+    bitboard cand = 0;
+    while (snipers) {
+        bitboard between = attacks_between(bb_pop_lsb(&snipers), ksq) & occ;
+        if (between && !bb_more_than_one(between)) cand |= between;
+    }
+    return cand & pos->by_color[winner];
+}
+
+/* For each piece type, the squares from which a piece of `winner` gives check
+ * to the king on ksq (king: none). */
+static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from[PIECE_TYPE_NB])
+{
+    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
+    check_from[KNIGHT] = attacks_knight(ksq);
+    check_from[BISHOP] = attacks_bishop(ksq, occ);
+    check_from[ROOK] = attacks_rook(ksq, occ);
+    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
+    check_from[KING] = 0;
+}
+
+/* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
+ * may give check are played: a direct check from the target square, a
+ * discovered one, or a special move. */
+move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
+                    const bitboard to[PIECE_TYPE_NB])
+{
+    int winner = pos->side, ksq = dp_king_sq(pos, winner ^ 1);
+    bitboard occ = pos_occupied(pos);
+    bitboard check_from[PIECE_TYPE_NB];
+    check_squares(winner, ksq, occ, check_from);
+    bitboard disc = discoverers(pos, winner, ksq);
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
+        if (MOVE_KIND(m) == MOVE_NORMAL &&
+            (!(to[type] & SQ_BB(MOVE_TO(m))) ||
+             (!(disc & SQ_BB(from)) && !(check_from[type] & SQ_BB(MOVE_TO(m)))))) {
+            assert(!move_mates(pos, m));
+            continue;
+        }
+        int q = dp_quick_check_outcome(pos, m, ksq);
+        assert(dp_qm_agrees(pos, m, q));
+        if (q == DP_QM_NO_CHECK) continue;
+        if (q == DP_QM_ESCAPE) {
+            if (!dp_count_node(s)) return MOVE_NONE;
+            continue;
+        }
+        struct position next = *pos;
+        pos_do_move(&next, m);
+        if (!next.checkers) continue;
+        if (!dp_count_node(s)) return MOVE_NONE;
+        if (!movegen_any_legal(&next)) return m;
+    }
+    return MOVE_NONE;
+}
+
+/* dp_mate_in_one() without the full move list: only the moves that may give
+ * check are generated (castling and en passant left out: a heuristic). */
+move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
+                          const bitboard to[PIECE_TYPE_NB])
+{
+    int winner = pos->side, ksq = dp_king_sq(pos, winner ^ 1);
+    bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
+    bitboard target = ~own;
+    bitboard check_from[PIECE_TYPE_NB];
+    check_squares(winner, ksq, occ, check_from);
+    bitboard disc = discoverers(pos, winner, ksq);
+    bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
+    bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);
+    move list[MOVES_MAX];
+    for (int type = PAWN; type <= KING; type++) {
+        bitboard pieces = pos_pieces(pos, winner, type);
+        if (!pieces || !to[type]) continue;
+        int n = 0, direct = 0;
+        if (check_from[type] & to[type]) {
+            bitboard mask = check_from[type] & target & to[type];
+            if (type == PAWN) {
+                /* Where these pawns may go at all (pushes, captures). */
+                bitboard p = pieces & ~disc, one = bb_forward(p, winner);
+                if ((one | bb_forward(one, winner) | bb_pawn_attacks(p, winner)) & mask)
+                    n = movegen_pseudo(pos, PAWN, p, mask, list);
+            } else
+                /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
+                for (bitboard b = pieces & ~disc; b;) {
+                    int sq = bb_pop_lsb(&b);
+                    for (bitboard t = attacks_piece(type, sq, occ) & mask; t;)
+                        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&t), MOVE_NORMAL);
+                }
+            if (type != PAWN) direct = n; /* direct checks (a promotion may not check) */
+        }
+        if (pieces & disc)
+            n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
+        if (type == PAWN && (promoters & ~disc))
+            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
+                                list + n);
+        for (int i = 0; i < n; i++) {
+            if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            int q = i < direct ? direct_check_outcome(pos, list[i], ksq)
+                               : dp_quick_check_outcome(pos, list[i], ksq);
+            assert(dp_qm_agrees(pos, list[i], q));
+            if (q == DP_QM_NO_CHECK) continue;
+            if (q == DP_QM_ESCAPE) {
+                if (!dp_count_node(s)) return MOVE_NONE;
+                continue;
+            }
+            struct position next = *pos;
+            pos_do_move(&next, list[i]);
+            if (!next.checkers) continue;
+            if (!dp_count_node(s)) return MOVE_NONE;
+            if (!movegen_any_legal(&next)) return list[i];
+        }
+    }
+    return MOVE_NONE;
 }

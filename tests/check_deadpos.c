@@ -44,7 +44,7 @@ static const struct dead_case {
     {"KN v KR can win", "8/8/8/5k2/8/3N4/8/4K2r w - - 0 1", C, C, 0, 0},
     {"KB v KN can win", "8/8/8/5k2/8/8/3B4/4K2n w - - 0 1", C, C, 0, 0},
     /* a lone minor piece mates only with the loser's own units as blockers
-     * (the corner pictures of deadpos_search.c): the rook and the pawns
+     * (the corner pictures of deadpos_targeted.c): the rook and the pawns
      * block for the bishop; the pawn promotes to the knight's blocker.
      * Near miss: without the pawns the rook cannot be the only blocker. */
     {"KB v KR+pawns: blockers", "B5k1/6pp/3K4/1r6/8/8/8/8 b - - 1 57", C, C, 0, 0},

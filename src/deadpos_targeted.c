@@ -1,0 +1,779 @@
+/*
+ * deadpos_targeted.c - the targeted helpmate search, the main one behind
+ * dp_search_helpmate() (deadpos_search.c): one line in which the "winner"
+ * mates, the "loser" cooperating; it proves only CAN_WIN (with the line),
+ * failing means nothing (FIDE 5.2.2, 6.9: a side that can mate by some
+ * series of legal moves can still win).
+ *
+ * Iterative deepening over a "cost" instead of plies: a move that makes
+ * progress toward a mating picture costs nothing, an ordinary move one, a
+ * move that spoils the picture DP_COST_PUNISH.  The picture (after
+ * Ambrona's CHA): the loser's king in a corner (of the colour of the
+ * winner's bishops when it has any), a loser's piece next to it on the edge
+ * as a blocker, the winner's king two squares away along the edge, the
+ * winner's other pieces heading for the corner.  Progress is judged from the
+ * move alone (king and knight distances to those squares, pawn pushes,
+ * promotions, captures by the winner), so a node costs one move generation.
+ * A table of positions already searched with at least the remaining cost
+ * cuts transpositions and repetitions.
+ *
+ * For a lone knight or bishop, whose mates need the loser's own units as
+ * blockers, every corner's picture is tried in turn (dp_helpmate_pictures()),
+ * with the loser's pieces (a promoted one too) walking to the blocker's
+ * square.
+ *
+ * Invariants: the staged generation (struct stages) gives the first moves of
+ * a node in exactly the order of the full path (movegen_legal(), classify(),
+ * the counting sort), so both search the same tree (debug builds assert it);
+ * a loser's move is skipped, or a winner's node answered "no mate", only on
+ * dp_may_mate_in_one()'s or dp_may_mate_after()'s proof (asserted against
+ * playing the moves).  No allocation: move lists live on the stack (depth is
+ * bounded by DEADPOS_LINE_MAX), the table is thread-local; the distance
+ * tables are filled once, process-wide.
+ */
+#include "deadpos_internal.h"
+
+#include "attacks.h"
+#include "bitboard.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <assert.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#define DP_COST_NORMAL 1
+#define DP_COST_PUNISH 3
+/* Largest cost bound tried (plies of free progress come on top). */
+#define DP_HM_DEPTH_MAX 40
+/* Slots of the helpmate search's table (a power of two). */
+#define DP_HM_TABLE_SIZE 8192
+/* For a lone minor piece: nodes per picture (see dp_helpmate_pictures()). */
+#define DP_PIC_NODES 3000u
+
+/* Knight moves from every square to `target` (breadth first). */
+static void knight_distances(int target, uint8_t dist[SQ_NB])
+{
+    memset(dist, 0xff, SQ_NB);
+    int queue[SQ_NB], head = 0, tail = 0;
+    dist[target] = 0;
+    queue[tail++] = target;
+    while (head < tail) {
+        int q = queue[head++];
+        bitboard b = attacks_knight(q);
+        while (b) {
+            int t = bb_pop_lsb(&b);
+            if (dist[t] == 0xff) {
+                dist[t] = (uint8_t)(dist[q] + 1);
+                queue[tail++] = t;
+            }
+        }
+    }
+}
+
+/* King and knight moves between any two squares, and for each target the
+ * squares at most r such moves from it ([target][r]; every square is within
+ * 7 king or 6 knight moves): filled once, process-wide (the same way
+ * attacks_init() fills its tables). */
+uint8_t dp_king_table[SQ_NB][SQ_NB], dp_knight_table[SQ_NB][SQ_NB];
+bitboard dp_king_within[SQ_NB][8], dp_knight_within[SQ_NB][8];
+
+static void fill_distance_tables(void)
+{
+    for (int t = 0; t < SQ_NB; t++) {
+        knight_distances(t, dp_knight_table[t]);
+        for (int sq = 0; sq < SQ_NB; sq++) {
+            int df = dp_abs_int(SQ_FILE(t) - SQ_FILE(sq)),
+                dr = dp_abs_int(SQ_RANK(t) - SQ_RANK(sq));
+            dp_king_table[t][sq] = (uint8_t)(df > dr ? df : dr);
+        }
+        for (int r = 0; r < 8; r++)
+            for (int sq = 0; sq < SQ_NB; sq++) {
+                if (dp_king_table[t][sq] <= r) dp_king_within[t][r] |= SQ_BB(sq);
+                if (dp_knight_table[t][sq] <= r) dp_knight_within[t][r] |= SQ_BB(sq);
+            }
+    }
+}
+
+void dp_distance_tables_init(void)
+{
+    static atomic_int state;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2) return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        fill_distance_tables();
+        atomic_store_explicit(&state, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&state, memory_order_acquire) != 2) {
+        }
+    }
+}
+
+struct hm_slot {
+    uint64_t key;
+    uint32_t stamp;
+    int32_t depth;
+};
+
+static _Thread_local struct hm_slot hm_table[DP_HM_TABLE_SIZE];
+static _Thread_local uint32_t hm_stamp;
+
+enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
+enum { WITHIN_KING, WITHIN_KNIGHT };
+
+struct hm_search {
+    struct dp_search *s;
+    int target[T_NB];
+    bool need_loser_promotion; /* the winner's material mates only with a new loser piece */
+    bool blockers_move;        /* the loser's bishops, rooks and queens head for the
+                                  blocker's square too, and its pieces move freely
+                                  when it must promote (a promoted piece is the blocker) */
+    /* [0] winner, [1] loser: for each piece type, the moves from a square to
+     * its target (king: its own; knight and, for the loser's blocker when
+     * blockers_move, the sliders: the piece target); 255 where a move of
+     * that type never counts as coming closer.  See hm_distances(). */
+    uint8_t dist[2][PIECE_TYPE_NB][SQ_NB];
+    /* within[role][type][r] (type KING or KNIGHT): the squares at most r
+     * moves of that piece from its target (dist[role][type] <= r). */
+    const bitboard *within[2][2];
+};
+
+/* Only same-coloured bishops (or one knight) for the winner, and nothing
+ * for the loser to block with: the loser must promote a pawn to a minor
+ * piece first. */
+static bool needs_loser_promotion(const struct position *pos, int winner)
+{
+    bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
+    bitboard theirs = pos->by_color[winner ^ 1] & ~pos->by_type[KING];
+    bitboard minors = pos->by_type[KNIGHT] | pos->by_type[BISHOP];
+    if (own == (own & pos->by_type[KNIGHT]) && !bb_more_than_one(own))
+        return !(theirs & (minors | pos->by_type[ROOK]));
+    if (own == (own & pos->by_type[BISHOP])) {
+        bitboard colour = (own & BB_DARK_SQUARES) ? BB_DARK_SQUARES : BB_LIGHT_SQUARES;
+        if (own & ~colour) return false;
+        return !(theirs & pos->by_type[KNIGHT]) && !(theirs & pos->by_type[BISHOP] & ~colour);
+    }
+    return false;
+}
+
+/* Corners the loser's king may be mated in: of the colour of the winner's
+ * bishops when it has any (else opposite to the loser's bishops' colour,
+ * which then cannot block there), as a bit set of corner squares. */
+static bitboard mating_corners(const struct position *pos, int winner)
+{
+    int loser = winner ^ 1;
+    bitboard wb = pos_pieces(pos, winner, BISHOP), lb = pos_pieces(pos, loser, BISHOP);
+    bitboard colour = ~(bitboard)0; /* squares the corner must be on */
+    if (wb & BB_DARK_SQUARES)
+        colour = BB_DARK_SQUARES;
+    else if (wb)
+        colour = BB_LIGHT_SQUARES;
+    else if (lb & BB_LIGHT_SQUARES)
+        colour = BB_DARK_SQUARES;
+    else if (lb)
+        colour = BB_LIGHT_SQUARES;
+    return colour & (SQ_BB(SQ_A1) | SQ_BB(SQ_H1) | SQ_BB(SQ_A8) | SQ_BB(SQ_H8));
+}
+
+/* A mating picture: the loser's king in a corner, a loser's unit beside it
+ * on the edge as the blocker, the winner's king two squares from the corner
+ * along the other edge (a8, b8, a6: the winner's king takes a7 and b7, the
+ * minor piece checks).  The winner's other pieces head for the corner. */
+struct hm_picture {
+    int loser_king, blocker, winner_king;
+};
+
+/* The picture around `corner`, the blocker on the corner's rank (on its file
+ * when `flip`). */
+static void corner_picture(struct hm_picture *pic, int corner, bool flip)
+{
+    int f = SQ_FILE(corner), r = SQ_RANK(corner);
+    int df = f == 0 ? 1 : -1, dr = r == 0 ? 1 : -1;
+    pic->loser_king = corner;
+    pic->blocker = flip ? SQ_MAKE(f, r + dr) : SQ_MAKE(f + df, r);
+    pic->winner_king = flip ? SQ_MAKE(f + 2 * df, r) : SQ_MAKE(f, r + 2 * dr);
+}
+
+/* The nearest mating corner to the loser's king (ties: the loser's own back
+ * rank, where its pieces are). */
+static int nearest_corner(const struct position *pos, int winner)
+{
+    int loser = winner ^ 1;
+    bitboard corners = mating_corners(pos, winner);
+    int lk = dp_king_sq(pos, loser), best = -1, best_d = 99;
+    while (corners) {
+        int c = bb_pop_lsb(&corners);
+        int d = 2 * dp_sq_distance(c, lk);
+        if ((SQ_RANK(c) == 0) != (loser == COLOR_WHITE)) d++;
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+static void hm_targets(struct hm_search *h, const struct position *pos, int winner)
+{
+    struct hm_picture pic;
+    corner_picture(&pic, nearest_corner(pos, winner), false);
+    h->target[T_LOSER_KING] = h->target[T_WINNER_PIECE] = pic.loser_king;
+    h->target[T_LOSER_PIECE] = pic.blocker;
+    h->target[T_WINNER_KING] = pic.winner_king;
+    h->need_loser_promotion = needs_loser_promotion(pos, winner);
+}
+
+enum { V_REWARD, V_NORMAL, V_PUNISH };
+
+/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
+ * (a bishop of the other colour never does: 9). */
+static int slider_distance(int type, int sq, int t)
+{
+    if (sq == t) return 0;
+    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
+    if (type == ROOK) return orth ? 1 : 2;
+    if (type == QUEEN) return diag || orth ? 1 : 2;
+    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
+    return diag ? 1 : 2;
+}
+
+/* Fill h->dist and h->within from h->target and h->blockers_move. */
+static void hm_distances(struct hm_search *h)
+{
+    memset(h->dist, 0xff, sizeof h->dist);
+    static const int king_target[2] = {T_WINNER_KING, T_LOSER_KING};
+    static const int piece_target[2] = {T_WINNER_PIECE, T_LOSER_PIECE};
+    for (int role = 0; role < 2; role++) {
+        int kt = h->target[king_target[role]], pt = h->target[piece_target[role]];
+        memcpy(h->dist[role][KING], dp_king_table[kt], SQ_NB);
+        memcpy(h->dist[role][KNIGHT], dp_knight_table[pt], SQ_NB);
+        h->within[role][WITHIN_KING] = dp_king_within[kt];
+        h->within[role][WITHIN_KNIGHT] = dp_knight_within[pt];
+    }
+    if (h->blockers_move)
+        for (int sq = 0; sq < SQ_NB; sq++)
+            for (int type = BISHOP; type <= QUEEN; type++)
+                h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
+}
+
+/* Order within a class (smaller first); the class alone sets the cost. */
+enum { O_FIRST, O_SECOND, O_THIRD, O_LAST, O_NB };
+
+/* The move's class (V_*) times O_NB plus its order within the class, into
+ * cls[] for each of the n moves, with the count of each in count[].  The
+ * winner brings its king and knights closer before it captures, promotes
+ * or pushes pawns (a long march of pawns makes long lines); the loser walks
+ * its king before its pieces.  "Closer": the move brings a king or a knight
+ * (or, toward the blocker's square when h->blockers_move, a bishop, rook or
+ * queen) of the winner (dist[0]) or the loser (dist[1]) closer to its
+ * target.  A capture: a unit of the other side on the target square
+ * (castling's target is the own rook, en passant's is empty). */
+static void classify(const struct hm_search *h, const struct position *pos, const move *list, int n,
+                     bool winner_moves, uint8_t *cls, int *count)
+{
+    bitboard theirs = pos->by_color[pos->side ^ 1];
+    if (winner_moves) {
+        const uint8_t(*dist)[SQ_NB] = h->dist[0];
+        for (int i = 0; i < n; i++) {
+            move m = list[i];
+            int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+            int type = PIECE_TYPE(pos->board[from]);
+            if (MOVE_IS_PROMO(m))
+                c = MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
+            else if (theirs & SQ_BB(to))
+                c = V_REWARD * O_NB + O_SECOND;
+            else if (type == PAWN)
+                c = V_REWARD * O_NB + O_LAST;
+            else
+                c = dist[type][to] < dist[type][from] ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
+            cls[i] = (uint8_t)c;
+            count[c]++;
+        }
+        return;
+    }
+    const uint8_t(*dist)[SQ_NB] = h->dist[1];
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+        int type = PIECE_TYPE(pos->board[from]);
+        if (h->need_loser_promotion && MOVE_IS_PROMO(m))
+            c = MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
+                                                                          : V_REWARD * O_NB;
+        else if (h->need_loser_promotion && type == PAWN)
+            c = V_REWARD * O_NB + O_LAST;
+        else if (h->need_loser_promotion && type != KING && !h->blockers_move)
+            c = V_PUNISH * O_NB;
+        else if (dist[type][to] < dist[type][from])
+            c = V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+        else if (theirs & SQ_BB(to))
+            c = V_PUNISH * O_NB;
+        else
+            c = V_NORMAL * O_NB;
+        cls[i] = (uint8_t)c;
+        count[c]++;
+    }
+}
+
+static bool hm_table_cut(const struct position *pos, int depth)
+{
+    uint64_t k = pos->key;
+    struct hm_slot *e = &hm_table[k & (DP_HM_TABLE_SIZE - 1)];
+    if (e->stamp == hm_stamp && e->key == k && e->depth >= depth) return true;
+    e->key = k;
+    e->stamp = hm_stamp;
+    e->depth = depth;
+    return false;
+}
+
+static const int move_cost[3] = {0, DP_COST_NORMAL, DP_COST_PUNISH};
+
+static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                     bool material, const bitboard *mate_to);
+
+/* try_move() is called from two places of targeted(), once per move
+ * searched: inline, it saves a call and its frame per move. */
+#if defined(__GNUC__)
+#define DP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define DP_ALWAYS_INLINE inline
+#endif
+
+/* What searching one move of a node found: go on with the next move, a
+ * mate (the line is in s->res), or stop (out of nodes). */
+enum { TRY_ON, TRY_FOUND, TRY_STOP };
+
+/* Search the move m of class v (V_*) at a node of the targeted search with
+ * `depth` left (`progress`: the move that led to the node was rewarded). */
+static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position *pos, move m, int v,
+                                     int depth, bool progress)
+{
+    struct dp_search *s = h->s;
+    int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
+    /* The loser's last move, after which the winner can only mate at
+     * once: not played when that is proven impossible. */
+    bitboard to[PIECE_TYPE_NB];
+    bool masks = false;
+    if (left == 0 && !dp_may_mate_after(pos, m, to, &masks)) {
+        assert(dp_leaf_has_no_mate(pos, m));
+        return dp_count_node(s) ? TRY_ON : TRY_STOP;
+    }
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    s->path[s->len++] = m;
+    bool ok =
+        targeted(h, &next, left, v == V_REWARD, dp_changes_material(pos, m), masks ? to : NULL);
+    s->len--;
+    return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
+}
+
+/* The pseudo-legal moves of the king or knight (`type`) of the side to
+ * move on sq to squares of `to`: the squares it attacks (FIDE 3.6, 3.8.1)
+ * but its own side's, as movegen_pseudo() gives them (in square order),
+ * without the call (most often there is none). */
+static int leaper_moves(const struct position *pos, int type, int sq, bitboard to, move *list)
+{
+    to &= (type == KING ? attacks_king(sq) : attacks_knight(sq)) & ~pos->by_color[pos->side];
+    int n = 0;
+    while (to)
+        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&to), MOVE_NORMAL);
+    return n;
+}
+
+/* The squares closer to its target than sq for a king or knight (`type`)
+ * playing `role` (0 winner, 1 loser). */
+static bitboard closer_squares(const struct hm_search *h, int role, int type, int sq)
+{
+    int d = h->dist[role][type][sq];
+    return d ? h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1] : 0;
+}
+
+/* The pseudo-legal moves of the piece of `type` (KING or KNIGHT) on the
+ * square `piece` of the side to move, playing `role` (0 winner, 1 loser),
+ * to squares of `to` closer to its target. */
+static int closer_moves(const struct hm_search *h, const struct position *pos, int role, int type,
+                        bitboard piece, bitboard to, move *list)
+{
+    int sq = bb_lsb(piece);
+    bitboard closer = closer_squares(h, role, type, sq);
+    return leaper_moves(pos, type, sq, to & closer, list);
+}
+
+/* Keep the legal ones of n pseudo-legal moves; their number. */
+static int legal_only(const struct position *pos, move *list, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
+    return kept;
+}
+
+/*
+ * Staged generation: the first moves of a node, in the order in which the
+ * full path (movegen_legal(), classify(), the counting sort) would try them,
+ * a few kinds at a time, since most lines that mate go on with one of the
+ * first moves.  The order is by class, then by the generator's (the king,
+ * the knights, the bishops and queens along diagonals, the rooks and queens
+ * along lines, the pawns: pushes, captures, promotions, the pinned ones
+ * last, en passant, castling).  Each stage writes its moves (all of their
+ * kind, legal, in that order) and their class (V_*), and returns their
+ * number, or -1 when it cannot tell its part of the order: the full path
+ * then goes on after the moves the stages gave.
+ */
+struct stages {
+    int next;        /* the stage to come */
+    bool complete;   /* the stages gave every rewarded move */
+    bool all_normal; /* and every normal one */
+};
+
+/* The loser's king steps to squares of `to` that are (closer: true) or are
+ * not closer to its target; legal. */
+static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
+                            bitboard to, move *list)
+{
+    int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
+    to &= closer ? near : ~near;
+    return legal_only(pos, list, leaper_moves(pos, KING, ksq, to, list));
+}
+
+/* The winner's captures by its pieces in the generator's order (king,
+ * knights, bishops and queens along diagonals, rooks and queens along
+ * lines); pseudo-legal. */
+static int piece_captures(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard theirs = pos->by_color[us ^ 1], occ = pos_occupied(pos);
+    int n = leaper_moves(pos, KING, dp_king_sq(pos, us), theirs, list);
+    for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+        n += leaper_moves(pos, KNIGHT, bb_pop_lsb(&b), theirs, list + n);
+    bitboard queens = pos_pieces(pos, us, QUEEN);
+    for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard t = attacks_bishop(from, occ) & theirs;
+        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+    }
+    for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard t = attacks_rook(from, occ) & theirs;
+        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+    }
+    return n;
+}
+
+/* The rank from which the pawns of `us` promote. */
+static bitboard seventh_rank(int us)
+{
+    return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
+}
+
+/* The promotions to a queen of the pawns `promoting` (on their seventh
+ * rank, none pinned, none able to capture) in the generator's order (by
+ * square); pseudo-legal. */
+static int queen_promotions(const struct position *pos, bitboard promoting, move *list)
+{
+    if (!promoting) return 0;
+    int us = pos->side;
+    bitboard last = us == COLOR_WHITE ? BB_RANK(7) : BB_RANK(0);
+    move all[MOVES_MAX];
+    int n = movegen_pseudo(pos, PAWN, promoting, last & ~pos_occupied(pos), all), k = 0;
+    for (int i = 0; i < n; i++)
+        if (MOVE_KIND(all[i]) == MOVE_PROMO_QUEEN) list[k++] = all[i];
+    return k;
+}
+
+/* The winner's pawn pushes (no promotion) in the generator's order: the
+ * double steps, the single steps, then the pinned pawns' one by one;
+ * pseudo-legal, en passant left out. */
+static int pawn_pushes(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard pawns = pos_pieces(pos, us, PAWN) & ~seventh_rank(us);
+    if (!pawns) return 0;
+    bitboard empty = ~pos_occupied(pos);
+    if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
+    if (!(bb_forward(pawns, us) & empty)) return 0;
+    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
+    bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
+    bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
+    int n = movegen_pseudo(pos, PAWN, free & second, fourth & empty, list);
+    n += movegen_pseudo(pos, PAWN, free, bb_forward(free, us) & empty, list + n);
+    while (pinned)
+        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
+    return n;
+}
+
+/* The loser (no promotion needed, no castling right): its king's steps
+ * closer to their target (class 0, captures too); its knights' moves
+ * closer (class 1: first in it; the whole class unless the loser's
+ * bishops, rooks and queens head for the blocker's square too); its king's
+ * other steps that capture nothing (first in V_NORMAL; nv: the classes
+ * the node searches); with only knights and pawns besides, the knights'
+ * other quiet moves and the pawns' pushes. */
+static int loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                       int nv, move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0:
+        if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+        /* With only knights and pawns besides the king, its rewarded moves
+         * are these steps and stage 1's. */
+        st->complete = !(pos->by_color[us] &
+                         (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]));
+        return loser_king_steps(h, pos, true, ~(bitboard)0, list);
+    case 1: {
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 2: {
+        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
+        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+        *v = V_NORMAL;
+        return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
+    }
+    case 3: {
+        /* Only knights and pawns besides the king, no pawn to promote, no
+         * en passant: the knights' other quiet moves and the pawns' pushes
+         * are the rest of its normal moves. */
+        if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
+            return -1;
+        *v = V_NORMAL;
+        st->all_normal = true;
+        bitboard empty = ~pos_occupied(pos);
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
+        }
+        n += pawn_pushes(pos, list + n);
+        return legal_only(pos, list, n);
+    }
+    }
+    return -1;
+}
+
+/* The winner (no castling right, no en passant): its king's and knights'
+ * steps closer to their targets without a capture (class 0); when no pawn
+ * can capture (nor a pinned one promote), its pieces' captures and its
+ * promotions to a queen (class 1), then its pawns' pushes (class 3). */
+static int winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                        move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0: {
+        bitboard empty = ~pos_occupied(pos);
+        int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 1: {
+        bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
+        if (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) return -1;
+        /* The pinned pawns' promotions would come after the others'. */
+        if (promoting && (pos_pinned(pos, us) & promoting)) return -1;
+        int n = piece_captures(pos, list);
+        return legal_only(pos, list, n + queen_promotions(pos, promoting, list + n));
+    }
+    case 2:
+        /* No castling, en passant or pawn capture, the other promotions
+         * normal: every rewarded move of the winner comes from the stages. */
+        st->complete = true;
+        return legal_only(pos, list, pawn_pushes(pos, list));
+    }
+    return -1;
+}
+
+/* material: the move that led here captured or promoted (or this is the
+ * root), so dp_material_cannot() may have changed.  mate_to: at a winner's
+ * node with no depth left, dp_may_mate_in_one()'s masks when the loser's
+ * move was told "maybe" from them (NULL: not known). */
+static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                     bool material, const bitboard *mate_to)
+{
+    struct dp_search *s = h->s;
+    if (!dp_count_node(s)) return false;
+    if (s->len >= DEADPOS_LINE_MAX - 1) return false;
+    if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
+    if (hm_table_cut(pos, depth)) return false;
+    if (depth <= 0 && pos->side == s->winner) {
+        bitboard to[PIECE_TYPE_NB];
+        if (mate_to) {
+            assert(dp_may_mate_in_one(pos, to) && memcmp(to, mate_to, sizeof to) == 0);
+            memcpy(to, mate_to, sizeof to);
+        } else if (!dp_may_mate_in_one(pos, to)) {
+            assert(dp_no_mate_in_one(pos));
+            return false;
+        }
+        move m = dp_mate_in_one_quick(s, pos, to);
+        if (m == MOVE_NONE) return false;
+        s->path[s->len++] = m;
+        dp_found_mate(s);
+        return true;
+    }
+    bool winner_moves = pos->side == s->winner;
+    /* The first moves come from the stages (see struct stages) when they
+     * can tell them.  The winner then looks for its mate in one first,
+     * without the full move list (not with a castling right or an en
+     * passant capture, which dp_mate_in_one_quick() leaves out, and which
+     * could also change the order). */
+    bool staged = !winner_moves, mate_tried = false;
+    if (winner_moves && !pos->ep_capturable && !(pos->castle_rooks & pos->by_color[pos->side])) {
+        bitboard to[PIECE_TYPE_NB];
+        bool maybe = dp_may_mate_in_one(pos, to);
+        assert(maybe || dp_no_mate_in_one(pos));
+        move m = maybe ? dp_mate_in_one_quick(s, pos, to) : MOVE_NONE;
+        if (m != MOVE_NONE) {
+            s->path[s->len++] = m;
+            dp_found_mate(s);
+            return true;
+        }
+        if (s->out_of_nodes || depth <= 0) return false;
+        mate_tried = staged = true;
+    }
+    /* The classes whose moves leave enough depth: after a loser's move the
+     * winner's node with no depth left still looks for its mate in one;
+     * after a winner's move it must have depth for a loser's move and the
+     * winner's mate.  The costs grow with the class, so these come first. */
+    int need = winner_moves ? 1 : 0, nv = 0;
+    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+        nv++;
+    /* first: how many moves the stages tried (see struct stages);
+     * all_tried: those were all the moves of the classes searched. */
+    int first = 0;
+    bool all_tried = false;
+#ifndef NDEBUG
+    move tried[MOVES_MAX];
+#endif
+    if (staged && nv > 0) {
+        struct stages st = {0};
+        move stage[MOVES_MAX];
+        for (;;) {
+            int v, k = winner_moves ? winner_stage(h, pos, &st, stage, &v)
+                                    : loser_stage(h, pos, &st, nv, stage, &v);
+            if (k < 0) break;
+            for (int i = 0; i < k; i++) {
+                int r = try_move(h, pos, stage[i], v, depth, progress);
+                if (r != TRY_ON) return r == TRY_FOUND;
+            }
+#ifndef NDEBUG
+            memcpy(tried + first, stage, (size_t)k * sizeof *stage);
+#endif
+            first += k;
+        }
+        /* No full list is needed when the stages gave every move of the
+         * classes searched: a winner's node that searches only its rewarded
+         * moves (cost 1, no progress: most of them), a bare king's node
+         * that does not search its captures. */
+        all_tried = (st.complete && nv == 1) || (st.all_normal && nv == 2);
+#ifdef NDEBUG
+        if (all_tried) return false;
+#endif
+    }
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    if (n == 0) {
+        if (!pos->checkers || pos->side == s->winner) return false;
+        dp_found_mate(s); /* the move that led here mates (not met: see below) */
+        return true;
+    }
+    if (winner_moves && !mate_tried) {
+        /* Every winner's node first looks for a mate in one, so a line
+         * ending in a loser's node with no depth left is never needed. */
+        bitboard to[PIECE_TYPE_NB];
+        bool maybe = dp_may_mate_in_one(pos, to);
+        assert(maybe || dp_no_mate_in_one(pos));
+        move m = maybe ? dp_mate_in_one(s, pos, list, n, to) : MOVE_NONE;
+        if (m != MOVE_NONE) {
+            s->path[s->len++] = m;
+            dp_found_mate(s);
+            return true;
+        }
+        if (depth <= 0) return false;
+    }
+    if (nv == 0) return false;
+    /* Stable counting sort of those by class and order: rewarded, normal,
+     * punished. */
+    move ordered[MOVES_MAX];
+    uint8_t cls[MOVES_MAX], vof[MOVES_MAX];
+    int count[3 * O_NB] = {0};
+    classify(h, pos, list, n, winner_moves, cls, count);
+    int at[3 * O_NB], kept = 0;
+    for (int c = 0; c < nv * O_NB; c++) {
+        at[c] = kept;
+        kept += count[c];
+    }
+    for (int i = 0; i < n; i++) {
+        if (cls[i] >= nv * O_NB) continue;
+        int j = at[cls[i]]++;
+        ordered[j] = list[i];
+        vof[j] = (uint8_t)(cls[i] / O_NB);
+    }
+    /* The stages tried the first moves of this order. */
+    assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
+    assert(!all_tried || first == kept);
+    for (int i = first; i < kept; i++) {
+        int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
+        if (r != TRY_ON) return r == TRY_FOUND;
+    }
+    return false;
+}
+
+/* The targeted search, with the picture hm_targets() chooses, or with
+ * `pic` when given (then the loser's other pieces move to the blocker's
+ * square as well: see struct hm_search). */
+bool dp_helpmate_targeted(struct dp_search *s, const struct position *pos, unsigned long budget,
+                          const struct hm_picture *pic)
+{
+    struct hm_search h = {.s = s};
+    hm_targets(&h, pos, s->winner);
+    if (pic) {
+        h.target[T_LOSER_KING] = h.target[T_WINNER_PIECE] = pic->loser_king;
+        h.target[T_LOSER_PIECE] = pic->blocker;
+        h.target[T_WINNER_KING] = pic->winner_king;
+        h.blockers_move = true;
+    }
+    hm_distances(&h);
+    unsigned long full = s->budget;
+    s->budget = budget;
+    bool ok = false;
+    hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
+    for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
+        s->len = 0;
+        ok = targeted(&h, pos, d, false, true, NULL);
+        if (s->out_of_nodes) break;
+    }
+    s->budget = full;
+    s->out_of_nodes = false;
+    return ok;
+}
+
+/* The pictures of a lone minor piece's mate, tried nearest corner first,
+ * the blocker on the corner's rank, then on its file, DP_PIC_NODES nodes
+ * apiece within s->budget. */
+bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos)
+{
+    bitboard corners = mating_corners(pos, s->winner);
+    int lk = dp_king_sq(pos, s->winner ^ 1);
+    while (corners) {
+        int best = -1;
+        for (bitboard c = corners; c;) {
+            int sq = bb_pop_lsb(&c);
+            if (best < 0 || dp_sq_distance(sq, lk) < dp_sq_distance(best, lk)) best = sq;
+        }
+        corners &= ~SQ_BB(best);
+        for (int flip = 0; flip < 2; flip++) {
+            struct hm_picture pic;
+            corner_picture(&pic, best, flip);
+            unsigned long b = s->res->nodes + DP_PIC_NODES;
+            if (dp_helpmate_targeted(s, pos, b < s->budget ? b : s->budget, &pic)) return true;
+            if (s->res->nodes >= s->budget) return false;
+        }
+    }
+    return false;
+}

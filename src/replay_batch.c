@@ -55,6 +55,7 @@ struct rec {
 _Static_assert(sizeof(struct rec) <= 48, "a record per move: keep it small");
 _Static_assert(PGN_PARSE_TAG_NAME_MAX <= UINT8_MAX, "name_len holds a tag name's length");
 _Static_assert(PGN_PARSE_RAV_DEPTH_MAX <= UINT16_MAX, "depth holds a variation depth");
+/* dots: 0, 1 or 3 (pgn_parse.h). */
 
 /* The string members of the kept structures, by offset; a kept copy has them
  * NULL and their string offsets in str[]. */
@@ -242,8 +243,8 @@ bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
 {
     struct rec *r = next_rec(b);
     size_t need = ev->len + 1 + (ev->name ? ev->name_len + 1 : 0);
-    if (!r || ev->len > UINT32_MAX || ev->name_len > UINT8_MAX || ev->dots > UINT8_MAX ||
-        ev->depth > UINT16_MAX ||
+    /* name_len, dots and depth fit by the parser's limits (asserted above). */
+    if (UNLIKELY(!r) || UNLIKELY(ev->len > UINT32_MAX - 2) ||
         (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
          !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
         return false;
@@ -257,8 +258,8 @@ bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
     r->kind = REC_EVENT;
     r->type = (uint8_t)ev->type;
     r->dots = (uint8_t)ev->dots;
-    r->flags = (ev->text ? REC_HAS_TEXT : 0) | (ev->name ? REC_HAS_NAME : 0) |
-               (ev->has_result ? REC_HAS_RESULT : 0);
+    r->flags = (uint8_t)((ev->text != NULL) * REC_HAS_TEXT | (ev->name != NULL) * REC_HAS_NAME |
+                         ev->has_result * REC_HAS_RESULT);
     r->name_len = (uint8_t)ev->name_len;
     r->text = arena_push(&b->input_text, ev->text ? ev->text : "", ev->len);
     if (ev->name) arena_push(&b->input_text, ev->name, ev->name_len);

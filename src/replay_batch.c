@@ -49,13 +49,13 @@ struct rec {
     uint32_t text; /* offset + 1 in the arena */
     uint32_t len;
     uint32_t number;
+    uint32_t dots; /* any count of periods the lexer read */
     uint16_t depth;
-    uint8_t kind, type, dots, flags, name_len;
+    uint8_t kind, type, flags, name_len;
 };
 _Static_assert(sizeof(struct rec) <= 48, "a record per move: keep it small");
 _Static_assert(PGN_PARSE_TAG_NAME_MAX <= UINT8_MAX, "name_len holds a tag name's length");
 _Static_assert(PGN_PARSE_RAV_DEPTH_MAX <= UINT16_MAX, "depth holds a variation depth");
-/* dots: 0, 1 or 3 (pgn_parse.h). */
 
 /* The string members of the kept structures, by offset; a kept copy has them
  * NULL and their string offsets in str[]. */
@@ -243,7 +243,7 @@ bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
 {
     struct rec *r = next_rec(b);
     size_t need = ev->len + 1 + (ev->name ? ev->name_len + 1 : 0);
-    /* name_len, dots and depth fit by the parser's limits (asserted above). */
+    /* name_len and depth fit by the parser's limits (asserted above). */
     if (UNLIKELY(!r) || UNLIKELY(ev->len > UINT32_MAX - 2) ||
         (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
          !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
@@ -257,7 +257,7 @@ bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
     r->depth = (uint16_t)ev->depth;
     r->kind = REC_EVENT;
     r->type = (uint8_t)ev->type;
-    r->dots = (uint8_t)ev->dots;
+    r->dots = ev->dots;
     r->flags = (uint8_t)((ev->text != NULL) * REC_HAS_TEXT | (ev->name != NULL) * REC_HAS_NAME |
                          ev->has_result * REC_HAS_RESULT);
     r->name_len = (uint8_t)ev->name_len;

@@ -37,11 +37,16 @@ static const char *const inputs[] = {
 };
 #define NINPUTS (sizeof inputs / sizeof *inputs)
 
+#define E10 "\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6\xe2\x80\xa6"
+#define LOTS_OF_ELLIPSES E10 E10 E10 E10 E10 E10 E10 E10 E10 E10
+
 /* A PGN that is no PGN: unterminated comment and variation, stray bytes,
  * Latin-1, a truncated tag, all between and inside games. */
 static const char garbage[] = "[Event \"x\"]\n[White \"M\xfcller\"]\n\n1. e4 { open (\n"
                               "[Event \"y\"]\n1. e4 e5 2. Qh5?? ( 2. Nf3 Nc6 3. Bb5 a6 $1 }\n"
-                              "\x01\x02 1-0 1. d4 (( d5 *\n[Black \"half";
+                              "\x01\x02 1-0 1. d4 (( d5 *\n"
+                              /* a move number with 300 dots (each ellipsis counts 3) */
+                              "1." LOTS_OF_ELLIPSES " e4 *\n[Black \"half";
 
 /* ---- a sink that writes the JSON Lines report -------------------------- */
 

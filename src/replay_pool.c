@@ -107,7 +107,12 @@ static void to_findings(void *ctx, const struct diag *d)
     sink->diag(sink->ctx, d);
 }
 
-__attribute__((noinline)) static struct game *record(struct replay_pool *p, const struct pgn_event *ev);
+/* Out of line: inlined, its recording code would crowd run() and the
+ * compiler would stop folding the one-job replay into the loop. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static struct game *record(struct replay_pool *p, const struct pgn_event *ev);
 
 /*
  * The one loop that hands events to game_feed(), whoever runs it: the reading

@@ -428,13 +428,17 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     bool ended = false;
     if (main_line) {
         ended = arb_observe(&g->arb, next, res.m, l->ply) != ENDING_NONE;
+        /* The common case, a quiet move written plainly that ends nothing:
+         * no check, so no mate either; nothing to say, no FEN to write. */
+        if (LIKELY(!check && !ended && !res.mark && !res.noncanonical))
+            return;
         mate = g->arb.in_check && !g->arb.has_moves;
     } else {
         mate = check && !movegen_any_legal(next);
     }
     char expected_mark = mate ? '#' : check ? '+' : 0;
     if (LIKELY(!ended && res.mark == expected_mark && !res.noncanonical))
-        return; /* the common case: nothing to say, no FEN to write */
+        return; /* nothing to say, no FEN to write */
     struct position before;
     line_before(l, &before);
     struct move_ctx at;
@@ -610,7 +614,7 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         break;
     case PGN_EV_MOVE:
         set_up(g);
-        g->final_comment_set = g->final_comment_set && g->depth != 0;
+        if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
         on_move(g, ev);
         break;
     case PGN_EV_NAG:

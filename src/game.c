@@ -430,8 +430,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
         ended = arb_observe(&g->arb, next, res.m, l->ply) != ENDING_NONE;
         /* The common case, a quiet move written plainly that ends nothing:
          * no check, so no mate either; nothing to say, no FEN to write. */
-        if (LIKELY(!check && !ended && !res.mark && !res.noncanonical))
-            return;
+        if (LIKELY(!check && !ended && !res.mark && !res.noncanonical)) return;
         mate = g->arb.in_check && !g->arb.has_moves;
     } else {
         mate = check && !movegen_any_legal(next);

@@ -357,6 +357,27 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
     }
 }
 
+/* What there is to say about a legal move just played on l (res, from
+ * san_resolve()): the ending it reached, its marks, its spelling. */
+static __attribute__((noinline)) void on_move_notes(struct game *g, const struct pgn_event *ev,
+                                                    struct line *l, const struct san_result *res,
+                                                    bool check, bool mate, bool ended,
+                                                    bool main_line)
+{
+    struct position before;
+    line_before(l, &before);
+    struct move_ctx at;
+    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
+    if (ended) g->ending_at = at;
+    verify_marks(g, res, check, mate, &at);
+    if (res->noncanonical) {
+        char canonical[16];
+        san_write(&before, res->m, canonical);
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                   "written %s; export format is %s", at.san, canonical);
+    }
+}
+
 static void on_move(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth >= GAME_LINE_DEPTH_MAX) return;
@@ -438,18 +459,7 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     char expected_mark = mate ? '#' : check ? '+' : 0;
     if (LIKELY(!ended && res.mark == expected_mark && !res.noncanonical))
         return; /* nothing to say, no FEN to write */
-    struct position before;
-    line_before(l, &before);
-    struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
-    if (ended) g->ending_at = at;
-    verify_marks(g, &res, check, mate, &at);
-    if (res.noncanonical) {
-        char canonical[16];
-        san_write(&before, res.m, canonical);
-        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-                   "written %s; export format is %s", at.san, canonical);
-    }
+    on_move_notes(g, ev, l, &res, check, mate, ended, main_line);
 }
 
 static void on_move_number(struct game *g, const struct pgn_event *ev)

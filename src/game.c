@@ -357,6 +357,27 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
     }
 }
 
+/* What there is to say about a legal move just played on l (res, from
+ * san_resolve()): the ending it reached, its marks, its spelling. */
+static __attribute__((noinline)) void on_move_notes(struct game *g, const struct pgn_event *ev,
+                                                    struct line *l, const struct san_result *res,
+                                                    bool check, bool mate, bool ended,
+                                                    bool main_line)
+{
+    struct position before;
+    line_before(l, &before);
+    struct move_ctx at;
+    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
+    if (ended) g->ending_at = at;
+    verify_marks(g, res, check, mate, &at);
+    if (res->noncanonical) {
+        char canonical[16];
+        san_write(&before, res->m, canonical);
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                   "written %s; export format is %s", at.san, canonical);
+    }
+}
+
 static void on_move(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth >= GAME_LINE_DEPTH_MAX) return;
@@ -428,25 +449,17 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     bool ended = false;
     if (main_line) {
         ended = arb_observe(&g->arb, next, res.m, l->ply) != ENDING_NONE;
+        /* The common case, a quiet move written plainly that ends nothing:
+         * no check, so no mate either; nothing to say, no FEN to write. */
+        if (LIKELY(!check && !ended && !res.mark && !res.noncanonical)) return;
         mate = g->arb.in_check && !g->arb.has_moves;
     } else {
         mate = check && !movegen_any_legal(next);
     }
     char expected_mark = mate ? '#' : check ? '+' : 0;
     if (LIKELY(!ended && res.mark == expected_mark && !res.noncanonical))
-        return; /* the common case: nothing to say, no FEN to write */
-    struct position before;
-    line_before(l, &before);
-    struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
-    if (ended) g->ending_at = at;
-    verify_marks(g, &res, check, mate, &at);
-    if (res.noncanonical) {
-        char canonical[16];
-        san_write(&before, res.m, canonical);
-        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-                   "written %s; export format is %s", at.san, canonical);
-    }
+        return; /* nothing to say, no FEN to write */
+    on_move_notes(g, ev, l, &res, check, mate, ended, main_line);
 }
 
 static void on_move_number(struct game *g, const struct pgn_event *ev)
@@ -610,7 +623,7 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         break;
     case PGN_EV_MOVE:
         set_up(g);
-        g->final_comment_set = g->final_comment_set && g->depth != 0;
+        if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
         on_move(g, ev);
         break;
     case PGN_EV_NAG:

@@ -298,6 +298,25 @@ static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
  * `type` on `to` (pos already updated): the side now to move was not in check
  * before, so a check comes from the piece on `to` or from a slider of `us`
  * uncovered on `from`, one that sees the king through that square. */
+/* The sliders of `us` that see the enemy king on ksq through `from`, now
+ * empty (ksq and from on a line).  Out of line: the usual move needs no
+ * registers for it. */
+static __attribute__((noinline)) bitboard discovered_checkers(const struct position *pos, int us,
+                                                              int ksq, int from, bitboard occ)
+{
+    bitboard c = 0;
+    bool diagonal = bb_test(attacks_bishop_rays[ksq], from);
+    bitboard sliders = pos->by_color[us] &
+                       (pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK]) &
+                       (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
+    while (sliders) {
+        int s = bb_pop_lsb(&sliders);
+        bitboard b = attacks_between(ksq, s);
+        if ((b & SQ_BB(from)) && !(b & occ)) c |= SQ_BB(s);
+    }
+    return c;
+}
+
 static inline __attribute__((always_inline)) bitboard
 checkers_after_normal(const struct position *pos, int us, int from, int to, int type)
 {
@@ -305,17 +324,7 @@ checkers_after_normal(const struct position *pos, int us, int from, int to, int 
     if (ksq == SQ_NONE) return 0;
     bitboard occ = pos_occupied(pos);
     bitboard c = attacks_hits(us, type, to, ksq, occ) ? SQ_BB(to) : 0;
-    if (attacks_aligned(ksq, from)) {
-        bool diagonal = bb_test(attacks_bishop_rays[ksq], from);
-        bitboard sliders = pos->by_color[us] &
-                           (pos->by_type[QUEEN] | pos->by_type[diagonal ? BISHOP : ROOK]) &
-                           (diagonal ? attacks_bishop_rays[ksq] : attacks_rook_rays[ksq]);
-        while (sliders) {
-            int s = bb_pop_lsb(&sliders);
-            bitboard b = attacks_between(ksq, s);
-            if ((b & SQ_BB(from)) && !(b & occ)) c |= SQ_BB(s);
-        }
-    }
+    if (attacks_aligned(ksq, from)) c |= discovered_checkers(pos, us, ksq, from, occ);
     return c;
 }
 

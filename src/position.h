@@ -75,7 +75,8 @@ struct pos_undo {
     uint64_t key;
     uint32_t halfmove;
     move m;           /* the move, or MOVE_NULL for a pass */
-    uint8_t captured; /* the piece it took (the pawn, en passant), or PIECE_NONE */
+    uint8_t captured; /* the piece it took (the pawn, en passant), or PIECE_NONE
+                         (not meaningful for MOVE_NULL) */
     uint8_t ep_square;
     bool ep_capturable;
 };
@@ -90,9 +91,12 @@ static inline void pos_undo_record(const struct position *pos, move m, struct po
     u->m = m;
     u->ep_square = pos->ep_square;
     u->ep_capturable = pos->ep_capturable;
-    u->captured = m == MOVE_NULL || MOVE_KIND(m) == MOVE_CASTLE ? PIECE_NONE
-                  : MOVE_KIND(m) == MOVE_EN_PASSANT      ? pos->board[MOVE_TO(m) ^ 8]
-                                                         : pos->board[MOVE_TO(m)];
+    /* A plain move (MOVE_NULL is one too, by its kind: pos_undo() does not
+     * look at `captured` for it) takes what stands on its target. */
+    u->captured = LIKELY(MOVE_KIND(m) == MOVE_NORMAL) ? pos->board[MOVE_TO(m)]
+                  : MOVE_KIND(m) == MOVE_CASTLE       ? PIECE_NONE
+                  : MOVE_KIND(m) == MOVE_EN_PASSANT   ? pos->board[MOVE_TO(m) ^ 8]
+                                                      : pos->board[MOVE_TO(m)];
 }
 
 /* Take back the move recorded in u (by pos_undo_record() just before

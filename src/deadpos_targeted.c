@@ -430,10 +430,38 @@ struct stages {
 static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
                             bitboard to, move *list)
 {
-    int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    int us = pos->side, them = us ^ 1;
+    int ksq = dp_king_sq(pos, us), d = h->dist[1][KING][ksq];
     bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
-    to &= closer ? near : ~near;
-    return legal_only(pos, list, leaper_moves(pos, KING, ksq, to, list));
+    to &= (closer ? near : ~near) & attacks_king(ksq) & ~pos->by_color[us];
+    if (!to) return 0;
+    const bitboard cand = to;
+    (void)cand;
+    /* Legal: a square no unit of the other side attacks with the king
+     * lifted (FIDE 3.9), as movegen_pseudo_is_legal() tells it, without
+     * the call: the pawns', knights' and king's attacks as one set, then
+     * the sliders square by square (debug builds assert the same moves). */
+    bitboard theirs = pos->by_color[them];
+    to &= ~bb_pawn_attacks(pos->by_type[PAWN] & theirs, them) &
+          ~attacks_king(dp_king_sq(pos, them));
+    for (bitboard b = pos->by_type[KNIGHT] & theirs; b && to;)
+        to &= ~attacks_knight(bb_pop_lsb(&b));
+    bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
+    bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+    bitboard orth = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+    int n = 0;
+    while (to) {
+        int sq = bb_pop_lsb(&to);
+        if ((diag && (attacks_bishop(sq, occ) & diag)) || (orth && (attacks_rook(sq, occ) & orth)))
+            continue;
+        list[n++] = MOVE_MAKE(ksq, sq, MOVE_NORMAL);
+    }
+#ifndef NDEBUG
+    move check[MOVES_MAX];
+    int k = legal_only(pos, check, leaper_moves(pos, KING, ksq, cand, check));
+    assert(k == n && memcmp(check, list, (size_t)n * sizeof *list) == 0);
+#endif
+    return n;
 }
 
 /* The winner's captures by its pieces in the generator's order (king,

@@ -395,6 +395,7 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
     bitboard disc = discoverers(pos, winner, ksq);
     bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
     bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);
+    bitboard risky = dp_legal_risky(pos);
     move list[MOVES_MAX];
     for (int type = PAWN; type <= KING; type++) {
         bitboard pieces = pos_pieces(pos, winner, type);
@@ -422,7 +423,7 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
             n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
                                 list + n);
         for (int i = 0; i < n; i++) {
-            if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            if (!dp_legal(pos, risky, list[i])) continue;
             int q = i < direct ? direct_check_outcome(pos, list[i], ksq)
                                : dp_quick_check_outcome(pos, list[i], ksq);
             assert(dp_qm_agrees(pos, list[i], q));

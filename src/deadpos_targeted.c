@@ -401,9 +401,11 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
 /* Keep the legal ones of n pseudo-legal moves; their number. */
 static int legal_only(const struct position *pos, move *list, int n)
 {
+    if (n == 0) return 0;
+    bitboard risky = dp_legal_risky(pos);
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
+        if (dp_legal(pos, risky, list[i])) list[kept++] = list[i];
     return kept;
 }
 

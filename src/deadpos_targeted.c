@@ -496,19 +496,35 @@ static bitboard seventh_rank(int us)
     return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
 }
 
-/* The promotions to a queen of the pawns `promoting` (on their seventh
- * rank, none pinned, none able to capture) in the generator's order (by
- * square); pseudo-legal. */
-static int queen_promotions(const struct position *pos, bitboard promoting, move *list)
+/* The pawns' captures and promotions to a queen of the side to move in the
+ * generator's order: the captures of `pawns` (none on the seventh rank)
+ * toward the east file, then the west; the promotions of `promoting` (on
+ * the seventh rank) by a push, then by a capture east, then west.  None of
+ * them pinned; pseudo-legal. */
+static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
 {
-    if (!promoting) return 0;
-    int us = pos->side;
-    bitboard last = us == COLOR_WHITE ? BB_RANK(7) : BB_RANK(0);
-    move all[MOVES_MAX];
-    int n = movegen_pseudo(pos, PAWN, promoting, last & ~pos_occupied(pos), all), k = 0;
-    for (int i = 0; i < n; i++)
-        if (MOVE_KIND(all[i]) == MOVE_PROMO_QUEEN) list[k++] = all[i];
-    return k;
+    int n = 0;
+    while (tos) {
+        int to = bb_pop_lsb(&tos);
+        list[n++] = MOVE_MAKE(to - delta, to, kind);
+    }
+    return n;
+}
+
+static int pawn_captures_promotions(const struct position *pos, bitboard pawns,
+                                    bitboard promoting, move *list)
+{
+    int us = pos->side, up = us == COLOR_WHITE ? 8 : -8;
+    bitboard theirs = pos->by_color[us ^ 1];
+    bitboard f = bb_forward(pawns, us);
+    int n = add_pawn_moves(list, bb_east(f) & theirs, up + 1, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_west(f) & theirs, up - 1, MOVE_NORMAL);
+    if (!promoting) return n;
+    f = bb_forward(promoting, us);
+    n += add_pawn_moves(list + n, f & ~pos_occupied(pos), up, MOVE_PROMO_QUEEN);
+    n += add_pawn_moves(list + n, bb_east(f) & theirs, up + 1, MOVE_PROMO_QUEEN);
+    n += add_pawn_moves(list + n, bb_west(f) & theirs, up - 1, MOVE_PROMO_QUEEN);
+    return n;
 }
 
 /* The winner's pawn pushes (no promotion) in the generator's order: the
@@ -586,9 +602,9 @@ static int loser_stage(const struct hm_search *h, const struct position *pos, st
 }
 
 /* The winner (no castling right, no en passant): its king's and knights'
- * steps closer to their targets without a capture (class 0); when no pawn
- * can capture (nor a pinned one promote), its pieces' captures and its
- * promotions to a queen (class 1), then its pawns' pushes (class 3). */
+ * steps closer to their targets without a capture (class 0); unless a
+ * pinned pawn can capture or promote, its pieces' and pawns' captures and
+ * its promotions to a queen (class 1), then its pawns' pushes (class 3). */
 static int winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
                         move *list, int *v)
 {
@@ -604,11 +620,15 @@ static int winner_stage(const struct hm_search *h, const struct position *pos, s
     }
     case 1: {
         bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
-        if (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) return -1;
-        /* The pinned pawns' promotions would come after the others'. */
-        if (promoting && (pos_pinned(pos, us) & promoting)) return -1;
+        bool pawn_moves = promoting || (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]);
+        /* The pinned pawns' captures and promotions would come after the
+         * others'. */
+        if (pawn_moves && (pos_pinned(pos, us) & pawns &
+                           (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
+            return -1;
         int n = piece_captures(pos, list);
-        return legal_only(pos, list, n + queen_promotions(pos, promoting, list + n));
+        if (pawn_moves) n += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n);
+        return legal_only(pos, list, n);
     }
     case 2:
         /* No castling, en passant or pawn capture, the other promotions

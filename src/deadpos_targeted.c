@@ -541,8 +541,13 @@ static int pawn_pushes(const struct position *pos, move *list)
     bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
     bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
     bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
-    int n = movegen_pseudo(pos, PAWN, free & second, fourth & empty, list);
-    n += movegen_pseudo(pos, PAWN, free, bb_forward(free, us) & empty, list + n);
+    /* movegen_pseudo()'s order (by square, the same for the origins and the
+     * targets), without the calls. */
+    int up = us == COLOR_WHITE ? 8 : -8;
+    bitboard occ = pos_occupied(pos);
+    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & empty;
+    int n = add_pawn_moves(list, dbl, 2 * up, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_forward(free, us) & empty, up, MOVE_NORMAL);
     while (pinned)
         n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
     return n;

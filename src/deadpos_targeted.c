@@ -468,7 +468,8 @@ static int loser_king_steps(const struct hm_search *h, const struct position *po
 
 /* The winner's captures by its pieces in the generator's order (king,
  * knights, bishops and queens along diagonals, rooks and queens along
- * lines); pseudo-legal. */
+ * lines; each piece's by square, as movegen_pseudo() writes them);
+ * pseudo-legal. */
 static int piece_captures(const struct position *pos, move *list)
 {
     int us = pos->side;
@@ -479,13 +480,13 @@ static int piece_captures(const struct position *pos, move *list)
     bitboard queens = pos_pieces(pos, us, QUEEN);
     for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard t = attacks_bishop(from, occ) & theirs;
-        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+        for (bitboard t = attacks_bishop(from, occ) & theirs; t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard t = attacks_rook(from, occ) & theirs;
-        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+        for (bitboard t = attacks_rook(from, occ) & theirs; t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     return n;
 }

@@ -452,6 +452,21 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
             n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
                                 list + n);
         for (int i = 0; i < n; i++) {
+            move m = list[i];
+            if (type == PAWN && MOVE_KIND(m) != MOVE_EN_PASSANT && !(disc & SQ_BB(MOVE_FROM(m)))) {
+                /* A pawn that uncovers no line checks only from its new
+                 * square, as itself or as the promoted piece (what
+                 * dp_quick_check_outcome() would tell first). */
+                int to_sq = MOVE_TO(m);
+                bitboard after = (occ & ~SQ_BB(MOVE_FROM(m))) | SQ_BB(to_sq);
+                bitboard att = MOVE_IS_PROMO(m) ? attacks_piece(MOVE_PROMO_TYPE(m), to_sq, after)
+                                                : attacks_pawn(winner, to_sq);
+                if (!(att & SQ_BB(ksq))) {
+                    assert(!movegen_pseudo_is_legal(pos, m) ||
+                           dp_quick_check_outcome(pos, m, ksq) == DP_QM_NO_CHECK);
+                    continue;
+                }
+            }
             if (!dp_legal(pos, risky, list[i])) continue;
             int q = i < direct ? direct_check_outcome(pos, list[i], ksq)
                                : dp_quick_check_outcome(pos, list[i], ksq);

@@ -275,6 +275,31 @@ START_TEST(test_legal_shortcut)
 }
 END_TEST
 
+/* dp_mate_in_one_quick()'s pawn shortcut (a pawn that uncovers no line
+ * checks only from its new square) must see the line its own square opens:
+ * a7-a8=Q and a8=R mate along the a-file the pawn leaves. */
+START_TEST(test_mate1_promotion_line)
+{
+    static const char *const fens[] = {
+        "8/P7/8/8/8/1K6/3N4/k7 w - - 0 1",
+        "K7/3n4/1k6/8/8/8/p7/8 b - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, fens[i], 0, NULL, 0) == FEN_OK);
+        struct deadpos_result res = {0};
+        struct dp_search s = {.winner = pos.side, .budget = 1000, .res = &res};
+        bitboard to[PIECE_TYPE_NB];
+        ck_assert(dp_may_mate_in_one(&pos, to));
+        move m = dp_mate_in_one_quick(&s, &pos, to);
+        ck_assert_msg(m != MOVE_NONE && MOVE_IS_PROMO(m), "%s: no mate found", fens[i]);
+        struct position next = pos;
+        pos_do_move(&next, m);
+        ck_assert(next.checkers && !movegen_any_legal(&next));
+    }
+}
+END_TEST
+
 /*
  * The helpmate search's path, pinned: sides of labelled Lichess positions
  * (all can win) whose searches take a few hundred to 30,000 nodes - the
@@ -381,6 +406,7 @@ Suite *deadpos_suite(void)
     tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));
     tcase_add_test(tc, test_mate1_sound);
     tcase_add_test(tc, test_legal_shortcut);
+    tcase_add_test(tc, test_mate1_promotion_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("labelled");
     tcase_set_timeout(tc, 120);

@@ -18,6 +18,10 @@
 #include "bitboard.h"
 #include "deadpos.h"
 #include "position.h" /* the inline helpers below read the position */
+#include "attacks.h"
+#include "movegen.h"
+
+#include <assert.h>
 
 #include <string.h>
 
@@ -154,6 +158,37 @@ static inline int dp_sq_distance(int a, int b)
 static inline int dp_king_sq(const struct position *pos, int color)
 {
     return bb_lsb(pos_pieces(pos, color, KING));
+}
+
+/* The squares from which a move of the side to move may be illegal: all
+ * when in check; else its king's, and the lines through the king that hold
+ * a slider of the other side able to pin along them.  A normal move or a
+ * promotion from any other square is legal (FIDE 3.9: only a pinned piece's
+ * move can expose the king), as movegen_pseudo_is_legal() would say. */
+static inline bitboard dp_legal_risky(const struct position *pos)
+{
+    if (pos->checkers) return ~(bitboard)0;
+    int us = pos->side, ksq = dp_king_sq(pos, us);
+    bitboard theirs = pos->by_color[us ^ 1], risky = SQ_BB(ksq);
+    bitboard queens = pos->by_type[QUEEN];
+    if ((pos->by_type[BISHOP] | queens) & theirs & attacks_bishop_rays[ksq])
+        risky |= attacks_bishop_rays[ksq];
+    if ((pos->by_type[ROOK] | queens) & theirs & attacks_rook_rays[ksq])
+        risky |= attacks_rook_rays[ksq];
+    return risky;
+}
+
+/* movegen_pseudo_is_legal() of the pseudo-legal move m, `risky` from
+ * dp_legal_risky(pos): the call only for castling, en passant and moves
+ * from a risky square. */
+static inline bool dp_legal(const struct position *pos, bitboard risky, move m)
+{
+    int kind = MOVE_KIND(m);
+    if (!(risky & SQ_BB(MOVE_FROM(m))) && kind != MOVE_CASTLE && kind != MOVE_EN_PASSANT) {
+        assert(movegen_pseudo_is_legal(pos, m));
+        return true;
+    }
+    return movegen_pseudo_is_legal(pos, m);
 }
 
 /* What a move of the side to move (the winner) does to the other king on

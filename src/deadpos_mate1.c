@@ -49,38 +49,53 @@
 
 #include <assert.h>
 
-/* The test on bare bitboards: `by_color`, `by_type` as in struct position,
- * `us` to move; `special` says castling or en passant may be available.
- * When `to` is given it receives, per piece type, the target squares a
- * mating move of that type may have (every square when the test could not
- * narrow them). */
-static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[PIECE_TYPE_NB],
-                     int us, bool special, bitboard *to)
+/* may_mate() inline in its two callers, so that struct mm_units stays in
+ * registers. */
+#if defined(__GNUC__)
+#define DP_INLINE inline __attribute__((always_inline))
+#else
+#define DP_INLINE inline
+#endif
+
+/* The units of the side to move (`us`) that the test reads, and the other
+ * king's square. */
+struct mm_units {
+    bitboard mine, theirs, pawns, knights, diag, orth, queens;
+    int own_king, ksq;
+};
+
+/* Every square for every piece type: the test could not narrow them. */
+static inline bool may_mate_all(bitboard *to)
 {
     if (to)
         for (int t = 0; t < PIECE_TYPE_NB; t++)
             to[t] = BB_ALL;
-    int them = us ^ 1;
-    bitboard mine = by_color[us], theirs = by_color[them];
+    return true;
+}
+
+/* The test on bare bitboards (`u`, `us` to move); `special` says castling
+ * or en passant may be available.  When `to` is given it receives, per
+ * piece type, the target squares a mating move of that type may have
+ * (every square when the test could not narrow them). */
+static DP_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
+{
+    bitboard mine = u->mine, theirs = u->theirs;
     /* What the test leaves out: castling, en passant, promotion. */
     bitboard last_rank = us == COLOR_WHITE ? BB_RANK_8 : BB_RANK_1;
-    bitboard pawns = by_type[PAWN] & mine;
-    if (special || (bb_forward(pawns, us) & last_rank)) return true;
-    int ksq = bb_lsb(by_type[KING] & theirs);
+    bitboard pawns = u->pawns;
+    if (special || (bb_forward(pawns, us) & last_rank)) return may_mate_all(to);
+    int ksq = u->ksq;
     bitboard kb = SQ_BB(ksq);
     bitboard occk = (mine | theirs) & ~kb;
-    bitboard knights = by_type[KNIGHT] & mine;
-    bitboard diag = (by_type[BISHOP] | by_type[QUEEN]) & mine;
-    bitboard orth = (by_type[ROOK] | by_type[QUEEN]) & mine;
-    bitboard queens = by_type[QUEEN] & mine;
+    bitboard knights = u->knights, diag = u->diag, orth = u->orth, queens = u->queens;
     /* Attacked now, and where each kind of piece can go (a superset). */
-    bitboard attacked = bb_pawn_attacks(pawns, us) | attacks_king(bb_lsb(by_type[KING] & mine));
+    bitboard attacked = bb_pawn_attacks(pawns, us) | attacks_king(u->own_king);
     bitboard reach_n = 0, reach_b = 0, reach_r = 0, reach_q = 0, xray = 0;
     for (bitboard b = knights; b;)
         reach_n |= attacks_knight(bb_pop_lsb(&b));
     attacked |= reach_n;
     bitboard around = attacks_king(ksq) & ~theirs;
-    if (!(around & ~attacked)) return true;
+    if (!(around & ~attacked)) return may_mate_all(to);
     for (bitboard b = diag; b;) {
         int sq = bb_pop_lsb(&b);
         bitboard a = attacks_bishop(sq, occk);
@@ -102,7 +117,7 @@ static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[P
             reach_r |= a;
     }
     bitboard flights = around & ~attacked;
-    if (!flights || (xray & (flights | kb))) return true;
+    if (!flights || (xray & (flights | kb))) return may_mate_all(to);
     /* The mover must check K directly and attack every flight square from
      * b (a slider's square a between b and such a square would mean that it
      * attacks the square from a already, along the same ray).  Not a pawn:
@@ -133,9 +148,20 @@ static bool may_mate(const bitboard by_color[COLOR_NB], const bitboard by_type[P
 
 bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB])
 {
-    int us = pos->side;
-    return may_mate(pos->by_color, pos->by_type, us,
-                    pos->ep_capturable || (pos->castle_rooks & pos->by_color[us]), to);
+    int us = pos->side, them = us ^ 1;
+    bitboard mine = pos->by_color[us], queens = pos->by_type[QUEEN] & mine;
+    struct mm_units u = {
+        .mine = mine,
+        .theirs = pos->by_color[them],
+        .pawns = pos->by_type[PAWN] & mine,
+        .knights = pos->by_type[KNIGHT] & mine,
+        .diag = (pos->by_type[BISHOP] & mine) | queens,
+        .orth = (pos->by_type[ROOK] & mine) | queens,
+        .queens = queens,
+        .own_king = dp_king_sq(pos, us),
+        .ksq = dp_king_sq(pos, them),
+    };
+    return may_mate(&u, us, pos->ep_capturable || (pos->castle_rooks & mine), to);
 }
 
 bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYPE_NB], bool *masks)
@@ -148,23 +174,26 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
     int type = PIECE_TYPE(pos->board[from]);
     /* A double step may give an en passant capture. */
     if (type == PAWN && (from ^ to_sq) == 16) return true;
-    bitboard by_color[COLOR_NB] = {pos->by_color[0], pos->by_color[1]};
-    bitboard by_type[PIECE_TYPE_NB];
-    for (int t = 0; t < PIECE_TYPE_NB; t++)
-        by_type[t] = pos->by_type[t];
-    bitboard ft = SQ_BB(from) | SQ_BB(to_sq);
-    if (pos->board[to_sq] != PIECE_NONE) {
-        by_color[them] &= ~SQ_BB(to_sq);
-        by_type[PIECE_TYPE(pos->board[to_sq])] &= ~SQ_BB(to_sq);
-    }
-    by_color[us] ^= ft;
-    by_type[type] ^= ft;
+    /* The side to move after m is `them`: its units lose the one m
+     * captures; ours move from `from` to `to_sq`. */
+    bitboard keep = ~SQ_BB(to_sq);
+    bitboard mine = pos->by_color[them] & keep, queens = pos->by_type[QUEEN] & mine;
+    struct mm_units u = {
+        .mine = mine,
+        .theirs = pos->by_color[us] ^ (SQ_BB(from) | SQ_BB(to_sq)),
+        .pawns = pos->by_type[PAWN] & mine,
+        .knights = pos->by_type[KNIGHT] & mine,
+        .diag = (pos->by_type[BISHOP] & mine) | queens,
+        .orth = (pos->by_type[ROOK] & mine) | queens,
+        .queens = queens,
+        .own_king = dp_king_sq(pos, them),
+        .ksq = type == KING ? to_sq : dp_king_sq(pos, us),
+    };
     /* The other side's castling rights can only have shrunk (a capture of
      * a rook): keeping them is the safe side.  Without a capture they are
      * those of the position after m, and so are the masks. */
     *masks = pos->board[to_sq] == PIECE_NONE;
-    return may_mate(by_color, by_type, them, (pos->castle_rooks & by_color[them]) != 0,
-                    *masks ? to : NULL);
+    return may_mate(&u, them, (pos->castle_rooks & mine) != 0, *masks ? to : NULL);
 }
 
 /* A square next to the king that it may step to: not its own unit's, and
@@ -395,6 +424,7 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
     bitboard disc = discoverers(pos, winner, ksq);
     bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
     bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);
+    bitboard risky = dp_legal_risky(pos);
     move list[MOVES_MAX];
     for (int type = PAWN; type <= KING; type++) {
         bitboard pieces = pos_pieces(pos, winner, type);
@@ -422,7 +452,22 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
             n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
                                 list + n);
         for (int i = 0; i < n; i++) {
-            if (!movegen_pseudo_is_legal(pos, list[i])) continue;
+            move m = list[i];
+            if (type == PAWN && MOVE_KIND(m) != MOVE_EN_PASSANT && !(disc & SQ_BB(MOVE_FROM(m)))) {
+                /* A pawn that uncovers no line checks only from its new
+                 * square, as itself or as the promoted piece (what
+                 * dp_quick_check_outcome() would tell first). */
+                int to_sq = MOVE_TO(m);
+                bitboard after = (occ & ~SQ_BB(MOVE_FROM(m))) | SQ_BB(to_sq);
+                bitboard att = MOVE_IS_PROMO(m) ? attacks_piece(MOVE_PROMO_TYPE(m), to_sq, after)
+                                                : attacks_pawn(winner, to_sq);
+                if (!(att & SQ_BB(ksq))) {
+                    assert(!movegen_pseudo_is_legal(pos, m) ||
+                           dp_quick_check_outcome(pos, m, ksq) == DP_QM_NO_CHECK);
+                    continue;
+                }
+            }
+            if (!dp_legal(pos, risky, list[i])) continue;
             int q = i < direct ? direct_check_outcome(pos, list[i], ksq)
                                : dp_quick_check_outcome(pos, list[i], ksq);
             assert(dp_qm_agrees(pos, list[i], q));

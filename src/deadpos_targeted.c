@@ -401,9 +401,11 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
 /* Keep the legal ones of n pseudo-legal moves; their number. */
 static int legal_only(const struct position *pos, move *list, int n)
 {
+    if (n == 0) return 0;
+    bitboard risky = dp_legal_risky(pos);
     int kept = 0;
     for (int i = 0; i < n; i++)
-        if (movegen_pseudo_is_legal(pos, list[i])) list[kept++] = list[i];
+        if (dp_legal(pos, risky, list[i])) list[kept++] = list[i];
     return kept;
 }
 
@@ -430,15 +432,44 @@ struct stages {
 static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
                             bitboard to, move *list)
 {
-    int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    int us = pos->side, them = us ^ 1;
+    int ksq = dp_king_sq(pos, us), d = h->dist[1][KING][ksq];
     bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
-    to &= closer ? near : ~near;
-    return legal_only(pos, list, leaper_moves(pos, KING, ksq, to, list));
+    to &= (closer ? near : ~near) & attacks_king(ksq) & ~pos->by_color[us];
+    if (!to) return 0;
+    const bitboard cand = to;
+    (void)cand;
+    /* Legal: a square no unit of the other side attacks with the king
+     * lifted (FIDE 3.9), as movegen_pseudo_is_legal() tells it, without
+     * the call: the pawns', knights' and king's attacks as one set, then
+     * the sliders square by square (debug builds assert the same moves). */
+    bitboard theirs = pos->by_color[them];
+    to &= ~bb_pawn_attacks(pos->by_type[PAWN] & theirs, them) &
+          ~attacks_king(dp_king_sq(pos, them));
+    for (bitboard b = pos->by_type[KNIGHT] & theirs; b && to;)
+        to &= ~attacks_knight(bb_pop_lsb(&b));
+    bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
+    bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+    bitboard orth = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+    int n = 0;
+    while (to) {
+        int sq = bb_pop_lsb(&to);
+        if ((diag && (attacks_bishop(sq, occ) & diag)) || (orth && (attacks_rook(sq, occ) & orth)))
+            continue;
+        list[n++] = MOVE_MAKE(ksq, sq, MOVE_NORMAL);
+    }
+#ifndef NDEBUG
+    move check[MOVES_MAX];
+    int k = legal_only(pos, check, leaper_moves(pos, KING, ksq, cand, check));
+    assert(k == n && memcmp(check, list, (size_t)n * sizeof *list) == 0);
+#endif
+    return n;
 }
 
 /* The winner's captures by its pieces in the generator's order (king,
  * knights, bishops and queens along diagonals, rooks and queens along
- * lines); pseudo-legal. */
+ * lines; each piece's by square, as movegen_pseudo() writes them);
+ * pseudo-legal. */
 static int piece_captures(const struct position *pos, move *list)
 {
     int us = pos->side;
@@ -449,13 +480,13 @@ static int piece_captures(const struct position *pos, move *list)
     bitboard queens = pos_pieces(pos, us, QUEEN);
     for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard t = attacks_bishop(from, occ) & theirs;
-        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+        for (bitboard t = attacks_bishop(from, occ) & theirs; t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard t = attacks_rook(from, occ) & theirs;
-        if (t) n += movegen_pseudo(pos, PIECE_TYPE(pos->board[from]), SQ_BB(from), t, list + n);
+        for (bitboard t = attacks_rook(from, occ) & theirs; t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     return n;
 }
@@ -466,19 +497,35 @@ static bitboard seventh_rank(int us)
     return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
 }
 
-/* The promotions to a queen of the pawns `promoting` (on their seventh
- * rank, none pinned, none able to capture) in the generator's order (by
- * square); pseudo-legal. */
-static int queen_promotions(const struct position *pos, bitboard promoting, move *list)
+/* The pawns' captures and promotions to a queen of the side to move in the
+ * generator's order: the captures of `pawns` (none on the seventh rank)
+ * toward the east file, then the west; the promotions of `promoting` (on
+ * the seventh rank) by a push, then by a capture east, then west.  None of
+ * them pinned; pseudo-legal. */
+static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
 {
-    if (!promoting) return 0;
-    int us = pos->side;
-    bitboard last = us == COLOR_WHITE ? BB_RANK(7) : BB_RANK(0);
-    move all[MOVES_MAX];
-    int n = movegen_pseudo(pos, PAWN, promoting, last & ~pos_occupied(pos), all), k = 0;
-    for (int i = 0; i < n; i++)
-        if (MOVE_KIND(all[i]) == MOVE_PROMO_QUEEN) list[k++] = all[i];
-    return k;
+    int n = 0;
+    while (tos) {
+        int to = bb_pop_lsb(&tos);
+        list[n++] = MOVE_MAKE(to - delta, to, kind);
+    }
+    return n;
+}
+
+static int pawn_captures_promotions(const struct position *pos, bitboard pawns,
+                                    bitboard promoting, move *list)
+{
+    int us = pos->side, up = us == COLOR_WHITE ? 8 : -8;
+    bitboard theirs = pos->by_color[us ^ 1];
+    bitboard f = bb_forward(pawns, us);
+    int n = add_pawn_moves(list, bb_east(f) & theirs, up + 1, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_west(f) & theirs, up - 1, MOVE_NORMAL);
+    if (!promoting) return n;
+    f = bb_forward(promoting, us);
+    n += add_pawn_moves(list + n, f & ~pos_occupied(pos), up, MOVE_PROMO_QUEEN);
+    n += add_pawn_moves(list + n, bb_east(f) & theirs, up + 1, MOVE_PROMO_QUEEN);
+    n += add_pawn_moves(list + n, bb_west(f) & theirs, up - 1, MOVE_PROMO_QUEEN);
+    return n;
 }
 
 /* The winner's pawn pushes (no promotion) in the generator's order: the
@@ -495,8 +542,13 @@ static int pawn_pushes(const struct position *pos, move *list)
     bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
     bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
     bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
-    int n = movegen_pseudo(pos, PAWN, free & second, fourth & empty, list);
-    n += movegen_pseudo(pos, PAWN, free, bb_forward(free, us) & empty, list + n);
+    /* movegen_pseudo()'s order (by square, the same for the origins and the
+     * targets), without the calls. */
+    int up = us == COLOR_WHITE ? 8 : -8;
+    bitboard occ = pos_occupied(pos);
+    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & empty;
+    int n = add_pawn_moves(list, dbl, 2 * up, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_forward(free, us) & empty, up, MOVE_NORMAL);
     while (pinned)
         n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
     return n;
@@ -556,9 +608,9 @@ static int loser_stage(const struct hm_search *h, const struct position *pos, st
 }
 
 /* The winner (no castling right, no en passant): its king's and knights'
- * steps closer to their targets without a capture (class 0); when no pawn
- * can capture (nor a pinned one promote), its pieces' captures and its
- * promotions to a queen (class 1), then its pawns' pushes (class 3). */
+ * steps closer to their targets without a capture (class 0); unless a
+ * pinned pawn can capture or promote, its pieces' and pawns' captures and
+ * its promotions to a queen (class 1), then its pawns' pushes (class 3). */
 static int winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
                         move *list, int *v)
 {
@@ -574,11 +626,15 @@ static int winner_stage(const struct hm_search *h, const struct position *pos, s
     }
     case 1: {
         bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
-        if (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]) return -1;
-        /* The pinned pawns' promotions would come after the others'. */
-        if (promoting && (pos_pinned(pos, us) & promoting)) return -1;
+        bool pawn_moves = promoting || (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]);
+        /* The pinned pawns' captures and promotions would come after the
+         * others'. */
+        if (pawn_moves && (pos_pinned(pos, us) & pawns &
+                           (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
+            return -1;
         int n = piece_captures(pos, list);
-        return legal_only(pos, list, n + queen_promotions(pos, promoting, list + n));
+        if (pawn_moves) n += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n);
+        return legal_only(pos, list, n);
     }
     case 2:
         /* No castling, en passant or pawn capture, the other promotions

@@ -231,6 +231,75 @@ START_TEST(test_mate1_sound)
 }
 END_TEST
 
+/* dp_legal() (the searches' legality shortcut: no call for a move from a
+ * square off the king's lines that hold an enemy slider, out of check)
+ * against movegen_pseudo_is_legal(), for every pseudo-legal move of the
+ * positions below and of every position two plies on. */
+static const char *const legal_fens[] = {
+    "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",     /* knight pinned by a bishop */
+    "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",     /* rook pinned along the file */
+    "4k3/8/8/8/q7/8/2P5/4K2R w K - 0 1",     /* pawn off the queen's line, castling */
+    "4k3/8/8/r2pP1K1/8/8/8/8 w - d6 0 1",    /* en passant along a pinned rank */
+    "4k3/8/8/8/8/8/5n2/4K3 w - - 0 1",       /* check by a knight */
+    "k7/8/8/1q6/8/3B4/8/5K2 w - - 0 1",      /* bishop pinned on a diagonal */
+    "8/2k5/8/8/2Q5/8/2n5/2K5 b - - 0 1",     /* check along a file */
+};
+
+static void legal_walk(const struct position *pos, int depth, int *total)
+{
+    move list[MOVES_MAX];
+    int n = 0;
+    for (int type = PAWN; type <= KING; type++)
+        n += movegen_pseudo(pos, type, BB_ALL, BB_ALL, list + n);
+    bitboard risky = dp_legal_risky(pos);
+    for (int i = 0; i < n; i++) {
+        bool legal = movegen_pseudo_is_legal(pos, list[i]);
+        ck_assert_int_eq(dp_legal(pos, risky, list[i]), legal);
+        (*total)++;
+        if (!legal || depth == 0) continue;
+        struct position next = *pos;
+        pos_do_move(&next, list[i]);
+        legal_walk(&next, depth - 1, total);
+    }
+}
+
+START_TEST(test_legal_shortcut)
+{
+    int total = 0;
+    for (size_t i = 0; i < sizeof legal_fens / sizeof legal_fens[0]; i++) {
+        struct position pos;
+        ck_assert_msg(fen_parse(&pos, legal_fens[i], 0, NULL, 0) == FEN_OK, "%s", legal_fens[i]);
+        legal_walk(&pos, 2, &total);
+    }
+    ck_assert_int_gt(total, 5000);
+}
+END_TEST
+
+/* dp_mate_in_one_quick()'s pawn shortcut (a pawn that uncovers no line
+ * checks only from its new square) must see the line its own square opens:
+ * a7-a8=Q and a8=R mate along the a-file the pawn leaves. */
+START_TEST(test_mate1_promotion_line)
+{
+    static const char *const fens[] = {
+        "8/P7/8/8/8/1K6/3N4/k7 w - - 0 1",
+        "K7/3n4/1k6/8/8/8/p7/8 b - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, fens[i], 0, NULL, 0) == FEN_OK);
+        struct deadpos_result res = {0};
+        struct dp_search s = {.winner = pos.side, .budget = 1000, .res = &res};
+        bitboard to[PIECE_TYPE_NB];
+        ck_assert(dp_may_mate_in_one(&pos, to));
+        move m = dp_mate_in_one_quick(&s, &pos, to);
+        ck_assert_msg(m != MOVE_NONE && MOVE_IS_PROMO(m), "%s: no mate found", fens[i]);
+        struct position next = pos;
+        pos_do_move(&next, m);
+        ck_assert(next.checkers && !movegen_any_legal(&next));
+    }
+}
+END_TEST
+
 /*
  * The helpmate search's path, pinned: sides of labelled Lichess positions
  * (all can win) whose searches take a few hundred to 30,000 nodes - the
@@ -336,6 +405,8 @@ Suite *deadpos_suite(void)
     tc = tcase_create("no_mate_in_one");
     tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));
     tcase_add_test(tc, test_mate1_sound);
+    tcase_add_test(tc, test_legal_shortcut);
+    tcase_add_test(tc, test_mate1_promotion_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("labelled");
     tcase_set_timeout(tc, 120);

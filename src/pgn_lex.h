@@ -131,7 +131,6 @@ unsigned pgn_lex_char_class(unsigned char c);
  */
 #include "pgn_parse.h"
 
-#define PGN_LEX_CC_ASYM 0x80u /* private class bit: ASCII symbol byte (PGN_CC_SYM below 0x80) */
 extern const unsigned char pgn_lex_cc[256];
 
 /* Classes for the fast paths (a table of their own: one lookup per test). */
@@ -139,11 +138,10 @@ extern const unsigned char pgn_lex_cc[256];
 #define PGN_LEX_FC_NL     0x02u /* LF */
 #define PGN_LEX_FC_LETTER 0x04u /* PGN_CC_LETTER */
 #define PGN_LEX_FC_DIGIT  0x08u /* PGN_CC_DIGIT */
-#define PGN_LEX_FC_ASYM   0x10u /* PGN_LEX_CC_ASYM: ASCII symbol byte */
 #define PGN_LEX_FC_END    0x20u /* ends a symbol as it is: not PGN_CC_SYM and not '.' */
 #define PGN_LEX_FC_VALUE  0x40u /* plain ASCII tag value byte: below 0x80, not PGN_CC_STR */
 extern const unsigned char pgn_lex_fc[256];
-extern const unsigned char pgn_lex_asym[256]; /* 1 where PGN_LEX_FC_ASYM, else 0 */
+extern const unsigned char pgn_lex_asym[256]; /* 1 for an ASCII symbol byte (PGN_CC_SYM below 0x80) */
 
 /* Bytes after the buffer's NUL sentinel that the fast paths may read (never
  * past the allocation; their content never decides anything). */
@@ -226,6 +224,51 @@ static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
     lx->prev = prev;
 }
 
+/* The scans every fast path shares (the token-by-token pgn_lex_next(), the
+ * movetext events, the tag pairs), so each rule is written once. */
+
+/* The end of the ASCII symbol bytes from p + 1: how many of the next four go
+ * on is added up rather than branched on (a loop's exit mispredicts on SAN's
+ * varying lengths); the lowest 0 in m is the end, and at worst it is the NUL
+ * at lx->end (the bytes read after it are within PGN_LEX_SLACK). */
+static inline const unsigned char *pgn_lex_symbol_run(const unsigned char *p)
+{
+    unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 | pgn_lex_asym[p[3]] << 2 |
+                 pgn_lex_asym[p[4]] << 3;
+    const unsigned char *q = p + 1 + __builtin_ctz(~m);
+    if (m == 0xf)
+        while (pgn_lex_asym[*q])
+            q++;
+    return q;
+}
+
+/* A move number at the digit p, "12." or "12..." (1 to 9 digits), that the
+ * fast paths take: followed, after optional blanks, by neither another period
+ * nor an ellipsis.  Sets its value, the end of its digits (*digits_end, the
+ * first period) and of its periods (*end); false when the general scanner
+ * must decide. */
+static inline bool pgn_lex_scan_number(const unsigned char *p, unsigned *value,
+                                       const unsigned char **digits_end,
+                                       const unsigned char **end)
+{
+    const unsigned char *q = p + 1, *d, *b;
+    unsigned v = *p - '0';
+    while ((pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) && q < p + 9)
+        v = v * 10 + (unsigned)(*q++ - '0');
+    if (*q != '.')
+        return false;
+    for (d = q + 1; *d == '.' && d < p + 32;)
+        d++;
+    for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
+        b++;
+    if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
+        return false;
+    *value = v;
+    *digits_end = q;
+    *end = d;
+    return true;
+}
+
 enum { PGN_LEX_FAST_NONE, PGN_LEX_FAST_MOVE, PGN_LEX_FAST_DIGIT, PGN_LEX_FAST_NUMBER };
 
 /* The event of a token scanned by a fast path, [p, q) its text, and the
@@ -278,17 +321,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
     if (p < lx->lim) {
         /* The window is in the buffer: the scan stops before lx->end. */
         if (k & PGN_LEX_FC_LETTER) {
-            /* How many of the next four bytes go on with the symbol, added
-             * up rather than branched on (a loop's exit mispredicts on SAN's
-             * varying lengths); the lowest 0 in m is the end, and at worst
-             * it is the NUL at lx->end (the bytes read after it are within
-             * PGN_LEX_SLACK). */
-            unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 |
-                         pgn_lex_asym[p[3]] << 2 | pgn_lex_asym[p[4]] << 3;
-            const unsigned char *q = p + 1 + __builtin_ctz(~m);
-            if (m == 0xf)
-                while (pgn_lex_asym[*q])
-                    q++;
+            const unsigned char *q = pgn_lex_symbol_run(p);
             k = pgn_lex_fc[*q];
             if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
                 pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
@@ -325,18 +358,9 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
  * or PGN_LEX_FAST_NONE with nothing taken. */
 static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev)
 {
-    const unsigned char *p = lx->p, *q = p + 1;
-    unsigned v = *p - '0';
-    while ((pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) && q < p + 9)
-        v = v * 10 + (unsigned)(*q++ - '0');
-    if (*q != '.' || v == 0 || (lx->lead & PGN_LEX_LEAD_NL) >= 2)
-        return PGN_LEX_FAST_NONE;
-    const unsigned char *d = q + 1, *b;
-    while (*d == '.' && d < p + 32)
-        d++;
-    for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
-        b++;
-    if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
+    const unsigned char *p = lx->p, *q, *d;
+    unsigned v;
+    if (!pgn_lex_scan_number(p, &v, &q, &d) || v == 0 || (lx->lead & PGN_LEX_LEAD_NL) >= 2)
         return PGN_LEX_FAST_NONE;
     pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, d, v, (unsigned)(d - q));
     return PGN_LEX_FAST_NUMBER;

@@ -381,9 +381,8 @@ START_TEST(char_class_table)
         if (c == '{' || c == '}' || c == '\n' || c == 0)
             want |= PGN_CC_CMT;
         ck_assert_msg(pgn_lex_char_class((unsigned char)c) == want, "class of 0x%02x", c);
-        /* the private bits: the fast paths' table and the ASCII symbol bit */
+        /* the fast paths' table and the ASCII symbol table */
         bool asym = (want & PGN_CC_SYM) && c < 0x80;
-        ck_assert_msg(((pgn_lex_cc[c] & PGN_LEX_CC_ASYM) != 0) == asym, "ASYM of 0x%02x", c);
         unsigned fast = 0;
         if (want & (PGN_CC_WS | PGN_CC_NL))
             fast |= PGN_LEX_FC_BLANK;
@@ -393,8 +392,6 @@ START_TEST(char_class_table)
             fast |= PGN_LEX_FC_LETTER;
         if (want & PGN_CC_DIGIT)
             fast |= PGN_LEX_FC_DIGIT;
-        if (asym)
-            fast |= PGN_LEX_FC_ASYM;
         if (!(want & PGN_CC_SYM) && c != '.')
             fast |= PGN_LEX_FC_END;
         if (c < 0x80 && !(want & PGN_CC_STR))

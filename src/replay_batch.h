@@ -21,15 +21,13 @@
 #ifndef PGNARB_REPLAY_BATCH_H
 #define PGNARB_REPLAY_BATCH_H
 
-#include "pgn_parse.h" /* struct pgn_event, held by a cursor */
+#include "pgn_parse.h" /* struct pgn_event (held by a cursor), struct diag */
 
 #include <stdbool.h>
 #include <stddef.h>
 
-struct diag;
 struct game_record;
 struct game_sink;
-struct pgn_event;
 struct replay_batch;
 
 struct replay_batch *replay_batch_new(void);

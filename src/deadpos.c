@@ -10,7 +10,9 @@
  *      exhaust_worthwhile()), an exhaustive search of a few plies
  *      (deadpos_search.c): every line ends in 1. or 2.;
  *   4. a heuristic helpmate search, which proves CAN_WIN with a line;
- *   5. otherwise DEADPOS_UNKNOWN.
+ *   5. the closure search (deadpos_closure.c): every reachable position,
+ *      each once; proves CANNOT_WIN when none is a mate (CAN_WIN when one is);
+ *   6. otherwise DEADPOS_UNKNOWN.
  *
  * deadpos_is_dead() runs after every move of every game, so it first asks
  * whether a proof of "cannot win" could exist for both sides at all (a few
@@ -33,6 +35,12 @@
 /* Plies of the exhaustive search, and its share of the node budget. */
 #define DEADPOS_EXHAUST_DEPTH 6
 #define DEADPOS_EXHAUST_NODES 4000u
+
+/* Shares of deadpos_analyse()'s node budget: the helpmate search may use
+ * DEADPOS_HELPMATE_SHARES of every DEADPOS_SHARES, the closure search the
+ * rest (with the default budget: 40,000 and 10,000 positions). */
+#define DEADPOS_SHARES 5u
+#define DEADPOS_HELPMATE_SHARES 4u
 
 /* deadpos_is_dead() goes past its bit-test filter only with at most this
  * many pieces and pawns besides the kings (or locked pawns, or bishops). */
@@ -152,8 +160,20 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
     result_init(res);
     if (prove_cannot(pos, side, budget, true, res)) return;
     res->line_len = 0;
-    if (res->nodes < budget && !analysis_off())
-        res->verdict = dp_search_helpmate(pos, side, budget, res);
+    if (res->nodes >= budget || analysis_off()) return;
+    /* Most sides that can win are proven by the helpmate search, within a
+     * few thousand nodes; a side it fails on is often one that cannot win
+     * in a closed position, where the closure search (deadpos_closure.c)
+     * walks every reachable position within the rest.  Run first, the
+     * closure search would spend its share on every live position. */
+    unsigned long helpmate_until = budget / DEADPOS_SHARES * DEADPOS_HELPMATE_SHARES;
+    if (res->nodes < helpmate_until) {
+        res->verdict = dp_search_helpmate(pos, side, helpmate_until, res);
+        if (res->verdict == DEADPOS_CAN_WIN) return;
+        res->line_len = 0;
+    }
+    res->verdict = dp_search_closure(pos, side, budget, res);
+    if (res->verdict == DEADPOS_CANNOT_WIN) res->why = DEADPOS_WHY_SEARCH;
     if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
 }
 

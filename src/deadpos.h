@@ -8,14 +8,16 @@
  *  - DEADPOS_CANNOT_WIN comes with a reason: material (bare king, lone minor
  *    piece against a bare king, only bishops on one colour), a locked pawn
  *    structure that no piece of the side can ever get past to give check, the
- *    game being over (stalemate, checkmated), or an exhaustive search showing
- *    that every line leads to one of those;
+ *    game being over (stalemate, checkmated), or a search showing that every
+ *    line leads to one of those (a few plies deep, or through every
+ *    reachable position);
  *  - DEADPOS_UNKNOWN when neither was reached within the node budget.
  * A position is never called dead (or unwinnable) when it is not.
  *
- * Ownership: nothing is allocated.  Results go into caller-owned structs.
- * The search keeps a small per-thread table (thread-local storage), so the
- * functions may be called from several threads at once.  Positions must come
+ * Ownership: results go into caller-owned structs.  The searches keep
+ * per-thread tables (thread-local storage), so the functions may be called
+ * from several threads at once; deadpos_analyse()'s closure search keeps its
+ * positions in per-thread memory, freed when the thread ends.  Positions must come
  * from pos_set_start() or fen_parse() with pos_ok() true.
  */
 #ifndef PGNARB_DEADPOS_H
@@ -54,8 +56,9 @@ enum deadpos_why {
 /* Longest helpmate line reported, in plies. */
 #define DEADPOS_LINE_MAX 96
 
-/* Default node budget of deadpos_analyse() per side (positions visited). */
-#define DEADPOS_NODES_DEFAULT 40000u
+/* Default node budget of deadpos_analyse() per side (positions visited):
+ * four fifths for the helpmate search, the rest for the closure search. */
+#define DEADPOS_NODES_DEFAULT 50000u
 
 struct deadpos_result {
     enum deadpos_verdict verdict;

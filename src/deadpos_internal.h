@@ -5,6 +5,7 @@
  *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
+ *   deadpos_closure.c   the closure search: every reachable position, once
  *   deadpos_mate1.c     a cheap proof that the side to move has no mate in
  *                       one; the helpmate searches' mate-in-one tests
  *   deadpos.c           the public functions, the cheap filters of the hot path
@@ -88,6 +89,13 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
  * neither (UNKNOWN).  res->nodes counts; stops at `budget` nodes. */
 enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int depth,
                                        unsigned long budget, struct deadpos_result *res);
+
+/* Closure search (deadpos_closure.c): every position reachable from pos,
+ * each once, not going on from those dp_static_cannot() settles.  CAN_WIN
+ * with a shortest line to a mate of the other side, CANNOT_WIN when none is
+ * reachable, UNKNOWN past `budget` (res->nodes counts) or out of memory. */
+enum deadpos_verdict dp_search_closure(const struct position *pos, int side, unsigned long budget,
+                                       struct deadpos_result *res);
 
 /* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,

@@ -13,6 +13,9 @@
  *    reachable position);
  *  - DEADPOS_UNKNOWN when neither was reached within the node budget.
  * A position is never called dead (or unwinnable) when it is not.
+ * A position here is its pieces, side to move, castling rights and en
+ * passant: the clocks play no part (as in Ambrona's definition, the 75-move
+ * rule and repetitions do not cut a line).
  *
  * Ownership: results go into caller-owned structs.  The searches keep
  * per-thread tables (thread-local storage), so the functions may be called

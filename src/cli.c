@@ -5,8 +5,12 @@
 #include "cli.h"
 
 #include "config.h"
+#include "replay_pool.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+_Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -j value");
 
 static const char usage_text[] =
     "Usage:\n"
@@ -33,11 +37,23 @@ static const char usage_text[] =
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
     "  --chess960                         read the FENs as Chess960\n"
+    "  -j, --jobs=N                       analyse on N threads (0: one per processor;\n"
+    "                                     default 1); the output is the same\n"
     "\n"
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
     "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
     "not a legal position.\n"
     "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
+
+bool cli_parse_jobs(const char *arg, unsigned *jobs)
+{
+    char *end;
+    if (arg[0] < '0' || arg[0] > '9') return false;
+    unsigned long n = strtoul(arg, &end, 10);
+    if (*end || n > CLI_JOBS_MAX) return false;
+    *jobs = n ? (unsigned)n : replay_pool_online_jobs();
+    return true;
+}
 
 static void print_usage(FILE *f)
 {

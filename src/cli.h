@@ -5,6 +5,7 @@
 #ifndef PGNARB_CLI_H
 #define PGNARB_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* Exit statuses, as documented in the man page and README. */
@@ -13,6 +14,14 @@ enum cli_exit {
     CLI_EXIT_FINDINGS = 1, /* at least one error (or warning under --werror) */
     CLI_EXIT_USAGE = 2     /* usage error, or an input could not be read */
 };
+
+/* Most threads -j/--jobs may ask for, and the same as text for messages. */
+#define CLI_JOBS_MAX 256u
+#define CLI_JOBS_MAX_TEXT "256"
+
+/* The value of -j/--jobs: a number from 0 (one job per usable processor) to
+ * CLI_JOBS_MAX; false when arg is anything else. */
+bool cli_parse_jobs(const char *arg, unsigned *jobs);
 
 /* Run the command line; returns an enum cli_exit value. */
 int cli_run(int argc, char **argv, FILE *out, FILE *err);

@@ -149,20 +149,6 @@ static void check_path(struct check_run *run, const char *path)
     }
 }
 
-#define JOBS_MAX_TEXT "256"
-_Static_assert(REPLAY_POOL_JOBS_MAX == 256, "JOBS_MAX_TEXT says the limit");
-
-/* --jobs N: 0 is one job per online processor. */
-static bool parse_jobs(const char *arg, unsigned *jobs)
-{
-    char *end;
-    if (arg[0] < '0' || arg[0] > '9') return false;
-    unsigned long n = strtoul(arg, &end, 10);
-    if (*end || n > REPLAY_POOL_JOBS_MAX) return false;
-    *jobs = n ? (unsigned)n : replay_pool_online_jobs();
-    return true;
-}
-
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
     fputs("pgnarbiter: ", err);
@@ -218,9 +204,9 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             run.opt.recursive = true;
             break;
         case 'j':
-            if (!parse_jobs(optarg, &run.opt.jobs))
+            if (!cli_parse_jobs(optarg, &run.opt.jobs))
                 return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
-                                   JOBS_MAX_TEXT);
+                                   CLI_JOBS_MAX_TEXT);
             break;
         case ':':
             return usage_error(err, "option '%s' needs a value", argv[optind - 1]);

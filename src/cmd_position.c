@@ -6,7 +6,8 @@
  * parser's reason), the side to move, check, checkmate, stalemate, and for
  * each side whether it can still checkmate (FIDE 5.2.2, 6.9: deadpos_analyse(),
  * with the helpmate found as proof, or the reason it cannot), and so whether
- * the position is dead.
+ * the position is dead.  -j/--jobs N judges on N threads (see
+ * judge_window()); the output is the same.
  *
  * Exit status (cli.h): 0 every FEN was legal and judged; 1 at least one FEN
  * was not a legal position (a finding, reported in the output like the
@@ -21,7 +22,10 @@
 #include "position.h"
 #include "san.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
@@ -155,71 +159,173 @@ static int usage(FILE *err, const char *msg)
 {
     fprintf(err,
             "pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
-            "[FEN...]\n",
+            "[-j N] [FEN...]\n",
             msg);
     return CLI_EXIT_USAGE;
 }
 
-/* Judge and print one FEN; returns false when it is not legal. */
-static bool one(FILE *out, const char *fen, unsigned flags, bool jsonl, bool first)
+/*
+ * Positions are judged a window at a time: up to POSITION_WINDOW_PER_JOB
+ * per job (at most POSITION_WINDOW_MAX), shared out one by one among the
+ * jobs, then printed in input order, so the output is the same for any
+ * number of jobs.  The analysis keeps no state between positions but its
+ * per-thread tables, so the threads share nothing else.
+ */
+#define POSITION_WINDOW_PER_JOB 256
+#define POSITION_WINDOW_MAX 4096
+
+struct window {
+    struct judged *items;
+    char (*lines)[POSITION_LINE_MAX]; /* copies of the stdin lines */
+    int count, cap;
+    unsigned flags;
+    atomic_int next;
+};
+
+static void *judge_some(void *arg)
 {
-    struct judged j;
-    judge(&j, fen, flags);
-    if (jsonl)
-        print_jsonl(out, &j);
-    else {
-        if (!first) fputc('\n', out);
-        print_text(out, &j);
+    struct window *w = arg;
+    for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->count;)
+        judge(&w->items[i], w->items[i].fen, w->flags);
+    return NULL;
+}
+
+/* Judge the window on up to `jobs` threads, this one included (fewer when
+ * a thread cannot be started: the others do its share). */
+static void judge_window(struct window *w, unsigned jobs)
+{
+    atomic_store(&w->next, 0);
+    pthread_t threads[CLI_JOBS_MAX];
+    unsigned started = 0;
+    while (started + 1 < jobs && started + 1 < (unsigned)w->count &&
+           pthread_create(&threads[started], NULL, judge_some, w) == 0)
+        started++;
+    judge_some(w);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+}
+
+/* Judge and print the window; false when some FEN is not legal. */
+static bool flush_window(FILE *out, struct window *w, unsigned jobs, bool jsonl, bool *first)
+{
+    judge_window(w, jobs);
+    bool all_legal = true;
+    for (int i = 0; i < w->count; i++) {
+        if (jsonl)
+            print_jsonl(out, &w->items[i]);
+        else {
+            if (!*first) fputc('\n', out);
+            print_text(out, &w->items[i]);
+        }
+        *first = false;
+        all_legal &= w->items[i].legal;
     }
-    return j.legal;
+    w->count = 0;
+    return all_legal;
+}
+
+/* The options; *nfen counts the FEN arguments.  A usage error's exit
+ * status, or -1. */
+static int parse_options(int argc, char **argv, FILE *err, bool *jsonl, unsigned *flags,
+                         unsigned *jobs, int *nfen)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *value = NULL;
+        if (strcmp(a, "--format=jsonl") == 0)
+            *jsonl = true;
+        else if (strcmp(a, "--format=text") == 0)
+            *jsonl = false;
+        else if (strncmp(a, "--format=", 9) == 0)
+            return usage(err, "unknown format for position (text, jsonl)");
+        else if (strcmp(a, "--chess960") == 0)
+            *flags |= FEN_CHESS960;
+        else if (strncmp(a, "--jobs=", 7) == 0)
+            value = a + 7;
+        else if (strncmp(a, "-j", 2) == 0 && a[2] != '\0')
+            value = a + 2;
+        else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
+            if (i + 1 == argc) {
+                fprintf(err, "pgnarbiter: option '%s' needs a value\n", a);
+                return CLI_EXIT_USAGE;
+            }
+            value = argv[++i];
+            argv[i - 1] = argv[i] = NULL; /* not FENs */
+        } else if (a[0] == '-' && a[1] == '-')
+            return usage(err, "unknown option for position");
+        else {
+            (*nfen)++;
+            continue;
+        }
+        if (value && !cli_parse_jobs(value, jobs))
+            return usage(err, "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
+        argv[i] = NULL; /* an option: not a FEN */
+    }
+    return -1;
+}
+
+/* Read the next non-blank line of stdin into line; false at the end. */
+static bool next_line(char *line)
+{
+    while (fgets(line, POSITION_LINE_MAX, stdin)) {
+        size_t len = strcspn(line, "\r\n");
+        bool whole = line[len] != '\0' || feof(stdin);
+        line[len] = '\0';
+        if (!whole) { /* too long: skip the rest of it */
+            int ch;
+            while ((ch = getc(stdin)) != EOF && ch != '\n')
+                ;
+        }
+        if (line[strspn(line, " \t")] != '\0') return true;
+    }
+    return false;
 }
 
 int cmd_position(int argc, char **argv, FILE *out, FILE *err)
 {
     bool jsonl = false;
-    unsigned flags = 0;
+    unsigned flags = 0, jobs = 1;
     int nfen = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--format=jsonl") == 0)
-            jsonl = true;
-        else if (strcmp(a, "--format=text") == 0)
-            jsonl = false;
-        else if (strncmp(a, "--format=", 9) == 0)
-            return usage(err, "unknown format for position (text, jsonl)");
-        else if (strcmp(a, "--chess960") == 0)
-            flags |= FEN_CHESS960;
-        else if (a[0] == '-' && a[1] == '-')
-            return usage(err, "unknown option for position");
-        else
-            nfen++;
+    int status = parse_options(argc, argv, err, &jsonl, &flags, &jobs, &nfen);
+    if (status >= 0) return status;
+    /* One position at a time with one job: no window to allocate. */
+    struct judged one;
+    char one_line[1][POSITION_LINE_MAX];
+    struct window w = {.items = &one, .lines = one_line, .cap = 1, .flags = flags};
+    int cap = jobs > 1 ? (int)jobs * POSITION_WINDOW_PER_JOB : 1;
+    if (cap > POSITION_WINDOW_MAX) cap = POSITION_WINDOW_MAX;
+    if (cap > 1) {
+        w.items = malloc((size_t)cap * sizeof *w.items);
+        w.lines = nfen ? NULL : malloc((size_t)cap * sizeof *w.lines);
+        if (!w.items || (!nfen && !w.lines)) {
+            free(w.items);
+            free(w.lines);
+            fputs("pgnarbiter: out of memory for the jobs' positions\n", err);
+            return CLI_EXIT_USAGE;
+        }
+        w.cap = cap;
     }
     bool all_legal = true, first = true;
     if (nfen > 0) {
         for (int i = 1; i < argc; i++) {
-            if (argv[i][0] == '-' && argv[i][1] == '-') continue;
-            all_legal &= one(out, argv[i], flags, jsonl, first);
-            first = false;
+            if (!argv[i]) continue;
+            w.items[w.count++].fen = argv[i];
+            if (w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
     } else {
-        char line[POSITION_LINE_MAX];
-        while (fgets(line, sizeof line, stdin)) {
-            size_t len = strcspn(line, "\r\n");
-            bool whole = line[len] != '\0' || feof(stdin);
-            line[len] = '\0';
-            if (!whole) { /* too long: skip the rest of it */
-                int ch;
-                while ((ch = getc(stdin)) != EOF && ch != '\n')
-                    ;
-            }
-            if (line[strspn(line, " \t")] == '\0') continue;
-            all_legal &= one(out, line, flags, jsonl, first);
-            first = false;
+        while (next_line(w.lines[w.count])) {
+            w.items[w.count].fen = w.lines[w.count];
+            if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
         if (ferror(stdin)) {
             fputs("pgnarbiter: cannot read standard input\n", err);
-            return CLI_EXIT_USAGE;
+            status = CLI_EXIT_USAGE;
         }
     }
-    return all_legal ? CLI_EXIT_OK : CLI_EXIT_FINDINGS;
+    all_legal &= flush_window(out, &w, jobs, jsonl, &first);
+    if (status < 0) status = all_legal ? CLI_EXIT_OK : CLI_EXIT_FINDINGS;
+    if (w.items != &one) {
+        free(w.items);
+        free(w.lines);
+    }
+    return status;
 }

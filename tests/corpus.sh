@@ -6,7 +6,8 @@
 #  - every file of the corpus is read without a crash (exit status 0 or 1);
 #  - known-bad cases from other projects' test suites give the finding their
 #    source expects, at the ply it names;
-#  - --jobs 3 gives the same output as one job over all of it.
+#  - --jobs 3 gives the same output as one job over all of it, and so does
+#    position -j 3 over a sample of the labelled dead-position sets.
 # Skips (exit 77) when ../shared is absent, and says so.
 set -eu
 LC_ALL=C; export LC_ALL
@@ -94,6 +95,18 @@ for jobs in 1 3; do
 done
 if [ "$(grep -c '"type":"game"' "$tmp/jobs1")" -gt 145716 ] && cmp -s "$tmp/jobs1" "$tmp/jobs3"; then
     ok; else bad "--jobs 3 output differs from --jobs 1 (or too few games)"; fi
+
+# 6. position --jobs: the same output as one job over 2,048 Lichess positions
+#    and 427 hard ones (several windows of positions with 3 jobs).
+dead=$corpus/dead
+{ awk 'NR % 32 == 0' "$dead/chasolver-lichess.txt"
+  grep -v '^#' "$dead/chasolver-positions.txt" | awk 'NR % 8 == 0'; } | cut -c4- >"$tmp/fens"
+for jobs in 1 3; do
+    "$PGNARBITER" position --format=jsonl -j "$jobs" <"$tmp/fens" >"$tmp/position$jobs" || true
+done
+if [ "$(wc -l <"$tmp/position1")" -eq "$(wc -l <"$tmp/fens")" ] &&
+    [ "$(wc -l <"$tmp/fens")" -gt 2400 ] && cmp -s "$tmp/position1" "$tmp/position3"; then
+    ok; else bad "position -j 3 output differs from -j 1 (or positions are missing)"; fi
 
 echo "corpus: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -16,7 +16,7 @@ enum cli_exit {
 };
 
 /* Most threads -j/--jobs may ask for, and the same as text for messages. */
-#define CLI_JOBS_MAX 256u
+#define CLI_JOBS_MAX      256u
 #define CLI_JOBS_MAX_TEXT "256"
 
 /* The value of -j/--jobs: a number from 0 (one job per usable processor) to

@@ -172,7 +172,7 @@ static int usage(FILE *err, const char *msg)
  * per-thread tables, so the threads share nothing else.
  */
 #define POSITION_WINDOW_PER_JOB 256
-#define POSITION_WINDOW_MAX 4096
+#define POSITION_WINDOW_MAX     4096
 
 struct window {
     struct judged *items;
@@ -257,7 +257,8 @@ static int parse_options(int argc, char **argv, FILE *err, bool *jsonl, unsigned
             continue;
         }
         if (value && !cli_parse_jobs(value, jobs))
-            return usage(err, "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
+            return usage(err,
+                         "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
         argv[i] = NULL; /* an option: not a FEN */
     }
     return -1;

@@ -39,7 +39,7 @@
 /* Shares of deadpos_analyse()'s node budget: the helpmate search may use
  * DEADPOS_HELPMATE_SHARES of every DEADPOS_SHARES, the closure search the
  * rest (with the default budget: 40,000 and 10,000 positions). */
-#define DEADPOS_SHARES 5u
+#define DEADPOS_SHARES          5u
 #define DEADPOS_HELPMATE_SHARES 4u
 
 /* deadpos_is_dead() goes past its bit-test filter only with at most this
@@ -118,8 +118,8 @@ static bool exhaust_worthwhile(const struct position *pos, bool thorough)
 }
 
 /* Steps 1-3 of the analysis; true when settled (res filled). */
-static bool prove_cannot(const struct position *pos, int side, unsigned long budget,
-                         bool thorough, struct deadpos_result *res)
+static bool prove_cannot(const struct position *pos, int side, unsigned long budget, bool thorough,
+                         struct deadpos_result *res)
 {
     if (analysis_off()) return false;
     if (!movegen_any_legal(pos)) {
@@ -207,7 +207,8 @@ const char *deadpos_reason(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) || res.verdict != DEADPOS_CANNOT_WIN)
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) ||
+        res.verdict != DEADPOS_CANNOT_WIN)
         return NULL;
     return deadpos_why_text(res.why);
 }

@@ -189,8 +189,7 @@ static void write_line(const struct closure *c, uint32_t i, move m, struct deadp
  * moves can be taken back; a king can step out of its region only onto a
  * square a free pawn may later take).  The proof was 40% of the time before.
  */
-static bool keeps_static_answer(const struct position *before, const struct position *after,
-                                move m)
+static bool keeps_static_answer(const struct position *before, const struct position *after, move m)
 {
     return !dp_changes_material(before, m) && PIECE_TYPE(before->board[MOVE_FROM(m)]) != PAWN &&
            MOVE_KIND(m) != MOVE_CASTLE && before->castle_rooks == after->castle_rooks;
@@ -236,7 +235,8 @@ enum deadpos_verdict dp_search_closure(const struct position *pos, int side, uns
     if (!memory.nodes && memory_key_ok) pthread_setspecific(memory_key, &memory);
     /* The root and every position the budget leaves room for. */
     unsigned long room = budget - res->nodes + 1;
-    struct closure c = {.mem = &memory, .max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
+    struct closure c = {.mem = &memory,
+                        .max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
     res->nodes++;
     if (!set_table(&c, 2048) || !add(&c, pos, UINT32_MAX, MOVE_NONE)) return DEADPOS_UNKNOWN;
     return walk(&c, side, budget, res);

@@ -7,6 +7,7 @@
  */
 #include "testutil.h"
 
+#include "dead_corpus.h"
 #include "deadpos.h"
 #include "deadpos_internal.h"
 #include "fen.h"
@@ -40,16 +41,6 @@ static const struct closure_case {
     {"8/7p/5p2/k3pPpP/3pP1P1/p1pP4/PpP5/1K3B2 w - - 0 1", C, C},
 };
 
-static bool line_mates(const struct position *pos, int side, const move *line, int n)
-{
-    struct position p = *pos;
-    for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(&p, line[i])) return false;
-        pos_make(&p, line[i]);
-    }
-    return p.side != side && p.checkers && !movegen_any_legal(&p);
-}
-
 static void parse(struct position *pos, const char *fen)
 {
     char why[160];
@@ -69,8 +60,8 @@ START_TEST(test_decided)
                       c->fen, side, res.verdict, expect[side]);
         ck_assert_uint_le(res.nodes, DEADPOS_NODES_DEFAULT);
         if (res.verdict == DEADPOS_CAN_WIN)
-            ck_assert_msg(line_mates(&pos, side, res.line, res.line_len), "%s: side %d: no mate",
-                          c->fen, side);
+            ck_assert_msg(dead_line_mates(&pos, side, res.line, res.line_len),
+                          "%s: side %d: no mate", c->fen, side);
         else
             ck_assert_int_eq(res.why, DEADPOS_WHY_SEARCH);
     }
@@ -106,12 +97,12 @@ START_TEST(test_shortest_line)
         parse(&pos, fens[i]);
         struct deadpos_result res = {0};
         ck_assert_int_eq(dp_search_closure(&pos, COLOR_WHITE, 200000, &res), DEADPOS_CAN_WIN);
-        ck_assert_msg(line_mates(&pos, COLOR_WHITE, res.line, res.line_len), "%s", fens[i]);
+        ck_assert_msg(dead_line_mates(&pos, COLOR_WHITE, res.line, res.line_len), "%s", fens[i]);
         int shortest = 0;
         while (!mate_in_exactly(&pos, COLOR_WHITE, shortest))
             shortest++;
-        ck_assert_msg(res.line_len == shortest, "%s: %d plies, shortest %d", fens[i],
-                      res.line_len, shortest);
+        ck_assert_msg(res.line_len == shortest, "%s: %d plies, shortest %d", fens[i], res.line_len,
+                      shortest);
     }
 }
 END_TEST

@@ -35,7 +35,7 @@ static double user_time(void)
     return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
 }
 
-static bool line_mates(const struct position *pos, int side, const move *line, int n)
+bool dead_line_mates(const struct position *pos, int side, const move *line, int n)
 {
     struct position p = *pos;
     for (int i = 0; i < n; i++) {
@@ -142,7 +142,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                 t->nodes += res.nodes;
                 if (answers) answers[2 * i + side] = (unsigned char)(res.verdict * 16 + res.why);
                 if (res.verdict == DEADPOS_CAN_WIN &&
-                    !line_mates(&it->pos, side, res.line, res.line_len)) {
+                    !dead_line_mates(&it->pos, side, res.line, res.line_len)) {
                     t->bad_lines++;
                     if (log)
                         fprintf(log, "%s:%d: %s: the line does not mate\n", path, it->line,

@@ -230,6 +230,10 @@ enum deadpos_verdict dp_search_closure(const struct position *pos, int side, uns
                                        struct deadpos_result *res)
 {
     if (res->nodes >= budget) return DEADPOS_UNKNOWN;
+    if (pos->checkers && pos->side != side && !movegen_any_legal(pos)) {
+        res->line_len = 0; /* mated already */
+        return DEADPOS_CAN_WIN;
+    }
     pthread_once(&memory_once, memory_key_init);
     /* The thread's memory, freed when it ends (without a key: kept till exit). */
     if (!memory.nodes && memory_key_ok) pthread_setspecific(memory_key, &memory);

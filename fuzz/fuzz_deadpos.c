@@ -1,0 +1,140 @@
+/*
+ * fuzz_deadpos.c - libFuzzer target for the dead-position analysis
+ * (deadpos_analyse(), the closure search, the cheap proofs of `check`).
+ * The input bytes place pieces on a board: byte 0 the side to move and how
+ * many pieces follow (at most FUZZ_UNITS), then two bytes a piece (its kind
+ * and colour, its square), the kings first.  Positions that fen_parse()
+ * rejects are skipped.  On the others every answer is checked by playing
+ * moves, not trusted:
+ *  - "can win": the line is legal and ends in a mate by that side;
+ *  - "cannot win": no helpmate of up to BRUTE_PLIES plies exists (every line
+ *    tried); likewise for the closure search alone;
+ *  - the closure search's line is a shortest one (none a ply shorter);
+ *  - the cheap verdicts of `check` never contradict the full analysis, and
+ *    a position called dead has no side that can win.
+ * A wrong answer aborts.
+ *
+ * Build and run: `make fuzz`, then `make fuzz-deadpos-run` (see README.md).
+ */
+#include "deadpos.h"
+#include "deadpos_internal.h"
+#include "fen.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Pieces besides the kings, and the node budget of each analysis: small, so
+ * that a run tries many positions. */
+#define FUZZ_UNITS 8
+#define FUZZ_BUDGET 4000ul
+/* Plies of the brute-force helpmate search that checks "cannot win". */
+#define BRUTE_PLIES 3
+
+/* Some helpmate for `side` of at most `plies` plies, every line tried. */
+static bool brute_mate(const struct position *pos, int side, int plies)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    if (n == 0) return pos->checkers && pos->side != side;
+    if (plies == 0) return false;
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        if (brute_mate(&next, side, plies - 1)) return true;
+    }
+    return false;
+}
+
+static bool line_mates(const struct position *pos, int side, const move *line, int n)
+{
+    struct position p = *pos;
+    for (int i = 0; i < n; i++) {
+        if (!movegen_is_legal(&p, line[i])) return false;
+        pos_make(&p, line[i]);
+    }
+    return p.side != side && p.checkers && !movegen_any_legal(&p);
+}
+
+/* The FEN of the input's board; false when the input is too short. */
+static bool input_fen(const uint8_t *data, size_t size, char *fen)
+{
+    static const char kinds[] = "PNBRQ";
+    if (size < 5) return false;
+    char board[64];
+    memset(board, 0, sizeof board);
+    int units = data[0] >> 1 & 0x7f;
+    if (units > FUZZ_UNITS) units = FUZZ_UNITS;
+    board[data[1] & 63] = 'K';
+    if (board[data[2] & 63]) return false;
+    board[data[2] & 63] = 'k';
+    size_t at = 3;
+    for (int i = 0; i < units && at + 1 < size; i++, at += 2) {
+        int sq = data[at + 1] & 63;
+        if (board[sq]) continue;
+        char c = kinds[(data[at] & 0x7f) % 5];
+        board[sq] = (char)(data[at] & 0x80 ? c + ('a' - 'A') : c);
+    }
+    char *w = fen;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            char c = board[rank * 8 + file];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty) *w++ = (char)('0' + empty);
+            empty = 0;
+            *w++ = c;
+        }
+        if (empty) *w++ = (char)('0' + empty);
+        if (rank) *w++ = '/';
+    }
+    sprintf(w, " %c - - 0 1", data[0] & 1 ? 'b' : 'w');
+    return true;
+}
+
+static void check_side(const struct position *pos, int side, bool *can)
+{
+    struct deadpos_result res;
+    deadpos_analyse(pos, side, FUZZ_BUDGET, &res);
+    if (res.nodes > FUZZ_BUDGET) abort();
+    *can = res.verdict == DEADPOS_CAN_WIN;
+    if (res.verdict == DEADPOS_CAN_WIN && !line_mates(pos, side, res.line, res.line_len)) abort();
+    if (res.verdict == DEADPOS_CANNOT_WIN && brute_mate(pos, side, BRUTE_PLIES)) abort();
+    /* The cheap verdict (check's) never contradicts the full one. */
+    enum deadpos_verdict quick = deadpos_side_can_win(pos, side);
+    if (quick != DEADPOS_UNKNOWN && quick != res.verdict) abort();
+
+    /* The closure search alone: a proof either way, and a shortest line. */
+    struct deadpos_result cl = {0};
+    enum deadpos_verdict v = dp_search_closure(pos, side, FUZZ_BUDGET, &cl);
+    if (cl.nodes > FUZZ_BUDGET) abort();
+    if (v == DEADPOS_CANNOT_WIN && (res.verdict == DEADPOS_CAN_WIN || brute_mate(pos, side, BRUTE_PLIES)))
+        abort();
+    if (v == DEADPOS_CAN_WIN) {
+        if (res.verdict == DEADPOS_CANNOT_WIN || !line_mates(pos, side, cl.line, cl.line_len)) abort();
+        if (cl.line_len > 0 && cl.line_len <= BRUTE_PLIES + 1 &&
+            brute_mate(pos, side, cl.line_len - 1))
+            abort();
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char fen[128];
+    if (!input_fen(data, size, fen)) return 0;
+    struct position pos;
+    if (fen_parse(&pos, fen, 0, NULL, 0) != FEN_OK) return 0;
+    bool can[2];
+    for (int side = 0; side < 2; side++)
+        check_side(&pos, side, &can[side]);
+    if (deadpos_is_dead(&pos) && (can[0] || can[1])) abort();
+    return 0;
+}

@@ -107,6 +107,19 @@ START_TEST(test_shortest_line)
 }
 END_TEST
 
+/* A root already mated: "can win" with an empty line, not "no move left". */
+START_TEST(test_mated_root)
+{
+    struct position pos;
+    parse(&pos, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
+    struct deadpos_result res = {.line_len = -1};
+    ck_assert_int_eq(dp_search_closure(&pos, COLOR_WHITE, 100, &res), DEADPOS_CAN_WIN);
+    ck_assert_int_eq(res.line_len, 0);
+    res = (struct deadpos_result){0};
+    ck_assert_int_eq(dp_search_closure(&pos, COLOR_BLACK, 100, &res), DEADPOS_CANNOT_WIN);
+}
+END_TEST
+
 /* Past the budget: UNKNOWN, and no more positions than the budget.  A live
  * position (the start) has far more positions than that. */
 START_TEST(test_budget)
@@ -181,6 +194,7 @@ Suite *deadpos_closure_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_decided, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_shortest_line);
+    tcase_add_test(tc, test_mated_root);
     tcase_add_test(tc, test_budget);
     tcase_add_test(tc, test_threads);
     suite_add_tcase(s, tc);

@@ -41,21 +41,24 @@ struct cl_node {
     uint8_t depth; /* plies from the root, capped at DEADPOS_LINE_MAX + 1 */
 };
 
-/* A slot of the table: the node's index + 1 (0: free) and the top half of
- * its key, so that most probes need not read the node. */
+/* A slot of the table: the node's index + 1, the top half of its key (so
+ * that most probes need not read the node), and the search it belongs to
+ * (a slot of an earlier search is free: no table to clear). */
 struct cl_slot {
     uint32_t index;
     uint32_t tag;
+    uint32_t stamp;
 };
 
-/* The memory, kept from one search to the next in each thread (allocating
- * and touching megabytes anew for every search costed more than the search)
- * and freed when the thread ends (memory_free()). */
+/* The memory, kept from one search to the next in each thread (allocating,
+ * clearing and touching megabytes anew for every search cost more than the
+ * search) and freed when the thread ends (memory_free()). */
 struct cl_memory {
     struct cl_node *nodes;
     uint32_t node_cap;
     struct cl_slot *slots;
-    uint32_t slot_cap;
+    uint32_t slot_cap; /* a power of two */
+    uint32_t stamp;    /* of the current search; 0 never is one */
 };
 
 static _Thread_local struct cl_memory memory;
@@ -76,10 +79,12 @@ static void memory_key_init(void)
     memory_key_ok = pthread_key_create(&memory_key, memory_free) == 0;
 }
 
-/* One search: the memory, nodes used, the most the budget allows, the
- * table's size in use (a power of two, at least twice `count`). */
+/* One search: the memory, its stamp, nodes used, the most the budget allows,
+ * the table's size in use - 1 (a power of two at least twice `max`, so the
+ * table is never more than half full). */
 struct closure {
     struct cl_memory *mem;
+    uint32_t stamp;
     uint32_t count, max;
     uint32_t slot_mask;
 };
@@ -101,35 +106,39 @@ static struct cl_slot *find_slot(const struct closure *c, const struct position 
     uint32_t i = (uint32_t)pos->key & c->slot_mask, tag = (uint32_t)(pos->key >> 32);
     for (;;) {
         struct cl_slot *slot = &c->mem->slots[i];
-        if (slot->index == 0 ||
-            (slot->tag == tag && same_position(&c->mem->nodes[slot->index - 1].pos, pos)))
+        if (slot->stamp != c->stamp) return slot;
+        if (slot->tag == tag && same_position(&c->mem->nodes[slot->index - 1].pos, pos))
             return slot;
         i = (i + 1) & c->slot_mask;
     }
 }
 
-/* A table of `size` slots (a power of two) holding the nodes so far. */
-static bool set_table(struct closure *c, uint32_t size)
+/* The table and a stamp for a search of at most c->max nodes; false when
+ * out of memory. */
+static bool begin(struct closure *c)
 {
     struct cl_memory *m = c->mem;
+    uint32_t size = 1024;
+    while (size < c->max * 2)
+        size *= 2;
     if (size > m->slot_cap) {
-        struct cl_slot *slots = realloc(m->slots, (size_t)size * sizeof *slots);
-        if (!slots) return false;
-        m->slots = slots;
-        m->slot_cap = size;
+        free(m->slots);
+        m->slots = calloc(size, sizeof *m->slots);
+        m->slot_cap = m->slots ? size : 0;
+        m->stamp = 0;
+        if (!m->slots) return false;
     }
-    memset(m->slots, 0, (size_t)size * sizeof *m->slots);
+    if (++m->stamp == 0) { /* wrapped: every slot free again */
+        memset(m->slots, 0, (size_t)m->slot_cap * sizeof *m->slots);
+        m->stamp = 1;
+    }
+    c->stamp = m->stamp;
     c->slot_mask = size - 1;
-    for (uint32_t i = 0; i < c->count; i++) {
-        struct cl_slot *slot = find_slot(c, &m->nodes[i].pos);
-        slot->index = i + 1;
-        slot->tag = (uint32_t)(m->nodes[i].pos.key >> 32);
-    }
     return true;
 }
 
-/* Room for one more node, the table at most half full; false when the
- * budget allows no more or memory runs out. */
+/* Room for one more node; false when the budget allows no more or memory
+ * runs out. */
 static bool make_room(struct closure *c)
 {
     struct cl_memory *m = c->mem;
@@ -142,7 +151,6 @@ static bool make_room(struct closure *c)
         m->nodes = nodes;
         m->node_cap = cap;
     }
-    if ((c->count + 1) * 2 > c->slot_mask + 1) return set_table(c, (c->slot_mask + 1) * 2);
     return true;
 }
 
@@ -150,9 +158,9 @@ static bool make_room(struct closure *c)
  * unless already seen; false when out of room (make_room()). */
 static bool add(struct closure *c, const struct position *pos, uint32_t parent, move m)
 {
-    if (!make_room(c)) return false;
     struct cl_slot *slot = find_slot(c, pos);
-    if (slot->index) return true;
+    if (slot->stamp == c->stamp) return true;
+    if (!make_room(c)) return false;
     struct cl_node *n = &c->mem->nodes[c->count];
     n->pos = *pos;
     n->parent = parent;
@@ -164,6 +172,7 @@ static bool add(struct closure *c, const struct position *pos, uint32_t parent, 
     }
     slot->index = ++c->count;
     slot->tag = (uint32_t)(pos->key >> 32);
+    slot->stamp = c->stamp;
     return true;
 }
 
@@ -242,6 +251,6 @@ enum deadpos_verdict dp_search_closure(const struct position *pos, int side, uns
     struct closure c = {.mem = &memory,
                         .max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
     res->nodes++;
-    if (!set_table(&c, 2048) || !add(&c, pos, UINT32_MAX, MOVE_NONE)) return DEADPOS_UNKNOWN;
+    if (!begin(&c) || !add(&c, pos, UINT32_MAX, MOVE_NONE)) return DEADPOS_UNKNOWN;
     return walk(&c, side, budget, res);
 }

@@ -46,7 +46,10 @@
  * behind a fixed pawn), "free" pawns that can only push along their file
  * until a fixed pawn stops them (so they never promote) are allowed; the
  * analysis takes every square a free pawn may stand on or attack at any
- * time (see dp_locked_cannot()).
+ * time (see dp_locked_cannot()).  Two free pawns of both colours on one file
+ * stop each other.  A second try lets kings take free pawns (the squares
+ * they reach join the kings' regions; a pawn a king may take no longer stops
+ * the other colour's free pawns on its file).
  *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
@@ -145,12 +148,15 @@ static int pawn_step(int color)
  * the squares free pawns of c may ever stand on (or pass over); att[c]: the
  * squares pawns of c may ever attack; fixed_att[c]: those attacked all the
  * time (by fixed pawns).  False when some free pawn has no such stop.
+ * With kings_take (the second try of dp_locked_cannot()), free pawns may
+ * vanish, taken by a king: a free pawn's segment then runs through free
+ * pawns of the other colour up to the next fixed pawn.
  */
 struct wall {
     bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
 };
 
-static bool wall_build(const struct position *pos, struct wall *w)
+static bool wall_build(const struct position *pos, bitboard vanish, struct wall *w)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
@@ -170,7 +176,10 @@ static bool wall_build(const struct position *pos, struct wall *w)
             for (int t = sq + pawn_step(c);; t += pawn_step(c)) {
                 if (t < 0 || t >= SQ_NB) return false; /* could promote */
                 if (fixed & SQ_BB(t)) break;
-                if (pos->board[t] == PIECE_MAKE(c ^ 1, PAWN)) return false;
+                /* A free pawn coming the other way stops it (neither can
+                 * pass), unless a king may take that pawn (in `vanish`):
+                 * then count the squares past it. */
+                if (pos->board[t] == PIECE_MAKE(c ^ 1, PAWN) && !(vanish & SQ_BB(t))) break;
                 seg |= SQ_BB(t);
             }
             w->span[c] |= seg;
@@ -213,8 +222,8 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
     /* The side's king never attacks or enters the region. */
     if (king_spread(region[side]) & region[loser]) return false;
     bitboard own = pos->by_color[loser] & ~pos->by_type[KING];
-    int blockers = bb_popcount(own & ~pos->by_type[PAWN]) +
-                   bb_popcount(own & pos->by_type[PAWN] & ~w->fixed);
+    int blockers =
+        bb_popcount(own & ~pos->by_type[PAWN]) + bb_popcount(own & pos->by_type[PAWN] & ~w->fixed);
     bitboard targets = region[loser] & colour;
     bitboard flights = region[loser] & ~colour;
     while (targets) {
@@ -234,11 +243,42 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
  * the fixed pawns never move, and the side mates only if a piece or pawn of
  * it can attack a square the other king can reach.
  */
-enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
+/* The free pawns a king of the other colour may reach and take: next to
+ * the king's region through every square but fixed pawns and those fixed
+ * enemy pawns attack (free pawns ignored: an over-approximation), anywhere
+ * on the file segment up to the next fixed pawn. */
+static bitboard vanishing_pawns(const struct position *pos)
 {
-    if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
+    do {
+        prev = fixed;
+        fixed |= (wp & bb_south(fixed)) | (bp & bb_north(fixed));
+    } while (fixed != prev);
+    bitboard vanish = 0;
+    for (int c = 0; c < COLOR_NB; c++) {
+        bitboard fixed_att = bb_pawn_attacks(pos_pieces(pos, c ^ 1, PAWN) & fixed, c ^ 1);
+        bitboard near = king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
+        bitboard free_pawns = pos_pieces(pos, c ^ 1, PAWN) & ~fixed;
+        while (free_pawns) {
+            int sq = bb_pop_lsb(&free_pawns);
+            for (int t = sq;; t += pawn_step(c ^ 1)) {
+                if (t < 0 || t >= SQ_NB || (fixed & SQ_BB(t))) break;
+                if (near & SQ_BB(t)) {
+                    vanish |= SQ_BB(sq);
+                    break;
+                }
+            }
+        }
+    }
+    return vanish;
+}
+
+static enum deadpos_why locked_cannot(const struct position *pos, int side, bool kings_take)
+{
     struct wall w;
-    if (!wall_build(pos, &w)) return DEADPOS_WHY_NONE;
+    bitboard vanish = kings_take ? vanishing_pawns(pos) : 0;
+    if (!wall_build(pos, vanish, &w)) return DEADPOS_WHY_NONE;
     bitboard pawns_of[COLOR_NB], region[COLOR_NB];
     for (int c = 0; c < COLOR_NB; c++)
         pawns_of[c] = pos_pieces(pos, c, PAWN);
@@ -247,11 +287,13 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
     for (int c = 0; c < COLOR_NB; c++)
         if (w.att[c] & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])) return DEADPOS_WHY_NONE;
     for (int c = 0; c < COLOR_NB; c++) {
-        region[c] = king_region(pos_king_square(pos, c),
-                                ~w.fixed & ~w.fixed_att[c ^ 1] & ~w.span[c ^ 1]);
-        /* A pawn next to its reach that no fixed pawn protects could be
-         * taken; a free one always could. */
-        bitboard takeable = (pawns_of[c ^ 1] & w.fixed & ~w.fixed_att[c ^ 1]) | w.span[c ^ 1];
+        /* With kings_take a king may step onto the squares of free pawns
+         * (taking them); otherwise it keeps off, and must not be able to. */
+        bitboard free_sq = kings_take ? 0 : w.span[c ^ 1];
+        region[c] = king_region(pos_king_square(pos, c), ~w.fixed & ~w.fixed_att[c ^ 1] & ~free_sq);
+        /* A fixed pawn next to its reach that no fixed pawn protects could
+         * be taken: the wall would move. */
+        bitboard takeable = (pawns_of[c ^ 1] & w.fixed & ~w.fixed_att[c ^ 1]) | free_sq;
         if (king_spread(region[c]) & takeable) return DEADPOS_WHY_NONE;
     }
     int loser = side ^ 1;
@@ -272,6 +314,20 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
     if (!checkers_sq) return DEADPOS_WHY_LOCKED;
     return too_few_blockers(pos, &w, side, checkers_sq, region) ? DEADPOS_WHY_LOCKED_BLOCKERS
                                                                 : DEADPOS_WHY_NONE;
+}
+
+/*
+ * Tried twice: first with every free pawn staying on the board (a king that
+ * could take one spoils the proof), then with kings free to take free pawns
+ * (struct wall's kings_take): their squares join the kings' regions and the
+ * other free pawns' segments grow, so the second try proves what the first
+ * cannot when only kings can touch the free pawns, and less otherwise.
+ */
+enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
+{
+    if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
+    enum deadpos_why why = locked_cannot(pos, side, false);
+    return why != DEADPOS_WHY_NONE ? why : locked_cannot(pos, side, true);
 }
 
 enum deadpos_why dp_static_cannot(const struct position *pos, int side)

@@ -68,6 +68,11 @@ static const struct dead_case {
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
     {"free pawn on an open file", "3k4/p1p1p1p1/P1P1P1P1/8/8/7P/3K4/8 w - - 0 1", C, C, 0, 0},
+    /* a free pawn meets one coming the other way below the wall: White's
+     * king may take Black's, and then White's pawns still stop at the wall
+     * (the wall proof's second try); Black needs the closure search */
+    {"free pawns meet", "2k5/p1p1p1p1/P1P1P1P1/2p1P2K/4P3/8/2P5/8 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_SEARCH},
     /* every legal move leads to a dead position: Kxa2 is forced */
     {"forced capture", "7K/8/8/8/8/8/R7/kn6 b - - 0 1", N, N, DEADPOS_WHY_SEARCH,
      DEADPOS_WHY_SEARCH},
@@ -103,6 +108,7 @@ START_TEST(test_classes)
     ck_assert_msg(fen_parse(&pos, c->fen, 0, why, sizeof why) == FEN_OK, "%s: %s", c->name, why);
     int expect[2] = {c->white, c->black};
     enum deadpos_why expect_why[2] = {c->why_white, c->why_black};
+    bool cheap = true; /* every "cannot" proven by the cheap path too */
     for (int side = 0; side < 2; side++) {
         struct deadpos_result res;
         deadpos_analyse(&pos, side, 0, &res);
@@ -119,15 +125,22 @@ START_TEST(test_classes)
             ck_assert_ptr_null(deadpos_reason(&pos, side));
         } else {
             ck_assert_int_eq(res.why, expect_why[side]);
-            ck_assert_str_eq(deadpos_reason(&pos, side), deadpos_why_text(res.why));
-            ck_assert(deadpos_side_cannot_win(&pos, side));
+            /* The cheap path gives the same reason, but for the closure
+             * search's proofs (DEADPOS_WHY_SEARCH), which it may not reach. */
+            const char *reason = deadpos_reason(&pos, side);
+            if (reason || res.why != DEADPOS_WHY_SEARCH) {
+                ck_assert_str_eq(reason, deadpos_why_text(res.why));
+                ck_assert(deadpos_side_cannot_win(&pos, side));
+            }
+            cheap &= reason != NULL;
         }
     }
     bool dead = c->white == N && c->black == N;
     /* is_dead() is for positions with a legal move (the arbiter judges
-     * mate and stalemate first). */
+     * mate and stalemate first); it runs the cheap path only. */
     if (movegen_any_legal(&pos))
-        ck_assert_msg(deadpos_is_dead(&pos) == dead, "%s: is_dead %d", c->name, !dead);
+        ck_assert_msg(deadpos_is_dead(&pos) == (dead && cheap), "%s: is_dead %d", c->name,
+                      !(dead && cheap));
 }
 END_TEST
 
@@ -236,13 +249,13 @@ END_TEST
  * against movegen_pseudo_is_legal(), for every pseudo-legal move of the
  * positions below and of every position two plies on. */
 static const char *const legal_fens[] = {
-    "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",     /* knight pinned by a bishop */
-    "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",     /* rook pinned along the file */
-    "4k3/8/8/8/q7/8/2P5/4K2R w K - 0 1",     /* pawn off the queen's line, castling */
-    "4k3/8/8/r2pP1K1/8/8/8/8 w - d6 0 1",    /* en passant along a pinned rank */
-    "4k3/8/8/8/8/8/5n2/4K3 w - - 0 1",       /* check by a knight */
-    "k7/8/8/1q6/8/3B4/8/5K2 w - - 0 1",      /* bishop pinned on a diagonal */
-    "8/2k5/8/8/2Q5/8/2n5/2K5 b - - 0 1",     /* check along a file */
+    "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",  /* knight pinned by a bishop */
+    "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1",  /* rook pinned along the file */
+    "4k3/8/8/8/q7/8/2P5/4K2R w K - 0 1",  /* pawn off the queen's line, castling */
+    "4k3/8/8/r2pP1K1/8/8/8/8 w - d6 0 1", /* en passant along a pinned rank */
+    "4k3/8/8/8/8/8/5n2/4K3 w - - 0 1",    /* check by a knight */
+    "k7/8/8/1q6/8/3B4/8/5K2 w - - 0 1",   /* bishop pinned on a diagonal */
+    "8/2k5/8/8/2Q5/8/2n5/2K5 b - - 0 1",  /* check along a file */
 };
 
 static void legal_walk(const struct position *pos, int depth, int *total)

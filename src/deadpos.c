@@ -82,6 +82,9 @@ const char *deadpos_why_text(enum deadpos_why why)
         return "every line leads to a position where it cannot mate";
     case DEADPOS_WHY_NO_BLOCKER:
         return "a lone knight or bishops of one colour cannot mate against these pieces";
+    case DEADPOS_WHY_LOCKED_PAWN_CHECKS:
+        return "the pawns are locked; only pawns can ever give check, and the king always "
+               "keeps a flight square its side cannot fill";
     case DEADPOS_WHY_LOCKED_BLOCKERS:
         return "the pawns are locked; only bishops of one colour can check, and the king "
                "always keeps a flight square of the other colour";

@@ -64,7 +64,9 @@ bool dp_pawns_semilocked(const struct position *pos);
  * captured by a pawn, and no piece or pawn of `side` can ever attack a
  * square the other king can reach (or only bishops of one colour can, and the
  * other side has too few units to block its king's flight squares of the other
- * colour).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS or _NONE. */
+ * colour; or only pawns can, and too few units of the other side can fill the
+ * king's flight squares).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS,
+ * _LOCKED_PAWN_CHECKS or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first. */

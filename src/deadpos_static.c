@@ -156,6 +156,25 @@ struct wall {
     bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
 };
 
+/* The squares the free pawn on sq may ever stand on or pass over, from sq
+ * up to the next fixed pawn on its file (see struct wall); false when it
+ * could promote. */
+static bool pawn_segment(const struct position *pos, int sq, bitboard fixed, bitboard vanish,
+                         bitboard *seg)
+{
+    int c = PIECE_COLOR(pos->board[sq]);
+    *seg = SQ_BB(sq);
+    for (int t = sq + pawn_step(c);; t += pawn_step(c)) {
+        if (t < 0 || t >= SQ_NB) return false; /* could promote */
+        if (fixed & SQ_BB(t)) return true;
+        /* A free pawn coming the other way stops it (neither can pass),
+         * unless a king may take that pawn (in `vanish`): then count the
+         * squares past it. */
+        if (pos->board[t] == PIECE_MAKE(c ^ 1, PAWN) && !(vanish & SQ_BB(t))) return true;
+        *seg |= SQ_BB(t);
+    }
+}
+
 static bool wall_build(const struct position *pos, bitboard vanish, struct wall *w)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
@@ -171,17 +190,8 @@ static bool wall_build(const struct position *pos, bitboard vanish, struct wall 
         w->span[c] = 0;
         bitboard free_pawns = own & ~fixed;
         while (free_pawns) {
-            int sq = bb_pop_lsb(&free_pawns);
-            bitboard seg = SQ_BB(sq);
-            for (int t = sq + pawn_step(c);; t += pawn_step(c)) {
-                if (t < 0 || t >= SQ_NB) return false; /* could promote */
-                if (fixed & SQ_BB(t)) break;
-                /* A free pawn coming the other way stops it (neither can
-                 * pass), unless a king may take that pawn (in `vanish`):
-                 * then count the squares past it. */
-                if (pos->board[t] == PIECE_MAKE(c ^ 1, PAWN) && !(vanish & SQ_BB(t))) break;
-                seg |= SQ_BB(t);
-            }
+            bitboard seg;
+            if (!pawn_segment(pos, bb_pop_lsb(&free_pawns), fixed, vanish, &seg)) return false;
             w->span[c] |= seg;
         }
         w->att[c] = w->fixed_att[c] | bb_pawn_attacks(w->span[c], c);
@@ -274,6 +284,47 @@ static bitboard vanishing_pawns(const struct position *pos)
     return vanish;
 }
 
+/*
+ * The wall stands, no piece of `side` can ever attack a square of the other
+ * king's region, but its pawns can (`targets`: region squares in w->att).
+ * A mate then is a pawn's check to the king on some k in targets, with
+ * every neighbour of k in the region filled by one of the king's own units,
+ * except those `side` may attack: w->att[side] (its pawns; its king must
+ * never come near the region).  A pawn of `side` on such a square is no
+ * block: nothing protects it, the king takes it.  Neighbours outside the
+ * region are fixed pawns or squares fixed pawns of `side` attack (or, when
+ * kings may not take free pawns, squares next to none of the region).  The defender's units that
+ * could ever stand on those neighbours are its pieces (anywhere they reach) and its free pawns (on
+ * their own segments); when, for every k, fewer of them can than there are such neighbours, no mate
+ * exists.
+ */
+static bool pawn_checks_fail(const struct position *pos, const struct wall *w, int side,
+                             bitboard targets, const bitboard region[COLOR_NB], bitboard vanish)
+{
+    int loser = side ^ 1;
+    if (king_spread(region[side]) & region[loser]) return false;
+    bitboard open = region[loser] & ~w->att[side];
+    bitboard can_be[SQ_NB]; /* where each defending unit may ever stand */
+    int units = 0;
+    bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
+    while (own) {
+        int sq = bb_pop_lsb(&own);
+        bitboard attacked;
+        if (PIECE_TYPE(pos->board[sq]) != PAWN)
+            can_be[units++] = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed, &attacked);
+        else if (!pawn_segment(pos, sq, w->fixed, vanish, &can_be[units++]))
+            return false;
+    }
+    while (targets) {
+        bitboard flights = attacks_king(bb_pop_lsb(&targets)) & open;
+        int need = bb_popcount(flights), have = 0;
+        for (int u = 0; u < units && have < need; u++)
+            have += (can_be[u] & flights) != 0;
+        if (have >= need) return false;
+    }
+    return true;
+}
+
 static enum deadpos_why locked_cannot(const struct position *pos, int side, bool kings_take)
 {
     struct wall w;
@@ -297,8 +348,8 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, bool
         if (king_spread(region[c]) & takeable) return DEADPOS_WHY_NONE;
     }
     int loser = side ^ 1;
-    /* A pawn of the side could give check. */
-    if (w.att[side] & region[loser]) return DEADPOS_WHY_NONE;
+    /* Where a pawn of the side could give check. */
+    bitboard pawn_targets = w.att[side] & region[loser];
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
     bitboard checkers_sq = 0; /* the side's pieces that could give check */
     while (pieces) {
@@ -311,6 +362,10 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, bool
             return DEADPOS_WHY_NONE;
         if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
     }
+    if (pawn_targets)
+        return !checkers_sq && pawn_checks_fail(pos, &w, side, pawn_targets, region, vanish)
+                   ? DEADPOS_WHY_LOCKED_PAWN_CHECKS
+                   : DEADPOS_WHY_NONE;
     if (!checkers_sq) return DEADPOS_WHY_LOCKED;
     return too_few_blockers(pos, &w, side, checkers_sq, region) ? DEADPOS_WHY_LOCKED_BLOCKERS
                                                                 : DEADPOS_WHY_NONE;

@@ -68,11 +68,15 @@ static const struct dead_case {
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
     {"free pawn on an open file", "3k4/p1p1p1p1/P1P1P1P1/8/8/7P/3K4/8 w - - 0 1", C, C, 0, 0},
+    /* only Black's d-pawn can ever check; on every square where it could,
+     * White's king keeps a flight square no unit of its own can fill */
+    {"only pawn checks", "3k4/1p1p1p1p/1P1P1P1P/3p4/8/8/3P3P/4K3 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED_PAWN_CHECKS},
     /* a free pawn meets one coming the other way below the wall: White's
      * king may take Black's, and then White's pawns still stop at the wall
-     * (the wall proof's second try); Black needs the closure search */
+     * (the wall proof's second try); Black's c-pawn alone could check */
     {"free pawns meet", "2k5/p1p1p1p1/P1P1P1P1/2p1P2K/4P3/8/2P5/8 w - - 0 1", N, N,
-     DEADPOS_WHY_LOCKED, DEADPOS_WHY_SEARCH},
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED_PAWN_CHECKS},
     /* every legal move leads to a dead position: Kxa2 is forced */
     {"forced capture", "7K/8/8/8/8/8/R7/kn6 b - - 0 1", N, N, DEADPOS_WHY_SEARCH,
      DEADPOS_WHY_SEARCH},

@@ -1,10 +1,12 @@
 /*
  * fuzz_deadpos.c - libFuzzer target for the dead-position analysis
  * (deadpos_analyse(), the closure search, the cheap proofs of `check`).
- * The input bytes place pieces on a board: byte 0 the side to move and how
- * many pieces follow (at most FUZZ_UNITS), then two bytes a piece (its kind
- * and colour, its square), the kings first.  Positions that fen_parse()
- * rejects are skipped.  On the others every answer is checked by playing
+ * The input bytes place pieces on a board: byte 0 the side to move (bit 0),
+ * how many pieces (bits 1-3) and how many head-on pawn pairs (bits 4-6)
+ * follow; bytes 1 and 2 the kings' squares; then a byte per pair (the white
+ * pawn's square, the black one directly in front: walls, for the proofs of
+ * locked structures), then two bytes a piece (its kind and colour, its
+ * square).  Positions that fen_parse() rejects are skipped.  On the others every answer is checked by playing
  * moves, not trusted:
  *  - "can win": the line is legal and ends in a mate by that side;
  *  - "cannot win": no helpmate of up to BRUTE_PLIES plies exists (every line
@@ -29,9 +31,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Pieces besides the kings, and the node budget of each analysis: small, so
- * that a run tries many positions. */
-#define FUZZ_UNITS 8
+/* The node budget of each analysis: small, so that a run tries many
+ * positions. */
 #define FUZZ_BUDGET 4000ul
 /* Plies of the brute-force helpmate search that checks "cannot win". */
 #define BRUTE_PLIES 3
@@ -68,12 +69,17 @@ static bool input_fen(const uint8_t *data, size_t size, char *fen)
     if (size < 5) return false;
     char board[64];
     memset(board, 0, sizeof board);
-    int units = data[0] >> 1 & 0x7f;
-    if (units > FUZZ_UNITS) units = FUZZ_UNITS;
+    int units = data[0] >> 1 & 7, pairs = data[0] >> 4 & 7;
     board[data[1] & 63] = 'K';
     if (board[data[2] & 63]) return false;
     board[data[2] & 63] = 'k';
     size_t at = 3;
+    for (int i = 0; i < pairs && at < size; i++, at++) {
+        int sq = data[at] & 63;
+        if (sq < 8 || sq >= 48 || board[sq] || board[sq + 8]) continue;
+        board[sq] = 'P';
+        board[sq + 8] = 'p';
+    }
     for (int i = 0; i < units && at + 1 < size; i++, at += 2) {
         int sq = data[at + 1] & 63;
         if (board[sq]) continue;

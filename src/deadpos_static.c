@@ -49,7 +49,10 @@
  * time (see dp_locked_cannot()).  Two free pawns of both colours on one file
  * stop each other.  A second try lets kings take free pawns (the squares
  * they reach join the kings' regions; a pawn a king may take no longer stops
- * the other colour's free pawns on its file).
+ * the other colour's free pawns on its file), a third one unprotected fixed
+ * pawns too (the pawns they held become free).  When only pawns can ever
+ * give check, counting the king's flight squares against the units that
+ * could ever fill them may still prove that no check mates.
  *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
@@ -156,6 +159,17 @@ struct wall {
     bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
 };
 
+/* The fixed pawns among white pawns wp and black pawns bp (struct wall). */
+static bitboard fixed_pawns(bitboard wp, bitboard bp)
+{
+    bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
+    do {
+        prev = fixed;
+        fixed |= (wp & bb_south(fixed)) | (bp & bb_north(fixed));
+    } while (fixed != prev);
+    return fixed;
+}
+
 /* The squares the free pawn on sq may ever stand on or pass over, from sq
  * up to the next fixed pawn on its file (see struct wall); false when it
  * could promote. */
@@ -177,12 +191,9 @@ static bool pawn_segment(const struct position *pos, int sq, bitboard fixed, bit
 
 static bool wall_build(const struct position *pos, bitboard vanish, struct wall *w)
 {
-    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
-    bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
-    do {
-        prev = fixed;
-        fixed |= (wp & bb_south(fixed)) | (bp & bb_north(fixed));
-    } while (fixed != prev);
+    /* A pawn that may vanish fixes none (and so is free itself). */
+    bitboard fixed = fixed_pawns(pos_pieces(pos, COLOR_WHITE, PAWN) & ~vanish,
+                                 pos_pieces(pos, COLOR_BLACK, PAWN) & ~vanish);
     w->fixed = fixed;
     for (int c = 0; c < COLOR_NB; c++) {
         bitboard own = pos_pieces(pos, c, PAWN);
@@ -244,43 +255,39 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
 }
 
 /*
- * Locked or semi-locked structure: see the top of the file.  Free pawns
- * (struct wall) push along their file segments; the over-approximations:
- * pieces move through every square but fixed pawns, kings through every
- * square but fixed pawns and squares fixed enemy pawns attack, free pawns
- * attack everything they ever could.  No pawn may ever capture, no piece
- * or king may ever capture a pawn or stand where a pawn could take it; then
- * the fixed pawns never move, and the side mates only if a piece or pawn of
- * it can attack a square the other king can reach.
+ * The pawns a king of the other colour may reach and take (struct wall's
+ * `vanish`).  The kings' regions: every square but fixed pawns and those
+ * fixed enemy pawns attack (free pawns ignored: an over-approximation).  A
+ * free pawn may be taken anywhere on its file up to the next fixed pawn.
+ * With fixed_too, so may a fixed pawn that no fixed pawn protects: it then
+ * fixes nothing, so the pawns it held become free, and so on until nothing
+ * changes.
  */
-/* The free pawns a king of the other colour may reach and take: next to
- * the king's region through every square but fixed pawns and those fixed
- * enemy pawns attack (free pawns ignored: an over-approximation), anywhere
- * on the file segment up to the next fixed pawn. */
-static bitboard vanishing_pawns(const struct position *pos)
+static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
-    bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
+    bitboard vanish = 0, before;
     do {
-        prev = fixed;
-        fixed |= (wp & bb_south(fixed)) | (bp & bb_north(fixed));
-    } while (fixed != prev);
-    bitboard vanish = 0;
-    for (int c = 0; c < COLOR_NB; c++) {
-        bitboard fixed_att = bb_pawn_attacks(pos_pieces(pos, c ^ 1, PAWN) & fixed, c ^ 1);
-        bitboard near = king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
-        bitboard free_pawns = pos_pieces(pos, c ^ 1, PAWN) & ~fixed;
-        while (free_pawns) {
-            int sq = bb_pop_lsb(&free_pawns);
-            for (int t = sq;; t += pawn_step(c ^ 1)) {
-                if (t < 0 || t >= SQ_NB || (fixed & SQ_BB(t))) break;
-                if (near & SQ_BB(t)) {
-                    vanish |= SQ_BB(sq);
-                    break;
+        before = vanish;
+        bitboard fixed = fixed_pawns(wp & ~vanish, bp & ~vanish);
+        for (int c = 0; c < COLOR_NB; c++) {
+            bitboard theirs = pos_pieces(pos, c ^ 1, PAWN) & ~vanish;
+            bitboard fixed_att = bb_pawn_attacks(theirs & fixed, c ^ 1);
+            bitboard near = king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
+            if (fixed_too) vanish |= theirs & fixed & ~fixed_att & near;
+            bitboard free_pawns = theirs & ~fixed;
+            while (free_pawns) {
+                int sq = bb_pop_lsb(&free_pawns);
+                for (int t = sq;; t += pawn_step(c ^ 1)) {
+                    if (t < 0 || t >= SQ_NB || (fixed & SQ_BB(t))) break;
+                    if (near & SQ_BB(t)) {
+                        vanish |= SQ_BB(sq);
+                        break;
+                    }
                 }
             }
         }
-    }
+    } while (fixed_too && vanish != before);
     return vanish;
 }
 
@@ -325,10 +332,22 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
     return true;
 }
 
-static enum deadpos_why locked_cannot(const struct position *pos, int side, bool kings_take)
+/*
+ * Locked or semi-locked structure: see the top of the file.  Free pawns
+ * (struct wall) push along their file segments; the over-approximations:
+ * pieces move through every square but fixed pawns, kings through every
+ * square but fixed pawns and squares fixed enemy pawns attack, free pawns
+ * attack everything they ever could.  No pawn may ever capture, no piece
+ * may ever capture a pawn or stand where a pawn could take it, no king may
+ * take a pawn that is not in `vanish` (try 0: none); then the fixed pawns
+ * never move, and the side mates only if a piece or pawn of it can attack a
+ * square the other king can reach.
+ */
+static enum deadpos_why locked_cannot(const struct position *pos, int side, int try)
 {
     struct wall w;
-    bitboard vanish = kings_take ? vanishing_pawns(pos) : 0;
+    bool kings_take = try > 0;
+    bitboard vanish = kings_take ? vanishing_pawns(pos, try == 2) : 0;
     if (!wall_build(pos, vanish, &w)) return DEADPOS_WHY_NONE;
     bitboard pawns_of[COLOR_NB], region[COLOR_NB];
     for (int c = 0; c < COLOR_NB; c++)
@@ -372,17 +391,22 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, bool
 }
 
 /*
- * Tried twice: first with every free pawn staying on the board (a king that
- * could take one spoils the proof), then with kings free to take free pawns
- * (struct wall's kings_take): their squares join the kings' regions and the
- * other free pawns' segments grow, so the second try proves what the first
- * cannot when only kings can touch the free pawns, and less otherwise.
+ * Tried three times: first with every pawn staying on the board (a king that
+ * could take a free pawn or an unprotected fixed one spoils the proof); then
+ * with kings free to take free pawns (vanishing_pawns()): their squares join
+ * the kings' regions and the other free pawns' segments grow; then with
+ * kings free to take unprotected fixed pawns as well, which frees the pawns
+ * they held.  Each try sees more moves than the one before, so it proves
+ * what an earlier one cannot only when the pawns it lets vanish spoiled
+ * that one, and less otherwise; hence the order.
  */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
 {
     if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
-    enum deadpos_why why = locked_cannot(pos, side, false);
-    return why != DEADPOS_WHY_NONE ? why : locked_cannot(pos, side, true);
+    enum deadpos_why why = DEADPOS_WHY_NONE;
+    for (int try = 0; try < 3 && why == DEADPOS_WHY_NONE; try++)
+        why = locked_cannot(pos, side, try);
+    return why;
 }
 
 enum deadpos_why dp_static_cannot(const struct position *pos, int side)

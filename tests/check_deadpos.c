@@ -72,6 +72,10 @@ static const struct dead_case {
      * White's king keeps a flight square no unit of its own can fill */
     {"only pawn checks", "3k4/1p1p1p1p/1P1P1P1P/3p4/8/8/3P3P/4K3 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED_PAWN_CHECKS},
+    /* the e4/e5 pair is no wall: White's king may take e5 (the wall
+     * proof's third try), and then the e4 pawn still stops at e6 */
+    {"a fixed pawn taken", "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/4P3/8/P1P3P1/4K3 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED_PAWN_CHECKS},
     /* a free pawn meets one coming the other way below the wall: White's
      * king may take Black's, and then White's pawns still stop at the wall
      * (the wall proof's second try); Black's c-pawn alone could check */

@@ -134,7 +134,7 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
         res->why = pos->checkers ? DEADPOS_WHY_CHECKMATED : DEADPOS_WHY_STALEMATE;
         return true;
     }
-    res->why = dp_static_cannot(pos, side);
+    res->why = dp_static_cannot_full(pos, side);
     if (res->why != DEADPOS_WHY_NONE) {
         res->verdict = DEADPOS_CANNOT_WIN;
         return true;

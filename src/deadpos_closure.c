@@ -187,7 +187,7 @@ static void write_line(const struct closure *c, uint32_t i, move m, struct deadp
 }
 
 /*
- * Whether to skip dp_static_cannot() after move m.  Skipping is always
+ * Whether to skip dp_static_cannot_full() after move m.  Skipping is always
  * sound: the search only walks on where a proof might have let it stop.
  * And after a move that captures nothing, moves no pawn, promotes nothing
  * and keeps the castling rights, the proof nearly always answers as before
@@ -222,7 +222,7 @@ static enum deadpos_verdict walk(struct closure *c, int side, unsigned long budg
                 return DEADPOS_CAN_WIN;
             }
             if (!keeps_static_answer(&c->mem->nodes[head].pos, &next, list[i]) &&
-                dp_static_cannot(&next, side) != DEADPOS_WHY_NONE)
+                dp_static_cannot_full(&next, side) != DEADPOS_WHY_NONE)
                 continue;
             uint32_t before = c->count;
             if (!add(c, &next, head, list[i])) return DEADPOS_UNKNOWN;

@@ -69,7 +69,10 @@ bool dp_pawns_semilocked(const struct position *pos);
  * _LOCKED_PAWN_CHECKS or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
-/* Both of the above, material first. */
+/* Both of the above, material first: dp_static_cannot_full() with every
+ * try of the wall proof, dp_static_cannot() with the first only (cheaper:
+ * what the exhaustive search asks at each of its nodes). */
+enum deadpos_why dp_static_cannot_full(const struct position *pos, int side);
 enum deadpos_why dp_static_cannot(const struct position *pos, int side);
 
 /* False only when no legal move of the side to move checkmates (a proof
@@ -93,7 +96,7 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
                                        unsigned long budget, struct deadpos_result *res);
 
 /* Closure search (deadpos_closure.c): every position reachable from pos,
- * each once, not going on from those dp_static_cannot() settles.  CAN_WIN
+ * each once, not going on from those dp_static_cannot_full() settles.  CAN_WIN
  * with a shortest line to a mate of the other side, CANNOT_WIN when none is
  * reachable, UNKNOWN past `budget` (res->nodes counts) or out of memory. */
 enum deadpos_verdict dp_search_closure(const struct position *pos, int side, unsigned long budget,

@@ -311,9 +311,19 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
     int loser = side ^ 1;
     if (king_spread(region[side]) & region[loser]) return false;
     bitboard open = region[loser] & ~w->att[side];
+    bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
+    /* First by counting alone (no reach computed): the targets where the
+     * defender has as many units as flight squares are looked at closer. */
+    int all_units = bb_popcount(own);
+    bitboard close = 0;
+    for (bitboard t = targets; t;) {
+        int k = bb_pop_lsb(&t);
+        if (bb_popcount(attacks_king(k) & open) <= all_units) close |= SQ_BB(k);
+    }
+    if (!close) return true;
+    targets = close;
     bitboard can_be[SQ_NB]; /* where each defending unit may ever stand */
     int units = 0;
-    bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
     while (own) {
         int sq = bb_pop_lsb(&own);
         bitboard attacked;
@@ -343,7 +353,8 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
  * never move, and the side mates only if a piece or pawn of it can attack a
  * square the other king can reach.
  */
-static enum deadpos_why locked_cannot(const struct position *pos, int side, int try)
+static enum deadpos_why locked_cannot(const struct position *pos, int side, int try,
+                                      bool *king_takes)
 {
     struct wall w;
     bool kings_take = try > 0;
@@ -364,11 +375,18 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
         /* A fixed pawn next to its reach that no fixed pawn protects could
          * be taken: the wall would move. */
         bitboard takeable = (pawns_of[c ^ 1] & w.fixed & ~w.fixed_att[c ^ 1]) | free_sq;
-        if (king_spread(region[c]) & takeable) return DEADPOS_WHY_NONE;
+        if (king_spread(region[c]) & takeable) {
+            *king_takes = true;
+            return DEADPOS_WHY_NONE;
+        }
     }
     int loser = side ^ 1;
     /* Where a pawn of the side could give check. */
     bitboard pawn_targets = w.att[side] & region[loser];
+    /* Then only the count of flight squares can prove anything: before the
+     * pieces' reach (the costly part) is computed. */
+    if (pawn_targets && !pawn_checks_fail(pos, &w, side, pawn_targets, region, vanish))
+        return DEADPOS_WHY_NONE;
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
     bitboard checkers_sq = 0; /* the side's pieces that could give check */
     while (pieces) {
@@ -381,10 +399,7 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
             return DEADPOS_WHY_NONE;
         if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
     }
-    if (pawn_targets)
-        return !checkers_sq && pawn_checks_fail(pos, &w, side, pawn_targets, region, vanish)
-                   ? DEADPOS_WHY_LOCKED_PAWN_CHECKS
-                   : DEADPOS_WHY_NONE;
+    if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
     if (!checkers_sq) return DEADPOS_WHY_LOCKED;
     return too_few_blockers(pos, &w, side, checkers_sq, region) ? DEADPOS_WHY_LOCKED_BLOCKERS
                                                                 : DEADPOS_WHY_NONE;
@@ -400,16 +415,30 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
  * what an earlier one cannot only when the pawns it lets vanish spoiled
  * that one, and less otherwise; hence the order.
  */
-enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
+static enum deadpos_why locked_tries(const struct position *pos, int side, int tries)
 {
     if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
     enum deadpos_why why = DEADPOS_WHY_NONE;
-    for (int try = 0; try < 3 && why == DEADPOS_WHY_NONE; try++)
-        why = locked_cannot(pos, side, try);
+    bool king_takes = true;
+    for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
+        king_takes = false;
+        why = locked_cannot(pos, side, try, &king_takes);
+    }
     return why;
 }
 
+enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
+{
+    return locked_tries(pos, side, 3);
+}
+
 enum deadpos_why dp_static_cannot(const struct position *pos, int side)
+{
+    enum deadpos_why why = dp_material_cannot(pos, side);
+    return why != DEADPOS_WHY_NONE ? why : locked_tries(pos, side, 1);
+}
+
+enum deadpos_why dp_static_cannot_full(const struct position *pos, int side)
 {
     enum deadpos_why why = dp_material_cannot(pos, side);
     return why != DEADPOS_WHY_NONE ? why : dp_locked_cannot(pos, side);

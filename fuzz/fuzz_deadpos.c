@@ -6,8 +6,8 @@
  * follow; bytes 1 and 2 the kings' squares; then a byte per pair (the white
  * pawn's square, the black one directly in front: walls, for the proofs of
  * locked structures), then two bytes a piece (its kind and colour, its
- * square).  Positions that fen_parse() rejects are skipped.  On the others every answer is checked by playing
- * moves, not trusted:
+ * square).  Positions that fen_parse() rejects are skipped.  On the others every answer is checked
+ * by playing moves, not trusted:
  *  - "can win": the line is legal and ends in a mate by that side;
  *  - "cannot win": no helpmate of up to BRUTE_PLIES plies exists (every line
  *    tried); likewise for the closure search alone;
@@ -50,16 +50,6 @@ static bool brute_mate(const struct position *pos, int side, int plies)
         if (brute_mate(&next, side, plies - 1)) return true;
     }
     return false;
-}
-
-static bool line_mates(const struct position *pos, int side, const move *line, int n)
-{
-    struct position p = *pos;
-    for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(&p, line[i])) return false;
-        pos_make(&p, line[i]);
-    }
-    return p.side != side && p.checkers && !movegen_any_legal(&p);
 }
 
 /* The FEN of the input's board; false when the input is too short. */
@@ -112,7 +102,8 @@ static void check_side(const struct position *pos, int side, bool *can)
     deadpos_analyse(pos, side, FUZZ_BUDGET, &res);
     if (res.nodes > FUZZ_BUDGET) abort();
     *can = res.verdict == DEADPOS_CAN_WIN;
-    if (res.verdict == DEADPOS_CAN_WIN && !line_mates(pos, side, res.line, res.line_len)) abort();
+    if (res.verdict == DEADPOS_CAN_WIN && !deadpos_line_mates(pos, side, res.line, res.line_len))
+        abort();
     if (res.verdict == DEADPOS_CANNOT_WIN && brute_mate(pos, side, BRUTE_PLIES)) abort();
     /* The cheap verdict (check's) never contradicts the full one. */
     enum deadpos_verdict quick = deadpos_side_can_win(pos, side);
@@ -122,10 +113,13 @@ static void check_side(const struct position *pos, int side, bool *can)
     struct deadpos_result cl = {0};
     enum deadpos_verdict v = dp_search_closure(pos, side, FUZZ_BUDGET, &cl);
     if (cl.nodes > FUZZ_BUDGET) abort();
-    if (v == DEADPOS_CANNOT_WIN && (res.verdict == DEADPOS_CAN_WIN || brute_mate(pos, side, BRUTE_PLIES)))
+    if (v == DEADPOS_CANNOT_WIN &&
+        (res.verdict == DEADPOS_CAN_WIN || brute_mate(pos, side, BRUTE_PLIES)))
         abort();
     if (v == DEADPOS_CAN_WIN) {
-        if (res.verdict == DEADPOS_CANNOT_WIN || !line_mates(pos, side, cl.line, cl.line_len)) abort();
+        if (res.verdict == DEADPOS_CANNOT_WIN ||
+            !deadpos_line_mates(pos, side, cl.line, cl.line_len))
+            abort();
         if (cl.line_len > 0 && cl.line_len <= BRUTE_PLIES + 1 &&
             brute_mate(pos, side, cl.line_len - 1))
             abort();

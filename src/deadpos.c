@@ -206,6 +206,16 @@ int deadpos_mate_line(const struct position *pos, int side, move *line, int max)
     return n;
 }
 
+bool deadpos_line_mates(const struct position *pos, int side, const move *line, int n)
+{
+    struct position p = *pos;
+    for (int i = 0; i < n; i++) {
+        if (!movegen_is_legal(&p, line[i])) return false;
+        pos_make(&p, line[i]);
+    }
+    return p.side != side && p.checkers && !movegen_any_legal(&p);
+}
+
 const char *deadpos_reason(const struct position *pos, int side)
 {
     struct deadpos_result res;

@@ -105,6 +105,11 @@ bool deadpos_is_dead(const struct position *pos);
  * only after one). */
 bool deadpos_alive_by_pawns(const struct position *pos);
 
+/* The n moves of `line` are legal one after the other from pos and the last
+ * one checkmates the side other than `side` (n == 0: pos is that mate
+ * already): how a helpmate line is checked by playing it. */
+bool deadpos_line_mates(const struct position *pos, int side, const move *line, int n);
+
 /* Short reason for a CANNOT_WIN verdict ("only a king left", ...), NULL when
  * the side is not proven unable to win. */
 const char *deadpos_reason(const struct position *pos, int side);

@@ -7,7 +7,6 @@
  */
 #include "testutil.h"
 
-#include "dead_corpus.h"
 #include "deadpos.h"
 #include "deadpos_internal.h"
 #include "fen.h"
@@ -60,7 +59,7 @@ START_TEST(test_decided)
                       c->fen, side, res.verdict, expect[side]);
         ck_assert_uint_le(res.nodes, DEADPOS_NODES_DEFAULT);
         if (res.verdict == DEADPOS_CAN_WIN)
-            ck_assert_msg(dead_line_mates(&pos, side, res.line, res.line_len),
+            ck_assert_msg(deadpos_line_mates(&pos, side, res.line, res.line_len),
                           "%s: side %d: no mate", c->fen, side);
         else
             ck_assert_int_eq(res.why, DEADPOS_WHY_SEARCH);
@@ -97,13 +96,34 @@ START_TEST(test_shortest_line)
         parse(&pos, fens[i]);
         struct deadpos_result res = {0};
         ck_assert_int_eq(dp_search_closure(&pos, COLOR_WHITE, 200000, &res), DEADPOS_CAN_WIN);
-        ck_assert_msg(dead_line_mates(&pos, COLOR_WHITE, res.line, res.line_len), "%s", fens[i]);
+        ck_assert_msg(deadpos_line_mates(&pos, COLOR_WHITE, res.line, res.line_len), "%s", fens[i]);
         int shortest = 0;
         while (!mate_in_exactly(&pos, COLOR_WHITE, shortest))
             shortest++;
         ck_assert_msg(res.line_len == shortest, "%s: %d plies, shortest %d", fens[i], res.line_len,
                       shortest);
     }
+}
+END_TEST
+
+/* deadpos_line_mates(), which every test here relies on: a mating line
+ * passes; cut short, with an illegal move, or mating the wrong side, not. */
+START_TEST(test_line_mates)
+{
+    struct position pos;
+    parse(&pos, "k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
+    move mate = MOVE_MAKE(15, 63, MOVE_NORMAL);    /* Qh2-h8# */
+    move check = MOVE_MAKE(15, 57, MOVE_NORMAL);   /* Qh2-b8+, Kxb8 */
+    move wrong = MOVE_MAKE(15, 62, MOVE_NORMAL);   /* Qh2-g8+, no mate */
+    move illegal = MOVE_MAKE(15, 56, MOVE_NORMAL); /* Qh2-a8?? (a8 holds the king) */
+    ck_assert(deadpos_line_mates(&pos, COLOR_WHITE, &mate, 1));
+    ck_assert(!deadpos_line_mates(&pos, COLOR_BLACK, &mate, 1));
+    ck_assert(!deadpos_line_mates(&pos, COLOR_WHITE, &mate, 0));
+    ck_assert(!deadpos_line_mates(&pos, COLOR_WHITE, &check, 1));
+    ck_assert(!deadpos_line_mates(&pos, COLOR_WHITE, &wrong, 1));
+    ck_assert(!deadpos_line_mates(&pos, COLOR_WHITE, &illegal, 1));
+    parse(&pos, "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"); /* mated already */
+    ck_assert(deadpos_line_mates(&pos, COLOR_WHITE, NULL, 0));
 }
 END_TEST
 
@@ -194,6 +214,7 @@ Suite *deadpos_closure_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_decided, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_shortest_line);
+    tcase_add_test(tc, test_line_mates);
     tcase_add_test(tc, test_mated_root);
     tcase_add_test(tc, test_budget);
     tcase_add_test(tc, test_threads);

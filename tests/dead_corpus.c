@@ -35,16 +35,6 @@ static double user_time(void)
     return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
 }
 
-bool dead_line_mates(const struct position *pos, int side, const move *line, int n)
-{
-    struct position p = *pos;
-    for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(&p, line[i])) return false;
-        pos_make(&p, line[i]);
-    }
-    return p.side != side && p.checkers && !movegen_any_legal(&p);
-}
-
 /* Parse one line into it; false to skip (comment, blank). */
 static bool parse_line(char *text, struct item *it, struct dead_tally *t, const char *path,
                        int lineno, FILE *log)
@@ -142,7 +132,7 @@ int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long b
                 t->nodes += res.nodes;
                 if (answers) answers[2 * i + side] = (unsigned char)(res.verdict * 16 + res.why);
                 if (res.verdict == DEADPOS_CAN_WIN &&
-                    !dead_line_mates(&it->pos, side, res.line, res.line_len)) {
+                    !deadpos_line_mates(&it->pos, side, res.line, res.line_len)) {
                     t->bad_lines++;
                     if (log)
                         fprintf(log, "%s:%d: %s: the line does not mate\n", path, it->line,

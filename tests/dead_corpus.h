@@ -8,12 +8,7 @@
 #ifndef PGNARB_DEAD_CORPUS_H
 #define PGNARB_DEAD_CORPUS_H
 
-#include "chess.h"
-
-#include <stdbool.h>
 #include <stdio.h>
-
-struct position;
 
 struct dead_tally {
     int positions; /* read (after sampling) */
@@ -37,10 +32,5 @@ struct dead_tally {
  * and bad lines are printed to `log`.  Returns -1 when unreadable. */
 int dead_corpus_run(const char *path, int every, unsigned flags, unsigned long budget,
                     struct dead_tally *t, FILE *log);
-
-/* The n moves of `line` are legal one after the other from pos and the last
- * one checkmates the side other than `side`: how every helpmate the
- * analysis gives is checked (played, not trusted). */
-bool dead_line_mates(const struct position *pos, int side, const move *line, int n);
 
 #endif

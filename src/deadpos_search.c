@@ -307,11 +307,19 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 #define DP_PIC_SHARE 3
 #define DP_LDS_SHARE 2
 
-/* The winner has a king and one knight or bishop, nothing else. */
-static bool lone_minor(const struct position *pos, int winner)
+/* The winner has a king and one knight or bishop, nothing else; or
+ * bishops all on squares of one colour and the loser only pawns besides its
+ * king.  Either mates only with the loser's units beside its king as
+ * blockers (with the bishops, pawns that must first promote), in the
+ * pictures of a lone minor piece's mate. */
+static bool needs_blockers(const struct position *pos, int winner)
 {
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
-    return own && !bb_more_than_one(own) && (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP]));
+    if (!own) return false;
+    if (!bb_more_than_one(own)) return (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP])) != 0;
+    bitboard theirs = pos->by_color[winner ^ 1] & ~pos->by_type[KING];
+    if (own != (own & pos->by_type[BISHOP]) || theirs != (theirs & pos->by_type[PAWN])) return false;
+    return !(own & BB_DARK_SQUARES) || !(own & BB_LIGHT_SQUARES);
 }
 
 /* Run `search` (the limited-discrepancy search or the pictures) with
@@ -344,7 +352,7 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     unsigned long start = res->nodes;
     dp_distance_tables_init();
-    if (lone_minor(pos, side)) {
+    if (needs_blockers(pos, side)) {
         if (with_share(&s, pos, start, budget, DP_PIC_SHARE, dp_helpmate_pictures))
             return DEADPOS_CAN_WIN;
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;

@@ -340,7 +340,8 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
  * In turn: for a lone minor piece, its pictures (DP_PIC_SHARE eighths of the
  * budget), the limited-discrepancy search (DP_LDS_SHARE), the targeted
  * search with the rest; otherwise the targeted search (DP_HM_SHARE eighths),
- * then the limited-discrepancy search with the rest.  (A lone minor piece
+ * then the limited-discrepancy search with the rest, then, with what its
+ * probes leave, the pictures of every corner.  (A lone minor piece
  * needs the loser's pieces as blockers: the nearest-corner picture of the
  * default search, which moves only the loser's king and knights toward it,
  * rarely finds those lines, and the limited-discrepancy search finds the
@@ -361,5 +362,10 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     unsigned long share = start + (budget - start) / 8 * DP_HM_SHARE;
     if (dp_helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
+    /* The limited-discrepancy search ends when its probes do, often long
+     * before the budget (behind pawn walls its lines go nowhere): the rest
+     * goes to every corner's pictures. */
+    s.out_of_nodes = false;
+    if (res->nodes < budget && dp_helpmate_corners(&s, pos)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

@@ -375,6 +375,11 @@ static const struct {
     {"two dark bishops v pawn", "8/5kp1/3B4/4BK2/8/8/8/8 w - -", 0},
     {"two dark bishops v pawn, far", "8/8/2k2p2/8/6K1/4B3/1B6/8 w - -", 0},
     {"two dark bishops v pawn (Black)", "8/b7/4k3/8/8/1K6/2P5/6b1 w - -", 1},
+    /* The budget the limited-discrepancy probes leave goes to every
+     * corner's pictures: a pawn wall's mate away from the nearest corner */
+    {"pawns only, mate away from the nearest corner", "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - -",
+     1},
+    {"bishop and pawns behind a wall", "8/1p4p1/1PpB2p1/k1P3P1/p1P5/P7/5K2/8 w - -", 0},
 };
 
 START_TEST(test_found_cases)

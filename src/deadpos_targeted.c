@@ -350,12 +350,13 @@ static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position 
     struct dp_search *s = h->s;
     int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
     /* The loser's last move, after which the winner can only mate at
-     * once: not played when that is proven impossible. */
+     * once: not played when that is proven impossible, and not counted
+     * either (the budget counts the positions visited; this one is not). */
     bitboard to[PIECE_TYPE_NB];
     bool masks = false;
     if (left == 0 && !dp_may_mate_after(pos, m, to, &masks)) {
         assert(dp_leaf_has_no_mate(pos, m));
-        return dp_count_node(s) ? TRY_ON : TRY_STOP;
+        return TRY_ON;
     }
     struct position next = *pos;
     pos_do_move(&next, m);

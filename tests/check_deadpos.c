@@ -341,7 +341,7 @@ static const struct {
     {"5rk1/6pp/p3p3/2Q1P3/5n2/2N5/PPP3rP/2KR4 b - - 0 33", 1},
 };
 
-#define SEARCH_PATH_NODES 72155ul
+#define SEARCH_PATH_NODES 48998ul
 
 START_TEST(test_search_path)
 {
@@ -380,6 +380,12 @@ static const struct {
     {"pawns only, mate away from the nearest corner", "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - -",
      1},
     {"bishop and pawns behind a wall", "8/1p4p1/1PpB2p1/k1P3P1/p1P5/P7/5K2/8 w - -", 0},
+    /* The targeted search's last loser moves after which no mate can
+     * follow are no longer counted: more of the search fits the budget
+     * (here the pawn runs and promotes to the lone bishop's blocker) */
+    {"lone bishop, the pawn promotes to its blocker", "2k5/3p4/8/8/8/8/8/2KB4 w - -", 0},
+    {"pawns only, the wall opened on the h-file", "8/5k1p/8/5p1P/p1p2PpP/P1P1p1P1/4P3/K7 b - -",
+     0},
 };
 
 START_TEST(test_found_cases)

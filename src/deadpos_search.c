@@ -269,6 +269,13 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         assert(sc[j].score ==
                -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
         if (!played[j] && on_path(s, &next)) continue;
+        /* The loser's last move, after which only a mate at once counts:
+         * not searched, nor counted, when no mate can follow. */
+        if (depth == 2 && !winner_moves && !dp_may_mate_in_one(&next, NULL)) {
+            assert(dp_no_mate_in_one(&next));
+            i++;
+            continue;
+        }
         s->path[s->len] = sc[j].m;
         s->keys[s->len++] = next.key;
         bool ok = helpmate(s, &next, depth - 1, disc - i);

@@ -341,7 +341,7 @@ static const struct {
     {"5rk1/6pp/p3p3/2Q1P3/5n2/2N5/PPP3rP/2KR4 b - - 0 33", 1},
 };
 
-#define SEARCH_PATH_NODES 48998ul
+#define SEARCH_PATH_NODES 48997ul
 
 START_TEST(test_search_path)
 {
@@ -386,6 +386,9 @@ static const struct {
     {"lone bishop, the pawn promotes to its blocker", "2k5/3p4/8/8/8/8/8/2KB4 w - -", 0},
     {"pawns only, the wall opened on the h-file", "8/5k1p/8/5p1P/p1p2PpP/P1P1p1P1/4P3/K7 b - -",
      0},
+    /* The same for the limited-discrepancy search's last loser moves */
+    {"bishops and pawns, shut-in king", "k7/p1p5/P1P5/2P5/2P5/K1P5/B1P5/1B6 b - -", 0},
+    {"bishop and pawns against a wall", "bk6/8/p1p5/p1Pp3p/P1pPp1pP/2P1P1P1/8/K1B5 b - -", 0},
 };
 
 START_TEST(test_found_cases)

@@ -308,6 +308,9 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 /* Share of the budget (in 1/8) the targeted search may use before the
  * limited-discrepancy search gets the rest. */
 #define DP_HM_SHARE 6
+/* Nodes of the quick look at every corner's picture before the targeted
+ * search (see dp_search_helpmate()). */
+#define DP_CORNERS_QUICK 2000u
 /* For a lone minor piece (see dp_search_helpmate()): the shares (in 1/8) of
  * the pictures (DP_PIC_NODES nodes apiece: deadpos_targeted.c) and of the
  * limited-discrepancy search; the targeted search gets the rest. */
@@ -346,9 +349,10 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
 /*
  * In turn: for a lone minor piece, its pictures (DP_PIC_SHARE eighths of the
  * budget), the limited-discrepancy search (DP_LDS_SHARE), the targeted
- * search with the rest; otherwise the targeted search (DP_HM_SHARE eighths),
- * then the limited-discrepancy search with the rest, then, with what its
- * probes leave, the pictures of every corner.  (A lone minor piece
+ * search with the rest; otherwise a quick look at every corner's pictures
+ * (DP_CORNERS_QUICK nodes), the targeted search (DP_HM_SHARE eighths), then
+ * the limited-discrepancy search with the rest, then, with what its probes
+ * leave, the pictures of every corner again.  (A lone minor piece
  * needs the loser's pieces as blockers: the nearest-corner picture of the
  * default search, which moves only the loser's king and knights toward it,
  * rarely finds those lines, and the limited-discrepancy search finds the
@@ -366,7 +370,17 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
         return dp_helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
     }
-    unsigned long share = start + (budget - start) / 8 * DP_HM_SHARE;
+    /* A quick look at every corner's picture first: the default picture
+     * (the nearest corner) misses the mates behind pawn walls, which come
+     * wherever the walls leave the kings room, and a picture's short lines
+     * are found within a few hundred nodes when they are there. */
+    s.budget = start + DP_CORNERS_QUICK < budget ? start + DP_CORNERS_QUICK : budget;
+    bool ok = dp_helpmate_corners(&s, pos);
+    s.budget = budget;
+    s.out_of_nodes = false;
+    if (ok) return DEADPOS_CAN_WIN;
+    unsigned long share = res->nodes + (budget - start) / 8 * DP_HM_SHARE;
+    if (share > budget) share = budget;
     if (dp_helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
     /* The limited-discrepancy search ends when its probes do, often long

@@ -310,7 +310,7 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 #define DP_HM_SHARE 6
 /* Nodes of the quick look at every corner's picture before the targeted
  * search (see dp_search_helpmate()). */
-#define DP_CORNERS_QUICK 2000u
+#define DP_CORNERS_QUICK 3000u
 /* For a lone minor piece (see dp_search_helpmate()): the shares (in 1/8) of
  * the pictures (DP_PIC_NODES nodes apiece: deadpos_targeted.c) and of the
  * limited-discrepancy search; the targeted search gets the rest. */

@@ -47,7 +47,7 @@
 /* Largest cost bound tried (plies of free progress come on top). */
 #define DP_HM_DEPTH_MAX 40
 /* Slots of the helpmate search's table (a power of two). */
-#define DP_HM_TABLE_SIZE 8192
+#define DP_HM_TABLE_SIZE 32768
 /* For a lone minor piece: nodes per picture (see dp_helpmate_pictures()). */
 #define DP_PIC_NODES 3000u
 

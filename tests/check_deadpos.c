@@ -342,7 +342,7 @@ static const struct {
     {"5rk1/6pp/p3p3/2Q1P3/5n2/2N5/PPP3rP/2KR4 b - - 0 33", 1},
 };
 
-#define SEARCH_PATH_NODES 10543ul
+#define SEARCH_PATH_NODES 10505ul
 
 START_TEST(test_search_path)
 {
@@ -403,6 +403,11 @@ static const struct {
     {"queen and rook against a wall", "b1B5/k7/Q6r/1p1pBp1p/1P1P1P1P/KP6/1P6/8 b - -", 1},
     {"knights and bishops in a double wall",
      "6k1/1p4p1/bPp2pPb/n1P2P1n/N1p2pKN/BpP2PpB/1P4P1/8 w - -", 1},
+    /* The targeted search's table of 32,768 positions instead of 8,192 */
+    {"bishops and pawns, the bishop breaks in", "5brk/4p1p1/3pP1P1/1B1P2p1/3p2p1/3P4/4K1P1/8 w - -",
+     0},
+    {"pawns only, the king eats the wall", "8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", 1},
+    {"rook behind a full wall", "8/8/7k/1p1p1p1p/pPpPpPpP/P1P1P1P1/3R3K/8 w - -", 0},
 };
 
 START_TEST(test_found_cases)

@@ -11,10 +11,13 @@
  * Helpmate search (dp_search_helpmate): looks for one line in which the side
  * (the "winner") mates, the other side (the "loser") cooperating.  It proves
  * only CAN_WIN (with the line); failing means nothing.  The main search is
- * targeted at a mating picture (deadpos_targeted.c); for a lone knight or
- * bishop, whose mates need the loser's own units as blockers, every corner's
- * picture is tried in turn (deadpos_targeted.c too).  This file holds the
- * one that follows (or, for a lone minor piece, sits between the pictures
+ * targeted at a mating picture (deadpos_targeted.c), after a quick look at
+ * the pictures of every corner (the mates behind pawn walls), which also get
+ * whatever budget the other searches leave; for a lone knight or bishop (or
+ * bishops of one colour against pawns), whose mates need the loser's own
+ * units as blockers, every corner's picture is tried in turn
+ * (deadpos_targeted.c too).  This file holds the one that follows the
+ * targeted search (or, for a lone minor piece, sits between the pictures
  * and the targeted search): a depth-first search that orders moves by chess
  * heuristics (promote, push pawns, bring pieces next to the loser's king;
  * the loser walks its king to the edge and does not capture), and explores

@@ -20,7 +20,12 @@
  * For a lone knight or bishop, whose mates need the loser's own units as
  * blockers, every corner's picture is tried in turn (dp_helpmate_pictures()),
  * with the loser's pieces (a promoted one too) walking to the blocker's
- * square.
+ * square.  Behind pawn walls the mate comes in whichever corner the walls
+ * leave the kings room, seldom the nearest: dp_helpmate_corners() tries the
+ * pictures of all four corners alike.
+ *
+ * The budget counts the positions visited: a loser's move skipped on a
+ * no-mate proof is not played, and not counted.
  *
  * Invariants: the staged generation (struct stages) gives the first moves of
  * a node in exactly the order of the full path (movegen_legal(), classify(),

@@ -230,7 +230,11 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             return true;
         }
     }
-    if (depth == 1) return false; /* no child is searched: only a mate at once counts */
+    /* No child is searched at one ply left (only a mate at once counts),
+     * nor at two with the winner to move: the loser's move would be the
+     * last, and a child with one ply left and the loser to move finds
+     * nothing. */
+    if (depth == 1 || (depth == 2 && winner_moves)) return false;
     /* Score the moves, best first (stable): a quiet move from the bitboards
      * (it is played only when searched: then a repetition of the line drops
      * it), the others played (a capture or promotion may leave a material

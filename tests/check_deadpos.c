@@ -408,6 +408,9 @@ static const struct {
      0},
     {"pawns only, the king eats the wall", "8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", 1},
     {"rook behind a full wall", "8/8/7k/1p1p1p1p/pPpPpPpP/P1P1P1P1/3R3K/8 w - -", 0},
+    /* The limited-discrepancy search no longer plays the winner's moves at
+     * two plies left */
+    {"two dark bishops and a locked pawn pair", "6k1/4B3/5B1K/1p6/1P6/8/8/8 w - -", 0},
 };
 
 START_TEST(test_found_cases)

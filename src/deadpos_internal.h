@@ -256,4 +256,8 @@ bool dp_helpmate_targeted(struct dp_search *s, const struct position *pos, unsig
  * turn, within s->budget. */
 bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos);
 
+/* The targeted search with each picture of every corner in turn (two per
+ * corner), s->budget shared equally (deadpos_targeted.c). */
+bool dp_helpmate_corners(struct dp_search *s, const struct position *pos);
+
 #endif

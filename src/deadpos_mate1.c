@@ -398,10 +398,7 @@ move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move 
         int q = dp_quick_check_outcome(pos, m, ksq);
         assert(dp_qm_agrees(pos, m, q));
         if (q == DP_QM_NO_CHECK) continue;
-        if (q == DP_QM_ESCAPE) {
-            if (!dp_count_node(s)) return MOVE_NONE;
-            continue;
-        }
+        if (q == DP_QM_ESCAPE) continue; /* not played: no node */
         struct position next = *pos;
         pos_do_move(&next, m);
         if (!next.checkers) continue;
@@ -472,10 +469,7 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
                                : dp_quick_check_outcome(pos, list[i], ksq);
             assert(dp_qm_agrees(pos, list[i], q));
             if (q == DP_QM_NO_CHECK) continue;
-            if (q == DP_QM_ESCAPE) {
-                if (!dp_count_node(s)) return MOVE_NONE;
-                continue;
-            }
+            if (q == DP_QM_ESCAPE) continue; /* not played: no node */
             struct position next = *pos;
             pos_do_move(&next, list[i]);
             if (!next.checkers) continue;

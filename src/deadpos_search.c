@@ -11,10 +11,13 @@
  * Helpmate search (dp_search_helpmate): looks for one line in which the side
  * (the "winner") mates, the other side (the "loser") cooperating.  It proves
  * only CAN_WIN (with the line); failing means nothing.  The main search is
- * targeted at a mating picture (deadpos_targeted.c); for a lone knight or
- * bishop, whose mates need the loser's own units as blockers, every corner's
- * picture is tried in turn (deadpos_targeted.c too).  This file holds the
- * one that follows (or, for a lone minor piece, sits between the pictures
+ * targeted at a mating picture (deadpos_targeted.c), after a quick look at
+ * the pictures of every corner (the mates behind pawn walls), which also get
+ * whatever budget the other searches leave; for a lone knight or bishop (or
+ * bishops of one colour against pawns), whose mates need the loser's own
+ * units as blockers, every corner's picture is tried in turn
+ * (deadpos_targeted.c too).  This file holds the one that follows the
+ * targeted search (or, for a lone minor piece, sits between the pictures
  * and the targeted search): a depth-first search that orders moves by chess
  * heuristics (promote, push pawns, bring pieces next to the loser's king;
  * the loser walks its king to the edge and does not capture), and explores
@@ -227,7 +230,11 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             return true;
         }
     }
-    if (depth == 1) return false; /* no child is searched: only a mate at once counts */
+    /* No child is searched at one ply left (only a mate at once counts),
+     * nor at two with the winner to move: the loser's move would be the
+     * last, and a child with one ply left and the loser to move finds
+     * nothing. */
+    if (depth == 1 || (depth == 2 && winner_moves)) return false;
     /* Score the moves, best first (stable): a quiet move from the bitboards
      * (it is played only when searched: then a repetition of the line drops
      * it), the others played (a capture or promotion may leave a material
@@ -269,6 +276,13 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         assert(sc[j].score ==
                -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
         if (!played[j] && on_path(s, &next)) continue;
+        /* The loser's last move, after which only a mate at once counts:
+         * not searched, nor counted, when no mate can follow. */
+        if (depth == 2 && !winner_moves && !dp_may_mate_in_one(&next, NULL)) {
+            assert(dp_no_mate_in_one(&next));
+            i++;
+            continue;
+        }
         s->path[s->len] = sc[j].m;
         s->keys[s->len++] = next.key;
         bool ok = helpmate(s, &next, depth - 1, disc - i);
@@ -301,17 +315,28 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 /* Share of the budget (in 1/8) the targeted search may use before the
  * limited-discrepancy search gets the rest. */
 #define DP_HM_SHARE 6
+/* Nodes of the quick look at every corner's picture before the targeted
+ * search (see dp_search_helpmate()). */
+#define DP_CORNERS_QUICK 3000u
 /* For a lone minor piece (see dp_search_helpmate()): the shares (in 1/8) of
  * the pictures (DP_PIC_NODES nodes apiece: deadpos_targeted.c) and of the
  * limited-discrepancy search; the targeted search gets the rest. */
 #define DP_PIC_SHARE 3
 #define DP_LDS_SHARE 2
 
-/* The winner has a king and one knight or bishop, nothing else. */
-static bool lone_minor(const struct position *pos, int winner)
+/* The winner has a king and one knight or bishop, nothing else; or
+ * bishops all on squares of one colour and the loser only pawns besides its
+ * king.  Either mates only with the loser's units beside its king as
+ * blockers (with the bishops, pawns that must first promote), in the
+ * pictures of a lone minor piece's mate. */
+static bool needs_blockers(const struct position *pos, int winner)
 {
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
-    return own && !bb_more_than_one(own) && (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP]));
+    if (!own) return false;
+    if (!bb_more_than_one(own)) return (own & (pos->by_type[KNIGHT] | pos->by_type[BISHOP])) != 0;
+    bitboard theirs = pos->by_color[winner ^ 1] & ~pos->by_type[KING];
+    if (own != (own & pos->by_type[BISHOP]) || theirs != (theirs & pos->by_type[PAWN])) return false;
+    return !(own & BB_DARK_SQUARES) || !(own & BB_LIGHT_SQUARES);
 }
 
 /* Run `search` (the limited-discrepancy search or the pictures) with
@@ -331,8 +356,10 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
 /*
  * In turn: for a lone minor piece, its pictures (DP_PIC_SHARE eighths of the
  * budget), the limited-discrepancy search (DP_LDS_SHARE), the targeted
- * search with the rest; otherwise the targeted search (DP_HM_SHARE eighths),
- * then the limited-discrepancy search with the rest.  (A lone minor piece
+ * search with the rest; otherwise a quick look at every corner's pictures
+ * (DP_CORNERS_QUICK nodes), the targeted search (DP_HM_SHARE eighths), then
+ * the limited-discrepancy search with the rest, then, with what its probes
+ * leave, the pictures of every corner again.  (A lone minor piece
  * needs the loser's pieces as blockers: the nearest-corner picture of the
  * default search, which moves only the loser's king and knights toward it,
  * rarely finds those lines, and the limited-discrepancy search finds the
@@ -344,14 +371,29 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
     unsigned long start = res->nodes;
     dp_distance_tables_init();
-    if (lone_minor(pos, side)) {
+    if (needs_blockers(pos, side)) {
         if (with_share(&s, pos, start, budget, DP_PIC_SHARE, dp_helpmate_pictures))
             return DEADPOS_CAN_WIN;
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
         return dp_helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
     }
-    unsigned long share = start + (budget - start) / 8 * DP_HM_SHARE;
+    /* A quick look at every corner's picture first: the default picture
+     * (the nearest corner) misses the mates behind pawn walls, which come
+     * wherever the walls leave the kings room, and a picture's short lines
+     * are found within a few hundred nodes when they are there. */
+    s.budget = start + DP_CORNERS_QUICK < budget ? start + DP_CORNERS_QUICK : budget;
+    bool ok = dp_helpmate_corners(&s, pos);
+    s.budget = budget;
+    s.out_of_nodes = false;
+    if (ok) return DEADPOS_CAN_WIN;
+    unsigned long share = res->nodes + (budget - start) / 8 * DP_HM_SHARE;
+    if (share > budget) share = budget;
     if (dp_helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
+    /* The limited-discrepancy search ends when its probes do, often long
+     * before the budget (behind pawn walls its lines go nowhere): the rest
+     * goes to every corner's pictures. */
+    s.out_of_nodes = false;
+    if (res->nodes < budget && dp_helpmate_corners(&s, pos)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

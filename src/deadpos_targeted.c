@@ -20,7 +20,12 @@
  * For a lone knight or bishop, whose mates need the loser's own units as
  * blockers, every corner's picture is tried in turn (dp_helpmate_pictures()),
  * with the loser's pieces (a promoted one too) walking to the blocker's
- * square.
+ * square.  Behind pawn walls the mate comes in whichever corner the walls
+ * leave the kings room, seldom the nearest: dp_helpmate_corners() tries the
+ * pictures of all four corners alike.
+ *
+ * The budget counts the positions visited: a loser's move skipped on a
+ * no-mate proof is not played, and not counted.
  *
  * Invariants: the staged generation (struct stages) gives the first moves of
  * a node in exactly the order of the full path (movegen_legal(), classify(),
@@ -47,7 +52,7 @@
 /* Largest cost bound tried (plies of free progress come on top). */
 #define DP_HM_DEPTH_MAX 40
 /* Slots of the helpmate search's table (a power of two). */
-#define DP_HM_TABLE_SIZE 8192
+#define DP_HM_TABLE_SIZE 32768
 /* For a lone minor piece: nodes per picture (see dp_helpmate_pictures()). */
 #define DP_PIC_NODES 3000u
 
@@ -350,12 +355,13 @@ static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position 
     struct dp_search *s = h->s;
     int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
     /* The loser's last move, after which the winner can only mate at
-     * once: not played when that is proven impossible. */
+     * once: not played when that is proven impossible, and not counted
+     * either (the budget counts the positions visited; this one is not). */
     bitboard to[PIECE_TYPE_NB];
     bool masks = false;
     if (left == 0 && !dp_may_mate_after(pos, m, to, &masks)) {
         assert(dp_leaf_has_no_mate(pos, m));
-        return dp_count_node(s) ? TRY_ON : TRY_STOP;
+        return TRY_ON;
     }
     struct position next = *pos;
     pos_do_move(&next, m);
@@ -809,13 +815,12 @@ bool dp_helpmate_targeted(struct dp_search *s, const struct position *pos, unsig
     return ok;
 }
 
-/* The pictures of a lone minor piece's mate, tried nearest corner first,
- * the blocker on the corner's rank, then on its file, DP_PIC_NODES nodes
- * apiece within s->budget. */
-bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos)
+/* The pictures of the corners of `corners` into pic[] (at most eight), the
+ * nearest to the loser's king on lk first, the blocker on the corner's
+ * rank, then on its file; their number. */
+static int corner_pictures(bitboard corners, int lk, struct hm_picture *pic)
 {
-    bitboard corners = mating_corners(pos, s->winner);
-    int lk = dp_king_sq(pos, s->winner ^ 1);
+    int np = 0;
     while (corners) {
         int best = -1;
         for (bitboard c = corners; c;) {
@@ -823,13 +828,38 @@ bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos)
             if (best < 0 || dp_sq_distance(sq, lk) < dp_sq_distance(best, lk)) best = sq;
         }
         corners &= ~SQ_BB(best);
-        for (int flip = 0; flip < 2; flip++) {
-            struct hm_picture pic;
-            corner_picture(&pic, best, flip);
-            unsigned long b = s->res->nodes + DP_PIC_NODES;
-            if (dp_helpmate_targeted(s, pos, b < s->budget ? b : s->budget, &pic)) return true;
-            if (s->res->nodes >= s->budget) return false;
-        }
+        corner_picture(&pic[np++], best, false);
+        corner_picture(&pic[np++], best, true);
+    }
+    return np;
+}
+
+/* The pictures of a lone minor piece's mate (its mating corners), tried in
+ * turn, DP_PIC_NODES nodes apiece within s->budget. */
+bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos)
+{
+    struct hm_picture pic[8];
+    int np = corner_pictures(mating_corners(pos, s->winner), dp_king_sq(pos, s->winner ^ 1), pic);
+    for (int i = 0; i < np; i++) {
+        unsigned long b = s->res->nodes + DP_PIC_NODES;
+        if (dp_helpmate_targeted(s, pos, b < s->budget ? b : s->budget, &pic[i])) return true;
+        if (s->res->nodes >= s->budget) return false;
+    }
+    return false;
+}
+
+/* The pictures of all four corners in turn, s->budget shared equally (see
+ * dp_search_helpmate(): behind pawn walls the mate comes in whichever corner
+ * the walls leave open, seldom the nearest). */
+bool dp_helpmate_corners(struct dp_search *s, const struct position *pos)
+{
+    struct hm_picture pic[8];
+    bitboard corners = SQ_BB(SQ_A1) | SQ_BB(SQ_H1) | SQ_BB(SQ_A8) | SQ_BB(SQ_H8);
+    int np = corner_pictures(corners, dp_king_sq(pos, s->winner ^ 1), pic);
+    unsigned long full = s->budget;
+    for (int i = 0; i < np && s->res->nodes < full; i++) {
+        unsigned long b = s->res->nodes + (full - s->res->nodes) / (unsigned long)(np - i);
+        if (dp_helpmate_targeted(s, pos, b, &pic[i])) return true;
     }
     return false;
 }

@@ -323,9 +323,10 @@ END_TEST
 
 /*
  * The helpmate search's path, pinned: sides of labelled Lichess positions
- * (all can win) whose searches take a few hundred to 30,000 nodes - the
+ * (all can win) whose searches took a few hundred to 30,000 nodes - the
  * targeted search's stages for both sides, a lone minor piece's corner
- * pictures, the limited-discrepancy search after the targeted one fails.
+ * pictures, the limited-discrepancy search after the targeted one fails
+ * (most now mate within the quick look at every corner's pictures).
  * The searches' speed-ups (moves generated a few kinds at a time, quiet
  * moves scored without being played, proofs that skip a move) must leave
  * the positions visited, and so the node count, unchanged: a change here
@@ -362,7 +363,7 @@ static const struct {
     {"5rk1/6pp/p3p3/2Q1P3/5n2/2N5/PPP3rP/2KR4 b - - 0 33", 1},
 };
 
-#define SEARCH_PATH_NODES 72155ul
+#define SEARCH_PATH_NODES 10505ul
 
 START_TEST(test_search_path)
 {
@@ -377,6 +378,72 @@ START_TEST(test_search_path)
         nodes += res.nodes;
     }
     ck_assert_msg(nodes == SEARCH_PATH_NODES, "%lu nodes", nodes);
+}
+END_TEST
+
+/*
+ * Sides the helpmate search used to leave undetermined (chasolver's hard
+ * set), each found since the change named with it; the line must mate.
+ */
+static const struct {
+    const char *why;
+    const char *fen;
+    int side;
+} found_cases[] = {
+    /* Bishops of one colour against pawns: the lone minor piece's corner
+     * pictures, a pawn promoting to the blocker (Ka1, ...a1=N or a blocker
+     * on the light corner's edge) */
+    {"three light bishops v pawn", "7k/p7/8/8/8/1B6/2B5/3B2K1 b - -", 0},
+    {"two dark bishops v pawn", "8/5kp1/3B4/4BK2/8/8/8/8 w - -", 0},
+    {"two dark bishops v pawn, far", "8/8/2k2p2/8/6K1/4B3/1B6/8 w - -", 0},
+    {"two dark bishops v pawn (Black)", "8/b7/4k3/8/8/1K6/2P5/6b1 w - -", 1},
+    /* The budget the limited-discrepancy probes leave goes to every
+     * corner's pictures: a pawn wall's mate away from the nearest corner */
+    {"pawns only, mate away from the nearest corner", "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - -",
+     1},
+    {"bishop and pawns behind a wall", "8/1p4p1/1PpB2p1/k1P3P1/p1P5/P7/5K2/8 w - -", 0},
+    /* The targeted search's last loser moves after which no mate can
+     * follow are no longer counted: more of the search fits the budget
+     * (here the pawn runs and promotes to the lone bishop's blocker) */
+    {"lone bishop, the pawn promotes to its blocker", "2k5/3p4/8/8/8/8/8/2KB4 w - -", 0},
+    {"pawns only, the wall opened on the h-file", "8/5k1p/8/5p1P/p1p2PpP/P1P1p1P1/4P3/K7 b - -",
+     0},
+    /* The same for the limited-discrepancy search's last loser moves: it
+     * finds this one in the last thousand nodes of its share */
+    {"rooks and bishop against a wall", "1k1rrb2/p7/Pp1p1p2/1PpPpPp1/2P1P1Pp/7P/8/2K5 w - -", 1},
+    /* A quick look at every corner's picture before the targeted search:
+     * the mates behind a wall come away from the nearest corner */
+    {"bishop behind a double wall", "8/4k3/3pBp2/3PbP2/3pBp2/3PbP2/4K3/8 w - -", 1},
+    {"bishops, the kings beside each other", "k1K5/1p1p4/1P1P4/8/8/B7/8/1b6 w - -", 1},
+    {"bishops and a blocked h-pawn", "7B/7p/8/7p/6pP/5pP1/5P1B/1b1k2BK b - -", 0},
+    /* Checks the mate-in-one tests do not play (a free flight square seen
+     * from the bitboards) are no longer counted as nodes */
+    {"bishop against a wall, the kings apart", "4K3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4k3 b - -", 1},
+    {"lone bishop against rook and pawns", "8/r7/8/3B4/5pK1/4k3/p7/8 w - - 0 52", 0},
+    /* The quick look at the corners with 3,000 nodes instead of 2,000 */
+    {"queen and rook against a wall", "b1B5/k7/Q6r/1p1pBp1p/1P1P1P1P/KP6/1P6/8 b - -", 1},
+    {"knights and bishops in a double wall",
+     "6k1/1p4p1/bPp2pPb/n1P2P1n/N1p2pKN/BpP2PpB/1P4P1/8 w - -", 1},
+    /* The targeted search's table of 32,768 positions instead of 8,192 */
+    {"bishops and pawns, the bishop breaks in", "5brk/4p1p1/3pP1P1/1B1P2p1/3p2p1/3P4/4K1P1/8 w - -",
+     0},
+    {"pawns only, the king eats the wall", "8/8/7p/1k3p2/3p1P2/1p1P1PpP/1P4P1/K7 b - -", 1},
+    {"rook behind a full wall", "8/8/7k/1p1p1p1p/pPpPpPpP/P1P1P1P1/3R3K/8 w - -", 0},
+    /* The limited-discrepancy search no longer plays the winner's moves at
+     * two plies left */
+    {"two dark bishops and a locked pawn pair", "6k1/4B3/5B1K/1p6/1P6/8/8/8 w - -", 0},
+};
+
+START_TEST(test_found_cases)
+{
+    struct position pos;
+    ck_assert(fen_parse(&pos, found_cases[_i].fen, 0, NULL, 0) == FEN_OK);
+    struct deadpos_result res;
+    deadpos_analyse(&pos, found_cases[_i].side, 0, &res);
+    ck_assert_msg(res.verdict == DEADPOS_CAN_WIN, "%s: %s: not found", found_cases[_i].why,
+                  found_cases[_i].fen);
+    ck_assert_msg(line_mates(&pos, found_cases[_i].side, res.line, res.line_len),
+                  "%s: the line does not mate", found_cases[_i].why);
 }
 END_TEST
 
@@ -433,6 +500,10 @@ Suite *deadpos_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_chasolver_positions);
     tcase_add_test(tc, test_chasolver_lichess);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("found");
+    tcase_add_loop_test(tc, test_found_cases, 0,
+                        (int)(sizeof found_cases / sizeof found_cases[0]));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -223,7 +223,8 @@ bool dp_in_check_with_flight(const struct position *pos);
 
 /* A move of list[0..n) (the winner's legal moves, the winner to move) that
  * mates at once, or MOVE_NONE; `to`: dp_may_mate_in_one()'s masks.  Only
- * moves that may give check are played; the checks count as nodes of s
+ * moves that may give check are looked at, and only the checks played
+ * (those that leave the king no visibly free square) count as nodes of s
  * (MOVE_NONE when out of nodes). */
 move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
                     const bitboard to[PIECE_TYPE_NB]);

@@ -98,16 +98,6 @@ static const struct dead_case {
     {"wall with a breakable pawn", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K2P/8 w - - 0 1", C, C, 0, 0},
 };
 
-static bool line_mates(const struct position *pos, int side, const move *line, int n)
-{
-    struct position p = *pos;
-    for (int i = 0; i < n; i++) {
-        if (!movegen_is_legal(&p, line[i])) return false;
-        pos_make(&p, line[i]);
-    }
-    return p.side != side && p.checkers && !movegen_any_legal(&p);
-}
-
 START_TEST(test_classes)
 {
     const struct dead_case *c = &cases[_i];
@@ -126,7 +116,7 @@ START_TEST(test_classes)
         enum deadpos_verdict quick = deadpos_side_can_win(&pos, side);
         ck_assert(quick == res.verdict || quick == DEADPOS_UNKNOWN);
         if (res.verdict == DEADPOS_CAN_WIN) {
-            ck_assert_msg(line_mates(&pos, side, res.line, res.line_len),
+            ck_assert_msg(deadpos_line_mates(&pos, side, res.line, res.line_len),
                           "%s: side %d: the line does not mate", c->name, side);
             move line[DEADPOS_LINE_MAX];
             ck_assert_int_eq(deadpos_mate_line(&pos, side, line, DEADPOS_LINE_MAX), res.line_len);
@@ -374,7 +364,7 @@ START_TEST(test_search_path)
         struct deadpos_result res;
         deadpos_analyse(&pos, search_path_cases[i].side, 0, &res);
         ck_assert_msg(res.verdict == DEADPOS_CAN_WIN, "%s", search_path_cases[i].fen);
-        ck_assert(line_mates(&pos, search_path_cases[i].side, res.line, res.line_len));
+        ck_assert(deadpos_line_mates(&pos, search_path_cases[i].side, res.line, res.line_len));
         nodes += res.nodes;
     }
     ck_assert_msg(nodes == SEARCH_PATH_NODES, "%lu nodes", nodes);
@@ -399,15 +389,13 @@ static const struct {
     {"two dark bishops v pawn (Black)", "8/b7/4k3/8/8/1K6/2P5/6b1 w - -", 1},
     /* The budget the limited-discrepancy probes leave goes to every
      * corner's pictures: a pawn wall's mate away from the nearest corner */
-    {"pawns only, mate away from the nearest corner", "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - -",
-     1},
+    {"pawns only, mate away from the nearest corner", "K1k5/P2p1p1p/1p6/1P6/8/8/3P1P1P/8 w - -", 1},
     {"bishop and pawns behind a wall", "8/1p4p1/1PpB2p1/k1P3P1/p1P5/P7/5K2/8 w - -", 0},
     /* The targeted search's last loser moves after which no mate can
      * follow are no longer counted: more of the search fits the budget
      * (here the pawn runs and promotes to the lone bishop's blocker) */
     {"lone bishop, the pawn promotes to its blocker", "2k5/3p4/8/8/8/8/8/2KB4 w - -", 0},
-    {"pawns only, the wall opened on the h-file", "8/5k1p/8/5p1P/p1p2PpP/P1P1p1P1/4P3/K7 b - -",
-     0},
+    {"pawns only, the wall opened on the h-file", "8/5k1p/8/5p1P/p1p2PpP/P1P1p1P1/4P3/K7 b - -", 0},
     /* The same for the limited-discrepancy search's last loser moves: it
      * finds this one in the last thousand nodes of its share */
     {"rooks and bishop against a wall", "1k1rrb2/p7/Pp1p1p2/1PpPpPp1/2P1P1Pp/7P/8/2K5 w - -", 1},
@@ -442,7 +430,7 @@ START_TEST(test_found_cases)
     deadpos_analyse(&pos, found_cases[_i].side, 0, &res);
     ck_assert_msg(res.verdict == DEADPOS_CAN_WIN, "%s: %s: not found", found_cases[_i].why,
                   found_cases[_i].fen);
-    ck_assert_msg(line_mates(&pos, found_cases[_i].side, res.line, res.line_len),
+    ck_assert_msg(deadpos_line_mates(&pos, found_cases[_i].side, res.line, res.line_len),
                   "%s: the line does not mate", found_cases[_i].why);
 }
 END_TEST
@@ -502,8 +490,7 @@ Suite *deadpos_suite(void)
     tcase_add_test(tc, test_chasolver_lichess);
     suite_add_tcase(s, tc);
     tc = tcase_create("found");
-    tcase_add_loop_test(tc, test_found_cases, 0,
-                        (int)(sizeof found_cases / sizeof found_cases[0]));
+    tcase_add_loop_test(tc, test_found_cases, 0, (int)(sizeof found_cases / sizeof found_cases[0]));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -19,17 +19,17 @@
  * distinct positions.  A live position, though, has far more positions than
  * any budget, so deadpos_analyse() runs it after a first helpmate search.
  *
- * Memory: the positions and the table grow by doubling, up to what the
- * budget needs (about 180 bytes a position); each thread keeps its memory
- * for its next search and frees it when it ends.  When an allocation fails
- * the answer is DEADPOS_UNKNOWN (never a guess).
+ * Memory: the positions grow by doubling, up to what the budget needs
+ * (about 180 bytes a position), the table is sized for the budget; both
+ * are the thread's blocks (dp_thread_block(): kept for its next search,
+ * freed when it ends).  When an allocation fails the answer is
+ * DEADPOS_UNKNOWN (never a guess).
  */
 #include "deadpos_internal.h"
 
 #include "movegen.h"
 #include "position.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -50,42 +50,20 @@ struct cl_slot {
     uint32_t stamp;
 };
 
-/* The memory, kept from one search to the next in each thread (allocating,
- * clearing and touching megabytes anew for every search cost more than the
- * search) and freed when the thread ends (memory_free()). */
-struct cl_memory {
-    struct cl_node *nodes;
-    uint32_t node_cap;
-    struct cl_slot *slots;
-    uint32_t slot_cap; /* a power of two */
-    uint32_t stamp;    /* of the current search; 0 never is one */
-};
+/* The stamp of the thread's current search (0 never is one) and the most
+ * slots any of its searches used (all cleared when the stamp wraps). */
+static _Thread_local uint32_t stamp;
+static _Thread_local uint32_t slots_used;
 
-static _Thread_local struct cl_memory memory;
-static pthread_key_t memory_key;
-static pthread_once_t memory_once = PTHREAD_ONCE_INIT;
-static bool memory_key_ok;
-
-static void memory_free(void *arg)
-{
-    struct cl_memory *m = arg;
-    free(m->nodes);
-    free(m->slots);
-    *m = (struct cl_memory){0};
-}
-
-static void memory_key_init(void)
-{
-    memory_key_ok = pthread_key_create(&memory_key, memory_free) == 0;
-}
-
-/* One search: the memory, its stamp, nodes used, the most the budget allows,
- * the table's size in use - 1 (a power of two at least twice `max`, so the
- * table is never more than half full). */
+/* One search: its nodes and table (the thread's blocks, dp_thread_block()),
+ * its stamp, nodes used and allocated, the most the budget allows, the
+ * table's size in use - 1 (a power of two at least twice `max`, so the table
+ * is never more than half full). */
 struct closure {
-    struct cl_memory *mem;
+    struct cl_node *nodes;
+    struct cl_slot *slots;
     uint32_t stamp;
-    uint32_t count, max;
+    uint32_t count, node_cap, max;
     uint32_t slot_mask;
 };
 
@@ -105,10 +83,9 @@ static struct cl_slot *find_slot(const struct closure *c, const struct position 
 {
     uint32_t i = (uint32_t)pos->key & c->slot_mask, tag = (uint32_t)(pos->key >> 32);
     for (;;) {
-        struct cl_slot *slot = &c->mem->slots[i];
+        struct cl_slot *slot = &c->slots[i];
         if (slot->stamp != c->stamp) return slot;
-        if (slot->tag == tag && same_position(&c->mem->nodes[slot->index - 1].pos, pos))
-            return slot;
+        if (slot->tag == tag && same_position(&c->nodes[slot->index - 1].pos, pos)) return slot;
         i = (i + 1) & c->slot_mask;
     }
 }
@@ -117,22 +94,17 @@ static struct cl_slot *find_slot(const struct closure *c, const struct position 
  * out of memory. */
 static bool begin(struct closure *c)
 {
-    struct cl_memory *m = c->mem;
     uint32_t size = 1024;
     while (size < c->max * 2)
         size *= 2;
-    if (size > m->slot_cap) {
-        free(m->slots);
-        m->slots = calloc(size, sizeof *m->slots);
-        m->slot_cap = m->slots ? size : 0;
-        m->stamp = 0;
-        if (!m->slots) return false;
+    c->slots = dp_thread_block(DP_MEM_CLOSURE_SLOTS, (size_t)size * sizeof *c->slots);
+    if (!c->slots) return false;
+    if (size > slots_used) slots_used = size;
+    if (++stamp == 0) { /* wrapped: every slot free again */
+        memset(c->slots, 0, (size_t)slots_used * sizeof *c->slots);
+        stamp = 1;
     }
-    if (++m->stamp == 0) { /* wrapped: every slot free again */
-        memset(m->slots, 0, (size_t)m->slot_cap * sizeof *m->slots);
-        m->stamp = 1;
-    }
-    c->stamp = m->stamp;
+    c->stamp = stamp;
     c->slot_mask = size - 1;
     return true;
 }
@@ -141,15 +113,14 @@ static bool begin(struct closure *c)
  * runs out. */
 static bool make_room(struct closure *c)
 {
-    struct cl_memory *m = c->mem;
     if (c->count >= c->max) return false;
-    if (c->count >= m->node_cap) {
-        uint32_t cap = m->node_cap ? m->node_cap * 2 : 1024;
+    if (c->count >= c->node_cap) {
+        uint32_t cap = c->node_cap ? c->node_cap * 2 : 1024;
         if (cap > c->max) cap = c->max;
-        struct cl_node *nodes = realloc(m->nodes, (size_t)cap * sizeof *nodes);
+        struct cl_node *nodes = dp_thread_block(DP_MEM_CLOSURE_NODES, (size_t)cap * sizeof *nodes);
         if (!nodes) return false;
-        m->nodes = nodes;
-        m->node_cap = cap;
+        c->nodes = nodes;
+        c->node_cap = cap;
     }
     return true;
 }
@@ -161,13 +132,13 @@ static bool add(struct closure *c, const struct position *pos, uint32_t parent, 
     struct cl_slot *slot = find_slot(c, pos);
     if (slot->stamp == c->stamp) return true;
     if (!make_room(c)) return false;
-    struct cl_node *n = &c->mem->nodes[c->count];
+    struct cl_node *n = &c->nodes[c->count];
     n->pos = *pos;
     n->parent = parent;
     n->m = m;
     n->depth = 0;
     if (parent != UINT32_MAX) {
-        int d = c->mem->nodes[parent].depth + 1;
+        int d = c->nodes[parent].depth + 1;
         n->depth = (uint8_t)(d > DEADPOS_LINE_MAX ? DEADPOS_LINE_MAX + 1 : d);
     }
     slot->index = ++c->count;
@@ -179,11 +150,11 @@ static bool add(struct closure *c, const struct position *pos, uint32_t parent, 
 /* The line from the root to node i's parent, then m: into res. */
 static void write_line(const struct closure *c, uint32_t i, move m, struct deadpos_result *res)
 {
-    int len = c->mem->nodes[i].depth + 1;
+    int len = c->nodes[i].depth + 1;
     res->line_len = len;
     res->line[--len] = m;
-    for (; i != 0; i = c->mem->nodes[i].parent)
-        res->line[--len] = c->mem->nodes[i].m;
+    for (; i != 0; i = c->nodes[i].parent)
+        res->line[--len] = c->nodes[i].m;
 }
 
 /*
@@ -210,18 +181,18 @@ static enum deadpos_verdict walk(struct closure *c, int side, unsigned long budg
 {
     for (uint32_t head = 0; head < c->count; head++) {
         move list[MOVES_MAX];
-        int n = movegen_legal(&c->mem->nodes[head].pos, list);
+        int n = movegen_legal(&c->nodes[head].pos, list);
         for (int i = 0; i < n; i++) {
-            struct position next = c->mem->nodes[head].pos;
+            struct position next = c->nodes[head].pos;
             pos_do_move(&next, list[i]);
             if (next.checkers && next.side != side && !movegen_any_legal(&next)) {
                 /* Breadth first: no mate is nearer; too long a line to
                  * give is no proof. */
-                if (c->mem->nodes[head].depth >= DEADPOS_LINE_MAX) return DEADPOS_UNKNOWN;
+                if (c->nodes[head].depth >= DEADPOS_LINE_MAX) return DEADPOS_UNKNOWN;
                 write_line(c, head, list[i], res);
                 return DEADPOS_CAN_WIN;
             }
-            if (!keeps_static_answer(&c->mem->nodes[head].pos, &next, list[i]) &&
+            if (!keeps_static_answer(&c->nodes[head].pos, &next, list[i]) &&
                 dp_static_cannot_full(&next, side) != DEADPOS_WHY_NONE)
                 continue;
             uint32_t before = c->count;
@@ -243,13 +214,9 @@ enum deadpos_verdict dp_search_closure(const struct position *pos, int side, uns
         res->line_len = 0; /* mated already */
         return DEADPOS_CAN_WIN;
     }
-    pthread_once(&memory_once, memory_key_init);
-    /* The thread's memory, freed when it ends (without a key: kept till exit). */
-    if (!memory.nodes && memory_key_ok) pthread_setspecific(memory_key, &memory);
     /* The root and every position the budget leaves room for. */
     unsigned long room = budget - res->nodes + 1;
-    struct closure c = {.mem = &memory,
-                        .max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
+    struct closure c = {.max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
     res->nodes++;
     if (!begin(&c) || !add(&c, pos, UINT32_MAX, MOVE_NONE)) return DEADPOS_UNKNOWN;
     return walk(&c, side, budget, res);

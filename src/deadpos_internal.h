@@ -6,6 +6,7 @@
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
  *   deadpos_closure.c   the closure search: every reachable position, once
+ *   deadpos_memory.c    the searches' per-thread memory
  *   deadpos_mate1.c     a cheap proof that the side to move has no mate in
  *                       one; the helpmate searches' mate-in-one tests
  *   deadpos.c           the public functions, the cheap filters of the hot path
@@ -101,6 +102,13 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
  * reachable, UNKNOWN past `budget` (res->nodes counts) or out of memory. */
 enum deadpos_verdict dp_search_closure(const struct position *pos, int side, unsigned long budget,
                                        struct deadpos_result *res);
+
+/* The searches' per-thread memory (deadpos_memory.c): the calling thread's
+ * block `id`, grown to at least `size` bytes (contents kept, new bytes
+ * zero), kept for its next searches and freed when the thread ends; NULL
+ * when out of memory (the block is then as it was). */
+enum dp_mem { DP_MEM_CLOSURE_NODES, DP_MEM_CLOSURE_SLOTS, DP_MEM_HM_TABLE, DP_MEM_NB };
+void *dp_thread_block(enum dp_mem id, size_t size);
 
 /* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,

@@ -32,9 +32,10 @@
  * the counting sort), so both search the same tree (debug builds assert it);
  * a loser's move is skipped, or a winner's node answered "no mate", only on
  * dp_may_mate_in_one()'s or dp_may_mate_after()'s proof (asserted against
- * playing the moves).  No allocation: move lists live on the stack (depth is
- * bounded by DEADPOS_LINE_MAX), the table is thread-local; the distance
- * tables are filled once, process-wide.
+ * playing the moves).  Move lists live on the stack (depth is bounded by
+ * DEADPOS_LINE_MAX); the table is per thread, allocated on the thread's
+ * first search (dp_thread_block()); the distance tables are filled once,
+ * process-wide.
  */
 #include "deadpos_internal.h"
 
@@ -120,7 +121,9 @@ struct hm_slot {
     int32_t depth;
 };
 
-static _Thread_local struct hm_slot hm_table[DP_HM_TABLE_SIZE];
+/* The table (dp_thread_block(): allocated on the thread's first search;
+ * NULL when that failed, and then nothing is cut) and the current stamp. */
+static _Thread_local struct hm_slot *hm_table;
 static _Thread_local uint32_t hm_stamp;
 
 enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
@@ -321,6 +324,7 @@ static void classify(const struct hm_search *h, const struct position *pos, cons
 
 static bool hm_table_cut(const struct position *pos, int depth)
 {
+    if (!hm_table) return false;
     uint64_t k = pos->key;
     struct hm_slot *e = &hm_table[k & (DP_HM_TABLE_SIZE - 1)];
     if (e->stamp == hm_stamp && e->key == k && e->depth >= depth) return true;
@@ -450,8 +454,8 @@ static int loser_king_steps(const struct hm_search *h, const struct position *po
      * the call: the pawns', knights' and king's attacks as one set, then
      * the sliders square by square (debug builds assert the same moves). */
     bitboard theirs = pos->by_color[them];
-    to &= ~bb_pawn_attacks(pos->by_type[PAWN] & theirs, them) &
-          ~attacks_king(dp_king_sq(pos, them));
+    to &=
+        ~bb_pawn_attacks(pos->by_type[PAWN] & theirs, them) & ~attacks_king(dp_king_sq(pos, them));
     for (bitboard b = pos->by_type[KNIGHT] & theirs; b && to;)
         to &= ~attacks_knight(bb_pop_lsb(&b));
     bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
@@ -518,8 +522,8 @@ static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
     return n;
 }
 
-static int pawn_captures_promotions(const struct position *pos, bitboard pawns,
-                                    bitboard promoting, move *list)
+static int pawn_captures_promotions(const struct position *pos, bitboard pawns, bitboard promoting,
+                                    move *list)
 {
     int us = pos->side, up = us == COLOR_WHITE ? 8 : -8;
     bitboard theirs = pos->by_color[us ^ 1];
@@ -804,6 +808,7 @@ bool dp_helpmate_targeted(struct dp_search *s, const struct position *pos, unsig
     unsigned long full = s->budget;
     s->budget = budget;
     bool ok = false;
+    hm_table = dp_thread_block(DP_MEM_HM_TABLE, DP_HM_TABLE_SIZE * sizeof *hm_table);
     hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
     for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
         s->len = 0;

@@ -1,0 +1,338 @@
+/*
+ * deadpos_order.c - the order in which the targeted helpmate search
+ * (deadpos_targeted.c) tries a node's moves.
+ *
+ * dp_classify() gives every legal move its class (progress toward the
+ * mating picture, ordinary, or spoiling it) and its order within the class:
+ * the full path, for a node's whole move list.  Most lines that mate go on
+ * with one of a node's first moves, so the stages (dp_loser_stage(),
+ * dp_winner_stage()) generate those first moves a few kinds at a time, in
+ * exactly the order of the full path (the search asserts it in debug
+ * builds); when a stage cannot tell its part of the order it says so and
+ * the search falls back to the full path after the moves already given.
+ */
+#include "deadpos_order.h"
+
+#include "attacks.h"
+#include "bitboard.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* The move's class (V_*) times O_NB plus its order within the class, into
+ * cls[] for each of the n moves, with the count of each in count[].  The
+ * winner brings its king and knights closer before it captures, promotes
+ * or pushes pawns (a long march of pawns makes long lines); the loser walks
+ * its king before its pieces.  "Closer": the move brings a king or a knight
+ * (or, toward the blocker's square when h->blockers_move, a bishop, rook or
+ * queen) of the winner (dist[0]) or the loser (dist[1]) closer to its
+ * target.  A capture: a unit of the other side on the target square
+ * (castling's target is the own rook, en passant's is empty). */
+void dp_classify(const struct hm_search *h, const struct position *pos, const move *list, int n,
+                 bool winner_moves, uint8_t *cls, int *count)
+{
+    bitboard theirs = pos->by_color[pos->side ^ 1];
+    if (winner_moves) {
+        const uint8_t(*dist)[SQ_NB] = h->dist[0];
+        for (int i = 0; i < n; i++) {
+            move m = list[i];
+            int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+            int type = PIECE_TYPE(pos->board[from]);
+            if (MOVE_IS_PROMO(m))
+                c = MOVE_PROMO_TYPE(m) == QUEEN ? V_REWARD * O_NB + O_SECOND : V_NORMAL * O_NB;
+            else if (theirs & SQ_BB(to))
+                c = V_REWARD * O_NB + O_SECOND;
+            else if (type == PAWN)
+                c = V_REWARD * O_NB + O_LAST;
+            else
+                c = dist[type][to] < dist[type][from] ? V_REWARD * O_NB + O_FIRST : V_NORMAL * O_NB;
+            cls[i] = (uint8_t)c;
+            count[c]++;
+        }
+        return;
+    }
+    const uint8_t(*dist)[SQ_NB] = h->dist[1];
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+        int type = PIECE_TYPE(pos->board[from]);
+        if (h->need_loser_promotion && MOVE_IS_PROMO(m))
+            c = MOVE_PROMO_TYPE(m) == QUEEN || MOVE_PROMO_TYPE(m) == ROOK ? V_PUNISH * O_NB
+                                                                          : V_REWARD * O_NB;
+        else if (h->need_loser_promotion && type == PAWN)
+            c = V_REWARD * O_NB + O_LAST;
+        else if (h->need_loser_promotion && type != KING && !h->blockers_move)
+            c = V_PUNISH * O_NB;
+        else if (dist[type][to] < dist[type][from])
+            c = V_REWARD * O_NB + (type == KING ? O_FIRST : O_SECOND);
+        else if (theirs & SQ_BB(to))
+            c = V_PUNISH * O_NB;
+        else
+            c = V_NORMAL * O_NB;
+        cls[i] = (uint8_t)c;
+        count[c]++;
+    }
+}
+
+/* The pseudo-legal moves of the king or knight (`type`) of the side to
+ * move on sq to squares of `to`: the squares it attacks (FIDE 3.6, 3.8.1)
+ * but its own side's, as movegen_pseudo() gives them (in square order),
+ * without the call (most often there is none). */
+static int leaper_moves(const struct position *pos, int type, int sq, bitboard to, move *list)
+{
+    to &= (type == KING ? attacks_king(sq) : attacks_knight(sq)) & ~pos->by_color[pos->side];
+    int n = 0;
+    while (to)
+        list[n++] = MOVE_MAKE(sq, bb_pop_lsb(&to), MOVE_NORMAL);
+    return n;
+}
+
+/* The squares closer to its target than sq for a king or knight (`type`)
+ * playing `role` (0 winner, 1 loser). */
+static bitboard closer_squares(const struct hm_search *h, int role, int type, int sq)
+{
+    int d = h->dist[role][type][sq];
+    return d ? h->within[role][type == KING ? WITHIN_KING : WITHIN_KNIGHT][d - 1] : 0;
+}
+
+/* The pseudo-legal moves of the piece of `type` (KING or KNIGHT) on the
+ * square `piece` of the side to move, playing `role` (0 winner, 1 loser),
+ * to squares of `to` closer to its target. */
+static int closer_moves(const struct hm_search *h, const struct position *pos, int role, int type,
+                        bitboard piece, bitboard to, move *list)
+{
+    int sq = bb_lsb(piece);
+    bitboard closer = closer_squares(h, role, type, sq);
+    return leaper_moves(pos, type, sq, to & closer, list);
+}
+
+/* Keep the legal ones of n pseudo-legal moves; their number. */
+static int legal_only(const struct position *pos, move *list, int n)
+{
+    if (n == 0) return 0;
+    bitboard risky = dp_legal_risky(pos);
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (dp_legal(pos, risky, list[i])) list[kept++] = list[i];
+    return kept;
+}
+
+/* The loser's king steps to squares of `to` that are (closer: true) or are
+ * not closer to its target; legal. */
+static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
+                            bitboard to, move *list)
+{
+    int us = pos->side, them = us ^ 1;
+    int ksq = dp_king_sq(pos, us), d = h->dist[1][KING][ksq];
+    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
+    to &= (closer ? near : ~near) & attacks_king(ksq) & ~pos->by_color[us];
+    if (!to) return 0;
+    const bitboard cand = to;
+    (void)cand;
+    /* Legal: a square no unit of the other side attacks with the king
+     * lifted (FIDE 3.9), as movegen_pseudo_is_legal() tells it, without
+     * the call: the pawns', knights' and king's attacks as one set, then
+     * the sliders square by square (debug builds assert the same moves). */
+    bitboard theirs = pos->by_color[them];
+    to &=
+        ~bb_pawn_attacks(pos->by_type[PAWN] & theirs, them) & ~attacks_king(dp_king_sq(pos, them));
+    for (bitboard b = pos->by_type[KNIGHT] & theirs; b && to;)
+        to &= ~attacks_knight(bb_pop_lsb(&b));
+    bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
+    bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+    bitboard orth = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+    int n = 0;
+    while (to) {
+        int sq = bb_pop_lsb(&to);
+        if ((diag && (attacks_bishop(sq, occ) & diag)) || (orth && (attacks_rook(sq, occ) & orth)))
+            continue;
+        list[n++] = MOVE_MAKE(ksq, sq, MOVE_NORMAL);
+    }
+#ifndef NDEBUG
+    move check[MOVES_MAX];
+    int k = legal_only(pos, check, leaper_moves(pos, KING, ksq, cand, check));
+    assert(k == n && memcmp(check, list, (size_t)n * sizeof *list) == 0);
+#endif
+    return n;
+}
+
+/* The winner's captures by its pieces in the generator's order (king,
+ * knights, bishops and queens along diagonals, rooks and queens along
+ * lines; each piece's by square, as movegen_pseudo() writes them);
+ * pseudo-legal. */
+static int piece_captures(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard theirs = pos->by_color[us ^ 1], occ = pos_occupied(pos);
+    int n = leaper_moves(pos, KING, dp_king_sq(pos, us), theirs, list);
+    for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+        n += leaper_moves(pos, KNIGHT, bb_pop_lsb(&b), theirs, list + n);
+    bitboard queens = pos_pieces(pos, us, QUEEN);
+    for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        for (bitboard t = attacks_bishop(from, occ) & theirs; t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
+    }
+    for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        for (bitboard t = attacks_rook(from, occ) & theirs; t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
+    }
+    return n;
+}
+
+/* The rank from which the pawns of `us` promote. */
+static bitboard seventh_rank(int us)
+{
+    return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
+}
+
+/* The pawns' captures and promotions to a queen of the side to move in the
+ * generator's order: the captures of `pawns` (none on the seventh rank)
+ * toward the east file, then the west; the promotions of `promoting` (on
+ * the seventh rank) by a push, then by a capture east, then west.  None of
+ * them pinned; pseudo-legal. */
+static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
+{
+    int n = 0;
+    while (tos) {
+        int to = bb_pop_lsb(&tos);
+        list[n++] = MOVE_MAKE(to - delta, to, kind);
+    }
+    return n;
+}
+
+static int pawn_captures_promotions(const struct position *pos, bitboard pawns, bitboard promoting,
+                                    move *list)
+{
+    int us = pos->side, up = us == COLOR_WHITE ? 8 : -8;
+    bitboard theirs = pos->by_color[us ^ 1];
+    bitboard f = bb_forward(pawns, us);
+    int n = add_pawn_moves(list, bb_east(f) & theirs, up + 1, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_west(f) & theirs, up - 1, MOVE_NORMAL);
+    if (!promoting) return n;
+    f = bb_forward(promoting, us);
+    n += add_pawn_moves(list + n, f & ~pos_occupied(pos), up, MOVE_PROMO_QUEEN);
+    n += add_pawn_moves(list + n, bb_east(f) & theirs, up + 1, MOVE_PROMO_QUEEN);
+    n += add_pawn_moves(list + n, bb_west(f) & theirs, up - 1, MOVE_PROMO_QUEEN);
+    return n;
+}
+
+/* The winner's pawn pushes (no promotion) in the generator's order: the
+ * double steps, the single steps, then the pinned pawns' one by one;
+ * pseudo-legal, en passant left out. */
+static int pawn_pushes(const struct position *pos, move *list)
+{
+    int us = pos->side;
+    bitboard pawns = pos_pieces(pos, us, PAWN) & ~seventh_rank(us);
+    if (!pawns) return 0;
+    bitboard empty = ~pos_occupied(pos);
+    if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
+    if (!(bb_forward(pawns, us) & empty)) return 0;
+    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
+    bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
+    bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
+    /* movegen_pseudo()'s order (by square, the same for the origins and the
+     * targets), without the calls. */
+    int up = us == COLOR_WHITE ? 8 : -8;
+    bitboard occ = pos_occupied(pos);
+    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & empty;
+    int n = add_pawn_moves(list, dbl, 2 * up, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_forward(free, us) & empty, up, MOVE_NORMAL);
+    while (pinned)
+        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
+    return n;
+}
+
+/* The loser (no promotion needed, no castling right): its king's steps
+ * closer to their target (class 0, captures too); its knights' moves
+ * closer (class 1: first in it; the whole class unless the loser's
+ * bishops, rooks and queens head for the blocker's square too); its king's
+ * other steps that capture nothing (first in V_NORMAL; nv: the classes
+ * the node searches); with only knights and pawns besides, the knights'
+ * other quiet moves and the pawns' pushes. */
+int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
+                   move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0:
+        if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
+        /* With only knights and pawns besides the king, its rewarded moves
+         * are these steps and stage 1's. */
+        st->complete = !(pos->by_color[us] &
+                         (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]));
+        return loser_king_steps(h, pos, true, ~(bitboard)0, list);
+    case 1: {
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 2: {
+        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
+        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+        *v = V_NORMAL;
+        return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
+    }
+    case 3: {
+        /* Only knights and pawns besides the king, no pawn to promote, no
+         * en passant: the knights' other quiet moves and the pawns' pushes
+         * are the rest of its normal moves. */
+        if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
+            return -1;
+        *v = V_NORMAL;
+        st->all_normal = true;
+        bitboard empty = ~pos_occupied(pos);
+        int n = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
+        }
+        n += pawn_pushes(pos, list + n);
+        return legal_only(pos, list, n);
+    }
+    }
+    return -1;
+}
+
+/* The winner (no castling right, no en passant): its king's and knights'
+ * steps closer to their targets without a capture (class 0); unless a
+ * pinned pawn can capture or promote, its pieces' and pawns' captures and
+ * its promotions to a queen (class 1), then its pawns' pushes (class 3). */
+int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                    move *list, int *v)
+{
+    int us = pos->side;
+    *v = V_REWARD;
+    switch (st->next++) {
+    case 0: {
+        bitboard empty = ~pos_occupied(pos);
+        int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
+            n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 1: {
+        bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
+        bool pawn_moves = promoting || (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]);
+        /* The pinned pawns' captures and promotions would come after the
+         * others'. */
+        if (pawn_moves && (pos_pinned(pos, us) & pawns &
+                           (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
+            return -1;
+        int n = piece_captures(pos, list);
+        if (pawn_moves) n += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n);
+        return legal_only(pos, list, n);
+    }
+    case 2:
+        /* No castling, en passant or pawn capture, the other promotions
+         * normal: every rewarded move of the winner comes from the stages. */
+        st->complete = true;
+        return legal_only(pos, list, pawn_pushes(pos, list));
+    }
+    return -1;
+}

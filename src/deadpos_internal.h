@@ -5,6 +5,8 @@
  *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
+ *   deadpos_order.c     its move order: classes, staged first moves
+ *                       (deadpos_order.h, shared by those two only)
  *   deadpos_closure.c   the closure search: every reachable position, once
  *   deadpos_memory.c    the searches' per-thread memory
  *   deadpos_mate1.c     a cheap proof that the side to move has no mate in

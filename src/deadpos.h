@@ -63,8 +63,8 @@ enum deadpos_why {
 #define DEADPOS_LINE_MAX 96
 
 /* Default node budget of deadpos_analyse() per side (positions visited):
- * four fifths for the helpmate search, the rest for the closure search. */
-#define DEADPOS_NODES_DEFAULT 50000u
+ * two thirds for the helpmate search, the rest for the closure search. */
+#define DEADPOS_NODES_DEFAULT 60000u
 
 struct deadpos_result {
     enum deadpos_verdict verdict;

@@ -126,8 +126,9 @@ unsigned pgn_lex_char_class(unsigned char c);
 
 #ifdef PGN_LEX_INTERNAL
 /*
- * Internal section, for pgn_lex.c, pgn_parse.c (which inlines the movetext
- * fast path into pgn_parser_next()) and the lexer's unit test only.
+ * Internal section, for the lexer's files (pgn_lex.c, pgn_lex_text.c,
+ * pgn_lex_fast.c), pgn_parse.c (which inlines the movetext fast path into
+ * pgn_parser_next()) and the lexer's unit test only.
  */
 #include "pgn_parse.h"
 
@@ -189,6 +190,81 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
     return l;
 }
 
+/* A line feed at q: the next line starts after it. */
+static inline void pgn_lex_newline(struct pgn_lex *lx, const unsigned char *q)
+{
+    lx->line++;
+    lx->line_off = pgn_lex_off(lx, q) + 1;
+}
+
+/*
+ * The tokenizer's own helpers, shared by pgn_lex.c (buffer, dispatcher,
+ * bounded tokens) and pgn_lex_text.c (strings and comments, which refill as
+ * they go).  The small ones are inline here so that splitting the tokenizer
+ * in two costs no calls on the per-token path.
+ */
+
+/* Look-ahead bound of the scans that may refill (a quote that may close a
+ * tag value, a tag line ahead inside a comment, resynchronisation): they
+ * decide on at most this many bytes, whatever the buffer holds, so that
+ * tokens never depend on how the input was read. */
+#define PGN_LEX_LOOK 64
+
+/*
+ * Read more input.  Keeps [ts, tw) (token text, when ts is set) and [p, end)
+ * (unread bytes), moved to the front of the buffer in that order; updates
+ * ts, tw, p, end.  False when nothing more can come (end of input or error).
+ */
+bool pgn_lex_refill(struct pgn_lex *lx);
+
+/* Make at least n unread bytes available (fewer only at the end of input). */
+static inline void pgn_lex_ensure(struct pgn_lex *lx, size_t n)
+{
+    while ((size_t)(lx->end - lx->p) < n && !lx->eof)
+        pgn_lex_refill(lx);
+}
+
+/* Hand out the token of `len` bytes at p that ends before next.  For a token
+ * read whole from the buffer (no refill since pgn_lex_next() cleared ts) this
+ * is all; pgn_lex_finish() covers tokens that crossed a refill. */
+static inline const struct pgn_token *pgn_lex_emit(struct pgn_lex *lx, enum pgn_tok_type type,
+                                                   const unsigned char *p, size_t len,
+                                                   const unsigned char *next)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->prev2 = lx->prev;
+    lx->prev = type;
+    t->type = type;
+    t->text = (const char *)p;
+    t->len = len;
+    lx->p = (unsigned char *)next;
+    t->span = (uint64_t)(next - p);
+    return t;
+}
+
+static inline const struct pgn_token *pgn_lex_finish(struct pgn_lex *lx, enum pgn_tok_type type,
+                                                     const unsigned char *text, size_t len,
+                                                     const unsigned char *next)
+{
+    const struct pgn_token *t = pgn_lex_emit(lx, type, text, len, next);
+    lx->ts = NULL;
+    lx->tok.span = pgn_lex_off(lx, next) - lx->tok.loc.offset; /* it may have crossed a refill */
+    return t;
+}
+
+/* PGN_TOKF_LATIN1, PGN_TOKF_BAD_UTF8 or 0 for the text s of n bytes (see
+ * pgn_lex_text.c); cut: truncated, so a sequence cut at the end is no fault. */
+unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut);
+
+/* The tokens that start at s with '"', '{' and ';' (pgn_lex_text.c), for
+ * pgn_lex_next(): loc, flags and the rest as for any token. */
+const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *s);
+const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned char *s);
+const struct pgn_token *pgn_lex_line_comment(struct pgn_lex *lx, const unsigned char *s);
+
+/* Skip to the end of the line: lx->p at its LF, or at the end of the input. */
+void pgn_lex_skip_line(struct pgn_lex *lx);
+
 /* A line feed at q, skipped by a fast path: line, line_off and the count in
  * lead.  A fast path that then gives up leaves lx->p after the blanks, so
  * that pgn_lex_next() goes on from there with the same flags.  The count
@@ -196,8 +272,7 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
  * the next pgn_lex_next() takes the token. */
 static inline void pgn_lex_skip_nl(struct pgn_lex *lx, const unsigned char *q)
 {
-    lx->line++;
-    lx->line_off = pgn_lex_off(lx, q) + 1;
+    pgn_lex_newline(lx, q);
     lx->lead++;
 }
 
@@ -281,7 +356,7 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
     struct src_loc loc = pgn_lex_loc_on(lx, p);
     /* prev2 would be lx->prev; any type but '[' does as well here, since the
      * parser never takes this path right after a '[' (p->fast is off then),
-     * and lex_string() asks only whether the two tokens were '[' and a symbol. */
+     * and pgn_lex_string() asks only whether the two tokens were '[' and a symbol. */
     pgn_lex_take(lx, next, PGN_TOK_SYMBOL,
                  type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
     ev->type = type;

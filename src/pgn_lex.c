@@ -50,7 +50,6 @@
 #define LEX_NOINLINE
 #endif
 
-
 /* Generated from the PGN_CC_* definitions in pgn_lex.h; tests/check_pgn_lex.c
  * recomputes every entry from them.  (Whether a byte goes on with an ASCII
  * symbol is pgn_lex_asym[], for the scans of pgn_lex_symbol_run().) */
@@ -73,7 +72,10 @@ const unsigned char pgn_lex_cc[256] = {
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
 };
 
-unsigned pgn_lex_char_class(unsigned char c) { return pgn_lex_cc[c]; }
+unsigned pgn_lex_char_class(unsigned char c)
+{
+    return pgn_lex_cc[c];
+}
 
 /* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
  * (up to and including end) at the end of the input; and bias, for offsets,
@@ -93,12 +95,10 @@ static void set_lim(struct pgn_lex *lx)
  * once per buffer and moves memory. */
 bool pgn_lex_refill(struct pgn_lex *lx)
 {
-    if (lx->eof)
-        return false;
+    if (lx->eof) return false;
     size_t keep = lx->ts ? (size_t)(lx->tw - lx->ts) : 0;
     size_t unread = (size_t)(lx->end - lx->p);
-    if (keep)
-        memmove(lx->buf, lx->ts, keep);
+    if (keep) memmove(lx->buf, lx->ts, keep);
     memmove(lx->buf + keep, lx->p, unread);
     if (lx->ts) {
         lx->ts = lx->buf;
@@ -109,8 +109,7 @@ bool pgn_lex_refill(struct pgn_lex *lx)
     ptrdiff_t got = input_read(lx->in, lx->end, PGN_LEX_BUF_SIZE - keep - unread);
     if (got <= 0) {
         lx->eof = true;
-        if (got < 0)
-            lx->in_err = input_error(lx->in);
+        if (got < 0) lx->in_err = input_error(lx->in);
         got = 0;
     }
     lx->end += got;
@@ -123,8 +122,7 @@ bool pgn_lex_refill(struct pgn_lex *lx)
 static struct pgn_lex *lex_init(struct input *in, bool own)
 {
     struct pgn_lex *lx = calloc(1, sizeof *lx);
-    if (!lx)
-        return NULL;
+    if (!lx) return NULL;
     lx->buf = calloc(1, PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
     if (!lx->buf) {
         free(lx);
@@ -146,38 +144,46 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     return lx;
 }
 
-struct pgn_lex *pgn_lex_new(struct input *in) { return lex_init(in, false); }
+struct pgn_lex *pgn_lex_new(struct input *in)
+{
+    return lex_init(in, false);
+}
 
 struct pgn_lex *pgn_lex_new_memory(const void *buf, size_t len, size_t chunk)
 {
     struct input *in = input_open_memory_chunked(buf, len, chunk);
-    if (!in)
-        return NULL;
+    if (!in) return NULL;
     struct pgn_lex *lx = lex_init(in, true);
-    if (!lx)
-        input_close(in);
+    if (!lx) input_close(in);
     return lx;
 }
 
 void pgn_lex_free(struct pgn_lex *lx)
 {
-    if (!lx)
-        return;
-    if (lx->own_in)
-        input_close(lx->in);
+    if (!lx) return;
+    if (lx->own_in) input_close(lx->in);
     free(lx->buf);
     free(lx);
 }
 
-uint64_t pgn_lex_offset(const struct pgn_lex *lx) { return pgn_lex_off(lx, lx->p); }
-struct src_loc pgn_lex_loc(const struct pgn_lex *lx) { return pgn_lex_loc_on(lx, lx->p); }
-const char *pgn_lex_input_error(const struct pgn_lex *lx) { return lx->in_err; }
+uint64_t pgn_lex_offset(const struct pgn_lex *lx)
+{
+    return pgn_lex_off(lx, lx->p);
+}
+struct src_loc pgn_lex_loc(const struct pgn_lex *lx)
+{
+    return pgn_lex_loc_on(lx, lx->p);
+}
+const char *pgn_lex_input_error(const struct pgn_lex *lx)
+{
+    return lx->in_err;
+}
 
 const char *pgn_lex_type_name(enum pgn_tok_type t)
 {
-    static const char *const names[PGN_TOK_NB] = {
-        "eof", "[", "]", "string", "symbol", "move-number", "nag", "comment", "(", ")",
-        "result", "error"};
+    static const char *const names[PGN_TOK_NB] = {"eof",    "[",           "]",      "string",
+                                                  "symbol", "move-number", "nag",    "comment",
+                                                  "(",      ")",           "result", "error"};
     return (unsigned)t < PGN_TOK_NB ? names[t] : "?";
 }
 
@@ -195,8 +201,7 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
     for (;;) {
         while (pgn_lex_cc[*lx->p] & PGN_CC_SYM)
             lx->p++;
-        if (lx->p != lx->end || !pgn_lex_refill(lx))
-            break;
+        if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
     lx->tok.message = "token too long";
     return pgn_lex_finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
@@ -213,8 +218,7 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
     size_t k = 0;
     *odd = false;
     for (size_t i = 0; i < n; i++) {
-        if (k + 3 >= sizeof norm)
-            return NULL;
+        if (k + 3 >= sizeof norm) return NULL;
         if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
             memcpy(norm + k, "1/2", 3);
             k += 3;
@@ -232,8 +236,7 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
     }
     static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
     for (size_t m = 0; m < 3; m++)
-        if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0)
-            return markers[m];
+        if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0) return markers[m];
     return NULL;
 }
 
@@ -241,7 +244,7 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 static const struct {
     const char *text;
     unsigned nag;
-} glyphs[] = {{"=", 10}, {"+=", 14}, {"=+", 15}, {"+/-", 16}, {"-/+", 17},
+} glyphs[] = {{"=", 10},  {"+=", 14}, {"=+", 15},  {"+/-", 16}, {"-/+", 17},
               {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
 
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
@@ -257,15 +260,13 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
             acc |= *q++;
     }
     size_t n = (size_t)(q - s);
-    if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof))
-        return too_long(lx, s);
+    if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof)) return too_long(lx, s);
     struct pgn_token *t = &lx->tok;
     if (s[0] <= '9' || (acc & 0x80)) {
         bool odd;
         const char *m = result_marker(s, n, &odd);
         if (m) {
-            if (odd)
-                t->flags |= PGN_TOKF_NONSTANDARD;
+            if (odd) t->flags |= PGN_TOKF_NONSTANDARD;
             pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m), q);
             return t;
         }
@@ -281,8 +282,7 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
             }
         return error_tok(lx, "stray character", s, q);
     }
-    if (acc & 0x80)
-        t->flags |= pgn_lex_utf8_flags(s, n, false);
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(s, n, false);
     return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q);
 }
 
@@ -319,12 +319,10 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
     while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT))
         q++;
-    if (q == lim)
-        return too_long(lx, s);
+    if (q == lim) return too_long(lx, s);
     size_t ndig = (size_t)(q - s);
     bool dot = *q == '.' || is_ellipsis(q);
-    if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM))
-        return lex_symbol(lx, s);
+    if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM)) return lex_symbol(lx, s);
     struct pgn_token *t = &lx->tok;
     unsigned dots = 0;
     q = scan_dots(q, lim, &dots, &t->flags);
@@ -337,8 +335,7 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
         dots = 0; /* "5. ..." is black's move 5, like "5..." */
         q = scan_dots(b, lim, &dots, &t->flags);
     }
-    if (ndig > 9)
-        return error_tok(lx, "bad move number", s, q);
+    if (ndig > 9) return error_tok(lx, "bad move number", s, q);
     unsigned v = 0;
     for (size_t i = 0; i < ndig; i++)
         v = v * 10 + (unsigned)(s[i] - '0');
@@ -352,14 +349,11 @@ static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *
     const unsigned char *q = s + 1, *lim = s + LEX_WINDOW - 8;
     unsigned v = 0;
     while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT)) {
-        if (v <= 255)
-            v = v * 10 + (unsigned)(*q - '0');
+        if (v <= 255) v = v * 10 + (unsigned)(*q - '0');
         q++;
     }
-    if (q == s + 1)
-        return error_tok(lx, "'$' without a number", s, q);
-    if (v > 255)
-        return error_tok(lx, "NAG above 255", s, q);
+    if (q == s + 1) return error_tok(lx, "'$' without a number", s, q);
+    if (v > 255) return error_tok(lx, "NAG above 255", s, q);
     lx->tok.number = v;
     return pgn_lex_finish(lx, PGN_TOK_NAG, s, (size_t)(q - s), q);
 }
@@ -376,8 +370,7 @@ static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned cha
         v = s[0] == '!' ? 1 : 2;
     else if (n == 2)
         v = s[0] == '!' ? (s[1] == '!' ? 3 : 5) : (s[1] == '?' ? 4 : 6);
-    if (!v)
-        return error_tok(lx, "unknown move annotation", s, q);
+    if (!v) return error_tok(lx, "unknown move annotation", s, q);
     lx->tok.number = v;
     return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
 }
@@ -385,8 +378,7 @@ static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned cha
 /* Bytes that cannot start any token: consumed as one run. */
 static bool is_stray(unsigned char c)
 {
-    if (pgn_lex_cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM))
-        return false;
+    if (pgn_lex_cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM)) return false;
     return !strchr("[](){}\";%$!?*", c) || c == 0;
 }
 
@@ -397,8 +389,7 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
     for (;;) {
         while (lx->p < lx->end && is_stray(*lx->p))
             lx->p++;
-        if (lx->p != lx->end || !pgn_lex_refill(lx))
-            break;
+        if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
     lx->tok.message = "stray character";
     lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
@@ -429,8 +420,7 @@ static size_t wrapper_len(const unsigned char *s)
 static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsigned char *p)
 {
     unsigned c = *p;
-    if (p == lx->end)
-        return pgn_lex_finish(lx, PGN_TOK_EOF, p, 0, p);
+    if (p == lx->end) return pgn_lex_finish(lx, PGN_TOK_EOF, p, 0, p);
     switch (c) {
     case '[':
         return pgn_lex_finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
@@ -500,8 +490,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         c = *p;
         k = pgn_lex_cc[c];
         if (k & (PGN_CC_LETTER | PGN_CC_DIGIT)) {
-            if (p < lx->lim)
-                break;
+            if (p < lx->lim) break;
         } else if (k & PGN_CC_WS) {
             p++;
             continue;
@@ -522,8 +511,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         p = lx->p;
     }
     t->flags = (nl || bol) ? PGN_TOKF_LINE_START : 0;
-    if (nl >= 2)
-        t->flags |= PGN_TOKF_BLANK_BEFORE;
+    if (nl >= 2) t->flags |= PGN_TOKF_BLANK_BEFORE;
     lx->lead = 0;
     t->loc = pgn_lex_loc_on(lx, p);
     t->number = t->dots = 0;

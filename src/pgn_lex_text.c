@@ -26,8 +26,8 @@
 /* At a '"' inside a tag value (q): does the string end here?  PGN 7 says a
  * quote ends it; real files carry unescaped quotes inside tag values, so
  * there a quote closes the string only when the rest of the line is blank or
- * starts with ']'.  (Strings elsewhere follow PGN 7 strictly.)  Leaves lx->p at the quote (still unread, so that the text
- * written in place never overtakes it after a refill). */
+ * starts with ']'.  (Strings elsewhere follow PGN 7 strictly.)  Leaves lx->p at the quote (still
+ * unread, so that the text written in place never overtakes it after a refill). */
 static bool quote_closes(struct pgn_lex *lx, unsigned char *q)
 {
     lx->p = q;
@@ -55,10 +55,10 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
             do
                 acc |= *q++;
             while (!(pgn_lex_cc[*q] & PGN_CC_STR));
-            size_t run = (size_t)(q - r), room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
+            size_t run = (size_t)(q - r),
+                   room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
             size_t kept = run < room ? run : room;
-            if (w != r && kept)
-                memmove(w, r, kept);
+            if (w != r && kept) memmove(w, r, kept);
             w += kept;
             n += run;
             r = q;
@@ -87,8 +87,7 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
                 r++;
                 c = d;
             }
-            if (n++ < PGN_LEX_STRING_MAX)
-                *w++ = (unsigned char)c;
+            if (n++ < PGN_LEX_STRING_MAX) *w++ = (unsigned char)c;
             r++;
             continue;
         }
@@ -101,11 +100,9 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
             bool closes = quote_closes(lx, r);
             w = lx->tw;
             r = lx->p + 1;
-            if (closes)
-                break;
+            if (closes) break;
             t->flags |= PGN_TOKF_BAD_QUOTE;
-            if (n++ < PGN_LEX_STRING_MAX)
-                *w++ = (unsigned char)c;
+            if (n++ < PGN_LEX_STRING_MAX) *w++ = (unsigned char)c;
             continue;
         }
         if (c == '\n') { /* a string never spans lines (PGN 7) */
@@ -113,8 +110,7 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
             break;
         }
         /* a NUL byte in the data */
-        if (n++ < PGN_LEX_STRING_MAX)
-            *w++ = (unsigned char)c;
+        if (n++ < PGN_LEX_STRING_MAX) *w++ = (unsigned char)c;
         r++;
     }
     unsigned char *text = lx->ts;
@@ -122,10 +118,8 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
     if (t->flags & PGN_TOKF_UNTERMINATED)
         while (len > 0 && (text[len - 1] == '\r' || text[len - 1] == ' '))
             len--;
-    if (n > PGN_LEX_STRING_MAX)
-        t->flags |= PGN_TOKF_TRUNCATED;
-    if (acc & 0x80)
-        t->flags |= pgn_lex_utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
+    if (n > PGN_LEX_STRING_MAX) t->flags |= PGN_TOKF_TRUNCATED;
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
     return pgn_lex_finish(lx, PGN_TOK_STRING, text, len, r);
 }
 
@@ -151,13 +145,11 @@ static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
     const unsigned char *q = lx->p, *lim = lx->p + PGN_LEX_LOOK;
     while (q < lim && (*q == ' ' || *q == '\t'))
         q++;
-    if (q + 2 >= lim || *q != '[' || !(pgn_lex_cc[q[1]] & PGN_CC_LETTER))
-        return false;
+    if (q + 2 >= lim || *q != '[' || !(pgn_lex_cc[q[1]] & PGN_CC_LETTER)) return false;
     q += 2;
     while (q < lim && ((pgn_lex_cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_'))
         q++;
-    if (q >= lim || (*q != ' ' && *q != '\t'))
-        return false;
+    if (q >= lim || (*q != ' ' && *q != '\t')) return false;
     while (q < lim && (*q == ' ' || *q == '\t'))
         q++;
     return q < lim && *q == '"';
@@ -182,8 +174,7 @@ static const struct pgn_token *comment_done(struct pgn_lex *lx, unsigned char *r
         t->flags |= PGN_TOKF_TRUNCATED;
     else if (strip_cr && len > 0 && lx->ts[len - 1] == '\r')
         len--;
-    if (acc & 0x80)
-        t->flags |= pgn_lex_utf8_flags(lx->ts, len, total > PGN_LEX_COMMENT_MAX);
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(lx->ts, len, total > PGN_LEX_COMMENT_MAX);
     return pgn_lex_finish(lx, PGN_TOK_COMMENT, lx->ts, len, r + delim);
 }
 
@@ -203,8 +194,7 @@ const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned
             r++;
         }
         if (c == '}') {
-            if (depth == 0)
-                return comment_done(lx, r, acc, 1, false);
+            if (depth == 0) return comment_done(lx, r, acc, 1, false);
             depth--;
             r++;
         } else if (c == '{') {
@@ -242,14 +232,12 @@ const struct pgn_token *pgn_lex_line_comment(struct pgn_lex *lx, const unsigned 
             acc |= c;
             r++;
         }
-        if (c == '\n')
-            break;
+        if (c == '\n') break;
         if (r != lx->end) {
             r++; /* NUL byte in the data */
             continue;
         }
-        if (!comment_refill(lx, &r))
-            break;
+        if (!comment_refill(lx, &r)) break;
     }
     return comment_done(lx, r, acc, 0, true);
 }
@@ -267,8 +255,7 @@ void pgn_lex_skip_line(struct pgn_lex *lx)
             return;
         }
         lx->p = lx->end;
-        if (!pgn_lex_refill(lx))
-            return;
+        if (!pgn_lex_refill(lx)) return;
     }
 }
 
@@ -278,16 +265,14 @@ uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
     lx->ts = NULL;
     for (;;) {
         pgn_lex_skip_line(lx);
-        if (lx->p == lx->end)
-            break;
+        if (lx->p == lx->end) break;
         pgn_lex_newline(lx, lx->p);
         lx->p++;
         pgn_lex_ensure(lx, PGN_LEX_LOOK);
         const unsigned char *r = lx->p, *lim = lx->p + PGN_LEX_LOOK;
         while (r < lim && (*r == ' ' || *r == '\t'))
             r++;
-        if (r < lim && *r == '[')
-            break;
+        if (r < lim && *r == '[') break;
     }
     lx->lead = PGN_LEX_LEAD_BOL;
     return pgn_lex_off(lx, lx->p) - start;
@@ -333,14 +318,12 @@ unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut)
         size_t k = 1;
         for (; ok && k <= need; k++) {
             if (i + k >= n) {
-                if (cut)
-                    return flags;
+                if (cut) return flags;
                 ok = false;
                 break;
             }
             unsigned d = s[i + k];
-            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf))
-                ok = false;
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf)) ok = false;
         }
         if (ok) {
             i += need + 1;

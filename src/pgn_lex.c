@@ -1,8 +1,11 @@
 /*
- * pgn_lex.c - the PGN tokenizer: PGN standard section 7 (tokens), 8.1 (tag
- * pairs), 8.2 (movetext: move number indications, SAN, NAGs, RAV, game
- * termination markers), 5 (comments: {...} and ; to end of line) and 6 (the
- * % escape mechanism), plus 16.1.4/16.2 only insofar as tokens go.
+ * pgn_lex.c - the PGN tokenizer: its buffer, the dispatcher pgn_lex_next()
+ * and the bounded tokens.  PGN standard section 7 (tokens), 8.1 (tag pairs),
+ * 8.2 (movetext: move number indications, SAN, NAGs, RAV, game termination
+ * markers) and 6 (the % escape mechanism), plus 16.1.4/16.2 only insofar as
+ * tokens go.  The tokens that may run past the buffer - strings and comments
+ * (section 5) - are in pgn_lex_text.c, the fast paths in pgn_lex_fast.c and
+ * pgn_lex.h; what these files share is in pgn_lex.h's internal section.
  *
  * Invariants:
  * - One buffer of PGN_LEX_BUF_SIZE bytes, refilled from the input; buf[end]
@@ -14,12 +17,12 @@
  *   LEX_WINDOW bytes are in the buffer (or the input is at its end), so those
  *   scanners never refill.  Strings and comments refill as they go, keeping
  *   the part of their text that fits their limit ([ts, tw)) and the unread
- *   bytes ([p, end)); refill() compacts both to the front.
- * - Offsets: off(q) = end_off - (end - q) for every unread byte q (kept as
- *   q + bias).  Line and column are kept as the current line number plus the
- *   offset where it started; column = offset - line start + 1 (bytes).  LF
- *   ends a line; CR is blank space, so CRLF is one line break.  A UTF-8 BOM
- *   at offset 0 is skipped.
+ *   bytes ([p, end)); pgn_lex_refill() compacts both to the front.
+ * - Offsets: pgn_lex_off(q) = end_off - (end - q) for every unread byte q
+ *   (kept as q + bias).  Line and column are kept as the current line number
+ *   plus the offset where it started; column = offset - line start + 1
+ *   (bytes).  LF ends a line; CR is blank space, so CRLF is one line break.
+ *   A UTF-8 BOM at offset 0 is skipped.
  * - Between tokens, lead holds what the next token's flags need: line feeds
  *   already skipped (by a fast path that then gave up) and whether it starts
  *   a line.  The fast paths (pgn_lex.h, pgn_lex_fast.c) leave the state
@@ -36,17 +39,16 @@
 #include <string.h>
 
 /* Bytes guaranteed in the buffer before a bounded token is scanned.  Every
- * look-ahead stops within LOOK bytes (or LEX_WINDOW for a token) whatever is
- * in the buffer, so that tokens never depend on how the input was read. */
+ * look-ahead stops within PGN_LEX_LOOK bytes (pgn_lex.h) or LEX_WINDOW for a
+ * token, whatever is in the buffer, so that tokens never depend on how the
+ * input was read. */
 #define LEX_WINDOW (PGN_LEX_TOKEN_MAX + 16)
-#define LOOK 64
 
 #if defined(__GNUC__)
 #define LEX_NOINLINE __attribute__((noinline))
 #else
 #define LEX_NOINLINE
 #endif
-
 
 /* Generated from the PGN_CC_* definitions in pgn_lex.h; tests/check_pgn_lex.c
  * recomputes every entry from them.  (Whether a byte goes on with an ASCII
@@ -70,18 +72,10 @@ const unsigned char pgn_lex_cc[256] = {
     0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
 };
 
-unsigned pgn_lex_char_class(unsigned char c) { return pgn_lex_cc[c]; }
-
-
-#define off pgn_lex_off
-
-static inline void newline(struct pgn_lex *lx, const unsigned char *q)
+unsigned pgn_lex_char_class(unsigned char c)
 {
-    lx->line++;
-    lx->line_off = off(lx, q) + 1;
+    return pgn_lex_cc[c];
 }
-
-#define loc_at pgn_lex_loc_on
 
 /* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
  * (up to and including end) at the end of the input; and bias, for offsets,
@@ -97,19 +91,14 @@ static void set_lim(struct pgn_lex *lx)
         lx->lim = lx->buf;
 }
 
-/*
- * Read more input.  Keeps [ts, tw) (token text, when ts is set) and [p, end)
- * (unread bytes), moved to the front of the buffer in that order; updates
- * ts, tw, p, end.  False when nothing more can come (end of input or error).
- */
-static bool refill(struct pgn_lex *lx)
+/* Declared in pgn_lex.h (for pgn_lex_text.c too); out of line, since it runs
+ * once per buffer and moves memory. */
+bool pgn_lex_refill(struct pgn_lex *lx)
 {
-    if (lx->eof)
-        return false;
+    if (lx->eof) return false;
     size_t keep = lx->ts ? (size_t)(lx->tw - lx->ts) : 0;
     size_t unread = (size_t)(lx->end - lx->p);
-    if (keep)
-        memmove(lx->buf, lx->ts, keep);
+    if (keep) memmove(lx->buf, lx->ts, keep);
     memmove(lx->buf + keep, lx->p, unread);
     if (lx->ts) {
         lx->ts = lx->buf;
@@ -120,8 +109,7 @@ static bool refill(struct pgn_lex *lx)
     ptrdiff_t got = input_read(lx->in, lx->end, PGN_LEX_BUF_SIZE - keep - unread);
     if (got <= 0) {
         lx->eof = true;
-        if (got < 0)
-            lx->in_err = input_error(lx->in);
+        if (got < 0) lx->in_err = input_error(lx->in);
         got = 0;
     }
     lx->end += got;
@@ -131,18 +119,10 @@ static bool refill(struct pgn_lex *lx)
     return got > 0;
 }
 
-/* Make at least n unread bytes available (fewer only at the end of input). */
-static void ensure(struct pgn_lex *lx, size_t n)
-{
-    while ((size_t)(lx->end - lx->p) < n && !lx->eof)
-        refill(lx);
-}
-
 static struct pgn_lex *lex_init(struct input *in, bool own)
 {
     struct pgn_lex *lx = calloc(1, sizeof *lx);
-    if (!lx)
-        return NULL;
+    if (!lx) return NULL;
     lx->buf = calloc(1, PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
     if (!lx->buf) {
         free(lx);
@@ -156,7 +136,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     lx->line = 1;
     lx->lead = PGN_LEX_LEAD_BOL;
     /* A UTF-8 byte order mark at the very start is not part of the text. */
-    ensure(lx, 3);
+    pgn_lex_ensure(lx, 3);
     if (lx->end - lx->p >= 3 && lx->p[0] == 0xef && lx->p[1] == 0xbb && lx->p[2] == 0xbf) {
         lx->p += 3;
         lx->line_off = 3;
@@ -164,132 +144,54 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     return lx;
 }
 
-struct pgn_lex *pgn_lex_new(struct input *in) { return lex_init(in, false); }
+struct pgn_lex *pgn_lex_new(struct input *in)
+{
+    return lex_init(in, false);
+}
 
 struct pgn_lex *pgn_lex_new_memory(const void *buf, size_t len, size_t chunk)
 {
     struct input *in = input_open_memory_chunked(buf, len, chunk);
-    if (!in)
-        return NULL;
+    if (!in) return NULL;
     struct pgn_lex *lx = lex_init(in, true);
-    if (!lx)
-        input_close(in);
+    if (!lx) input_close(in);
     return lx;
 }
 
 void pgn_lex_free(struct pgn_lex *lx)
 {
-    if (!lx)
-        return;
-    if (lx->own_in)
-        input_close(lx->in);
+    if (!lx) return;
+    if (lx->own_in) input_close(lx->in);
     free(lx->buf);
     free(lx);
 }
 
-uint64_t pgn_lex_offset(const struct pgn_lex *lx) { return off(lx, lx->p); }
-struct src_loc pgn_lex_loc(const struct pgn_lex *lx) { return loc_at(lx, lx->p); }
-const char *pgn_lex_input_error(const struct pgn_lex *lx) { return lx->in_err; }
+uint64_t pgn_lex_offset(const struct pgn_lex *lx)
+{
+    return pgn_lex_off(lx, lx->p);
+}
+struct src_loc pgn_lex_loc(const struct pgn_lex *lx)
+{
+    return pgn_lex_loc_on(lx, lx->p);
+}
+const char *pgn_lex_input_error(const struct pgn_lex *lx)
+{
+    return lx->in_err;
+}
 
 const char *pgn_lex_type_name(enum pgn_tok_type t)
 {
-    static const char *const names[PGN_TOK_NB] = {
-        "eof", "[", "]", "string", "symbol", "move-number", "nag", "comment", "(", ")",
-        "result", "error"};
+    static const char *const names[PGN_TOK_NB] = {"eof",    "[",           "]",      "string",
+                                                  "symbol", "move-number", "nag",    "comment",
+                                                  "(",      ")",           "result", "error"};
     return (unsigned)t < PGN_TOK_NB ? names[t] : "?";
 }
-
-/*
- * UTF-8 check of a token's text (RFC 3629: no overlongs, no surrogates, at
- * most U+10FFFF).  0 when valid; PGN_TOKF_LATIN1 when every offending byte is
- * a printable Latin-1 character (A0-FF); PGN_TOKF_BAD_UTF8 otherwise.  A
- * sequence cut by truncation at the very end is not held against the text.
- */
-static unsigned utf8_flags(const unsigned char *s, size_t n, bool cut)
-{
-    unsigned flags = 0;
-    size_t i = 0;
-    while (i < n) {
-        unsigned c = s[i];
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t need;
-        unsigned lo = 0x80, hi = 0xbf;
-        if (c >= 0xc2 && c <= 0xdf)
-            need = 1;
-        else if (c >= 0xe0 && c <= 0xef) {
-            need = 2;
-            if (c == 0xe0)
-                lo = 0xa0;
-            else if (c == 0xed)
-                hi = 0x9f;
-        } else if (c >= 0xf0 && c <= 0xf4) {
-            need = 3;
-            if (c == 0xf0)
-                lo = 0x90;
-            else if (c == 0xf4)
-                hi = 0x8f;
-        } else
-            need = 0;
-        bool ok = need > 0;
-        size_t k = 1;
-        for (; ok && k <= need; k++) {
-            if (i + k >= n) {
-                if (cut)
-                    return flags;
-                ok = false;
-                break;
-            }
-            unsigned d = s[i + k];
-            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf))
-                ok = false;
-        }
-        if (ok) {
-            i += need + 1;
-            continue;
-        }
-        flags |= c >= 0xa0 ? PGN_TOKF_LATIN1 : PGN_TOKF_BAD_UTF8;
-        i++;
-    }
-    return (flags & PGN_TOKF_BAD_UTF8) ? PGN_TOKF_BAD_UTF8 : flags;
-}
-
-/* Hand out the token of `len` bytes at p that ends before next.  For a token
- * read whole from the buffer (no refill since pgn_lex_next() cleared ts) this
- * is all; finish() below covers tokens that crossed a refill. */
-static inline const struct pgn_token *emit(struct pgn_lex *lx, enum pgn_tok_type type,
-                                           const unsigned char *p, size_t len,
-                                           const unsigned char *next)
-{
-    struct pgn_token *t = &lx->tok;
-    lx->prev2 = lx->prev;
-    lx->prev = type;
-    t->type = type;
-    t->text = (const char *)p;
-    t->len = len;
-    lx->p = (unsigned char *)next;
-    t->span = (uint64_t)(next - p);
-    return t;
-}
-
-static const struct pgn_token *finish(struct pgn_lex *lx, enum pgn_tok_type type,
-                                      const unsigned char *text, size_t len,
-                                      const unsigned char *next)
-{
-    const struct pgn_token *t = emit(lx, type, text, len, next);
-    lx->ts = NULL;
-    lx->tok.span = off(lx, next) - lx->tok.loc.offset; /* it may have crossed a refill */
-    return t;
-}
-
 
 static const struct pgn_token *error_tok(struct pgn_lex *lx, const char *message,
                                          const unsigned char *start, const unsigned char *next)
 {
     lx->tok.message = message;
-    return finish(lx, PGN_TOK_ERROR, start, (size_t)(next - start), next);
+    return pgn_lex_finish(lx, PGN_TOK_ERROR, start, (size_t)(next - start), next);
 }
 
 /* Skip the rest of an over-long symbol (it may run past the buffer). */
@@ -299,11 +201,10 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
     for (;;) {
         while (pgn_lex_cc[*lx->p] & PGN_CC_SYM)
             lx->p++;
-        if (lx->p != lx->end || !refill(lx))
-            break;
+        if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
     lx->tok.message = "token too long";
-    return finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
+    return pgn_lex_finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
 }
 
 /* ---- Bounded tokens (the window is in the buffer) ---- */
@@ -317,8 +218,7 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
     size_t k = 0;
     *odd = false;
     for (size_t i = 0; i < n; i++) {
-        if (k + 3 >= sizeof norm)
-            return NULL;
+        if (k + 3 >= sizeof norm) return NULL;
         if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
             memcpy(norm + k, "1/2", 3);
             k += 3;
@@ -336,8 +236,7 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
     }
     static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
     for (size_t m = 0; m < 3; m++)
-        if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0)
-            return markers[m];
+        if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0) return markers[m];
     return NULL;
 }
 
@@ -345,7 +244,7 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 static const struct {
     const char *text;
     unsigned nag;
-} glyphs[] = {{"=", 10}, {"+=", 14}, {"=+", 15}, {"+/-", 16}, {"-/+", 17},
+} glyphs[] = {{"=", 10},  {"+=", 14}, {"=+", 15},  {"+/-", 16}, {"-/+", 17},
               {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
 
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
@@ -361,33 +260,30 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
             acc |= *q++;
     }
     size_t n = (size_t)(q - s);
-    if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof))
-        return too_long(lx, s);
+    if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof)) return too_long(lx, s);
     struct pgn_token *t = &lx->tok;
     if (s[0] <= '9' || (acc & 0x80)) {
         bool odd;
         const char *m = result_marker(s, n, &odd);
         if (m) {
-            if (odd)
-                t->flags |= PGN_TOKF_NONSTANDARD;
-            finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m), q);
+            if (odd) t->flags |= PGN_TOKF_NONSTANDARD;
+            pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m), q);
             return t;
         }
     }
     if (s[0] == '-' || s[0] == '+' || s[0] == '=') {
         if (n == 2 && s[0] == '-' && s[1] == '-')
-            return finish(lx, PGN_TOK_SYMBOL, s, n, q); /* null move */
+            return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q); /* null move */
         for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++)
             if (strlen(glyphs[g].text) == n && memcmp(glyphs[g].text, s, n) == 0) {
                 t->number = glyphs[g].nag;
                 t->flags |= PGN_TOKF_NONSTANDARD;
-                return finish(lx, PGN_TOK_NAG, s, n, q);
+                return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
             }
         return error_tok(lx, "stray character", s, q);
     }
-    if (acc & 0x80)
-        t->flags |= utf8_flags(s, n, false);
-    return finish(lx, PGN_TOK_SYMBOL, s, n, q);
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(s, n, false);
+    return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q);
 }
 
 /* "…" (U+2026, three bytes in UTF-8), written by some exports for "...". */
@@ -423,12 +319,10 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
     while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT))
         q++;
-    if (q == lim)
-        return too_long(lx, s);
+    if (q == lim) return too_long(lx, s);
     size_t ndig = (size_t)(q - s);
     bool dot = *q == '.' || is_ellipsis(q);
-    if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM))
-        return lex_symbol(lx, s);
+    if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM)) return lex_symbol(lx, s);
     struct pgn_token *t = &lx->tok;
     unsigned dots = 0;
     q = scan_dots(q, lim, &dots, &t->flags);
@@ -441,14 +335,13 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
         dots = 0; /* "5. ..." is black's move 5, like "5..." */
         q = scan_dots(b, lim, &dots, &t->flags);
     }
-    if (ndig > 9)
-        return error_tok(lx, "bad move number", s, q);
+    if (ndig > 9) return error_tok(lx, "bad move number", s, q);
     unsigned v = 0;
     for (size_t i = 0; i < ndig; i++)
         v = v * 10 + (unsigned)(s[i] - '0');
     t->number = v;
     t->dots = dots;
-    return finish(lx, PGN_TOK_MOVE_NUMBER, s, ndig, q);
+    return pgn_lex_finish(lx, PGN_TOK_MOVE_NUMBER, s, ndig, q);
 }
 
 static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *s)
@@ -456,16 +349,13 @@ static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *
     const unsigned char *q = s + 1, *lim = s + LEX_WINDOW - 8;
     unsigned v = 0;
     while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT)) {
-        if (v <= 255)
-            v = v * 10 + (unsigned)(*q - '0');
+        if (v <= 255) v = v * 10 + (unsigned)(*q - '0');
         q++;
     }
-    if (q == s + 1)
-        return error_tok(lx, "'$' without a number", s, q);
-    if (v > 255)
-        return error_tok(lx, "NAG above 255", s, q);
+    if (q == s + 1) return error_tok(lx, "'$' without a number", s, q);
+    if (v > 255) return error_tok(lx, "NAG above 255", s, q);
     lx->tok.number = v;
-    return finish(lx, PGN_TOK_NAG, s, (size_t)(q - s), q);
+    return pgn_lex_finish(lx, PGN_TOK_NAG, s, (size_t)(q - s), q);
 }
 
 /* Move suffix annotations (PGN 8.2.3.8): ! ? !! ?? !? ?! are NAGs 1-6. */
@@ -480,17 +370,15 @@ static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned cha
         v = s[0] == '!' ? 1 : 2;
     else if (n == 2)
         v = s[0] == '!' ? (s[1] == '!' ? 3 : 5) : (s[1] == '?' ? 4 : 6);
-    if (!v)
-        return error_tok(lx, "unknown move annotation", s, q);
+    if (!v) return error_tok(lx, "unknown move annotation", s, q);
     lx->tok.number = v;
-    return finish(lx, PGN_TOK_NAG, s, n, q);
+    return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
 }
 
 /* Bytes that cannot start any token: consumed as one run. */
 static bool is_stray(unsigned char c)
 {
-    if (pgn_lex_cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM))
-        return false;
+    if (pgn_lex_cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM)) return false;
     return !strchr("[](){}\";%$!?*", c) || c == 0;
 }
 
@@ -501,8 +389,7 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
     for (;;) {
         while (lx->p < lx->end && is_stray(*lx->p))
             lx->p++;
-        if (lx->p != lx->end || !refill(lx))
-            break;
+        if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
     lx->tok.message = "stray character";
     lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
@@ -511,278 +398,10 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
     lx->prev = PGN_TOK_ERROR;
     lx->tok.len = 1;
     lx->ts = NULL;
-    lx->tok.span = off(lx, lx->p) - lx->tok.loc.offset;
+    lx->tok.span = pgn_lex_off(lx, lx->p) - lx->tok.loc.offset;
     return &lx->tok;
 }
 
-/* ---- Strings and comments (unbounded in the input, bounded in the token) ---- */
-
-/* At a '"' inside a tag value (q): does the string end here?  PGN 7 says a
- * quote ends it; real files carry unescaped quotes inside tag values, so
- * there a quote closes the string only when the rest of the line is blank or
- * starts with ']'.  (Strings elsewhere follow PGN 7 strictly.)  Leaves lx->p at the quote (still unread, so that the text
- * written in place never overtakes it after a refill). */
-static bool quote_closes(struct pgn_lex *lx, unsigned char *q)
-{
-    lx->p = q;
-    ensure(lx, LOOK + 1);
-    const unsigned char *r = lx->p + 1, *lim = lx->p + LOOK;
-    while (r < lim && (*r == ' ' || *r == '\t'))
-        r++;
-    return r >= lim || *r == ']' || *r == '\n' || *r == '\r' || r == lx->end;
-}
-
-static const struct pgn_token *lex_string(struct pgn_lex *lx, const unsigned char *s)
-{
-    struct pgn_token *t = &lx->tok;
-    lx->ts = lx->tw = (unsigned char *)s + 1;
-    unsigned char *r = (unsigned char *)s + 1, *w = lx->tw;
-    uint64_t n = 0; /* bytes of value, kept or not */
-    unsigned acc = 0;
-    bool tag_value = lx->prev == PGN_TOK_SYMBOL && lx->prev2 == PGN_TOK_LBRACKET;
-    for (;;) {
-        unsigned c = *r;
-        if (!(pgn_lex_cc[c] & PGN_CC_STR)) {
-            /* A run of plain bytes: kept up to the limit, moved only once an
-             * escape has made the text lag behind the input (w < r). */
-            unsigned char *q = r;
-            do
-                acc |= *q++;
-            while (!(pgn_lex_cc[*q] & PGN_CC_STR));
-            size_t run = (size_t)(q - r), room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
-            size_t kept = run < room ? run : room;
-            if (w != r && kept)
-                memmove(w, r, kept);
-            w += kept;
-            n += run;
-            r = q;
-            continue;
-        }
-        if (r == lx->end) {
-            lx->tw = w;
-            lx->p = r;
-            bool more = refill(lx);
-            r = lx->p;
-            w = lx->tw;
-            if (!more) {
-                t->flags |= PGN_TOKF_UNTERMINATED;
-                break;
-            }
-            continue;
-        }
-        if (c == '\\') {
-            lx->tw = w;
-            lx->p = r;
-            ensure(lx, 2);
-            r = lx->p;
-            w = lx->tw;
-            unsigned d = r[1];
-            if (d == '"' || d == '\\') {
-                r++;
-                c = d;
-            }
-            if (n++ < PGN_LEX_STRING_MAX)
-                *w++ = (unsigned char)c;
-            r++;
-            continue;
-        }
-        if (c == '"' && !tag_value) {
-            r++;
-            break;
-        }
-        if (c == '"') {
-            lx->tw = w;
-            bool closes = quote_closes(lx, r);
-            w = lx->tw;
-            r = lx->p + 1;
-            if (closes)
-                break;
-            t->flags |= PGN_TOKF_BAD_QUOTE;
-            if (n++ < PGN_LEX_STRING_MAX)
-                *w++ = (unsigned char)c;
-            continue;
-        }
-        if (c == '\n') { /* a string never spans lines (PGN 7) */
-            t->flags |= PGN_TOKF_UNTERMINATED;
-            break;
-        }
-        /* a NUL byte in the data */
-        if (n++ < PGN_LEX_STRING_MAX)
-            *w++ = (unsigned char)c;
-        r++;
-    }
-    unsigned char *text = lx->ts;
-    size_t len = (size_t)(w - text);
-    if (t->flags & PGN_TOKF_UNTERMINATED)
-        while (len > 0 && (text[len - 1] == '\r' || text[len - 1] == ' '))
-            len--;
-    if (n > PGN_LEX_STRING_MAX)
-        t->flags |= PGN_TOKF_TRUNCATED;
-    if (acc & 0x80)
-        t->flags |= utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
-    return finish(lx, PGN_TOK_STRING, text, len, r);
-}
-
-/*
- * Comment text across refills: [ts, ts + min(r - ts, MAX)) always holds the
- * first bytes of the body (refill keeps exactly that much), and the body's
- * full length is off(r) - off(body start), whatever was dropped.
- */
-static void comment_keep(struct pgn_lex *lx, unsigned char *r)
-{
-    size_t have = (size_t)(r - lx->ts);
-    lx->tw = lx->ts + (have > PGN_LEX_COMMENT_MAX ? PGN_LEX_COMMENT_MAX : have);
-    lx->p = r;
-}
-
-/* At the start of a line inside a brace comment (r): does it look like a tag
- * pair ([Name "...)?  Then the comment was never closed. */
-static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
-{
-    comment_keep(lx, *r);
-    ensure(lx, LOOK);
-    *r = lx->p;
-    const unsigned char *q = lx->p, *lim = lx->p + LOOK;
-    while (q < lim && (*q == ' ' || *q == '\t'))
-        q++;
-    if (q + 2 >= lim || *q != '[' || !(pgn_lex_cc[q[1]] & PGN_CC_LETTER))
-        return false;
-    q += 2;
-    while (q < lim && ((pgn_lex_cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_'))
-        q++;
-    if (q >= lim || (*q != ' ' && *q != '\t'))
-        return false;
-    while (q < lim && (*q == ' ' || *q == '\t'))
-        q++;
-    return q < lim && *q == '"';
-}
-
-static bool comment_refill(struct pgn_lex *lx, unsigned char **r)
-{
-    comment_keep(lx, *r);
-    bool more = refill(lx);
-    *r = lx->p;
-    return more;
-}
-
-/* Finish a comment whose body ends at r; delim = bytes of the closing delimiter. */
-static const struct pgn_token *comment_done(struct pgn_lex *lx, unsigned char *r, unsigned acc,
-                                            size_t delim, bool strip_cr)
-{
-    struct pgn_token *t = &lx->tok;
-    uint64_t total = off(lx, r) - (t->loc.offset + 1);
-    size_t len = total > PGN_LEX_COMMENT_MAX ? PGN_LEX_COMMENT_MAX : (size_t)total;
-    if (total > PGN_LEX_COMMENT_MAX)
-        t->flags |= PGN_TOKF_TRUNCATED;
-    else if (strip_cr && len > 0 && lx->ts[len - 1] == '\r')
-        len--;
-    if (acc & 0x80)
-        t->flags |= utf8_flags(lx->ts, len, total > PGN_LEX_COMMENT_MAX);
-    return finish(lx, PGN_TOK_COMMENT, lx->ts, len, r + delim);
-}
-
-/* { ... } : PGN 5.  Inner braces are counted (pgn-extract's nested comments);
- * an unclosed comment ends at EOF or before a line that starts a tag pair. */
-static const struct pgn_token *lex_brace_comment(struct pgn_lex *lx, const unsigned char *s)
-{
-    struct pgn_token *t = &lx->tok;
-    lx->ts = (unsigned char *)s + 1;
-    unsigned char *r = lx->ts;
-    uint64_t depth = 0;
-    unsigned acc = 0;
-    for (;;) {
-        unsigned c;
-        while (!(pgn_lex_cc[c = *r] & PGN_CC_CMT)) {
-            acc |= c;
-            r++;
-        }
-        if (c == '}') {
-            if (depth == 0)
-                return comment_done(lx, r, acc, 1, false);
-            depth--;
-            r++;
-        } else if (c == '{') {
-            depth++;
-            t->flags |= PGN_TOKF_NESTED;
-            r++;
-        } else if (c == '\n') {
-            newline(lx, r);
-            r++;
-            if (tag_line_ahead(lx, &r)) {
-                t->flags |= PGN_TOKF_UNTERMINATED;
-                lx->lead = PGN_LEX_LEAD_BOL;
-                return comment_done(lx, r, acc, 0, false);
-            }
-        } else if (r == lx->end) {
-            if (!comment_refill(lx, &r)) {
-                t->flags |= PGN_TOKF_UNTERMINATED;
-                return comment_done(lx, r, acc, 0, false);
-            }
-        } else {
-            r++; /* NUL byte in the data */
-        }
-    }
-}
-
-/* ; to the end of the line: PGN 5.  The line feed is left for the blank skip. */
-static const struct pgn_token *lex_line_comment(struct pgn_lex *lx, const unsigned char *s)
-{
-    lx->ts = (unsigned char *)s + 1;
-    unsigned char *r = lx->ts;
-    unsigned acc = 0;
-    for (;;) {
-        unsigned c;
-        while ((c = *r) != '\n' && c != 0) {
-            acc |= c;
-            r++;
-        }
-        if (c == '\n')
-            break;
-        if (r != lx->end) {
-            r++; /* NUL byte in the data */
-            continue;
-        }
-        if (!comment_refill(lx, &r))
-            break;
-    }
-    return comment_done(lx, r, acc, 0, true);
-}
-
-/* % in column 1: the whole line is ignored (PGN 6).  Leaves p at the LF. */
-static void skip_line(struct pgn_lex *lx)
-{
-    for (;;) {
-        unsigned char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
-        if (nl) {
-            lx->p = nl;
-            return;
-        }
-        lx->p = lx->end;
-        if (!refill(lx))
-            return;
-    }
-}
-
-uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
-{
-    uint64_t start = off(lx, lx->p);
-    lx->ts = NULL;
-    for (;;) {
-        skip_line(lx);
-        if (lx->p == lx->end)
-            break;
-        newline(lx, lx->p);
-        lx->p++;
-        ensure(lx, LOOK);
-        const unsigned char *r = lx->p, *lim = lx->p + LOOK;
-        while (r < lim && (*r == ' ' || *r == '\t'))
-            r++;
-        if (r < lim && *r == '[')
-            break;
-    }
-    lx->lead = PGN_LEX_LEAD_BOL;
-    return off(lx, lx->p) - start;
-}
 /* ---- The dispatcher ---- */
 
 /* Forum wrappers [pgn] and [/pgn] around a game are not tag pairs. */
@@ -801,25 +420,24 @@ static size_t wrapper_len(const unsigned char *s)
 static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsigned char *p)
 {
     unsigned c = *p;
-    if (p == lx->end)
-        return finish(lx, PGN_TOK_EOF, p, 0, p);
+    if (p == lx->end) return pgn_lex_finish(lx, PGN_TOK_EOF, p, 0, p);
     switch (c) {
     case '[':
-        return finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
+        return pgn_lex_finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
     case ']':
-        return finish(lx, PGN_TOK_RBRACKET, p, 1, p + 1);
+        return pgn_lex_finish(lx, PGN_TOK_RBRACKET, p, 1, p + 1);
     case '(':
-        return finish(lx, PGN_TOK_LPAREN, p, 1, p + 1);
+        return pgn_lex_finish(lx, PGN_TOK_LPAREN, p, 1, p + 1);
     case ')':
-        return finish(lx, PGN_TOK_RPAREN, p, 1, p + 1);
+        return pgn_lex_finish(lx, PGN_TOK_RPAREN, p, 1, p + 1);
     case '*':
-        return finish(lx, PGN_TOK_RESULT, (const unsigned char *)"*", 1, p + 1);
+        return pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)"*", 1, p + 1);
     case '"':
-        return lex_string(lx, p);
+        return pgn_lex_string(lx, p);
     case '{':
-        return lex_brace_comment(lx, p);
+        return pgn_lex_brace_comment(lx, p);
     case ';':
-        return lex_line_comment(lx, p);
+        return pgn_lex_line_comment(lx, p);
     case '$':
         return lex_nag(lx, p);
     case '!':
@@ -842,11 +460,11 @@ static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
 {
     unsigned char *p = lx->p;
     if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
-        ensure(lx, LEX_WINDOW);
+        pgn_lex_ensure(lx, LEX_WINDOW);
         return true;
     }
-    if (*p == '%' && off(lx, p) == lx->line_off) {
-        skip_line(lx);
+    if (*p == '%' && pgn_lex_off(lx, p) == lx->line_off) {
+        pgn_lex_skip_line(lx);
         return true;
     }
     if (*p == '[') {
@@ -872,13 +490,12 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         c = *p;
         k = pgn_lex_cc[c];
         if (k & (PGN_CC_LETTER | PGN_CC_DIGIT)) {
-            if (p < lx->lim)
-                break;
+            if (p < lx->lim) break;
         } else if (k & PGN_CC_WS) {
             p++;
             continue;
         } else if (k & PGN_CC_NL) {
-            newline(lx, p);
+            pgn_lex_newline(lx, p);
             nl++;
             p++;
             continue;
@@ -894,10 +511,9 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         p = lx->p;
     }
     t->flags = (nl || bol) ? PGN_TOKF_LINE_START : 0;
-    if (nl >= 2)
-        t->flags |= PGN_TOKF_BLANK_BEFORE;
+    if (nl >= 2) t->flags |= PGN_TOKF_BLANK_BEFORE;
     lx->lead = 0;
-    t->loc = loc_at(lx, p);
+    t->loc = pgn_lex_loc_on(lx, p);
     t->number = t->dots = 0;
     t->message = NULL;
     lx->p = p;
@@ -912,7 +528,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
          * result marker, glyph, "e.p." suffix or encoding check applies. */
         const unsigned char *q = pgn_lex_symbol_run(p);
         if ((pgn_lex_fc[*q] & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
-            return emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
+            return pgn_lex_emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }
     if (k & PGN_CC_DIGIT) {
@@ -921,7 +537,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         if (pgn_lex_scan_number(p, &v, &q, &d)) {
             t->number = v;
             t->dots = (unsigned)(d - q);
-            return emit(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);
+            return pgn_lex_emit(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);
         }
         return lex_number(lx, p);
     }

@@ -26,9 +26,9 @@ struct pgn_event;
 struct pgn_lex;
 
 /* Limits.  Each one, when hit, shows in the token (see the flags below). */
-#define PGN_LEX_TOKEN_MAX   255     /* symbol, move number, NAG: longer is an error token */
-#define PGN_LEX_STRING_MAX  4096    /* tag value after unescaping: truncated */
-#define PGN_LEX_COMMENT_MAX 32768   /* comment body: truncated */
+#define PGN_LEX_TOKEN_MAX   255          /* symbol, move number, NAG: longer is an error token */
+#define PGN_LEX_STRING_MAX  4096         /* tag value after unescaping: truncated */
+#define PGN_LEX_COMMENT_MAX 32768        /* comment body: truncated */
 #define PGN_LEX_BUF_SIZE    (128 * 1024) /* must exceed every limit above plus a window */
 
 enum pgn_tok_type {
@@ -51,18 +51,18 @@ enum pgn_tok_type {
 #define PGN_TOKF_LINE_START   0x001u /* first token on its line */
 #define PGN_TOKF_BLANK_BEFORE 0x002u /* an empty (or all-blank) line precedes it */
 #define PGN_TOKF_TRUNCATED    0x004u /* STRING/COMMENT cut at its limit */
-#define PGN_TOKF_UNTERMINATED 0x008u /* STRING ended at the end of its line / COMMENT at EOF or at a tag line */
+#define PGN_TOKF_UNTERMINATED 0x008u /* STRING open at line end; COMMENT at EOF or a tag line */
 #define PGN_TOKF_BAD_QUOTE    0x010u /* STRING held a '"' that was not escaped */
-#define PGN_TOKF_LATIN1       0x020u /* not valid UTF-8, but every bad byte is Latin-1 text (A0-FF) */
+#define PGN_TOKF_LATIN1       0x020u /* not UTF-8, but every bad byte is Latin-1 text (A0-FF) */
 #define PGN_TOKF_BAD_UTF8     0x040u /* not valid UTF-8 (C1 or stray bytes) */
-#define PGN_TOKF_NONSTANDARD  0x080u /* accepted spelling outside the standard: ½-½, 1–0, …, +- glyph */
+#define PGN_TOKF_NONSTANDARD  0x080u /* non-standard spelling: ½-½, 1–0, …, +- glyph */
 #define PGN_TOKF_NESTED       0x100u /* COMMENT held balanced inner braces { } */
 
 struct pgn_token {
     enum pgn_tok_type type;
     unsigned flags;
-    struct src_loc loc;  /* first byte of the token */
-    const char *text;    /* see the types; NOT NUL-terminated: use len */
+    struct src_loc loc; /* first byte of the token */
+    const char *text;   /* see the types; NOT NUL-terminated: use len */
     size_t len;
     uint64_t span;       /* bytes of input the token covers (incl. delimiters) */
     unsigned number;     /* MOVE_NUMBER: the number; NAG: the value */
@@ -126,8 +126,9 @@ unsigned pgn_lex_char_class(unsigned char c);
 
 #ifdef PGN_LEX_INTERNAL
 /*
- * Internal section, for pgn_lex.c, pgn_parse.c (which inlines the movetext
- * fast path into pgn_parser_next()) and the lexer's unit test only.
+ * Internal section, for the lexer's files (pgn_lex.c, pgn_lex_text.c,
+ * pgn_lex_fast.c), pgn_parse.c (which inlines the movetext fast path into
+ * pgn_parser_next()) and the lexer's unit test only.
  */
 #include "pgn_parse.h"
 
@@ -141,31 +142,32 @@ extern const unsigned char pgn_lex_cc[256];
 #define PGN_LEX_FC_END    0x20u /* ends a symbol as it is: not PGN_CC_SYM and not '.' */
 #define PGN_LEX_FC_VALUE  0x40u /* plain ASCII tag value byte: below 0x80, not PGN_CC_STR */
 extern const unsigned char pgn_lex_fc[256];
-extern const unsigned char pgn_lex_asym[256]; /* 1 for an ASCII symbol byte (PGN_CC_SYM below 0x80) */
+/* 1 for an ASCII symbol byte (PGN_CC_SYM below 0x80) */
+extern const unsigned char pgn_lex_asym[256];
 
 /* Bytes after the buffer's NUL sentinel that the fast paths may read (never
  * past the allocation; their content never decides anything). */
 #define PGN_LEX_SLACK 8
 
 /* lead: what lies between the last token and lx->p */
-#define PGN_LEX_LEAD_BOL 0x80000000u /* the next token starts a line (start of input, after a skip) */
+#define PGN_LEX_LEAD_BOL 0x80000000u /* next token starts a line (start of input, after a skip) */
 #define PGN_LEX_LEAD_NL  0x7fffffffu /* line feeds skipped (by a fast path that then gave up) */
 
 struct pgn_lex {
     struct input *in;
     bool own_in;
     bool eof;
-    uint32_t lead;       /* PGN_LEX_LEAD_*; 0 once a token is taken */
+    uint32_t lead; /* PGN_LEX_LEAD_*; 0 once a token is taken */
     const char *in_err;
-    unsigned char *buf;  /* PGN_LEX_BUF_SIZE + 1 */
-    unsigned char *p;    /* next unread byte */
-    unsigned char *end;  /* end of data; *end == 0 */
-    unsigned char *lim;  /* p < lim: the window is in the buffer (or the input is at its end) */
-    unsigned char *ts;   /* token text kept across a refill: [ts, tw), or NULL */
+    unsigned char *buf; /* PGN_LEX_BUF_SIZE + 1 */
+    unsigned char *p;   /* next unread byte */
+    unsigned char *end; /* end of data; *end == 0 */
+    unsigned char *lim; /* p < lim: the window is in the buffer (or the input is at its end) */
+    unsigned char *ts;  /* token text kept across a refill: [ts, tw), or NULL */
     unsigned char *tw;
-    uint64_t end_off;    /* input offset of *end */
-    uint64_t bias;       /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
-    uint64_t line_off;   /* input offset of the first byte of the current line */
+    uint64_t end_off;  /* input offset of *end */
+    uint64_t bias;     /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
+    uint64_t line_off; /* input offset of the first byte of the current line */
     uint32_t line;
     enum pgn_tok_type prev, prev2; /* the two tokens before this one */
     struct pgn_token tok;
@@ -189,6 +191,81 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
     return l;
 }
 
+/* A line feed at q: the next line starts after it. */
+static inline void pgn_lex_newline(struct pgn_lex *lx, const unsigned char *q)
+{
+    lx->line++;
+    lx->line_off = pgn_lex_off(lx, q) + 1;
+}
+
+/*
+ * The tokenizer's own helpers, shared by pgn_lex.c (buffer, dispatcher,
+ * bounded tokens) and pgn_lex_text.c (strings and comments, which refill as
+ * they go).  The small ones are inline here so that splitting the tokenizer
+ * in two costs no calls on the per-token path.
+ */
+
+/* Look-ahead bound of the scans that may refill (a quote that may close a
+ * tag value, a tag line ahead inside a comment, resynchronisation): they
+ * decide on at most this many bytes, whatever the buffer holds, so that
+ * tokens never depend on how the input was read. */
+#define PGN_LEX_LOOK 64
+
+/*
+ * Read more input.  Keeps [ts, tw) (token text, when ts is set) and [p, end)
+ * (unread bytes), moved to the front of the buffer in that order; updates
+ * ts, tw, p, end.  False when nothing more can come (end of input or error).
+ */
+bool pgn_lex_refill(struct pgn_lex *lx);
+
+/* Make at least n unread bytes available (fewer only at the end of input). */
+static inline void pgn_lex_ensure(struct pgn_lex *lx, size_t n)
+{
+    while ((size_t)(lx->end - lx->p) < n && !lx->eof)
+        pgn_lex_refill(lx);
+}
+
+/* Hand out the token of `len` bytes at p that ends before next.  For a token
+ * read whole from the buffer (no refill since pgn_lex_next() cleared ts) this
+ * is all; pgn_lex_finish() covers tokens that crossed a refill. */
+static inline const struct pgn_token *pgn_lex_emit(struct pgn_lex *lx, enum pgn_tok_type type,
+                                                   const unsigned char *p, size_t len,
+                                                   const unsigned char *next)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->prev2 = lx->prev;
+    lx->prev = type;
+    t->type = type;
+    t->text = (const char *)p;
+    t->len = len;
+    lx->p = (unsigned char *)next;
+    t->span = (uint64_t)(next - p);
+    return t;
+}
+
+static inline const struct pgn_token *pgn_lex_finish(struct pgn_lex *lx, enum pgn_tok_type type,
+                                                     const unsigned char *text, size_t len,
+                                                     const unsigned char *next)
+{
+    const struct pgn_token *t = pgn_lex_emit(lx, type, text, len, next);
+    lx->ts = NULL;
+    lx->tok.span = pgn_lex_off(lx, next) - lx->tok.loc.offset; /* it may have crossed a refill */
+    return t;
+}
+
+/* PGN_TOKF_LATIN1, PGN_TOKF_BAD_UTF8 or 0 for the text s of n bytes (see
+ * pgn_lex_text.c); cut: truncated, so a sequence cut at the end is no fault. */
+unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut);
+
+/* The tokens that start at s with '"', '{' and ';' (pgn_lex_text.c), for
+ * pgn_lex_next(): loc, flags and the rest as for any token. */
+const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *s);
+const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned char *s);
+const struct pgn_token *pgn_lex_line_comment(struct pgn_lex *lx, const unsigned char *s);
+
+/* Skip to the end of the line: lx->p at its LF, or at the end of the input. */
+void pgn_lex_skip_line(struct pgn_lex *lx);
+
 /* A line feed at q, skipped by a fast path: line, line_off and the count in
  * lead.  A fast path that then gives up leaves lx->p after the blanks, so
  * that pgn_lex_next() goes on from there with the same flags.  The count
@@ -196,8 +273,7 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
  * the next pgn_lex_next() takes the token. */
 static inline void pgn_lex_skip_nl(struct pgn_lex *lx, const unsigned char *q)
 {
-    lx->line++;
-    lx->line_off = pgn_lex_off(lx, q) + 1;
+    pgn_lex_newline(lx, q);
     lx->lead++;
 }
 
@@ -207,8 +283,7 @@ static inline unsigned char *pgn_lex_skip_blanks(struct pgn_lex *lx, unsigned ch
 {
     unsigned k;
     while ((k = pgn_lex_fc[*p]) & PGN_LEX_FC_BLANK) {
-        if (k & PGN_LEX_FC_NL)
-            pgn_lex_skip_nl(lx, p);
+        if (k & PGN_LEX_FC_NL) pgn_lex_skip_nl(lx, p);
         p++;
     }
     return p;
@@ -248,21 +323,18 @@ static inline const unsigned char *pgn_lex_symbol_run(const unsigned char *p)
  * first period) and of its periods (*end); false when the general scanner
  * must decide. */
 static inline bool pgn_lex_scan_number(const unsigned char *p, unsigned *value,
-                                       const unsigned char **digits_end,
-                                       const unsigned char **end)
+                                       const unsigned char **digits_end, const unsigned char **end)
 {
     const unsigned char *q = p + 1, *d, *b;
     unsigned v = *p - '0';
     while ((pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) && q < p + 9)
         v = v * 10 + (unsigned)(*q++ - '0');
-    if (*q != '.')
-        return false;
+    if (*q != '.') return false;
     for (d = q + 1; *d == '.' && d < p + 32;)
         d++;
     for (b = d; (*b == ' ' || *b == '\t') && b < p + 64;)
         b++;
-    if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t')
-        return false;
+    if (*b == '.' || *b == 0xe2 || *b == ' ' || *b == '\t') return false;
     *value = v;
     *digits_end = q;
     *end = d;
@@ -281,7 +353,7 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
     struct src_loc loc = pgn_lex_loc_on(lx, p);
     /* prev2 would be lx->prev; any type but '[' does as well here, since the
      * parser never takes this path right after a '[' (p->fast is off then),
-     * and lex_string() asks only whether the two tokens were '[' and a symbol. */
+     * and pgn_lex_string() asks only whether the two tokens were '[' and a symbol. */
     pgn_lex_take(lx, next, PGN_TOK_SYMBOL,
                  type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
     ev->type = type;
@@ -334,8 +406,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
             unsigned v = *p - '0';
             if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) {
                 v = v * 10 + (unsigned)(*q++ - '0');
-                if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT)
-                    v = v * 10 + (unsigned)(*q++ - '0');
+                if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) v = v * 10 + (unsigned)(*q++ - '0');
             }
             if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2 &&
                 ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||

@@ -45,11 +45,11 @@ static const char *side_name(int c)
     return c == COLOR_WHITE ? "white" : "black";
 }
 
-static void judge(struct judged *j, const char *fen, unsigned flags)
+/* Judge j->fen into the rest of j. */
+static void judge(struct judged *j, unsigned flags)
 {
-    j->fen = fen;
     j->why[0] = '\0';
-    j->legal = fen_parse(&j->pos, fen, flags, j->why, sizeof j->why) == FEN_OK;
+    j->legal = fen_parse(&j->pos, j->fen, flags, j->why, sizeof j->why) == FEN_OK;
     if (!j->legal) return;
     bool moves = movegen_any_legal(&j->pos);
     j->check = j->pos.checkers != 0;
@@ -186,7 +186,7 @@ static void *judge_some(void *arg)
 {
     struct window *w = arg;
     for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->count;)
-        judge(&w->items[i], w->items[i].fen, w->flags);
+        judge(&w->items[i], w->flags);
     return NULL;
 }
 

@@ -5,7 +5,8 @@
  * FIDE 5.2.2 and 6.9 ask whether a side can mate "by any series of legal
  * moves": a question of reachability, not of play.  The search walks the set
  * of reachable positions breadth first, keeping every position it has seen in
- * an exact table (placement, side to move, castling rights, en passant), and
+ * an exact table (pos_same_identity(): placement, side to move, castling
+ * rights, a capturable en passant square), and
  * does not walk on from one the static proofs settle (deadpos_static.c: from
  * there the side never mates).  Then:
  *  - a reachable mate of the loser proves CAN_WIN, and breadth-first order
@@ -67,17 +68,6 @@ struct closure {
     uint32_t slot_mask;
 };
 
-/* The same position for every rule that decides the moves from it: pieces,
- * side to move, castling rights, a capturable en passant square. */
-static bool same_position(const struct position *a, const struct position *b)
-{
-    if (a->key != b->key || a->side != b->side || a->castle_rooks != b->castle_rooks ||
-        a->ep_capturable != b->ep_capturable || (a->ep_capturable && a->ep_square != b->ep_square))
-        return false;
-    return memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
-           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0;
-}
-
 /* The slot holding pos, or the free slot where it belongs. */
 static struct cl_slot *find_slot(const struct closure *c, const struct position *pos)
 {
@@ -85,7 +75,10 @@ static struct cl_slot *find_slot(const struct closure *c, const struct position 
     for (;;) {
         struct cl_slot *slot = &c->slots[i];
         if (slot->stamp != c->stamp) return slot;
-        if (slot->tag == tag && same_position(&c->nodes[slot->index - 1].pos, pos)) return slot;
+        /* The key first; then the position's identity (FIDE 9.2.2: the
+         * same rules decide the moves from both positions). */
+        const struct position *seen = &c->nodes[slot->index - 1].pos;
+        if (slot->tag == tag && seen->key == pos->key && pos_same_identity(seen, pos)) return slot;
         i = (i + 1) & c->slot_mask;
     }
 }

@@ -151,9 +151,9 @@ static int pawn_step(int color)
  * the squares free pawns of c may ever stand on (or pass over); att[c]: the
  * squares pawns of c may ever attack; fixed_att[c]: those attacked all the
  * time (by fixed pawns).  False when some free pawn has no such stop.
- * With kings_take (the second try of dp_locked_cannot()), free pawns may
- * vanish, taken by a king: a free pawn's segment then runs through free
- * pawns of the other colour up to the next fixed pawn.
+ * Pawns in `vanish` (dp_locked_cannot()'s later tries: a king may take
+ * them) fix no pawn, and a free pawn's segment runs through them up to the
+ * next fixed pawn.
  */
 struct wall {
     bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
@@ -432,14 +432,18 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side)
     return locked_tries(pos, side, 3);
 }
 
-enum deadpos_why dp_static_cannot(const struct position *pos, int side)
+static enum deadpos_why static_cannot(const struct position *pos, int side, int tries)
 {
     enum deadpos_why why = dp_material_cannot(pos, side);
-    return why != DEADPOS_WHY_NONE ? why : locked_tries(pos, side, 1);
+    return why != DEADPOS_WHY_NONE ? why : locked_tries(pos, side, tries);
+}
+
+enum deadpos_why dp_static_cannot(const struct position *pos, int side)
+{
+    return static_cannot(pos, side, 1);
 }
 
 enum deadpos_why dp_static_cannot_full(const struct position *pos, int side)
 {
-    enum deadpos_why why = dp_material_cannot(pos, side);
-    return why != DEADPOS_WHY_NONE ? why : dp_locked_cannot(pos, side);
+    return static_cannot(pos, side, 3);
 }

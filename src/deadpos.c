@@ -97,14 +97,19 @@ const char *deadpos_why_text(enum deadpos_why why)
     return "";
 }
 
-/* At most DEADPOS_EXHAUST_UNITS pieces and pawns besides the kings
- * (without a popcount instruction: clear the lowest bits). */
-static bool few_units(const struct position *pos)
+/* More than DEADPOS_EXHAUST_UNITS units in `units` (bits cleared from the
+ * bottom: no popcount instruction needed). */
+static inline bool many_units(bitboard units)
 {
-    bitboard b = pos_occupied(pos) & ~pos->by_type[KING];
-    for (int i = 0; i < DEADPOS_EXHAUST_UNITS && b; i++)
-        b &= b - 1;
-    return b == 0;
+    for (int i = 0; i < DEADPOS_EXHAUST_UNITS; i++)
+        units &= units - 1;
+    return units != 0;
+}
+
+/* The pieces and pawns besides the kings. */
+static inline bitboard units_of(const struct position *pos)
+{
+    return pos_occupied(pos) & ~pos->by_type[KING];
 }
 
 /* Could the exhaustive search prove anything here?  It needs every line to
@@ -117,7 +122,7 @@ static bool exhaust_worthwhile(const struct position *pos, bool thorough)
 {
     if (dp_pawns_locked(pos)) return true;
     /* The cheap entry points (check's hot path) keep to little material. */
-    if (!thorough && !few_units(pos)) return false;
+    if (!thorough && many_units(units_of(pos))) return false;
     if (pos->checkers) return true;
     move list[MOVES_MAX];
     return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
@@ -229,14 +234,6 @@ const char *deadpos_reason(const struct position *pos, int side)
     return deadpos_why_text(res.why);
 }
 
-/* More than DEADPOS_EXHAUST_UNITS units in `units` (bits cleared from the
- * bottom: no popcount instruction needed). */
-static inline bool many_units(bitboard units)
-{
-    for (int i = 0; i < DEADPOS_EXHAUST_UNITS; i++)
-        units &= units - 1;
-    return units != 0;
-}
 
 /* deadpos_is_dead() past its filter, with few units: the same answer as
  * deadpos_side_cannot_win() for both sides, without its cost where the
@@ -267,7 +264,7 @@ static bool few_units_dead(const struct position *pos)
 static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
 {
     if (analysis_off()) return false;
-    if (!many_units(pos_occupied(pos) & ~pos->by_type[KING])) return few_units_dead(pos);
+    if (!many_units(units_of(pos))) return few_units_dead(pos);
     if (!pos->by_type[PAWN] && (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
                                 dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
         return false;
@@ -278,7 +275,7 @@ static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
  * number of units only (deadpos_alive_by_pawns() relies on that). */
 static inline bool pawns_and_many_units(const struct position *pos)
 {
-    return pos->by_type[PAWN] && many_units(pos_occupied(pos) & ~pos->by_type[KING]);
+    return pos->by_type[PAWN] && many_units(units_of(pos));
 }
 
 static inline bool pawn_files_walled(const struct position *pos)

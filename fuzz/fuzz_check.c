@@ -7,9 +7,10 @@
  * known ending and an ending ply within its plies; every finding has a known
  * code and severity and a message; findings about a game come before its
  * record.  Then it reads the input again through a replay pool (`check
- * --jobs`) with two workers, one-game batches and a small limit past which a
- * game is replayed on the reading thread, and requires the JSON Lines report
- * of both runs to be byte for byte the same.
+ * --jobs`) with two workers, cut into pieces as small as the cutting allows
+ * and with a small limit past which a stretch without a cut is read on the
+ * calling thread, and requires the JSON Lines report of both runs to be byte
+ * for byte the same.
  *
  * Build and run: `make fuzz`, then `make fuzz-check-run` (see README.md).
  */
@@ -57,8 +58,8 @@ static void on_game(void *ctx, const struct game_record *g)
     report_game(s->report, g);
 }
 
-/* The report of the input read through a pool of two jobs. */
-static void pool_report(const uint8_t *data, size_t size, FILE *out)
+/* The report of the input read through a pool of two jobs; the bytes it read. */
+static uint64_t pool_report(const uint8_t *data, size_t size, FILE *out)
 {
     struct seen s = {0, report_new(REPORT_JSONL, out, true)};
     struct game_sink sink = {.ctx = &s, .diag = on_diag, .game = on_game};
@@ -66,17 +67,16 @@ static void pool_report(const uint8_t *data, size_t size, FILE *out)
     struct input *in = input_open_memory(data, size);
     if (!s.report || !pool || !in)
         abort();
-    replay_pool_set_limits(pool, 1, 0, 2000);
+    replay_pool_set_pieces(pool, 1, 4096);
     replay_pool_set_file(pool, "<fuzz>");
-    struct pgn_parser *p = pgn_parser_new(in, replay_pool_parser_diag, pool);
-    if (!p)
+    uint64_t bytes = 0;
+    if (!replay_pool_read(pool, in, &bytes))
         abort();
-    replay_pool_read(pool, p);
     replay_pool_finish(pool);
-    pgn_parser_free(p);
     input_close(in);
     replay_pool_free(pool);
     report_free(s.report);
+    return bytes;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -106,12 +106,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (s.games != begun) /* every game read is reported */
         abort();
+    uint64_t direct_bytes = pgn_parser_bytes(p);
     pgn_parser_free(p);
     input_close(in);
     game_free(g);
     report_free(s.report);
 
-    pool_report(data, size, pool_out);
+    if (pool_report(data, size, pool_out) != direct_bytes)
+        abort(); /* --jobs counted other bytes */
     fclose(direct_out);
     fclose(pool_out);
     if (direct_len != pool_len || memcmp(direct_text, pool_text, direct_len) != 0)

@@ -10,7 +10,6 @@
 #include "diag.h"
 #include "game.h"
 #include "input.h"
-#include "pgn_parse.h"
 #include "replay_pool.h"
 #include "report.h"
 
@@ -98,16 +97,12 @@ static void check_one_input(struct check_run *run, const char *path)
         return;
     }
     replay_pool_set_file(run->pool, name);
-    struct pgn_parser *p = pgn_parser_new(in, replay_pool_parser_diag, run->pool);
-    if (!p) {
+    uint64_t bytes = 0;
+    if (!replay_pool_read(run->pool, in, &bytes)) {
         run->totals.files_unreadable++;
         input_problem(run, name, "out of memory");
-        input_close(in);
-        return;
     }
-    replay_pool_read(run->pool, p);
-    run->totals.bytes += pgn_parser_bytes(p);
-    pgn_parser_free(p);
+    run->totals.bytes += bytes;
     input_close(in);
 }
 

@@ -41,6 +41,8 @@ struct input {
     bool own_fd;
     const unsigned char *mem;
     size_t mem_len, mem_pos, chunk;
+    input_source_fn source; /* bytes already decoded elsewhere (input_open_source()) */
+    void *source_ctx;
 
     enum input_fmt fmt;
     unsigned char *raw; /* INPUT_RAW_BUF_SIZE bytes */
@@ -68,11 +70,29 @@ static ptrdiff_t fail(struct input *in, const char *what, const char *detail)
     return -1;
 }
 
+/* A decoder failed after producing `produced` bytes in this call: those are
+ * returned now and the failure on the next call, so that where a stream
+ * fails does not depend on the sizes it was read in. */
+static ptrdiff_t failed_after(struct input *in, size_t produced, const char *what,
+                              const char *detail)
+{
+    fail(in, what, detail);
+    return produced ? (ptrdiff_t)produced : -1;
+}
+
 /* Read from the underlying file or memory; 0 at its end, -1 on error. */
 static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
 {
     if (in->chunk && n > in->chunk)
         n = in->chunk;
+    if (in->source) {
+        const char *why = NULL;
+        ptrdiff_t got = in->source(in->source_ctx, buf, n, &why);
+        if (got < 0)
+            return fail(in, why ? why : "read error", NULL);
+        in->raw_bytes += (uint64_t)got;
+        return got;
+    }
     if (in->fd < 0) {
         size_t left = in->mem_len - in->mem_pos;
         if (n > left)
@@ -157,7 +177,7 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
     size_t produced = 0;
     for (;;) {
         if (!raw_fill(in))
-            return -1;
+            return produced ? (ptrdiff_t)produced : -1; /* raw_fill() failed the stream */
         if (in->member_done) {
             /* Between members: another member, zero padding, or the end. */
             if (in->raw_pos == in->raw_len)
@@ -167,7 +187,7 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
                 continue;
             }
             if (inflateReset(&in->z) != Z_OK)
-                return fail(in, "corrupt gzip stream", NULL);
+                return failed_after(in, produced, "corrupt gzip stream", NULL);
             in->member_done = false;
         }
         in->z.next_in = in->raw + in->raw_pos;
@@ -187,7 +207,8 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
             if (ret == Z_BUF_ERROR && in->raw_eof && in->raw_pos == in->raw_len)
                 return fail(in, "truncated gzip stream", NULL);
         } else {
-            return fail(in, "corrupt gzip stream", in->z.msg ? in->z.msg : "bad data");
+            return failed_after(in, produced, "corrupt gzip stream",
+                                in->z.msg ? in->z.msg : "bad data");
         }
     }
 }
@@ -197,12 +218,12 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
     ZSTD_outBuffer out = {buf, n, 0};
     for (;;) {
         if (!raw_fill(in))
-            return -1;
+            return out.pos ? (ptrdiff_t)out.pos : -1; /* raw_fill() failed the stream */
         bool at_end = in->raw_eof && in->raw_pos == in->raw_len;
         ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
         size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
         if (ZSTD_isError(r))
-            return fail(in, "corrupt zstd stream", ZSTD_getErrorName(r));
+            return failed_after(in, out.pos, "corrupt zstd stream", ZSTD_getErrorName(r));
         bool progress = inb.pos != in->raw_pos || out.pos != 0;
         in->raw_pos = inb.pos;
         if (out.pos)
@@ -262,7 +283,7 @@ static void mark_line_ends(struct input *in, unsigned char *buf, size_t len)
 
 ptrdiff_t input_read(struct input *in, void *buf, size_t n)
 {
-    if (in->failed)
+    if (in->failed && in->ahead < 0)
         return -1;
     if (n == 0)
         return 0;
@@ -274,10 +295,10 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         out[len++] = (unsigned char)in->ahead;
         in->ahead = -1;
     }
-    if (len < n) {
+    if (len < n && !in->failed) {
         ptrdiff_t got = read_decoded(in, out + len, n - len);
-        if (got < 0) return -1;
-        len += (size_t)got;
+        if (got < 0 && len == 0) return -1;
+        if (got > 0) len += (size_t)got;
     }
     if (in->eol != EOL_LF) mark_line_ends(in, out, len);
     return (ptrdiff_t)len;
@@ -342,6 +363,18 @@ struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chun
 struct input *input_open_memory(const void *buf, size_t len)
 {
     return input_open_memory_chunked(buf, len, 0);
+}
+
+struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
+{
+    struct input *in = input_alloc(name);
+    if (in) {
+        in->source = fn;
+        in->source_ctx = ctx;
+        in->fmt = FMT_PLAIN; /* decoded already: no format to sniff */
+        in->eol = EOL_LF;    /* ... and line breaks already as they are read */
+    }
+    return in;
 }
 
 const char *input_name(const struct input *in) { return in->name; }

@@ -37,9 +37,20 @@ struct input *input_open_memory(const void *buf, size_t len);
 struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chunk);
 
 /*
+ * A stream of bytes decoded elsewhere (the pieces `check --jobs` reads on
+ * its threads): fn fills up to n bytes of buf and returns the count, 0 at
+ * the end, or -1 with a reason in *why (the stream then fails with it).  The
+ * bytes are read as they are: no format detection, no line-break rule.
+ */
+typedef ptrdiff_t (*input_source_fn)(void *ctx, void *buf, size_t n, const char **why);
+struct input *input_open_source(input_source_fn fn, void *ctx, const char *name);
+
+/*
  * Read up to n decoded bytes into buf.  Returns the count (0 at the end of the
  * stream, possibly short before it) or -1 when the stream is corrupt or
  * unreadable; input_error() then says why and later calls return -1 again.
+ * The bytes before a failure are the same whatever sizes the stream is read
+ * in (a decoder that fails mid-call hands over what it produced first).
  * In a stream whose first line break is a bare CR (old Mac files), every CR
  * not followed by LF comes out as LF; other streams come out as they are.
  */

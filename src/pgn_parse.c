@@ -720,6 +720,11 @@ void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on)
     p->fast = FAST_NONE; /* parser_general() says again */
 }
 
+bool pgn_parse_once_per_input(const struct diag *d)
+{
+    return d->code == DIAG_ENCODING && d->severity == DIAG_NOTE;
+}
+
 uint64_t pgn_parser_games(const struct pgn_parser *p) { return p->games; }
 uint64_t pgn_parser_bytes(const struct pgn_parser *p) { return pgn_lex_offset(p->lx); }
 

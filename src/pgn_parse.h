@@ -110,6 +110,10 @@ void pgn_parser_free(struct pgn_parser *p);
  * either way; that is what this is for.  On by default. */
 void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on);
 
+/* Whether a diagnostic is one the parser gives once per input at most (the
+ * Latin-1 note): a reader of pieces of an input keeps only the first. */
+bool pgn_parse_once_per_input(const struct diag *d);
+
 /* Games started so far (= GAME_BEGIN events delivered). */
 uint64_t pgn_parser_games(const struct pgn_parser *p);
 

@@ -1,24 +1,19 @@
 /*
- * replay_batch.c - a run of whole games recorded for replay on another
- * thread, and the output of that replay (see replay_batch.h).
+ * replay_batch.c - what reading a piece of input found, kept by the worker
+ * that read it until the calling thread hands it on (see replay_batch.h).
  *
- * Layout: the input is an array of fixed-size records in arrival order; the
- * text of events (SAN, comments, tag names and values) and every string of a
- * kept diagnostic or game record lives in byte arenas, referred to by offset
- * (the arenas move when they grow).  String offsets are stored plus one, so 0
- * stands for NULL.  Every string is stored NUL-terminated.  An event's string
- * pointers are set from its offsets when it is replayed, once the arena no
- * longer moves.
+ * Layout: the findings and game records are fixed-size copies in arrival
+ * order; every string of them lives in one byte arena, referred to by offset
+ * (the arena moves when it grows).  String offsets are stored plus one, so 0
+ * stands for NULL.  Every string is stored NUL-terminated.
  *
- * Invariants: records refer only to arena bytes below the arena's length; a
+ * Invariants: copies refer only to arena bytes below the arena's length; a
  * failed addition leaves the batch as it was (lengths are committed last).
  */
 #include "replay_batch.h"
 
-#include "chess.h"
 #include "diag.h"
 #include "game.h" /* struct game_sink */
-#include "pgn_parse.h"
 #include "report.h"
 
 #include <assert.h>
@@ -34,28 +29,6 @@ struct arena {
     char *p;
     size_t len, cap;
 };
-
-enum rec_kind { REC_EVENT, REC_PARSER_DIAG, REC_FILE, REC_FINDING };
-
-/* One item of the input, 48 bytes.  REC_EVENT: the event's fields; its text
- * (when it has one) at `text` in the arena, its name (TAG) right after the
- * text's NUL.  REC_PARSER_DIAG, REC_FINDING: `number` is the index of the
- * kept diagnostic.  REC_FILE: `text` is the input's name.  Small records keep
- * a batch in the cache it is written from and read from. */
-enum { REC_HAS_TEXT = 1, REC_HAS_NAME = 2, REC_HAS_RESULT = 4 };
-struct rec {
-    uint64_t offset, game;
-    uint32_t line, column;
-    uint32_t text; /* offset + 1 in the arena */
-    uint32_t len;
-    uint32_t number;
-    uint32_t dots; /* any count of periods the lexer read */
-    uint16_t depth;
-    uint8_t kind, type, flags, name_len;
-};
-_Static_assert(sizeof(struct rec) <= 48, "a record per move: keep it small");
-_Static_assert(PGN_PARSE_TAG_NAME_MAX <= UINT8_MAX, "name_len holds a tag name's length");
-_Static_assert(PGN_PARSE_RAV_DEPTH_MAX <= UINT16_MAX, "depth holds a variation depth");
 
 /* The string members of the kept structures, by offset; a kept copy has them
  * NULL and their string offsets in str[]. */
@@ -81,13 +54,6 @@ struct kept {
 };
 
 struct replay_batch {
-    struct rec *recs;
-    size_t nrecs, recs_cap;
-    struct kept *in_diags; /* parser diagnostics and file-level findings */
-    size_t nin, in_cap;
-    struct arena input_text;
-    size_t input_bytes; /* what the three above hold */
-
     struct kept *out; /* findings and game records of the replay */
     size_t nout, out_cap;
     struct arena output_text;
@@ -102,9 +68,6 @@ struct replay_batch *replay_batch_new(void)
 void replay_batch_free(struct replay_batch *b)
 {
     if (!b) return;
-    free(b->recs);
-    free(b->in_diags);
-    free(b->input_text.p);
     free(b->out);
     free(b->output_text.p);
     free(b);
@@ -112,20 +75,9 @@ void replay_batch_free(struct replay_batch *b)
 
 void replay_batch_clear(struct replay_batch *b)
 {
-    b->nrecs = b->nin = b->nout = 0;
-    b->input_bytes = 0;
-    b->input_text.len = b->output_text.len = 0;
+    b->nout = 0;
+    b->output_text.len = 0;
     b->output_lost = false;
-}
-
-size_t replay_batch_input_bytes(const struct replay_batch *b)
-{
-    return b->input_bytes;
-}
-
-bool replay_batch_is_empty(const struct replay_batch *b)
-{
-    return b->nrecs == 0;
 }
 
 /* ---- storage ----------------------------------------------------------- */
@@ -214,142 +166,6 @@ static struct game_record kept_game(const struct kept *k, const struct arena *a)
     struct game_record g = k->u.g;
     restore_strings(a, &g, game_strings, sizeof game_strings / sizeof *game_strings, k->str);
     return g;
-}
-
-/* ---- recording the input ----------------------------------------------- */
-
-static struct rec *next_rec(struct replay_batch *b)
-{
-    if (UNLIKELY(b->nrecs == b->recs_cap) &&
-        !reserve((void **)&b->recs, &b->recs_cap, b->nrecs, 1, sizeof *b->recs))
-        return NULL;
-    return &b->recs[b->nrecs];
-}
-
-/* Copy len bytes and a NUL to the arena's end; its reference (offset + 1).
- * The caller has reserved the room. */
-static uint32_t arena_push(struct arena *a, const char *s, size_t len)
-{
-    char *dst = a->p + a->len;
-    memcpy(dst, s, len);
-    dst[len] = '\0';
-    uint32_t ref = (uint32_t)(a->len + 1);
-    a->len += len + 1;
-    return ref;
-}
-
-/* Per move of every game: one record, one copy of the token. */
-bool replay_batch_add_event(struct replay_batch *b, const struct pgn_event *ev)
-{
-    struct rec *r = next_rec(b);
-    size_t need = ev->len + 1 + (ev->name ? ev->name_len + 1 : 0);
-    /* name_len and depth fit by the parser's limits (asserted above). */
-    if (UNLIKELY(!r) || UNLIKELY(ev->len > UINT32_MAX - 2) ||
-        (UNLIKELY(b->input_text.len + need > b->input_text.cap) &&
-         !reserve((void **)&b->input_text.p, &b->input_text.cap, b->input_text.len, need, 1)))
-        return false;
-    r->offset = ev->loc.offset;
-    r->game = ev->game;
-    r->line = ev->loc.line;
-    r->column = ev->loc.column;
-    r->len = (uint32_t)ev->len;
-    r->number = ev->number;
-    r->depth = (uint16_t)ev->depth;
-    r->kind = REC_EVENT;
-    r->type = (uint8_t)ev->type;
-    r->dots = ev->dots;
-    r->flags = (uint8_t)((ev->text != NULL) * REC_HAS_TEXT | (ev->name != NULL) * REC_HAS_NAME |
-                         ev->has_result * REC_HAS_RESULT);
-    r->name_len = (uint8_t)ev->name_len;
-    r->text = arena_push(&b->input_text, ev->text ? ev->text : "", ev->len);
-    if (ev->name) arena_push(&b->input_text, ev->name, ev->name_len);
-    b->input_bytes += sizeof *r + need;
-    b->nrecs++;
-    return true;
-}
-
-static bool add_diag(struct replay_batch *b, enum rec_kind kind, const struct diag *d)
-{
-    struct rec *r = next_rec(b);
-    if (!r || !reserve((void **)&b->in_diags, &b->in_cap, b->nin, 1, sizeof *b->in_diags))
-        return false;
-    size_t used = 0;
-    if (!keep_diag(&b->in_diags[b->nin], &b->input_text, &used, d)) return false;
-    memset(r, 0, sizeof *r);
-    r->kind = (uint8_t)kind;
-    r->number = (uint32_t)b->nin++;
-    b->input_text.len += used;
-    b->input_bytes += sizeof *r + sizeof *b->in_diags + used;
-    b->nrecs++;
-    return true;
-}
-
-bool replay_batch_add_parser_diag(struct replay_batch *b, const struct diag *d)
-{
-    return add_diag(b, REC_PARSER_DIAG, d);
-}
-
-bool replay_batch_add_finding(struct replay_batch *b, const struct diag *d)
-{
-    return add_diag(b, REC_FINDING, d);
-}
-
-bool replay_batch_add_file(struct replay_batch *b, const char *name)
-{
-    struct rec *r = next_rec(b);
-    size_t used = 0;
-    uint32_t text;
-    if (!r || !(text = arena_put(&b->input_text, &used, name, strlen(name)))) return false;
-    memset(r, 0, sizeof *r);
-    r->text = text;
-    r->kind = REC_FILE;
-    b->input_text.len += used;
-    b->input_bytes += sizeof *r + used;
-    b->nrecs++;
-    return true;
-}
-
-/* ---- replay ------------------------------------------------------------ */
-
-static const struct pgn_event *rec_event(const struct replay_batch *b, const struct rec *r,
-                                         struct pgn_event *ev)
-{
-    const char *text = arena_at(&b->input_text, r->text);
-    *ev = (struct pgn_event){
-        .type = (enum pgn_event_type)r->type,
-        .loc = {.offset = r->offset, .line = r->line, .column = r->column},
-        .text = r->flags & REC_HAS_TEXT ? text : NULL,
-        .len = r->len,
-        .name = r->flags & REC_HAS_NAME ? text + r->len + 1 : NULL,
-        .name_len = r->name_len,
-        .number = r->number,
-        .dots = r->dots,
-        .game = r->game,
-        .depth = r->depth,
-        .has_result = (r->flags & REC_HAS_RESULT) != 0,
-    };
-    return ev;
-}
-
-const struct pgn_event *replay_batch_next_event(struct replay_cursor *c,
-                                                const struct replay_target *t)
-{
-    const struct replay_batch *b = c->batch;
-    while (c->next < b->nrecs) {
-        const struct rec *r = &b->recs[c->next++];
-        switch ((enum rec_kind)r->kind) {
-        case REC_EVENT:
-            return rec_event(b, r, &c->ev);
-        case REC_FILE: t->file(t->ctx, arena_at(&b->input_text, r->text)); break;
-        case REC_PARSER_DIAG:
-        case REC_FINDING: {
-            struct diag d = kept_diag(&b->in_diags[r->number], &b->input_text);
-            (r->kind == REC_FINDING ? t->finding : t->parser_diag)(t->ctx, &d);
-            break;
-        }
-        }
-    }
-    return NULL;
 }
 
 /* ---- output ------------------------------------------------------------ */

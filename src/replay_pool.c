@@ -2,53 +2,92 @@
  * replay_pool.c - replay on the calling thread or on worker threads, output in
  * input order (see replay_pool.h).
  *
- * Batches live in a ring of slots, named by a sequence number (slot = seq %
- * nslots).  Batch `fill` is being recorded by the calling thread; batches
- * [deliver, fill) were handed on: each is QUEUED until a worker takes it
- * (workers take them in order, [take, fill) are waiting), BUSY while it is
- * replayed, DONE when its output is ready.  The calling thread delivers DONE
- * batches strictly in sequence and only then reuses their slot, so output
- * order is input order.  A batch holds whole games only: it is handed on
- * right after a GAME_END, and a game that outgrows the batch limit leaves the
- * batches for the calling thread's own game ("direct" until its GAME_END).
+ * With more than one job the calling thread only reads: it cuts each input
+ * into pieces at places where a game must start (pgn_split.h) and hands them
+ * on; every worker reads a piece with its own parser and replays it with its
+ * own game, keeping what it finds in the piece's batch (replay_batch.h); the
+ * calling thread delivers the batches strictly in sequence, moving the game
+ * numbers, lines and byte offsets of each piece by what came before it.
+ *
+ * Pieces live in a ring of slots named by a sequence number (slot = seq %
+ * nslots): [deliver, fill) were handed on, each QUEUED until a worker takes
+ * it (in order: [take, fill) are waiting), BUSY while it is read, DONE when
+ * its output is ready.  A piece holds its own bytes plus PGN_SPLIT_LOOKAHEAD
+ * bytes of the next piece: the worker reads on into those and stops at the
+ * first game that starts at or after the cut; the piece is *confirmed* when
+ * that game starts at the tag pair the cut was made before, that is, when the
+ * parser of the whole stream would have started a game exactly where the
+ * next piece's parser does.  A piece that is not confirmed (or whose output
+ * did not fit in memory, or that could not be cut at all) is read again here,
+ * from its start to the end of its input, by one parser over the pieces
+ * still held and then the input itself; the pieces after it are dropped.
  *
  * Locking: one mutex guards the sequence numbers and slot states; `work`
- * wakes workers when a batch is queued or the pool stops, `done` wakes the
- * calling thread when a batch is finished.  A batch's contents are touched
- * only by whoever owns its state (caller: filling, DONE; worker: BUSY).
+ * wakes workers when a piece is queued or the pool stops, `done` wakes the
+ * calling thread when a piece is finished.  A slot's contents are touched
+ * only by whoever owns its state (caller: FREE, filling, DONE; worker: BUSY).
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "replay_pool.h"
 
 #include "game.h"
+#include "input.h"
 #include "pgn_parse.h"
+#include "pgn_split.h"
 #include "replay_batch.h"
+#include "report.h"
 
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_BUSY, SLOT_DONE };
+enum slot_kind {
+    KIND_PIECE,   /* a piece of an input, to be read by a worker */
+    KIND_UNCUT,   /* the rest of an input that could not be cut: read here */
+    KIND_FINDING, /* no input: a file-level finding kept in `out` */
+};
 
 struct slot {
-    struct replay_batch *batch;
     enum slot_state state;
+    enum slot_kind kind;
+    struct replay_batch *out; /* what reading the piece found */
+
+    unsigned char *data; /* [0, own) the piece, [own, len) the next piece's start */
+    size_t own, len, cap;
+    size_t tag;              /* !last: where the next piece's first game starts */
+    bool first, last;        /* first / last piece of its input */
+    char *error;             /* last: the input failed after it with this reason */
+    uint64_t input;          /* which input (a count) */
+    uint64_t offset, lines;  /* bytes and line feeds of the input before the piece */
+
+    bool confirmed; /* the worker's answer, see above */
+    uint64_t games; /* games that start in the piece */
+    char file[REPLAY_POOL_NAME_MAX]; /* the input's name */
 };
 
 struct worker {
     struct replay_pool *pool;
     pthread_t thread;
-    struct game *game;            /* reports into `current` */
-    struct replay_batch *current; /* the batch being replayed */
+    struct game *game; /* reports into `current` */
+    struct replay_batch *current;
+};
+
+/* What a delivered piece's findings are moved by (the pieces before it). */
+struct rebase {
+    struct replay_pool *pool;
+    uint64_t games, offset, lines;
 };
 
 struct replay_pool {
     struct game_sink sink; /* the final sink, called on the calling thread only */
-    struct game *game;     /* the calling thread's own game (sink: the final sink) */
-    const char *file;      /* the input being read (the caller's string) */
+    struct game *game;     /* the calling thread's own game (one job: to sink) */
+    char file[REPLAY_POOL_NAME_MAX]; /* the name of the input being read */
     unsigned jobs;
     bool strict;
 
@@ -60,15 +99,27 @@ struct replay_pool {
     pthread_mutex_t lock;
     pthread_cond_t work, done;
     uint64_t fill, take, deliver;
-    struct replay_batch *filling; /* slot fill's batch (reading thread only) */
     bool stop;
     bool sync_ready; /* lock and conditions initialised */
-
-    bool direct;    /* the game being read goes straight to `game` */
-    unsigned games; /* whole games in the batch being filled */
-    unsigned games_limit;
-    size_t bytes_limit, game_bytes_limit;
+    size_t piece_bytes, piece_max;
     unsigned worker_delay_us; /* tests only */
+    struct replay_pool_stats stats;
+
+    /* the input being read (calling thread) */
+    struct input *in; /* NULL once it has been read to its end */
+    uint64_t inputs;  /* inputs started */
+    uint64_t in_bytes, in_lines; /* of the input before the next piece */
+    unsigned char *carry; /* the start of the next piece: bytes after the last cut */
+    size_t carry_len, carry_cap;
+
+    /* delivering (calling thread) */
+    uint64_t delivered_games;   /* games of the input being delivered, so far */
+    bool once_noted;            /* ... and whether its once-per-input note was */
+    uint64_t dropped_note_game; /* a game whose repeated note was dropped (0: none) */
+    struct rebase rebase;
+    struct game *again; /* reads pieces again (through rebase) */
+    const unsigned char **again_p; /* nslots + 1 byte runs for it */
+    size_t *again_len;
 };
 
 unsigned replay_pool_online_jobs(void)
@@ -83,62 +134,72 @@ unsigned replay_pool_online_jobs(void)
 
 /* ---- the replay loop ------------------------------------------------------ */
 
-/* Where the records of a batch that are not events go: the game replaying
- * it, and for file-level findings the sink that game reports to, so they keep
- * their place among the games. */
-struct into_game {
-    struct game *game;
-    const struct game_sink *findings;
+/* Where a piece's reader stops: at the first game that starts at or after
+ * `from` (an offset), which should start at `at`. */
+struct stop {
+    uint64_t from, at;
+    bool hit, at_cut;
+    uint64_t games; /* games before the one stopped at */
 };
 
-static void to_game_parser_diag(void *ctx, const struct diag *d)
-{
-    game_parser_diag(((struct into_game *)ctx)->game, d);
-}
-
-static void to_game_file(void *ctx, const char *name)
-{
-    game_set_file(((struct into_game *)ctx)->game, name);
-}
-
-static void to_findings(void *ctx, const struct diag *d)
-{
-    const struct game_sink *sink = ((struct into_game *)ctx)->findings;
-    sink->diag(sink->ctx, d);
-}
-
-/* Out of line: inlined, its recording code would crowd run() and the
- * compiler would stop folding the one-job replay into the loop. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static struct game *record(struct replay_pool *p, const struct pgn_event *ev);
-
 /*
- * The one loop that hands events to game_feed(), whoever runs it: the reading
- * thread over the parser (to `game`, or with no game to record()), a worker
- * or the reading thread over a recorded batch.  It holds the program's only
- * call of pgn_parser_next() and only call of game_feed(), so the compiler
- * folds the reader and the replay into it, as in a program without threads.
+ * The one loop that hands events to game_feed(), whoever runs it: the calling
+ * thread with one job, a worker over a piece, the calling thread reading a
+ * piece again.  It holds the program's only call of pgn_parser_next() and
+ * only call of game_feed(), so the compiler folds the reader and the replay
+ * into it, as in a program without threads.
  */
-static void run(struct replay_pool *p, struct game *game, struct pgn_parser *parser,
-                struct replay_batch *batch, const struct game_sink *findings)
+static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 {
-    struct into_game into = {game, findings};
-    const struct replay_target target = {&into, to_game_parser_diag, to_game_file, to_findings};
-    struct replay_cursor cursor;
-    replay_cursor_start(&cursor, batch);
-    struct pgn_event buf;
-    for (;;) {
-        const struct pgn_event *ev = &buf;
-        if (parser) {
-            if (!pgn_parser_next(parser, &buf)) return;
-        } else if (!(ev = replay_batch_next_event(&cursor, &target))) {
+    struct pgn_event ev;
+    while (pgn_parser_next(parser, &ev)) {
+        if (ev.type == PGN_EV_GAME_BEGIN && ev.loc.offset >= stop->from) {
+            stop->hit = true;
+            stop->at_cut = ev.loc.offset == stop->at;
+            stop->games = ev.game - 1;
             return;
         }
-        struct game *to = game ? game : record(p, ev);
-        if (to) game_feed(to, ev);
+        game_feed(game, &ev);
     }
+}
+
+/* ---- reading bytes held in memory -------------------------------------- */
+
+/* Byte runs read in turn, then an input (or a failure, or the end); an
+ * input_source_fn. */
+struct spans {
+    const unsigned char **p;
+    size_t *len;
+    size_t n, at, pos;
+    const char *error; /* after the runs when there is no input: fail with it */
+    struct input *then;
+};
+
+static ptrdiff_t spans_read(void *ctx, void *buf, size_t n, const char **why)
+{
+    struct spans *s = ctx;
+    while (s->at < s->n) {
+        size_t left = s->len[s->at] - s->pos;
+        if (left == 0) {
+            s->at++;
+            s->pos = 0;
+            continue;
+        }
+        size_t k = left < n ? left : n;
+        memcpy(buf, s->p[s->at] + s->pos, k);
+        s->pos += k;
+        return (ptrdiff_t)k;
+    }
+    if (s->then) {
+        ptrdiff_t got = input_read(s->then, buf, n);
+        if (got < 0) *why = input_error(s->then);
+        return got;
+    }
+    if (s->error) {
+        *why = s->error;
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- workers ------------------------------------------------------------ */
@@ -155,11 +216,31 @@ static void worker_keep_game(void *ctx, const struct game_record *g)
     replay_batch_keep_game(w->current, g);
 }
 
+/* Read a piece and its look-ahead; say whether the cut after it held. */
+static void read_piece(struct worker *w, struct slot *s)
+{
+    const unsigned char *run_p = s->data;
+    size_t run_len = s->last ? s->own : s->len;
+    struct spans sp = {&run_p, &run_len, 1, 0, 0, s->last ? s->error : NULL, NULL};
+    struct input *in = input_open_source(spans_read, &sp, s->file);
+    struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, w->game) : NULL;
+    s->confirmed = false;
+    if (parser) {
+        w->current = s->out;
+        game_set_file(w->game, s->file);
+        struct stop stop = {.from = s->last ? UINT64_MAX : s->own, .at = s->tag};
+        run(w->game, parser, &stop);
+        s->confirmed = s->last ? !stop.hit : stop.hit && stop.at_cut;
+        s->games = stop.hit ? stop.games : pgn_parser_games(parser);
+    }
+    pgn_parser_free(parser);
+    input_close(in);
+}
+
 static void *worker_run(void *arg)
 {
     struct worker *w = arg;
     struct replay_pool *p = w->pool;
-    const struct game_sink keep = {w, worker_keep_diag, worker_keep_game};
     for (;;) {
         pthread_mutex_lock(&p->lock);
         while (!p->stop && p->take == p->fill)
@@ -172,8 +253,7 @@ static void *worker_run(void *arg)
         s->state = SLOT_BUSY;
         pthread_mutex_unlock(&p->lock);
 
-        w->current = s->batch;
-        run(p, w->game, NULL, s->batch, &keep);
+        if (s->kind == KIND_PIECE) read_piece(w, s);
         if (p->worker_delay_us) {
             struct timespec ts = {0, (long)p->worker_delay_us * 1000};
             nanosleep(&ts, NULL);
@@ -186,22 +266,143 @@ static void *worker_run(void *arg)
     }
 }
 
-/* ---- the calling thread ---------------------------------------------------- */
+/* ---- delivering, in input order (calling thread) -------------------------- */
 
-/* The batch being filled: slot fill % nslots, kept at hand (per event). */
-static struct replay_batch *filling(const struct replay_pool *p)
+static void rebase_diag(void *ctx, const struct diag *d)
 {
-    return p->filling;
+    struct rebase *r = ctx;
+    struct replay_pool *p = r->pool;
+    struct diag c = *d;
+    if (c.game) c.game += r->games;
+    if (c.loc.line) {
+        c.loc.line += (uint32_t)r->lines;
+        c.loc.offset += r->offset;
+    }
+    if (pgn_parse_once_per_input(&c)) {
+        if (p->once_noted) { /* given already, by an earlier piece's parser */
+            p->dropped_note_game = c.game;
+            return;
+        }
+        p->once_noted = true;
+    }
+    p->sink.diag(p->sink.ctx, &c);
 }
 
-/* After fill moved on: the next slot's batch, emptied. */
-static void start_filling(struct replay_pool *p)
+static void rebase_game(void *ctx, const struct game_record *g)
 {
-    p->filling = p->slots[p->fill % p->nslots].batch;
-    replay_batch_clear(p->filling);
+    struct rebase *r = ctx;
+    struct replay_pool *p = r->pool;
+    struct game_record c = *g;
+    c.game += r->games;
+    c.offset += r->offset;
+    c.line += (uint32_t)r->lines;
+    if (p->dropped_note_game && p->dropped_note_game == c.game) {
+        c.notes--; /* the note dropped above was counted toward this game */
+        p->dropped_note_game = 0;
+    }
+    p->sink.game(p->sink.ctx, &c);
 }
 
-/* Deliver the oldest batch handed on, waiting for it when `wait`; false when
+/* Before delivering s: its input's counts start over with its first piece. */
+static void rebase_for(struct replay_pool *p, const struct slot *s)
+{
+    if (s->first) {
+        p->delivered_games = 0;
+        p->once_noted = false;
+        p->dropped_note_game = 0;
+    }
+    p->rebase.games = p->delivered_games;
+    p->rebase.offset = s->offset;
+    p->rebase.lines = s->lines;
+}
+
+static void release(struct slot *s)
+{
+    free(s->error);
+    s->error = NULL;
+    replay_batch_clear(s->out);
+    s->state = SLOT_FREE;
+}
+
+static void wait_done(struct replay_pool *p, const struct slot *s)
+{
+    pthread_mutex_lock(&p->lock);
+    while (s->state != SLOT_DONE)
+        pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Read one parser's worth here, into `again` (through rebase). */
+static uint64_t read_here(struct replay_pool *p, struct spans *sp, const char *file,
+                          uint64_t *bytes)
+{
+    struct input *in = input_open_source(spans_read, sp, file);
+    struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
+    uint64_t games = 0;
+    if (parser) {
+        game_set_file(p->again, file);
+        struct stop none = {.from = UINT64_MAX};
+        run(p->again, parser, &none);
+        games = pgn_parser_games(parser);
+        *bytes = pgn_parser_bytes(parser);
+    } else {
+        struct diag d;
+        diag_init(&d, DIAG_INPUT, NULL, "cannot read input: out of memory");
+        d.file = file;
+        p->sink.diag(p->sink.ctx, &d);
+    }
+    pgn_parser_free(parser);
+    input_close(in);
+    return games;
+}
+
+/*
+ * Piece `seq` cannot be trusted: read its input again, here, from the start
+ * of that piece to the end of the input - the pieces of it still held, then
+ * what was not cut yet and the input itself when it is the one being read.
+ * The pieces after it of that input are dropped.  Returns the sequence number
+ * after the last piece used.
+ */
+static uint64_t read_again(struct replay_pool *p, uint64_t seq)
+{
+    p->stats.read_again++;
+    for (uint64_t i = seq; i < p->fill; i++) /* nothing may read a piece we drop */
+        wait_done(p, &p->slots[i % p->nslots]);
+    struct slot *s0 = &p->slots[seq % p->nslots];
+    rebase_for(p, s0);
+    struct spans sp = {p->again_p, p->again_len, 0, 0, 0, NULL, NULL};
+    uint64_t end = seq;
+    bool ended = false;
+    while (end < p->fill) {
+        struct slot *s = &p->slots[end % p->nslots];
+        if (s->input != s0->input || s->kind == KIND_FINDING) break;
+        sp.p[sp.n] = s->data;
+        sp.len[sp.n++] = s->kind == KIND_UNCUT ? s->len : s->own;
+        end++;
+        if (s->last) {
+            ended = true;
+            sp.error = s->error;
+            break;
+        }
+        if (s->kind == KIND_UNCUT) break;
+    }
+    bool live = !ended && p->in && p->inputs == s0->input;
+    if (live) {
+        sp.p[sp.n] = p->carry;
+        sp.len[sp.n++] = p->carry_len;
+        sp.then = p->in;
+    }
+    uint64_t bytes = 0;
+    p->delivered_games += read_here(p, &sp, s0->file, &bytes);
+    if (live) {
+        p->in_bytes = s0->offset + bytes;
+        p->in = NULL; /* read to its end */
+        p->carry_len = 0;
+    }
+    return end;
+}
+
+/* Deliver the oldest piece handed on, waiting for it when `wait`; false when
  * there is none (or it is not done and we may not wait). */
 static bool deliver_oldest(struct replay_pool *p, bool wait)
 {
@@ -210,7 +411,8 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
         pthread_mutex_unlock(&p->lock);
         return false;
     }
-    struct slot *s = &p->slots[p->deliver % p->nslots];
+    uint64_t seq = p->deliver;
+    struct slot *s = &p->slots[seq % p->nslots];
     while (s->state != SLOT_DONE) {
         if (!wait) {
             pthread_mutex_unlock(&p->lock);
@@ -220,135 +422,231 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
     }
     pthread_mutex_unlock(&p->lock);
 
-    if (replay_batch_output_lost(s->batch)) {
-        /* The worker ran out of memory keeping the output: replay again, here. */
-        run(p, p->game, NULL, s->batch, &p->sink);
-        game_set_file(p->game, p->file);
+    uint64_t end = seq + 1;
+    if (s->kind == KIND_FINDING) {
+        replay_batch_deliver(s->out, &p->sink);
+    } else if (s->kind == KIND_PIECE && s->confirmed && !replay_batch_output_lost(s->out)) {
+        rebase_for(p, s);
+        const struct game_sink to = {&p->rebase, rebase_diag, rebase_game};
+        replay_batch_deliver(s->out, &to);
+        p->delivered_games += s->games;
     } else {
-        replay_batch_deliver(s->batch, &p->sink);
+        end = read_again(p, seq);
     }
 
     pthread_mutex_lock(&p->lock);
-    s->state = SLOT_FREE;
-    p->deliver++;
+    for (uint64_t i = seq; i < end; i++)
+        release(&p->slots[i % p->nslots]);
+    p->deliver = end;
     pthread_mutex_unlock(&p->lock);
     return true;
 }
 
-/* Queue the batch being filled, deliver what is ready, and make the next
- * slot the one being filled (delivering, and so waiting, while none is free). */
-static void hand_on(struct replay_pool *p)
-{
-    pthread_mutex_lock(&p->lock);
-    p->slots[p->fill % p->nslots].state = SLOT_QUEUED;
-    p->fill++;
-    pthread_cond_signal(&p->work);
-    pthread_mutex_unlock(&p->lock);
-    p->games = 0;
+/* ---- reading and cutting (calling thread) ------------------------------ */
 
+/* A free slot for the next piece, delivering (and so waiting) while there is
+ * none. */
+static struct slot *next_slot(struct replay_pool *p, enum slot_kind kind)
+{
     while (deliver_oldest(p, false))
         ;
     while (p->fill - p->deliver >= p->nslots)
         deliver_oldest(p, true);
-    start_filling(p);
+    struct slot *s = &p->slots[p->fill % p->nslots];
+    s->kind = kind;
+    s->first = s->last = s->confirmed = false;
+    s->own = s->len = s->tag = 0;
+    s->games = 0;
+    s->offset = p->in_bytes;
+    s->lines = p->in_lines;
+    s->input = p->inputs;
+    snprintf(s->file, sizeof s->file, "%s", p->file);
+    /* a slot grown for one long game goes back to the usual size */
+    if (s->cap > 2 * (p->piece_bytes + PGN_SPLIT_LOOKAHEAD)) {
+        free(s->data);
+        s->data = NULL;
+        s->cap = 0;
+    }
+    return s;
 }
 
-/* Replay everything so far on this thread: wait for and deliver every batch
- * handed on, then play the one being filled on our own game, which takes the
- * rest of the current game. */
-static void go_direct(struct replay_pool *p)
+static void queue(struct replay_pool *p, struct slot *s)
 {
-    while (deliver_oldest(p, true))
+    if (s->kind != KIND_FINDING) p->stats.pieces++;
+    pthread_mutex_lock(&p->lock);
+    s->state = SLOT_QUEUED;
+    p->fill++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static bool grow(struct slot *s, size_t cap)
+{
+    if (s->cap >= cap) return true;
+    unsigned char *d = realloc(s->data, cap);
+    if (!d) return false;
+    s->data = d;
+    s->cap = cap;
+    return true;
+}
+
+/* Read into s until it holds `want` bytes; false when the input ends (or
+ * fails) first. */
+static bool fill_slot(struct replay_pool *p, struct slot *s, size_t want)
+{
+    while (s->len < want) {
+        ptrdiff_t got = input_read(p->in, s->data + s->len, want - s->len);
+        if (got <= 0) return false;
+        s->len += (size_t)got;
+    }
+    return true;
+}
+
+/* Make s (holding the carry) the next piece of the input and queue it.
+ * True when the input goes on in another piece; false when s is its last
+ * piece, or the rest of it could not be cut (s is then read here). */
+static bool cut_piece(struct replay_pool *p, struct slot *s)
+{
+    size_t want = p->piece_bytes + PGN_SPLIT_LOOKAHEAD;
+    for (;;) {
+        if (!grow(s, want)) { /* no memory to look further: the rest in one go */
+            s->kind = KIND_UNCUT;
+            break;
+        }
+        bool more = fill_slot(p, s, want);
+        size_t cut, tag;
+        if (more && pgn_split_find(s->data, s->len, s->len - PGN_SPLIT_LOOKAHEAD, &cut, &tag)) {
+            s->own = cut;
+            s->tag = tag;
+            break;
+        }
+        if (!more) {
+            s->last = true;
+            const char *why = input_error(p->in);
+            if (*why) s->error = strdup(why); /* NULL (no memory): read here */
+            if (*why && !s->error) s->kind = KIND_UNCUT, s->last = false;
+            break;
+        }
+        if (want >= p->piece_max) { /* no place to cut: the rest in one go */
+            s->kind = KIND_UNCUT;
+            break;
+        }
+        want *= 2;
+    }
+    if (s->kind == KIND_UNCUT || s->last) s->own = s->len;
+    /* the bytes after the cut start the next piece */
+    size_t rest = s->len - s->own;
+    if (rest > p->carry_cap) {
+        unsigned char *c = realloc(p->carry, rest);
+        if (!c) { /* cannot carry them: the rest in one go */
+            s->kind = KIND_UNCUT;
+            s->own = s->len;
+            rest = 0;
+        } else {
+            p->carry = c;
+            p->carry_cap = rest;
+        }
+    }
+    if (rest) memcpy(p->carry, s->data + s->own, rest);
+    p->carry_len = rest;
+    p->in_bytes += s->own;
+    p->in_lines += pgn_split_count_lines(s->data, s->own);
+    queue(p, s);
+    return s->kind == KIND_PIECE && !s->last;
+}
+
+/* Cut `in` into pieces and queue them; returns the bytes read.  Every byte of
+ * it has been read when this returns: the last piece is queued, or the rest
+ * was read here. */
+static uint64_t read_pieces(struct replay_pool *p, struct input *in)
+{
+    p->inputs++;
+    p->in = in;
+    p->in_bytes = p->in_lines = 0;
+    p->carry_len = 0;
+    bool first = true, uncut = false;
+    for (;;) {
+        struct slot *s = next_slot(p, KIND_PIECE);
+        if (!p->in) break; /* an unconfirmed piece: read again to the end */
+        s->first = first;
+        first = false;
+        if (!grow(s, p->carry_len + 1)) {
+            /* out of memory: the carry and the rest of the input, here */
+            s->kind = KIND_UNCUT;
+            queue(p, s);
+            uncut = true;
+            break;
+        }
+        if (p->carry_len) memcpy(s->data, p->carry, p->carry_len);
+        s->len = p->carry_len;
+        if (!cut_piece(p, s)) {
+            uncut = s->kind == KIND_UNCUT;
+            break;
+        }
+    }
+    while (uncut && p->in && deliver_oldest(p, true))
         ;
-    struct replay_batch *b = filling(p);
-    run(p, p->game, NULL, b, &p->sink);
-    replay_batch_clear(b);
-    game_set_file(p->game, p->file);
-    p->games = 0;
-    p->direct = true;
+    p->in = NULL;
+    return p->in_bytes;
 }
 
-/* A batch starts with the name of the input it comes from. */
-static bool start_batch(struct replay_pool *p)
-{
-    struct replay_batch *b = filling(p);
-    return !replay_batch_is_empty(b) || replay_batch_add_file(b, p->file);
-}
+/* ---- the calling thread's interface ------------------------------------ */
 
-/* The reading thread with more than one job: record ev in the batch being
- * filled and hand the batch on after a game; NULL, or the game ev must be fed
- * to here (a game replayed on this thread). */
-static struct game *record(struct replay_pool *p, const struct pgn_event *ev)
+bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes)
 {
-    if (p->direct) {
-        if (ev->type == PGN_EV_GAME_END) p->direct = false;
-        return p->game;
+    if (p->jobs > 1) {
+        *bytes = read_pieces(p, in);
+        return true;
     }
-    struct replay_batch *b = filling(p);
-    if (!start_batch(p) || !replay_batch_add_event(b, ev)) {
-        go_direct(p); /* out of memory: the rest of this game is replayed here */
-        return record(p, ev);
-    }
-    if (ev->type == PGN_EV_GAME_END) {
-        if (++p->games >= p->games_limit || replay_batch_input_bytes(b) >= p->bytes_limit)
-            hand_on(p);
-    } else if (replay_batch_input_bytes(b) >= p->game_bytes_limit) {
-        go_direct(p); /* a game too large for a batch: replayed here from its start */
-    }
-    return NULL;
-}
-
-void replay_pool_read(struct replay_pool *p, struct pgn_parser *parser)
-{
-    run(p, p->jobs == 1 ? p->game : NULL, parser, NULL, NULL);
-}
-
-void replay_pool_parser_diag(void *pool, const struct diag *d)
-{
-    struct replay_pool *p = pool;
-    if (!p->direct && start_batch(p) && replay_batch_add_parser_diag(filling(p), d)) return;
-    if (!p->direct) go_direct(p);
-    game_parser_diag(p->game, d);
-}
-
-void replay_pool_finding(struct replay_pool *p, const struct diag *d)
-{
-    if (!p->direct && start_batch(p) && replay_batch_add_finding(filling(p), d)) return;
-    if (!p->direct) go_direct(p);
-    p->sink.diag(p->sink.ctx, d);
+    struct pgn_parser *parser = pgn_parser_new(in, game_parser_diag, p->game);
+    if (!parser) return false;
+    struct stop none = {.from = UINT64_MAX};
+    run(p->game, parser, &none);
+    *bytes = pgn_parser_bytes(parser);
+    pgn_parser_free(parser);
+    return true;
 }
 
 void replay_pool_set_file(struct replay_pool *p, const char *name)
 {
-    p->file = name;
-    game_set_file(p->game, name);
-    if (p->direct) return;
-    struct replay_batch *b = filling(p);
-    if (!replay_batch_is_empty(b) && !replay_batch_add_file(b, name)) go_direct(p);
+    snprintf(p->file, sizeof p->file, "%s", name);
+    game_set_file(p->game, p->file);
+}
+
+void replay_pool_finding(struct replay_pool *p, const struct diag *d)
+{
+    if (p->jobs == 1) {
+        p->sink.diag(p->sink.ctx, d);
+        return;
+    }
+    struct slot *s = next_slot(p, KIND_FINDING);
+    replay_batch_keep_diag(s->out, d);
+    if (replay_batch_output_lost(s->out)) { /* no memory to keep it: deliver it now */
+        while (deliver_oldest(p, true))
+            ;
+        replay_batch_clear(s->out);
+        p->sink.diag(p->sink.ctx, d);
+        return;
+    }
+    queue(p, s);
 }
 
 void replay_pool_finish(struct replay_pool *p)
 {
-    if (p->jobs == 1) return;
-    if (!replay_batch_is_empty(filling(p))) {
-        pthread_mutex_lock(&p->lock);
-        p->slots[p->fill % p->nslots].state = SLOT_QUEUED;
-        p->fill++;
-        pthread_cond_signal(&p->work);
-        pthread_mutex_unlock(&p->lock);
-    }
-    while (deliver_oldest(p, true))
-        ;
-    start_filling(p);
-    p->games = 0;
-    if (p->direct) p->direct = false; /* the reader ends every game; nothing is open */
+    if (p->jobs > 1)
+        while (deliver_oldest(p, true))
+            ;
 }
 
-void replay_pool_set_limits(struct replay_pool *p, unsigned games, size_t bytes, size_t game_bytes)
+void replay_pool_set_pieces(struct replay_pool *p, size_t bytes, size_t max)
 {
-    if (games) p->games_limit = games;
-    if (bytes) p->bytes_limit = bytes;
-    if (game_bytes) p->game_bytes_limit = game_bytes;
+    if (bytes) p->piece_bytes = bytes;
+    if (max) p->piece_max = max;
+}
+
+void replay_pool_get_stats(const struct replay_pool *p, struct replay_pool_stats *st)
+{
+    *st = p->stats;
 }
 
 void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds)
@@ -358,18 +656,23 @@ void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds)
 
 /* ---- life cycle ---------------------------------------------------------- */
 
-/* Workers' games, the slots' batches and the threads; false when any is
- * missing (what was made is freed by replay_pool_free()).  Fewer threads than
- * asked for are fine as long as one started. */
+/* Workers' games, the slots' batches, the game that reads again and the
+ * threads; false when any is missing (what was made is freed by
+ * replay_pool_free()).  Fewer threads than asked for are fine as long as one
+ * started. */
 static bool start_workers(struct replay_pool *p, unsigned n)
 {
     p->workers = calloc(n, sizeof *p->workers);
     p->nslots = REPLAY_POOL_SLOTS_PER_JOB * n + 2;
     p->slots = calloc(p->nslots, sizeof *p->slots);
-    if (!p->workers || !p->slots) return false;
+    p->again_p = calloc(p->nslots + 1, sizeof *p->again_p);
+    p->again_len = calloc(p->nslots + 1, sizeof *p->again_len);
+    if (!p->workers || !p->slots || !p->again_p || !p->again_len) return false;
     for (unsigned i = 0; i < p->nslots; i++)
-        if (!(p->slots[i].batch = replay_batch_new())) return false;
-    p->filling = p->slots[0].batch;
+        if (!(p->slots[i].out = replay_batch_new())) return false;
+    p->rebase.pool = p;
+    const struct game_sink rebased = {&p->rebase, rebase_diag, rebase_game};
+    if (!(p->again = game_new(&rebased, p->strict))) return false;
     for (unsigned i = 0; i < n; i++) {
         struct worker *w = &p->workers[i];
         const struct game_sink keep = {w, worker_keep_diag, worker_keep_game};
@@ -402,11 +705,9 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
     p->sink = *sink;
     p->strict = strict;
     p->jobs = jobs;
-    p->file = "<input>";
-    p->games_limit = REPLAY_POOL_BATCH_GAMES;
-    p->bytes_limit = REPLAY_POOL_BATCH_BYTES;
-    p->game_bytes_limit = REPLAY_POOL_GAME_BYTES_MAX;
-    p->direct = jobs == 1; /* one job: every game goes straight to our own */
+    snprintf(p->file, sizeof p->file, "<input>");
+    p->piece_bytes = REPLAY_POOL_PIECE_BYTES;
+    p->piece_max = REPLAY_POOL_PIECE_MAX;
     if (!(p->game = game_new(sink, strict)) || (jobs > 1 && !start_workers(p, jobs))) {
         replay_pool_free(p);
         return NULL;
@@ -432,10 +733,17 @@ void replay_pool_free(struct replay_pool *p)
         for (unsigned i = 0; i < p->jobs; i++)
             game_free(p->workers[i].game);
     if (p->slots)
-        for (unsigned i = 0; i < p->nslots; i++)
-            replay_batch_free(p->slots[i].batch);
+        for (unsigned i = 0; i < p->nslots; i++) {
+            replay_batch_free(p->slots[i].out);
+            free(p->slots[i].data);
+            free(p->slots[i].error);
+        }
     free(p->workers);
     free(p->slots);
+    free(p->again_p);
+    free(p->again_len);
+    free(p->carry);
+    game_free(p->again);
     game_free(p->game);
     free(p);
 }

@@ -1,44 +1,46 @@
 /*
- * replay_pool.h - replays the games the reader delivers, on the calling
- * thread (one job) or on worker threads (`check --jobs N`), and hands every
- * finding and game record to one sink, on the calling thread, in input order:
- * the output is the same whatever the number of jobs (SPEC "Non-negotiables").
+ * replay_pool.h - reads and replays every input, on the calling thread (one
+ * job) or on worker threads (`check --jobs N`), and hands every finding and
+ * game record to one sink, on the calling thread, in input order: the output
+ * is the same whatever the number of jobs (SPEC "Non-negotiables").
  *
- * With N jobs the calling thread reads and records whole games into batches
- * (replay_batch.h); N workers replay the batches, each with its own game; the
- * calling thread delivers each batch's output in turn.  A game too large for a
- * batch, or one that cannot be recorded for lack of memory, is replayed on the
- * calling thread after everything before it has been delivered.  Memory is
- * bounded by the number of batches in flight (REPLAY_POOL_SLOTS_PER_JOB per
- * job) times the batch limits, whatever the size of the input.
+ * With N jobs the calling thread cuts each input into pieces of about
+ * REPLAY_POOL_PIECE_BYTES where a game must start (pgn_split.h); N workers
+ * each parse and replay a piece with their own parser and game; the calling
+ * thread delivers each piece's output in turn, with game numbers, lines and
+ * offsets counted from the start of the input.  A piece whose cut turns out
+ * not to be a game boundary, and a stretch of more than REPLAY_POOL_PIECE_MAX
+ * bytes with no place to cut, are read on the calling thread, from there to
+ * the end of that input.  Memory is bounded by the pieces in flight
+ * (REPLAY_POOL_SLOTS_PER_JOB per job, plus two) and their output, whatever
+ * the size of the input.
  *
  * Ownership: replay_pool_new() returns a heap pool, replay_pool_free() stops
  * its threads and frees it (NULL is a no-op).  Names passed to
- * replay_pool_set_file() are copied where they are kept beyond the call
- * that reads that input.
+ * replay_pool_set_file() are copied (up to REPLAY_POOL_NAME_MAX - 1 bytes).
  *
  * Call order, all on one thread: for each input replay_pool_set_file(), then
- * replay_pool_read() with a parser whose diagnostics go to
- * replay_pool_parser_diag(); file-level findings with
- * replay_pool_finding() in their place; replay_pool_finish() once at the end,
- * which returns when everything has reached the sink.
+ * replay_pool_read(); file-level findings with replay_pool_finding() in their
+ * place; replay_pool_finish() once at the end, which returns when everything
+ * has reached the sink.
  */
 #ifndef PGNARB_REPLAY_POOL_H
 #define PGNARB_REPLAY_POOL_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct diag;
 struct game_sink;
-struct pgn_parser;
+struct input;
 struct replay_pool;
 
-#define REPLAY_POOL_JOBS_MAX       256
-#define REPLAY_POOL_SLOTS_PER_JOB  2
-#define REPLAY_POOL_BATCH_GAMES    256         /* a batch is handed on after this many games */
-#define REPLAY_POOL_BATCH_BYTES    (512 << 10) /* ... or once its input takes this much */
-#define REPLAY_POOL_GAME_BYTES_MAX (4 << 20)   /* a larger game is replayed on the calling thread */
+#define REPLAY_POOL_JOBS_MAX      256
+#define REPLAY_POOL_SLOTS_PER_JOB 2
+#define REPLAY_POOL_PIECE_BYTES   ((size_t)1 << 20)  /* an input is cut about this often */
+#define REPLAY_POOL_PIECE_MAX     ((size_t)16 << 20) /* no cut this far: the rest is read here */
+#define REPLAY_POOL_NAME_MAX      4096
 
 /* The number of jobs --jobs=0 means: one per online processor. */
 unsigned replay_pool_online_jobs(void);
@@ -50,17 +52,28 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
 void replay_pool_free(struct replay_pool *p);
 
 void replay_pool_set_file(struct replay_pool *p, const char *name);
-void replay_pool_read(struct replay_pool *p, struct pgn_parser *parser);
-void replay_pool_parser_diag(void *pool, const struct diag *d); /* a diag_fn */
+
+/* Read all of `in` (borrowed: close it after this returns) and replay its
+ * games; *bytes = the bytes it held.  False, with nothing read, only when one
+ * job has no memory for a parser. */
+bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes);
+
 void replay_pool_finding(struct replay_pool *p, const struct diag *d);
 void replay_pool_finish(struct replay_pool *p);
 
-/* Tests: hand a batch on after `games` games or `bytes` bytes, and replay a
- * game on the calling thread past `game_bytes`; 0 keeps a limit as it is. */
-void replay_pool_set_limits(struct replay_pool *p, unsigned games, size_t bytes, size_t game_bytes);
+/* Tests: cut pieces of about `bytes` and read a stretch of more than `max`
+ * without a cut on the calling thread; 0 keeps a value as it is. */
+void replay_pool_set_pieces(struct replay_pool *p, size_t bytes, size_t max);
 
-/* Tests: each worker sleeps this long after replaying a batch, before it is
- * done, so that tests see the output order does not depend on timing. */
+/* Tests: how the inputs were read - pieces cut (an input read whole is one)
+ * and pieces read again on the calling thread. */
+struct replay_pool_stats {
+    uint64_t pieces, read_again;
+};
+void replay_pool_get_stats(const struct replay_pool *p, struct replay_pool_stats *st);
+
+/* Tests: each worker sleeps this long after a piece, before it is done, so
+ * that tests see the output order does not depend on timing. */
 void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds);
 
 #endif /* PGNARB_REPLAY_POOL_H */

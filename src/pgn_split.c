@@ -1,0 +1,77 @@
+/*
+ * pgn_split.c - cut points of a PGN byte stream (see pgn_split.h).  The blank
+ * bytes and the tag pair opening are the lexer's (pgn_lex.c: blank space,
+ * line feed; pgn_lex_text.c: the tag pair line that ends an unclosed comment).
+ */
+#define _GNU_SOURCE /* memrchr */
+#include "pgn_split.h"
+
+#include <string.h>
+
+static bool is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n';
+}
+
+static bool is_letter(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* buf[t] opens a tag pair line: '[' letter [letters digits _]* [ \t]+ '"', in buf. */
+static bool tag_pair_opens(const unsigned char *buf, size_t len, size_t t)
+{
+    size_t q = t + 1;
+    if (q >= len || !is_letter(buf[q])) return false;
+    while (q < len && (is_letter(buf[q]) || (buf[q] >= '0' && buf[q] <= '9') || buf[q] == '_'))
+        q++;
+    if (q >= len || (buf[q] != ' ' && buf[q] != '\t')) return false;
+    while (q < len && (buf[q] == ' ' || buf[q] == '\t'))
+        q++;
+    return q < len && buf[q] == '"';
+}
+
+/* The cut before the '[' at t: the first line feed of the blank run that
+ * ends at t, when the run is short, holds two line feeds or more and does
+ * not start the buffer.  0 when there is none. */
+static size_t cut_before(const unsigned char *buf, size_t t)
+{
+    size_t r = t;
+    while (r > 0 && t - r < PGN_SPLIT_BLANK_MAX && is_blank(buf[r - 1]))
+        r--;
+    if (r == 0 || is_blank(buf[r - 1])) return 0; /* the run starts the buffer, or is too long */
+    const unsigned char *lf = memchr(buf + r, '\n', t - r);
+    if (!lf) return 0;
+    size_t cut = (size_t)(lf - buf);
+    if (!memchr(buf + cut + 1, '\n', t - cut - 1)) return 0;
+    return cut;
+}
+
+bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cut, size_t *tag)
+{
+    size_t end = len; /* look for '[' in buf[0, end) */
+    while (end > 0) {
+        const unsigned char *b = memrchr(buf, '[', end);
+        if (!b) return false;
+        size_t t = (size_t)(b - buf);
+        end = t;
+        if (!tag_pair_opens(buf, len, t)) continue;
+        size_t c = cut_before(buf, t);
+        if (c == 0 || c > max) continue;
+        *cut = c;
+        *tag = t;
+        return true;
+    }
+    return false;
+}
+
+uint64_t pgn_split_count_lines(const unsigned char *buf, size_t len)
+{
+    uint64_t n = 0;
+    const unsigned char *p = buf, *end = buf + len;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) { /* memchr's vector scan */
+        n++;
+        p++;
+    }
+    return n;
+}

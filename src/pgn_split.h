@@ -1,0 +1,36 @@
+/*
+ * pgn_split.h - where a PGN byte stream may be cut into pieces that are read
+ * on their own, each by its own parser (`check --jobs`).
+ *
+ * A cut is a line feed that ends the last line with anything on it before a
+ * blank line and then a tag pair line ("1-0\n\n[Event \"...\""): there a new
+ * game starts whatever came before (an unclosed comment stops before a tag
+ * pair line, strings stop at line ends, and a tag pair after movetext or a
+ * result starts a game).  A parser started on the piece after the cut, with
+ * its counters offset, sees what the parser of the whole stream sees from
+ * that game on: both reach the tag line's '[' after two or more line feeds
+ * and nothing else.  Whether the cut really was a game boundary is for the
+ * reader of the piece before it to confirm: its first game start at or after
+ * the cut must be that '[' (replay_pool.c does this and falls back to one
+ * parser when it is not).  A reader confirming a cut looks at most
+ * PGN_SPLIT_LOOKAHEAD bytes past it.
+ */
+#ifndef PGNARB_PGN_SPLIT_H
+#define PGNARB_PGN_SPLIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PGN_SPLIT_BLANK_MAX 256          /* blank bytes from the cut to the '[' */
+#define PGN_SPLIT_LOOKAHEAD 1024u     /* see above: the blanks, a token and its look-ahead */
+
+/* The last cut at an offset in [1, max] of buf[0, len): true with *cut (the
+ * line feed) and *tag (the '[' of the tag pair line), both < len, the tag
+ * pair's opening (up to its '"') inside buf. */
+bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cut, size_t *tag);
+
+/* Line feeds in buf[0, len). */
+uint64_t pgn_split_count_lines(const unsigned char *buf, size_t len);
+
+#endif /* PGNARB_PGN_SPLIT_H */

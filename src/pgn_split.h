@@ -30,7 +30,7 @@
  * pair's opening (up to its '"') inside buf. */
 bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cut, size_t *tag);
 
-/* Line feeds in buf[0, len). */
+/* Line feeds in buf[0, len) (a blank run, say). */
 uint64_t pgn_split_count_lines(const unsigned char *buf, size_t len);
 
 #endif /* PGNARB_PGN_SPLIT_H */

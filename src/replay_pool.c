@@ -7,7 +7,9 @@
  * on; every worker reads a piece with its own parser and replays it with its
  * own game, keeping what it finds in the piece's batch (replay_batch.h); the
  * calling thread delivers the batches strictly in sequence, moving the game
- * numbers, lines and byte offsets of each piece by what came before it.
+ * numbers, lines and byte offsets of each piece by what came before it (the
+ * worker counts a piece's games and lines: its parser knows them where it
+ * stops).
  *
  * Pieces live in a ring of slots named by a sequence number (slot = seq %
  * nslots): [deliver, fill) were handed on, each QUEUED until a worker takes
@@ -64,10 +66,11 @@ struct slot {
     bool first, last;        /* first / last piece of its input */
     char *error;             /* last: the input failed after it with this reason */
     uint64_t input;          /* which input (a count) */
-    uint64_t offset, lines;  /* bytes and line feeds of the input before the piece */
+    uint64_t offset;         /* bytes of the input before the piece */
 
     bool confirmed; /* the worker's answer, see above */
     uint64_t games; /* games that start in the piece */
+    uint64_t lines; /* line feeds in the piece (when confirmed and not last) */
     char file[REPLAY_POOL_NAME_MAX]; /* the input's name */
 };
 
@@ -108,12 +111,13 @@ struct replay_pool {
     /* the input being read (calling thread) */
     struct input *in; /* NULL once it has been read to its end */
     uint64_t inputs;  /* inputs started */
-    uint64_t in_bytes, in_lines; /* of the input before the next piece */
+    uint64_t in_bytes; /* of the input before the next piece */
     unsigned char *carry; /* the start of the next piece: bytes after the last cut */
     size_t carry_len, carry_cap;
 
     /* delivering (calling thread) */
-    uint64_t delivered_games;   /* games of the input being delivered, so far */
+    uint64_t delivered_games;   /* games and line feeds of the input being delivered, */
+    uint64_t delivered_lines;   /* ... so far */
     bool once_noted;            /* ... and whether its once-per-input note was */
     uint64_t dropped_note_game; /* a game whose repeated note was dropped (0: none) */
     struct rebase rebase;
@@ -140,6 +144,7 @@ struct stop {
     uint64_t from, at;
     bool hit, at_cut;
     uint64_t games; /* games before the one stopped at */
+    uint32_t line;  /* the line it starts on */
 };
 
 /*
@@ -157,6 +162,7 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
             stop->hit = true;
             stop->at_cut = ev.loc.offset == stop->at;
             stop->games = ev.game - 1;
+            stop->line = ev.loc.line;
             return;
         }
         game_feed(game, &ev);
@@ -232,6 +238,9 @@ static void read_piece(struct worker *w, struct slot *s)
         run(w->game, parser, &stop);
         s->confirmed = s->last ? !stop.hit : stop.hit && stop.at_cut;
         s->games = stop.hit ? stop.games : pgn_parser_games(parser);
+        if (s->confirmed && !s->last) /* line feeds before the cut: those before the tag
+                                         pair, less the blank run's */
+            s->lines = stop.line - 1 - pgn_split_count_lines(s->data + s->own, s->tag - s->own);
     }
     pgn_parser_free(parser);
     input_close(in);
@@ -307,13 +316,13 @@ static void rebase_game(void *ctx, const struct game_record *g)
 static void rebase_for(struct replay_pool *p, const struct slot *s)
 {
     if (s->first) {
-        p->delivered_games = 0;
+        p->delivered_games = p->delivered_lines = 0;
         p->once_noted = false;
         p->dropped_note_game = 0;
     }
     p->rebase.games = p->delivered_games;
     p->rebase.offset = s->offset;
-    p->rebase.lines = s->lines;
+    p->rebase.lines = p->delivered_lines;
 }
 
 static void release(struct slot *s)
@@ -430,6 +439,7 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
         const struct game_sink to = {&p->rebase, rebase_diag, rebase_game};
         replay_batch_deliver(s->out, &to);
         p->delivered_games += s->games;
+        p->delivered_lines += s->lines;
     } else {
         end = read_again(p, seq);
     }
@@ -456,9 +466,8 @@ static struct slot *next_slot(struct replay_pool *p, enum slot_kind kind)
     s->kind = kind;
     s->first = s->last = s->confirmed = false;
     s->own = s->len = s->tag = 0;
-    s->games = 0;
+    s->games = s->lines = 0;
     s->offset = p->in_bytes;
-    s->lines = p->in_lines;
     s->input = p->inputs;
     snprintf(s->file, sizeof s->file, "%s", p->file);
     /* a slot grown for one long game goes back to the usual size */
@@ -550,7 +559,6 @@ static bool cut_piece(struct replay_pool *p, struct slot *s)
     if (rest) memcpy(p->carry, s->data + s->own, rest);
     p->carry_len = rest;
     p->in_bytes += s->own;
-    p->in_lines += pgn_split_count_lines(s->data, s->own);
     queue(p, s);
     return s->kind == KIND_PIECE && !s->last;
 }
@@ -562,7 +570,7 @@ static uint64_t read_pieces(struct replay_pool *p, struct input *in)
 {
     p->inputs++;
     p->in = in;
-    p->in_bytes = p->in_lines = 0;
+    p->in_bytes = 0;
     p->carry_len = 0;
     bool first = true, uncut = false;
     for (;;) {

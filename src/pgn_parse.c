@@ -97,7 +97,8 @@ static void report(struct pgn_parser *p, enum diag_code code, int severity,
     if (severity >= 0)
         d.severity = (enum diag_severity)severity;
     d.file = input_name(p->in);
-    d.game = p->game_open ? p->games : 0;
+    /* the once-per-input note is about the input, not the game it is met in */
+    d.game = p->game_open && !pgn_parse_once_per_input(&d) ? p->games : 0;
     p->on_diag(p->diag_ctx, &d);
 }
 

@@ -38,7 +38,8 @@
  *   bad-tag         malformed tag pair, duplicate tag name, too many tags
  *   missing-result  a game ends without a termination marker
  *   encoding        a tag value, comment or symbol that is not UTF-8 (warning,
- *                   once per game), or reads as Latin-1 (note, once per input)
+ *                   once per game), or reads as Latin-1 (note, once per input,
+ *                   file-level: game 0)
  *   input           the input failed (corrupt compressed stream, read error);
  *                   the game in progress is ended
  * Tolerated without a diagnostic (the lexer flags them, the replay layer may
@@ -111,7 +112,9 @@ void pgn_parser_free(struct pgn_parser *p);
 void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on);
 
 /* Whether a diagnostic is one the parser gives once per input at most (the
- * Latin-1 note): a reader of pieces of an input keeps only the first. */
+ * Latin-1 note).  It is file-level (game 0), so that it changes nothing in
+ * the game it is met in, and a reader of pieces of an input keeps only the
+ * first. */
 bool pgn_parse_once_per_input(const struct diag *d);
 
 /* Games started so far (= GAME_BEGIN events delivered). */

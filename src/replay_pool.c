@@ -119,7 +119,6 @@ struct replay_pool {
     uint64_t delivered_games;   /* games and line feeds of the input being delivered, */
     uint64_t delivered_lines;   /* ... so far */
     bool once_noted;            /* ... and whether its once-per-input note was */
-    uint64_t dropped_note_game; /* a game whose repeated note was dropped (0: none) */
     struct rebase rebase;
     struct game *again; /* reads pieces again (through rebase) */
     const unsigned char **again_p; /* nslots + 1 byte runs for it */
@@ -288,10 +287,7 @@ static void rebase_diag(void *ctx, const struct diag *d)
         c.loc.offset += r->offset;
     }
     if (pgn_parse_once_per_input(&c)) {
-        if (p->once_noted) { /* given already, by an earlier piece's parser */
-            p->dropped_note_game = c.game;
-            return;
-        }
+        if (p->once_noted) return; /* given already, by an earlier piece's parser */
         p->once_noted = true;
     }
     p->sink.diag(p->sink.ctx, &c);
@@ -305,10 +301,6 @@ static void rebase_game(void *ctx, const struct game_record *g)
     c.game += r->games;
     c.offset += r->offset;
     c.line += (uint32_t)r->lines;
-    if (p->dropped_note_game && p->dropped_note_game == c.game) {
-        c.notes--; /* the note dropped above was counted toward this game */
-        p->dropped_note_game = 0;
-    }
     p->sink.game(p->sink.ctx, &c);
 }
 
@@ -318,7 +310,6 @@ static void rebase_for(struct replay_pool *p, const struct slot *s)
     if (s->first) {
         p->delivered_games = p->delivered_lines = 0;
         p->once_noted = false;
-        p->dropped_note_game = 0;
     }
     p->rebase.games = p->delivered_games;
     p->rebase.offset = s->offset;

@@ -293,23 +293,38 @@ static void keep_diag(void *ctx, const struct diag *d)
     snprintf(seen_file, sizeof seen_file, "%s", d->file);
 }
 
-START_TEST(diag_context)
+/* The last diagnostic of src. */
+static void last_diag_of(const char *src)
 {
-    static const char src[] = "1. e4 *\n[A \"\xe9\"] 1. d4 *";
-    struct input *in = input_open_memory(src, sizeof src - 1);
+    struct input *in = input_open_memory(src, strlen(src));
     struct pgn_parser *p = pgn_parser_new(in, keep_diag, NULL);
     struct pgn_event ev;
+    memset(&seen, 0, sizeof seen);
     while (pgn_parser_next(p, &ev))
         ;
+    pgn_parser_free(p);
+    input_close(in);
+}
+
+START_TEST(diag_context)
+{
+    last_diag_of("1. e4 *\n[A \"x\"] [A \"y\"] 1. d4 *");
+    ck_assert_int_eq(seen.code, DIAG_BAD_TAG);
+    ck_assert_int_eq(seen.severity, DIAG_WARNING);
+    ck_assert_uint_eq(seen.game, 2);
+    ck_assert_uint_eq(seen.loc.line, 2);
+    ck_assert_uint_eq(seen.loc.column, 9);
+    ck_assert_uint_eq(seen.loc.offset, 16);
+    ck_assert_str_eq(seen_file, "<memory>");
+    /* The Latin-1 note is about the input: no game, though met in game 2. */
+    last_diag_of("1. e4 *\n[A \"\xe9\"] 1. d4 *");
     ck_assert_int_eq(seen.code, DIAG_ENCODING);
     ck_assert_int_eq(seen.severity, DIAG_NOTE);
-    ck_assert_uint_eq(seen.game, 2);
+    ck_assert(pgn_parse_once_per_input(&seen));
+    ck_assert_uint_eq(seen.game, 0);
     ck_assert_uint_eq(seen.loc.line, 2);
     ck_assert_uint_eq(seen.loc.column, 4);
     ck_assert_uint_eq(seen.loc.offset, 11);
-    ck_assert_str_eq(seen_file, "<memory>");
-    pgn_parser_free(p);
-    input_close(in);
 }
 END_TEST
 

@@ -95,6 +95,20 @@ for jobs in 1 3; do
 done
 if [ "$(grep -c '"type":"game"' "$tmp/jobs1")" -gt 145716 ] && cmp -s "$tmp/jobs1" "$tmp/jobs3"; then
     ok; else bad "--jobs 3 output differs from --jobs 1 (or too few games)"; fi
+# ... and so do the book cut short (a zstd stream that fails a third of the
+# way in) and the corpus files through standard input, all in one stream.
+head -c 7000000 "$book" >"$tmp/short.pgn.zst"
+for jobs in 1 3; do
+    "$PGNARBITER" check --quiet --strict --format=jsonl --report=games -j "$jobs" \
+        "$tmp/short.pgn.zst" >"$tmp/short$jobs" || true
+    cat "$@" | "$PGNARBITER" check --quiet --strict --format=jsonl --report=games -j "$jobs" - \
+        >"$tmp/stdin$jobs" || true
+done
+if grep -q 'truncated zstd stream' "$tmp/short1" && [ "$(grep -c '"type":"game"' "$tmp/short1")" -gt 20000 ] &&
+    cmp -s "$tmp/short1" "$tmp/short3"; then
+    ok; else bad "--jobs 3 output over a cut-short zstd stream differs from --jobs 1"; fi
+if [ "$(grep -c '"type":"game"' "$tmp/stdin1")" -gt 1000 ] && cmp -s "$tmp/stdin1" "$tmp/stdin3"; then
+    ok; else bad "--jobs 3 output over standard input differs from --jobs 1"; fi
 
 # 6. position --jobs: the same output as one job over 2,048 Lichess positions
 #    and 427 hard ones (several windows of positions with 3 jobs).

@@ -38,7 +38,7 @@ struct replay_pool;
 
 #define REPLAY_POOL_JOBS_MAX      256
 #define REPLAY_POOL_SLOTS_PER_JOB 2
-#define REPLAY_POOL_PIECE_BYTES   ((size_t)1 << 20)  /* an input is cut about this often */
+#define REPLAY_POOL_PIECE_BYTES   ((size_t)512 << 10) /* an input is cut about this often */
 #define REPLAY_POOL_PIECE_MAX     ((size_t)16 << 20) /* no cut this far: the rest is read here */
 #define REPLAY_POOL_NAME_MAX      4096
 

@@ -21,8 +21,9 @@
  * parser of the whole stream would have started a game exactly where the
  * next piece's parser does.  A piece that is not confirmed (or whose output
  * did not fit in memory, or that could not be cut at all) is read again here,
- * from its start to the end of its input, by one parser over the pieces
- * still held and then the input itself; the pieces after it are dropped.
+ * by one parser over the pieces still held and then the input itself, until
+ * it meets a game that starts at a later piece's cut (from that piece on the
+ * workers' output stands) or the end of the input.
  *
  * Locking: one mutex guards the sequence numbers and slot states; `work`
  * wakes workers when a piece is queued or the pool stops, `done` wakes the
@@ -106,6 +107,7 @@ struct replay_pool {
     bool sync_ready; /* lock and conditions initialised */
     size_t piece_bytes, piece_max;
     unsigned worker_delay_us; /* tests only */
+    bool lazy;                /* tests only: deliver only when the slots are full */
     struct replay_pool_stats stats;
 
     /* the input being read (calling thread) */
@@ -121,8 +123,9 @@ struct replay_pool {
     bool once_noted;            /* ... and whether its once-per-input note was */
     struct rebase rebase;
     struct game *again; /* reads pieces again (through rebase) */
-    const unsigned char **again_p; /* nslots + 1 byte runs for it */
+    const unsigned char **again_p; /* nslots + 1 byte runs for it, */
     size_t *again_len;
+    uint64_t *again_cut, *again_tag; /* ... and where they start and their first game */
 };
 
 unsigned replay_pool_online_jobs(void)
@@ -144,6 +147,7 @@ struct stop {
     bool hit, at_cut;
     uint64_t games; /* games before the one stopped at */
     uint32_t line;  /* the line it starts on */
+    struct pgn_event ev; /* its GAME_BEGIN, not fed to the game */
 };
 
 /*
@@ -162,6 +166,7 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
             stop->at_cut = ev.loc.offset == stop->at;
             stop->games = ev.game - 1;
             stop->line = ev.loc.line;
+            stop->ev = ev;
             return;
         }
         game_feed(game, &ev);
@@ -178,6 +183,7 @@ struct spans {
     size_t n, at, pos;
     const char *error; /* after the runs when there is no input: fail with it */
     struct input *then;
+    bool used_then; /* something was read from it */
 };
 
 static ptrdiff_t spans_read(void *ctx, void *buf, size_t n, const char **why)
@@ -196,6 +202,7 @@ static ptrdiff_t spans_read(void *ctx, void *buf, size_t n, const char **why)
         return (ptrdiff_t)k;
     }
     if (s->then) {
+        s->used_then = true;
         ptrdiff_t got = input_read(s->then, buf, n);
         if (got < 0) *why = input_error(s->then);
         return got;
@@ -226,7 +233,7 @@ static void read_piece(struct worker *w, struct slot *s)
 {
     const unsigned char *run_p = s->data;
     size_t run_len = s->last ? s->own : s->len;
-    struct spans sp = {&run_p, &run_len, 1, 0, 0, s->last ? s->error : NULL, NULL};
+    struct spans sp = {&run_p, &run_len, 1, 0, 0, s->last ? s->error : NULL, NULL, false};
     struct input *in = input_open_source(spans_read, &sp, s->file);
     struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, w->game) : NULL;
     s->confirmed = false;
@@ -332,36 +339,14 @@ static void wait_done(struct replay_pool *p, const struct slot *s)
     pthread_mutex_unlock(&p->lock);
 }
 
-/* Read one parser's worth here, into `again` (through rebase). */
-static uint64_t read_here(struct replay_pool *p, struct spans *sp, const char *file,
-                          uint64_t *bytes)
-{
-    struct input *in = input_open_source(spans_read, sp, file);
-    struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
-    uint64_t games = 0;
-    if (parser) {
-        game_set_file(p->again, file);
-        struct stop none = {.from = UINT64_MAX};
-        run(p->again, parser, &none);
-        games = pgn_parser_games(parser);
-        *bytes = pgn_parser_bytes(parser);
-    } else {
-        struct diag d;
-        diag_init(&d, DIAG_INPUT, NULL, "cannot read input: out of memory");
-        d.file = file;
-        p->sink.diag(p->sink.ctx, &d);
-    }
-    pgn_parser_free(parser);
-    input_close(in);
-    return games;
-}
-
 /*
  * Piece `seq` cannot be trusted: read its input again, here, from the start
- * of that piece to the end of the input - the pieces of it still held, then
- * what was not cut yet and the input itself when it is the one being read.
- * The pieces after it of that input are dropped.  Returns the sequence number
- * after the last piece used.
+ * of that piece - through the pieces of it still held, then what was not cut
+ * yet and the input itself when it is the one being read - until a game
+ * starts exactly at one of the later pieces' cuts: the pieces from there on
+ * are good as they are (their start is now confirmed by this parser).  When
+ * none is met, read to the end of the input.  The pieces read again are
+ * dropped.  Returns the sequence number of the first piece not read again.
  */
 static uint64_t read_again(struct replay_pool *p, uint64_t seq)
 {
@@ -370,14 +355,23 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
         wait_done(p, &p->slots[i % p->nslots]);
     struct slot *s0 = &p->slots[seq % p->nslots];
     rebase_for(p, s0);
-    struct spans sp = {p->again_p, p->again_len, 0, 0, 0, NULL, NULL};
+    struct spans sp = {p->again_p, p->again_len, 0, 0, 0, NULL, NULL, false};
+    /* span i is piece seq + i; where it starts and where its first game
+     * should, counted from piece seq's start */
+    uint64_t *cut = p->again_cut, *tag = p->again_tag, at = 0;
     uint64_t end = seq;
     bool ended = false;
     while (end < p->fill) {
         struct slot *s = &p->slots[end % p->nslots];
         if (s->input != s0->input || s->kind == KIND_FINDING) break;
+        if (sp.n) {
+            const struct slot *prev = &p->slots[(end - 1) % p->nslots];
+            cut[sp.n] = at;
+            tag[sp.n] = at + (prev->tag - prev->own);
+        }
         sp.p[sp.n] = s->data;
         sp.len[sp.n++] = s->kind == KIND_UNCUT ? s->len : s->own;
+        at += sp.len[sp.n - 1];
         end++;
         if (s->last) {
             ended = true;
@@ -386,20 +380,58 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
         }
         if (s->kind == KIND_UNCUT) break;
     }
+    size_t pieces = sp.n, next = 1; /* the next piece whose cut may hold */
     bool live = !ended && p->in && p->inputs == s0->input;
     if (live) {
         sp.p[sp.n] = p->carry;
         sp.len[sp.n++] = p->carry_len;
         sp.then = p->in;
     }
-    uint64_t bytes = 0;
-    p->delivered_games += read_here(p, &sp, s0->file, &bytes);
+    struct input *in = input_open_source(spans_read, &sp, s0->file);
+    struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
+    uint64_t resume = end;
+    if (parser) {
+        game_set_file(p->again, s0->file);
+        struct stop st = {.from = next < pieces ? cut[next] : UINT64_MAX};
+        for (;;) {
+            run(p->again, parser, &st);
+            if (!st.hit) { /* the end of the input */
+                p->delivered_games += pgn_parser_games(parser);
+                if (live) p->in_bytes = s0->offset + pgn_parser_bytes(parser);
+                break;
+            }
+            uint64_t begin = st.ev.loc.offset;
+            while (next < pieces && cut[next] <= begin && tag[next] != begin)
+                next++;
+            if (next < pieces && tag[next] == begin && !sp.used_then) {
+                /* the cut before piece seq + next holds: go on from there */
+                const struct slot *prev = &p->slots[(seq + next - 1) % p->nslots];
+                p->delivered_games += st.ev.game - 1;
+                p->delivered_lines += st.ev.loc.line - 1 -
+                                      pgn_split_count_lines(prev->data + prev->own,
+                                                            prev->tag - prev->own);
+                resume = seq + next;
+                live = false; /* the input was not touched */
+                p->stats.resumed++;
+                break;
+            }
+            game_feed(p->again, &st.ev); /* a game that starts elsewhere */
+            st.hit = false;
+            st.from = next < pieces && !sp.used_then ? cut[next] : UINT64_MAX;
+        }
+    } else {
+        struct diag d;
+        diag_init(&d, DIAG_INPUT, NULL, "cannot read input: out of memory");
+        d.file = s0->file;
+        p->sink.diag(p->sink.ctx, &d);
+    }
+    pgn_parser_free(parser);
+    input_close(in);
     if (live) {
-        p->in_bytes = s0->offset + bytes;
         p->in = NULL; /* read to its end */
         p->carry_len = 0;
     }
-    return end;
+    return resume;
 }
 
 /* Deliver the oldest piece handed on, waiting for it when `wait`; false when
@@ -449,7 +481,7 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
  * none. */
 static struct slot *next_slot(struct replay_pool *p, enum slot_kind kind)
 {
-    while (deliver_oldest(p, false))
+    while (!p->lazy && deliver_oldest(p, false))
         ;
     while (p->fill - p->deliver >= p->nslots)
         deliver_oldest(p, true);
@@ -643,6 +675,11 @@ void replay_pool_set_pieces(struct replay_pool *p, size_t bytes, size_t max)
     if (max) p->piece_max = max;
 }
 
+void replay_pool_set_lazy(struct replay_pool *p, bool lazy)
+{
+    p->lazy = lazy;
+}
+
 void replay_pool_get_stats(const struct replay_pool *p, struct replay_pool_stats *st)
 {
     *st = p->stats;
@@ -666,7 +703,11 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     p->slots = calloc(p->nslots, sizeof *p->slots);
     p->again_p = calloc(p->nslots + 1, sizeof *p->again_p);
     p->again_len = calloc(p->nslots + 1, sizeof *p->again_len);
-    if (!p->workers || !p->slots || !p->again_p || !p->again_len) return false;
+    p->again_cut = calloc(p->nslots + 1, sizeof *p->again_cut);
+    p->again_tag = calloc(p->nslots + 1, sizeof *p->again_tag);
+    if (!p->workers || !p->slots || !p->again_p || !p->again_len || !p->again_cut ||
+        !p->again_tag)
+        return false;
     for (unsigned i = 0; i < p->nslots; i++)
         if (!(p->slots[i].out = replay_batch_new())) return false;
     p->rebase.pool = p;
@@ -741,6 +782,8 @@ void replay_pool_free(struct replay_pool *p)
     free(p->slots);
     free(p->again_p);
     free(p->again_len);
+    free(p->again_cut);
+    free(p->again_tag);
     free(p->carry);
     game_free(p->again);
     game_free(p->game);

@@ -9,9 +9,9 @@
  * each parse and replay a piece with their own parser and game; the calling
  * thread delivers each piece's output in turn, with game numbers, lines and
  * offsets counted from the start of the input.  A piece whose cut turns out
- * not to be a game boundary, and a stretch of more than REPLAY_POOL_PIECE_MAX
- * bytes with no place to cut, are read on the calling thread, from there to
- * the end of that input.  Memory is bounded by the pieces in flight
+ * not to be a game boundary is read again on the calling thread, up to the
+ * next cut that holds; a stretch of more than REPLAY_POOL_PIECE_MAX bytes
+ * with no place to cut is read there from its start to the end of its input.  Memory is bounded by the pieces in flight
  * (REPLAY_POOL_SLOTS_PER_JOB per job, plus two) and their output, whatever
  * the size of the input.
  *
@@ -65,10 +65,16 @@ void replay_pool_finish(struct replay_pool *p);
  * without a cut on the calling thread; 0 keeps a value as it is. */
 void replay_pool_set_pieces(struct replay_pool *p, size_t bytes, size_t max);
 
-/* Tests: how the inputs were read - pieces cut (an input read whole is one)
- * and pieces read again on the calling thread. */
+/* Tests: deliver only when every slot is in use (or at the end), so that a
+ * piece read again finds all the pieces after it already cut, whatever the
+ * timing. */
+void replay_pool_set_lazy(struct replay_pool *p, bool lazy);
+
+/* Tests: how the inputs were read - pieces cut (an input read whole is one),
+ * pieces read again on the calling thread, and how many of those readings
+ * stopped at a later cut that held. */
 struct replay_pool_stats {
-    uint64_t pieces, read_again;
+    uint64_t pieces, read_again, resumed;
 };
 void replay_pool_get_stats(const struct replay_pool *p, struct replay_pool_stats *st);
 

@@ -141,13 +141,11 @@ unsigned replay_pool_online_jobs(void)
 /* ---- the replay loop ------------------------------------------------------ */
 
 /* Where a piece's reader stops: at the first game that starts at or after
- * `from` (an offset), which should start at `at`. */
+ * `from` (an offset). */
 struct stop {
-    uint64_t from, at;
-    bool hit, at_cut;
-    uint64_t games; /* games before the one stopped at */
-    uint32_t line;  /* the line it starts on */
-    struct pgn_event ev; /* its GAME_BEGIN, not fed to the game */
+    uint64_t from;
+    bool hit;
+    struct pgn_event ev; /* that game's GAME_BEGIN, not fed to the game */
 };
 
 /*
@@ -163,9 +161,6 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
     while (pgn_parser_next(parser, &ev)) {
         if (ev.type == PGN_EV_GAME_BEGIN && ev.loc.offset >= stop->from) {
             stop->hit = true;
-            stop->at_cut = ev.loc.offset == stop->at;
-            stop->games = ev.game - 1;
-            stop->line = ev.loc.line;
             stop->ev = ev;
             return;
         }
@@ -228,6 +223,14 @@ static void worker_keep_game(void *ctx, const struct game_record *g)
     replay_batch_keep_game(w->current, g);
 }
 
+/* Line feeds before the cut at the end of piece s, for a parser that met the
+ * game after it at ev: those before that game's tag pair less the blank
+ * run's. */
+static uint64_t lines_before_cut(const struct slot *s, const struct pgn_event *ev)
+{
+    return ev->loc.line - 1 - pgn_split_count_lines(s->data + s->own, s->tag - s->own);
+}
+
 /* Read a piece and its look-ahead; say whether the cut after it held. */
 static void read_piece(struct worker *w, struct slot *s)
 {
@@ -240,13 +243,11 @@ static void read_piece(struct worker *w, struct slot *s)
     if (parser) {
         w->current = s->out;
         game_set_file(w->game, s->file);
-        struct stop stop = {.from = s->last ? UINT64_MAX : s->own, .at = s->tag};
+        struct stop stop = {.from = s->last ? UINT64_MAX : s->own};
         run(w->game, parser, &stop);
-        s->confirmed = s->last ? !stop.hit : stop.hit && stop.at_cut;
-        s->games = stop.hit ? stop.games : pgn_parser_games(parser);
-        if (s->confirmed && !s->last) /* line feeds before the cut: those before the tag
-                                         pair, less the blank run's */
-            s->lines = stop.line - 1 - pgn_split_count_lines(s->data + s->own, s->tag - s->own);
+        s->confirmed = s->last ? !stop.hit : stop.hit && stop.ev.loc.offset == s->tag;
+        s->games = stop.hit ? stop.ev.game - 1 : pgn_parser_games(parser);
+        if (s->confirmed && !s->last) s->lines = lines_before_cut(s, &stop.ev);
     }
     pgn_parser_free(parser);
     input_close(in);
@@ -407,9 +408,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
                 /* the cut before piece seq + next holds: go on from there */
                 const struct slot *prev = &p->slots[(seq + next - 1) % p->nslots];
                 p->delivered_games += st.ev.game - 1;
-                p->delivered_lines += st.ev.loc.line - 1 -
-                                      pgn_split_count_lines(prev->data + prev->own,
-                                                            prev->tag - prev->own);
+                p->delivered_lines += lines_before_cut(prev, &st.ev);
                 resume = seq + next;
                 live = false; /* the input was not touched */
                 p->stats.resumed++;

@@ -36,6 +36,9 @@
 
 enum input_fmt { FMT_UNKNOWN, FMT_PLAIN, FMT_GZIP, FMT_ZSTD };
 
+/* What a compressed stream is decoded in at a time (zstd's largest block). */
+#define INPUT_DEC_STEP ((size_t)128 * 1024)
+
 struct input {
     int fd; /* -1 for memory inputs */
     bool own_fd;
@@ -50,6 +53,8 @@ struct input {
     bool raw_eof;
     uint64_t raw_bytes;
 
+    unsigned char *dec; /* decoded bytes of a compressed stream, INPUT_DEC_STEP */
+    size_t dec_pos, dec_len;
     z_stream z;
     bool z_ready, member_done;
     ZSTD_DStream *zs;
@@ -113,25 +118,11 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
     }
 }
 
-/* Refill the raw buffer when it is empty; false on a read error. */
-static bool raw_fill(struct input *in)
+/* Read into the raw buffer until it holds `want` bytes or the stream ends;
+ * false on a read error. */
+static bool raw_gather(struct input *in, size_t want)
 {
-    if (in->raw_pos < in->raw_len || in->raw_eof)
-        return true;
-    in->raw_pos = in->raw_len = 0;
-    ptrdiff_t got = src_read(in, in->raw, INPUT_RAW_BUF_SIZE);
-    if (got < 0)
-        return false;
-    if (got == 0)
-        in->raw_eof = true;
-    in->raw_len = (size_t)got;
-    return true;
-}
-
-static bool sniff(struct input *in)
-{
-    /* Gather up to 4 bytes, however short the reads are. */
-    while (in->raw_len < 4 && !in->raw_eof) {
+    while (in->raw_len < want && !in->raw_eof) {
         ptrdiff_t got = src_read(in, in->raw + in->raw_len, INPUT_RAW_BUF_SIZE - in->raw_len);
         if (got < 0)
             return false;
@@ -139,6 +130,25 @@ static bool sniff(struct input *in)
             in->raw_eof = true;
         in->raw_len += (size_t)got;
     }
+    return true;
+}
+
+/* Refill the raw buffer when it is empty, to the full or to the end of the
+ * stream however short the reads (a pipe's), so that the decoders see the
+ * same input in the same steps every time; false on a read error. */
+static bool raw_fill(struct input *in)
+{
+    if (in->raw_pos < in->raw_len || in->raw_eof)
+        return true;
+    in->raw_pos = in->raw_len = 0;
+    return raw_gather(in, INPUT_RAW_BUF_SIZE);
+}
+
+static bool sniff(struct input *in)
+{
+    /* Gather up to 4 bytes, however short the reads are. */
+    if (!raw_gather(in, 4))
+        return false;
     const unsigned char *b = in->raw;
     in->fmt = FMT_PLAIN;
     if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
@@ -154,7 +164,9 @@ static bool sniff(struct input *in)
         in->zs_hint = 1;
         in->fmt = FMT_ZSTD;
     }
-    return true;
+    /* A compressed stream starts from a full buffer too (see raw_fill());
+     * plain text goes on at once, for a pipe that is being written. */
+    return in->fmt == FMT_PLAIN || raw_gather(in, INPUT_RAW_BUF_SIZE);
 }
 
 static ptrdiff_t read_plain(struct input *in, unsigned char *buf, size_t n)
@@ -237,13 +249,37 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
     }
 }
 
+/*
+ * A compressed stream is decoded into `dec` in steps of INPUT_DEC_STEP bytes,
+ * whatever the caller asks for, and handed out from there: the decoders are
+ * then called the same way however the stream is read, so a stream that
+ * fails part way gives the same bytes before the failure to every reader
+ * (zstd decodes straight into a large enough buffer and loses a block's
+ * worth on an error that a small one would have seen flushed first).
+ */
+static ptrdiff_t read_compressed(struct input *in, unsigned char *buf, size_t n)
+{
+    if (in->dec_pos == in->dec_len) {
+        if (in->failed) return -1;
+        if (!in->dec && !(in->dec = malloc(INPUT_DEC_STEP)))
+            return fail(in, "out of memory", NULL);
+        ptrdiff_t got = in->fmt == FMT_GZIP ? read_gzip(in, in->dec, INPUT_DEC_STEP)
+                                            : read_zstd(in, in->dec, INPUT_DEC_STEP);
+        if (got <= 0) return got;
+        in->dec_pos = 0;
+        in->dec_len = (size_t)got;
+    }
+    size_t k = in->dec_len - in->dec_pos;
+    if (k > n) k = n;
+    memcpy(buf, in->dec + in->dec_pos, k);
+    in->dec_pos += k;
+    return (ptrdiff_t)k;
+}
+
 static ptrdiff_t read_decoded(struct input *in, unsigned char *buf, size_t n)
 {
-    switch (in->fmt) {
-    case FMT_GZIP: return read_gzip(in, buf, n);
-    case FMT_ZSTD: return read_zstd(in, buf, n);
-    default: return read_plain(in, buf, n);
-    }
+    if (in->fmt == FMT_GZIP || in->fmt == FMT_ZSTD) return read_compressed(in, buf, n);
+    return read_plain(in, buf, n);
 }
 
 /* The byte after the end of this read, kept for the next one; -1 at the end
@@ -283,7 +319,8 @@ static void mark_line_ends(struct input *in, unsigned char *buf, size_t len)
 
 ptrdiff_t input_read(struct input *in, void *buf, size_t n)
 {
-    if (in->failed && in->ahead < 0)
+    bool held = in->ahead >= 0 || in->dec_pos < in->dec_len; /* decoded before a failure */
+    if (in->failed && !held)
         return -1;
     if (n == 0)
         return 0;
@@ -295,7 +332,7 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         out[len++] = (unsigned char)in->ahead;
         in->ahead = -1;
     }
-    if (len < n && !in->failed) {
+    if (len < n && (!in->failed || in->dec_pos < in->dec_len)) {
         ptrdiff_t got = read_decoded(in, out + len, n - len);
         if (got < 0 && len == 0) return -1;
         if (got > 0) len += (size_t)got;
@@ -397,6 +434,7 @@ void input_close(struct input *in)
     if (in->own_fd)
         close(in->fd);
     free(in->raw);
+    free(in->dec);
     free(in);
 }
 

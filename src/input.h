@@ -50,7 +50,9 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
  * stream, possibly short before it) or -1 when the stream is corrupt or
  * unreadable; input_error() then says why and later calls return -1 again.
  * The bytes before a failure are the same whatever sizes the stream is read
- * in (a decoder that fails mid-call hands over what it produced first).
+ * in and whatever sizes the underlying reads return: a compressed stream is
+ * fed and decoded in fixed steps, and what a decoder produced before failing
+ * is handed over first.
  * In a stream whose first line break is a bare CR (old Mac files), every CR
  * not followed by LF comes out as LF; other streams come out as they are.
  */

@@ -31,9 +31,24 @@ static bool tag_pair_opens(const unsigned char *buf, size_t len, size_t t)
     return q < len && buf[q] == '"';
 }
 
+/* Whether the line that ends at the line feed `lf` starts with '[' (after
+ * blanks): a tag pair line, so a tag pair right after it is likely the same
+ * tag section. */
+static bool after_tag_line(const unsigned char *buf, size_t lf)
+{
+    size_t b = lf;
+    while (b > 0 && buf[b - 1] != '\n')
+        b--;
+    while (b < lf && (buf[b] == ' ' || buf[b] == '\t'))
+        b++;
+    return b < lf && buf[b] == '[';
+}
+
 /* The cut before the '[' at t: the first line feed of the blank run that
- * ends at t, when the run is short, holds two line feeds or more and does
- * not start the buffer.  0 when there is none. */
+ * ends at t, when the run is short, does not start the buffer and holds two
+ * line feeds or more (a blank line) - or one, after a line that is not a
+ * tag pair line (games written with no blank line between them).  0 when
+ * there is none. */
 static size_t cut_before(const unsigned char *buf, size_t t)
 {
     size_t r = t;
@@ -43,7 +58,7 @@ static size_t cut_before(const unsigned char *buf, size_t t)
     const unsigned char *lf = memchr(buf + r, '\n', t - r);
     if (!lf) return 0;
     size_t cut = (size_t)(lf - buf);
-    if (!memchr(buf + cut + 1, '\n', t - cut - 1)) return 0;
+    if (!memchr(buf + cut + 1, '\n', t - cut - 1) && after_tag_line(buf, cut)) return 0;
     return cut;
 }
 

@@ -3,13 +3,14 @@
  * on their own, each by its own parser (`check --jobs`).
  *
  * A cut is a line feed that ends the last line with anything on it before a
- * blank line and then a tag pair line ("1-0\n\n[Event \"...\""): there a new
- * game starts whatever came before (an unclosed comment stops before a tag
- * pair line, strings stop at line ends, and a tag pair after movetext or a
- * result starts a game).  A parser started on the piece after the cut, with
- * its counters offset, sees what the parser of the whole stream sees from
- * that game on: both reach the tag line's '[' after two or more line feeds
- * and nothing else.  Whether the cut really was a game boundary is for the
+ * tag pair line, with a blank line between ("1-0\n\n[Event \"...\"") or,
+ * when that last line is no tag pair line itself, without ("1-0\n[Event"):
+ * there a new game nearly always starts, whatever came before (an unclosed
+ * comment stops before a tag pair line, strings stop at line ends, and a tag
+ * pair after movetext or a result starts a game).  A parser started on the
+ * piece after the cut, with its counters offset, sees what the parser of the
+ * whole stream sees from that game on: both reach the tag line's '[' after
+ * the same line feeds and nothing else.  Whether the cut really was a game boundary is for the
  * reader of the piece before it to confirm: its first game start at or after
  * the cut must be that '[' (replay_pool.c does this and falls back to one
  * parser when it is not).  A reader confirming a cut looks at most

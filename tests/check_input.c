@@ -9,6 +9,7 @@
 
 #include "input.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -269,6 +270,130 @@ START_TEST(classic_mac_line_ends)
 }
 END_TEST
 
+/* Bytes read from in in steps of `step` until it ends or fails; *failed
+ * says which.  Returns the count. */
+static size_t bytes_before_end(struct input *in, unsigned char *out, size_t cap, size_t step,
+                               bool *failed)
+{
+    size_t n = 0;
+    *failed = false;
+    for (;;) {
+        size_t want = cap - n < step ? cap - n : step;
+        ptrdiff_t got = input_read(in, out + n, want);
+        if (got <= 0) {
+            *failed = got < 0;
+            return n;
+        }
+        n += (size_t)got;
+    }
+}
+
+/* A stream that fails part way gives the same bytes before the failure
+ * whatever sizes it is read in (`check --jobs` reads in pieces, the lexer in
+ * buffers) and whatever sizes its own reads return (a pipe): gzip and zstd,
+ * truncated and corrupted. */
+START_TEST(failure_point_independent_of_read_sizes)
+{
+    enum { BIG = 200000 };
+    char *text = malloc(BIG);
+    ck_assert_ptr_nonnull(text);
+    for (size_t i = 0; i < BIG; i++) /* not too compressible */
+        text[i] = (char)("1. e4 e5 2. Nf3 Nc6 *\n"[i % 22] + (i / 22 % 7 == 0 && i % 22 == 3));
+    size_t cap = BIG * 2;
+    unsigned char *z = malloc(cap), *a = malloc(BIG + 1), *b = malloc(BIG + 1);
+    ck_assert(z && a && b);
+    size_t gz = gzip_member(text, BIG, z, cap);
+    size_t zs = ZSTD_compress(z + gz, cap - gz, text, BIG, 3);
+    ck_assert(!ZSTD_isError(zs));
+    struct {
+        size_t start, len, flip;
+    } cases[] = {
+        {0, gz * 2 / 3, 0},  /* gzip cut short */
+        {0, gz, gz / 2},     /* gzip with a byte flipped half way */
+        {gz, zs * 2 / 3, 0}, /* zstd cut short */
+        {gz, zs, zs - 2},    /* zstd with its last block damaged */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        unsigned char *src = z + cases[c].start;
+        if (cases[c].flip) src[cases[c].flip] ^= 0x55;
+        size_t want = 0;
+        bool failed;
+        size_t steps[] = {BIG + 1, 65536, 4093, 1};
+        for (size_t k = 0; k < sizeof steps / sizeof *steps; k++) {
+            /* short reads underneath too: the file or pipe */
+            struct input *in = input_open_memory_chunked(src, cases[c].len, (size_t[]){0, 7, 1, 333}[k]);
+            size_t got = bytes_before_end(in, k ? b : a, BIG + 1, steps[k], &failed);
+            ck_assert_msg(failed, "case %zu: the stream did not fail", c);
+            if (k == 0) {
+                want = got;
+                /* cut short: what came out is the text's start (a damaged
+                 * stream may give wrong bytes before its check fails) */
+                if (!cases[c].flip) {
+                    ck_assert(memcmp(a, text, want) == 0);
+                    ck_assert_uint_gt(want, BIG / 4);
+                }
+            } else {
+                ck_assert_msg(got == want, "case %zu, reads of %zu: %zu bytes before the failure, %zu with reads of %zu",
+                              c, steps[k], got, want, steps[0]);
+            }
+            input_close(in);
+        }
+        if (cases[c].flip) src[cases[c].flip] ^= 0x55;
+    }
+    free(text);
+    free(z);
+    free(a);
+    free(b);
+}
+END_TEST
+
+/* A source input: the bytes fn gives, as they are (no format sniffing, no
+ * line-break rule), then its end or its failure with fn's reason. */
+struct source_case {
+    const char *text;
+    size_t pos;
+    const char *why; /* NULL: a clean end */
+};
+
+static ptrdiff_t source_read(void *ctx, void *buf, size_t n, const char **why)
+{
+    struct source_case *c = ctx;
+    size_t left = strlen(c->text) - c->pos;
+    if (left == 0) {
+        if (!c->why) return 0;
+        *why = c->why;
+        return -1;
+    }
+    size_t k = left < n ? left : n;
+    if (k > 3) k = 3; /* short reads */
+    memcpy(buf, c->text + c->pos, k);
+    c->pos += k;
+    return (ptrdiff_t)k;
+}
+
+START_TEST(source_inputs)
+{
+    /* gzip magic and bare CRs, which input_open_memory would decode */
+    static const char text[] = "\x1f\x8b then\rbare CR\r";
+    struct source_case c = {text, 0, NULL};
+    struct input *in = input_open_source(source_read, &c, "piece.pgn");
+    char out[64];
+    ck_assert_int_eq(slurp(in, out, sizeof out, 5), sizeof text - 1);
+    ck_assert(memcmp(out, text, sizeof text - 1) == 0);
+    ck_assert_str_eq(input_name(in), "piece.pgn");
+    ck_assert_str_eq(input_format(in), "plain");
+    ck_assert_str_eq(input_error(in), "");
+    input_close(in);
+
+    struct source_case f = {"abc", 0, "corrupt zstd stream: test"};
+    in = input_open_source(source_read, &f, "piece.pgn");
+    ck_assert_int_eq(slurp(in, out, sizeof out, 5), -1);
+    ck_assert_str_eq(input_error(in), "corrupt zstd stream: test");
+    ck_assert_int_eq(input_read(in, out, 1), -1); /* stays failed */
+    input_close(in);
+}
+END_TEST
+
 Suite *input_suite(void);
 Suite *input_suite(void)
 {
@@ -278,6 +403,8 @@ Suite *input_suite(void)
     tcase_add_test(tc, gzip_concatenated_members);
     tcase_add_test(tc, gzip_truncated_and_corrupt);
     tcase_add_test(tc, zstd_frames);
+    tcase_add_test(tc, failure_point_independent_of_read_sizes);
+    tcase_add_test(tc, source_inputs);
     tcase_add_test(tc, magic_prefixes);
     tcase_add_loop_test(tc, classic_mac_line_ends, 0, (int)(sizeof line_ends / sizeof *line_ends));
     suite_add_tcase(s, tc);

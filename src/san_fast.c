@@ -124,6 +124,23 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     return done(res, m, PAWN, to, promo, mark);
 }
 
+/* legal_origins() for the king, or in check: movegen_pseudo_is_legal(), the
+ * general rule, for each unblocked candidate.  Out of line: the call would
+ * make the usual path keep its values in saved registers and on the stack. */
+static __attribute__((noinline)) bitboard legal_origins_checked(const struct position *pos,
+                                                                int to, bitboard cands)
+{
+    const bitboard occ = pos_occupied(pos);
+    bitboard legal = 0;
+    while (cands) {
+        int from = bb_pop_lsb(&cands);
+        if (!(attacks_between(from, to) & occ) &&
+            movegen_pseudo_is_legal(pos, MOVE_MAKE(from, to, MOVE_NORMAL)))
+            legal |= SQ_BB(from);
+    }
+    return legal;
+}
+
 /* Legal moves of `type` pieces of the side to move to `to`, as origin squares. */
 static inline __attribute__((always_inline)) bitboard legal_origins(const struct position *pos,
                                                                     int type, int to)
@@ -132,6 +149,8 @@ static inline __attribute__((always_inline)) bitboard legal_origins(const struct
     bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);
     if (!cands)
         return 0;
+    if (UNLIKELY(type == KING || pos->checkers))
+        return legal_origins_checked(pos, to, cands);
     const bitboard occ = pos_occupied(pos);
     int ksq = pos_king_square(pos, us);
     bitboard legal = 0;
@@ -139,9 +158,7 @@ static inline __attribute__((always_inline)) bitboard legal_origins(const struct
         int from = bb_pop_lsb(&cands);
         if (attacks_between(from, to) & occ)
             continue; /* a slider blocked on its way (attacks_hits(), the pieces attack back) */
-        move m = MOVE_MAKE(from, to, MOVE_NORMAL);
-        if (type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
-                                          : movegen_unpinned_or_on_line(pos, ksq, from, to))
+        if (movegen_unpinned_or_on_line(pos, ksq, from, to))
             legal |= SQ_BB(from);
     }
     return legal;

@@ -69,6 +69,18 @@ static bool done(struct san_result *res, move m, int type, int to, int promo, ch
     return true;
 }
 
+/* The end of fast_pawn() in check: movegen_pseudo_is_legal(), the general
+ * rule.  Out of line and called last, so that the usual path keeps no value
+ * across a call. */
+static __attribute__((noinline)) bool fast_checked(const struct position *pos, move m, int type,
+                                                   int to, int promo, char mark,
+                                                   struct san_result *res)
+{
+    if (!movegen_pseudo_is_legal(pos, m))
+        return false;
+    return done(res, m, type, to, promo, mark);
+}
+
 static bool fast_pawn(const struct position *pos, const char *s, size_t n, char mark,
                       struct san_result *res)
 {
@@ -118,8 +130,9 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     }
     int kind = promo >= 0 ? MOVE_PROMO_KNIGHT + (promo - KNIGHT) : MOVE_NORMAL;
     move m = MOVE_MAKE(from, to, kind);
-    if (pos->checkers ? !movegen_pseudo_is_legal(pos, m)
-                      : !movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
+    if (UNLIKELY(pos->checkers))
+        return fast_checked(pos, m, PAWN, to, promo, mark, res);
+    if (!movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
         return false;
     return done(res, m, PAWN, to, promo, mark);
 }
@@ -211,6 +224,19 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
     return true;
 }
 
+/* The end of fast_piece_move() for the king, in check (legal_origins()
+ * calls legal_origins_checked()) or when several pieces of the type reach
+ * the square: out of line and called last, like fast_checked(). */
+static __attribute__((noinline)) bool fast_piece_checked(const struct position *pos, int type,
+                                                         int to, char mark,
+                                                         struct san_result *res)
+{
+    bitboard legal = legal_origins(pos, type, to);
+    if (!legal || bb_more_than_one(legal))
+        return false; /* illegal or ambiguous: san.c says so */
+    return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);
+}
+
 static bool fast_piece_move(const struct position *pos, int type, const char *s, size_t n,
                             char mark, struct san_result *res)
 {
@@ -226,10 +252,19 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
         return false;
     if (capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
         return false;
-    bitboard legal = legal_origins(pos, type, to);
-    if (!legal || bb_more_than_one(legal))
-        return false; /* illegal or ambiguous: san.c says so */
-    return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);
+    if (UNLIKELY(type == KING || pos->checkers))
+        return fast_piece_checked(pos, type, to, mark, res);
+    /* Usually one piece of the type reaches the square: straight on. */
+    bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);
+    if (UNLIKELY(bb_more_than_one(cands)))
+        return fast_piece_checked(pos, type, to, mark, res);
+    if (!cands)
+        return false;
+    int from = bb_lsb(cands);
+    if ((attacks_between(from, to) & pos_occupied(pos)) ||
+        !movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
+        return false; /* blocked or pinned: san.c says so */
+    return done(res, MOVE_MAKE(from, to, MOVE_NORMAL), type, to, -1, mark);
 }
 
 /* "O-O" and "O-O-O" when the castling is legal (movegen_castle_check(), the

@@ -231,7 +231,16 @@ static __attribute__((noinline)) bool fast_piece_checked(const struct position *
                                                          int to, char mark,
                                                          struct san_result *res)
 {
-    bitboard legal = legal_origins(pos, type, to);
+    bitboard legal;
+    if (type == KING) {
+        /* One king, one candidate: the step itself is the question. */
+        legal = pos_pieces(pos, pos->side, KING) & attacks_king(to);
+        if (!legal || bb_more_than_one(legal) ||
+            !movegen_pseudo_is_legal(pos, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL)))
+            return false;
+    } else {
+        legal = legal_origins(pos, type, to);
+    }
     if (!legal || bb_more_than_one(legal))
         return false; /* illegal or ambiguous: san.c says so */
     return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);

@@ -204,8 +204,8 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
         return false;
     }
     const int us = pos->side;
-    if ((pos->by_color[us] & SQ_BB(to)) ||
-        capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
+    int victim = pos->board[to]; /* as in fast_piece_move() */
+    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
         return false;
     bitboard legal = legal_origins(pos, type, to);
     bitboard match = legal;
@@ -256,10 +256,10 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
     if (n != 3 && !capture)
         return fast_disambiguated(pos, type, s, n, mark, res);
     int to = SQ_MAKE(s[n - 2] - 'a', s[n - 1] - '1');
-    /* The x must match what stands on the target; own pieces go to san.c. */
-    if (pos->by_color[us] & SQ_BB(to))
-        return false;
-    if (capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
+    /* The x must match what stands on the target; own pieces go to san.c.
+     * One byte of board[] tells both, where the bitboards took two reads. */
+    int victim = pos->board[to];
+    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
         return false;
     if (UNLIKELY(type == KING || pos->checkers))
         return fast_piece_checked(pos, type, to, mark, res);

@@ -13,7 +13,7 @@
  * candidate is accepted only if no two subsets with different attack sets
  * collide.  The slow ray walker below is the source of truth: the eight
  * empty-board rays come from it, the tables are filled from the rays (the
- * nearest blocker found by a bit scan, ray_slider()), and the tests compare
+ * nearest blocker found by a bit scan, ray_line()), and the tests compare
  * every lookup against it.
  *
  * Invariants after attacks_init(): for every square and every occupancy,
@@ -89,21 +89,19 @@ bitboard attacks_slow_rook(int sq, bitboard occupied)
  * directions, [4..7] the bishop's, in rook_dirs / bishop_dirs order. */
 static bitboard rays[8][SQ_NB];
 
-/* slow_slider() from the rays (those of one piece: dir_rays[0..3]), to fill
- * the tables quickly at start-up: the nearest blocker on a ray going up the
+/* slow_slider() along one line from the rays (those of one piece:
+ * dir_rays[d] and its opposite dir_rays[d + 1], d 0 or 2), to fill the
+ * tables quickly at start-up: the nearest blocker on a ray going up the
  * board is the lowest square of its blockers, going down the highest, and
  * the ray stops there.  With no blocker, h8 (a1) stands in: no ray going up
- * (down) leaves it.  The tests hold the lookups to slow_slider() itself. */
-static bitboard ray_slider(int sq, bitboard occupied, const bitboard dir_rays[4][SQ_NB])
+ * (down) leaves it.  A slider's attacks are those of its two lines; the
+ * tests hold the lookups to slow_slider() itself. */
+static bitboard ray_line(int sq, bitboard occupied, const bitboard dir_rays[4][SQ_NB], int d)
 {
-    bitboard att = 0;
-    for (int d = 0; d < 4; d += 2) {
-        bitboard up = dir_rays[d][sq], down = dir_rays[d + 1][sq];
-        up &= ~dir_rays[d][bb_lsb((up & occupied) | SQ_BB(SQ_H8))];
-        down &= ~dir_rays[d + 1][bb_msb((down & occupied) | SQ_BB(SQ_A1))];
-        att |= up | down;
-    }
-    return att;
+    bitboard up = dir_rays[d][sq], down = dir_rays[d + 1][sq];
+    up &= ~dir_rays[d][bb_lsb((up & occupied) | SQ_BB(SQ_H8))];
+    down &= ~dir_rays[d + 1][bb_msb((down & occupied) | SQ_BB(SQ_A1))];
+    return up | down;
 }
 
 static void init_rays(void)
@@ -184,14 +182,32 @@ static unsigned find_magic(struct attacks_magic *m, int sq, bitboard *slots, con
     m->shift = (unsigned)(64 - bb_popcount(m->mask));
     m->table = slots;
 
-    /* Enumerate every subset of the mask (Carry-Rippler). */
-    int size = 0;
+    /* Enumerate every subset of the mask (Carry-Rippler), as a subset of
+     * the blockers on the first line (dir_rays[0..1]) with one of those on
+     * the second (dir_rays[2..3]): the attack sets are those of the two
+     * lines, each line's worked out once per subset of its own blockers
+     * (at most 64), not once per subset of the whole mask (up to 4096). */
+    bitboard mask1 = m->mask & (dir_rays[0][sq] | dir_rays[1][sq]);
+    bitboard mask2 = m->mask & ~mask1;
+    bitboard occ2[64], att2[64];
+    int size2 = 0;
     bitboard b = 0;
     do {
-        occ[size] = b;
-        ref[size] = ray_slider(sq, b, dir_rays);
-        size++;
-        b = (b - m->mask) & m->mask;
+        occ2[size2] = b;
+        att2[size2] = ray_line(sq, b, dir_rays, 2);
+        size2++;
+        b = (b - mask2) & mask2;
+    } while (b);
+    int size = 0;
+    b = 0;
+    do {
+        bitboard att1 = ray_line(sq, b, dir_rays, 0);
+        for (int j = 0; j < size2; j++) {
+            occ[size] = b | occ2[j];
+            ref[size] = att1 | att2[j];
+            size++;
+        }
+        b = (b - mask1) & mask1;
     } while (b);
 
     for (;;) {

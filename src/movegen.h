@@ -45,7 +45,7 @@ bool movegen_pseudo_is_legal(const struct position *pos, move m);
 static inline bool movegen_unpinned_or_on_line(const struct position *pos, int ksq, int from,
                                                int to)
 {
-    return !pos_is_pinned(pos, pos->side, from) || bb_test(attacks_line(ksq, from), to);
+    return !pos_is_pinned_to(pos, pos->side, ksq, from) || bb_test(attacks_line(ksq, from), to);
 }
 
 /* Why castling with the rook on rook_sq is or is not legal (FIDE 3.8.2). */

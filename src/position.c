@@ -401,9 +401,10 @@ static inline uint64_t move_begin(struct position *pos)
 /* The end of every move by `us` from `from` to `to` with a piece of `type`
  * (the king, for castling): castling rights go for good with the king, a
  * rook that moved or a rook taken (3.8.2); the turn and the move number
- * pass; checkers; whether the new en passant square can be used. */
+ * pass; checkers; the en passant square ep a double step made (SQ_NONE
+ * otherwise, as move_begin() left it) and whether it can be used. */
 static inline void move_end(struct position *pos, int us, int from, int to, int type,
-                            bitboard checkers, uint64_t key)
+                            bitboard checkers, uint64_t key, int ep)
 {
     bitboard old_rights = pos->castle_rooks;
     if (UNLIKELY(old_rights)) {
@@ -419,9 +420,14 @@ static inline void move_end(struct position *pos, int us, int from, int to, int 
     pos->side = (uint8_t)(us ^ 1);
     pos->fullmove += (uint32_t)us; /* after Black's move */
     pos->checkers = checkers;
-    if (UNLIKELY(pos->ep_square != SQ_NONE) && ep_capture_exists(pos)) {
-        pos->ep_capturable = true;
-        key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    if (UNLIKELY(ep != SQ_NONE)) {
+        pos->ep_square = (uint8_t)ep;
+        /* No pawn of the side now to move beside the one that stepped: no
+         * capture (ep_capture_exists()'s first test, without the call). */
+        if ((attacks_pawn(us, ep) & pos_pieces(pos, us ^ 1, PAWN)) && ep_capture_exists(pos)) {
+            pos->ep_capturable = true;
+            key ^= zob_ep[SQ_FILE(ep)];
+        }
     }
     pos->key = key;
 }
@@ -443,7 +449,7 @@ static __attribute__((noinline)) void do_special_move(struct position *pos, move
         take(pos, to, &key);
         drop(pos, kdst, PIECE_MAKE(us, KING), &key);
         drop(pos, rdst, PIECE_MAKE(us, ROOK), &key);
-        move_end(pos, us, from, to, KING, checkers_on(pos, us ^ 1), key);
+        move_end(pos, us, from, to, KING, checkers_on(pos, us ^ 1), key, SQ_NONE);
         return;
     }
     if (kind == MOVE_EN_PASSANT) {
@@ -458,7 +464,7 @@ static __attribute__((noinline)) void do_special_move(struct position *pos, move
         checkers = checkers_after_normal(pos, us, from, to, MOVE_PROMO_TYPE(m));
     }
     pos->halfmove = 0;
-    move_end(pos, us, from, to, PAWN, checkers, key);
+    move_end(pos, us, from, to, PAWN, checkers, key, SQ_NONE);
 }
 
 void pos_do_move(struct position *pos, move m)
@@ -471,23 +477,24 @@ void pos_do_move(struct position *pos, move m)
     int us = pos->side;
     int from = MOVE_FROM(m), to = MOVE_TO(m);
     int pc = pos->board[from], type = PIECE_TYPE(pc);
-    uint64_t key = move_begin(pos);
+    /* take(from) and drop(to) of the same piece, in one go: its part of the
+     * key first, which leaves fewer values to keep */
+    uint64_t key = move_begin(pos) ^ zob_piece[pc][from] ^ zob_piece[pc][to];
     if (pos->board[to] != PIECE_NONE) {
         take(pos, to, &key);
         pos->halfmove = 0;
     }
-    /* take(from) and drop(to) of the same piece, in one go */
     bitboard ft = SQ_BB(from) | SQ_BB(to);
     pos->by_color[us] ^= ft;
     pos->by_type[type] ^= ft;
     pos->board[from] = PIECE_NONE;
     pos->board[to] = (uint8_t)pc;
-    key ^= zob_piece[pc][from] ^ zob_piece[pc][to];
+    int ep = SQ_NONE;
     if (type == PAWN) {
         pos->halfmove = 0;
-        if ((from ^ to) == 16) pos->ep_square = (uint8_t)((from + to) / 2);
+        if ((from ^ to) == 16) ep = (from + to) / 2;
     }
-    move_end(pos, us, from, to, type, checkers_after_normal(pos, us, from, to, type), key);
+    move_end(pos, us, from, to, type, checkers_after_normal(pos, us, from, to, type), key, ep);
 }
 
 void pos_make(struct position *pos, move m)

@@ -154,14 +154,19 @@ bitboard pos_pinned(const struct position *pos, int color);
  * Inline: most pieces are not in line with their king, or no enemy slider
  * is on that line, which settles it. */
 bool pos_is_pinned_by(const struct position *pos, int ksq, int sq, bitboard sliders);
-static inline bool pos_is_pinned(const struct position *pos, int color, int sq)
+/* pos_is_pinned() when the caller knows the king's square ksq (SQ_NONE: no
+ * king, nothing pinned). */
+static inline bool pos_is_pinned_to(const struct position *pos, int color, int ksq, int sq)
 {
-    int ksq = pos_king_square(pos, color);
     if (ksq == SQ_NONE || !attacks_aligned(ksq, sq)) return false;
     bitboard sliders = pos->by_color[color ^ 1] & attacks_line(ksq, sq) &
                        (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[ksq]) |
                         ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[ksq]));
     return sliders && pos_is_pinned_by(pos, ksq, sq, sliders);
+}
+static inline bool pos_is_pinned(const struct position *pos, int color, int sq)
+{
+    return pos_is_pinned_to(pos, color, pos_king_square(pos, color), sq);
 }
 
 /* Would en passant by the side to move's pawn on `from` to ep_square leave

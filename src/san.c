@@ -456,14 +456,6 @@ static int uci_castle_side(const struct position *pos, const struct parsed *p)
     return 0;
 }
 
-enum san_status san_resolve(const struct position *pos, const char *tok, size_t len,
-                            struct san_result *res)
-{
-    if (san_fast_resolve(pos, tok, len, res))
-        return SAN_OK;
-    return san_resolve_general(pos, tok, len, res);
-}
-
 __attribute__((noinline)) enum san_status san_resolve_general(const struct position *pos,
                                                                const char *tok, size_t len,
                                                                struct san_result *res)

@@ -95,14 +95,25 @@ struct san_result {
     signed char promo;     /* promotion piece type written, or -1 */
 };
 
-/* Resolve tok[0..len) against pos (len need not end at a NUL). */
-enum san_status san_resolve(const struct position *pos, const char *tok, size_t len,
-                            struct san_result *res);
-
 /* san_resolve() without its fast path (san_fast.c): the fast path must give
  * exactly this answer whenever it answers; the tests hold it to that. */
 enum san_status san_resolve_general(const struct position *pos, const char *tok, size_t len,
                                     struct san_result *res);
+
+/* The fast path (san_fast.h): true with the answer in res, or false. */
+bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
+                      struct san_result *res);
+
+/* Resolve tok[0..len) against pos (len need not end at a NUL).  Inline: the
+ * caller keeps the arguments for the general path, which the fast path then
+ * need not keep in saved registers. */
+static inline enum san_status san_resolve(const struct position *pos, const char *tok,
+                                          size_t len, struct san_result *res)
+{
+    if (san_fast_resolve(pos, tok, len, res))
+        return SAN_OK;
+    return san_resolve_general(pos, tok, len, res);
+}
 
 /* The disambiguation the export format writes for a move from `from` when
  * the other legal moves of the same piece type to the same square start on

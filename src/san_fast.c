@@ -69,6 +69,18 @@ static bool done(struct san_result *res, move m, int type, int to, int promo, ch
     return true;
 }
 
+/* The end of fast_pawn() in check: movegen_pseudo_is_legal(), the general
+ * rule.  Out of line and called last, so that the usual path keeps no value
+ * across a call. */
+static __attribute__((noinline)) bool fast_checked(const struct position *pos, move m, int type,
+                                                   int to, int promo, char mark,
+                                                   struct san_result *res)
+{
+    if (!movegen_pseudo_is_legal(pos, m))
+        return false;
+    return done(res, m, type, to, promo, mark);
+}
+
 static bool fast_pawn(const struct position *pos, const char *s, size_t n, char mark,
                       struct san_result *res)
 {
@@ -118,10 +130,28 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     }
     int kind = promo >= 0 ? MOVE_PROMO_KNIGHT + (promo - KNIGHT) : MOVE_NORMAL;
     move m = MOVE_MAKE(from, to, kind);
-    if (pos->checkers ? !movegen_pseudo_is_legal(pos, m)
-                      : !movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
+    if (UNLIKELY(pos->checkers))
+        return fast_checked(pos, m, PAWN, to, promo, mark, res);
+    if (!movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
         return false;
     return done(res, m, PAWN, to, promo, mark);
+}
+
+/* legal_origins() for the king, or in check: movegen_pseudo_is_legal(), the
+ * general rule, for each unblocked candidate.  Out of line: the call would
+ * make the usual path keep its values in saved registers and on the stack. */
+static __attribute__((noinline)) bitboard legal_origins_checked(const struct position *pos,
+                                                                int to, bitboard cands)
+{
+    const bitboard occ = pos_occupied(pos);
+    bitboard legal = 0;
+    while (cands) {
+        int from = bb_pop_lsb(&cands);
+        if (!(attacks_between(from, to) & occ) &&
+            movegen_pseudo_is_legal(pos, MOVE_MAKE(from, to, MOVE_NORMAL)))
+            legal |= SQ_BB(from);
+    }
+    return legal;
 }
 
 /* Legal moves of `type` pieces of the side to move to `to`, as origin squares. */
@@ -132,6 +162,8 @@ static inline __attribute__((always_inline)) bitboard legal_origins(const struct
     bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);
     if (!cands)
         return 0;
+    if (UNLIKELY(type == KING || pos->checkers))
+        return legal_origins_checked(pos, to, cands);
     const bitboard occ = pos_occupied(pos);
     int ksq = pos_king_square(pos, us);
     bitboard legal = 0;
@@ -139,9 +171,7 @@ static inline __attribute__((always_inline)) bitboard legal_origins(const struct
         int from = bb_pop_lsb(&cands);
         if (attacks_between(from, to) & occ)
             continue; /* a slider blocked on its way (attacks_hits(), the pieces attack back) */
-        move m = MOVE_MAKE(from, to, MOVE_NORMAL);
-        if (type == KING || pos->checkers ? movegen_pseudo_is_legal(pos, m)
-                                          : movegen_unpinned_or_on_line(pos, ksq, from, to))
+        if (movegen_unpinned_or_on_line(pos, ksq, from, to))
             legal |= SQ_BB(from);
     }
     return legal;
@@ -174,8 +204,8 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
         return false;
     }
     const int us = pos->side;
-    if ((pos->by_color[us] & SQ_BB(to)) ||
-        capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
+    int victim = pos->board[to]; /* as in fast_piece_move() */
+    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
         return false;
     bitboard legal = legal_origins(pos, type, to);
     bitboard match = legal;
@@ -194,6 +224,28 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
     return true;
 }
 
+/* The end of fast_piece_move() for the king, in check (legal_origins()
+ * calls legal_origins_checked()) or when several pieces of the type reach
+ * the square: out of line and called last, like fast_checked(). */
+static __attribute__((noinline)) bool fast_piece_checked(const struct position *pos, int type,
+                                                         int to, char mark,
+                                                         struct san_result *res)
+{
+    bitboard legal;
+    if (type == KING) {
+        /* One king, one candidate: the step itself is the question. */
+        legal = pos_pieces(pos, pos->side, KING) & attacks_king(to);
+        if (!legal || bb_more_than_one(legal) ||
+            !movegen_pseudo_is_legal(pos, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL)))
+            return false;
+    } else {
+        legal = legal_origins(pos, type, to);
+    }
+    if (!legal || bb_more_than_one(legal))
+        return false; /* illegal or ambiguous: san.c says so */
+    return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);
+}
+
 static bool fast_piece_move(const struct position *pos, int type, const char *s, size_t n,
                             char mark, struct san_result *res)
 {
@@ -204,15 +256,24 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
     if (n != 3 && !capture)
         return fast_disambiguated(pos, type, s, n, mark, res);
     int to = SQ_MAKE(s[n - 2] - 'a', s[n - 1] - '1');
-    /* The x must match what stands on the target; own pieces go to san.c. */
-    if (pos->by_color[us] & SQ_BB(to))
+    /* The x must match what stands on the target; own pieces go to san.c.
+     * One byte of board[] tells both, where the bitboards took two reads. */
+    int victim = pos->board[to];
+    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
         return false;
-    if (capture != ((pos->by_color[us ^ 1] & SQ_BB(to)) != 0))
+    if (UNLIKELY(type == KING || pos->checkers))
+        return fast_piece_checked(pos, type, to, mark, res);
+    /* Usually one piece of the type reaches the square: straight on. */
+    bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);
+    if (UNLIKELY(bb_more_than_one(cands)))
+        return fast_piece_checked(pos, type, to, mark, res);
+    if (!cands)
         return false;
-    bitboard legal = legal_origins(pos, type, to);
-    if (!legal || bb_more_than_one(legal))
-        return false; /* illegal or ambiguous: san.c says so */
-    return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);
+    int from = bb_lsb(cands);
+    if ((attacks_between(from, to) & pos_occupied(pos)) ||
+        !movegen_unpinned_or_on_line(pos, pos_king_square(pos, us), from, to))
+        return false; /* blocked or pinned: san.c says so */
+    return done(res, MOVE_MAKE(from, to, MOVE_NORMAL), type, to, -1, mark);
 }
 
 /* "O-O" and "O-O-O" when the castling is legal (movegen_castle_check(), the

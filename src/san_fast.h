@@ -12,7 +12,8 @@ struct position;
 struct san_result;
 
 /* Resolve tok as san_resolve() would and return true, or return false when
- * the token needs the general path. */
+ * the token needs the general path.  (Declared in san.h too, for the inline
+ * san_resolve().) */
 bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
                       struct san_result *res);
 

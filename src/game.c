@@ -378,8 +378,11 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     }
 }
 
-static void on_move(struct game *g, const struct pgn_event *ev)
+/* A move (out of line: see game_feed()). */
+static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
 {
+    set_up(g);
+    if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
     if (g->depth >= GAME_LINE_DEPTH_MAX) return;
     struct line *l = &g->lines[g->depth];
     bool main_line = g->depth == 0;
@@ -462,20 +465,27 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     on_move_notes(g, ev, l, &res, check, mate, ended, main_line);
 }
 
-static void on_move_number(struct game *g, const struct pgn_event *ev)
+/* A move number that is not the position's (rare: out of line, so that
+ * on_move_number() saves no registers). */
+static __attribute__((noinline)) void wrong_move_number(struct game *g, const struct pgn_event *ev,
+                                                        const struct position *pos)
 {
+    if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
+        return; /* the number follows a stalemate: moves after the end are not checked */
+    g->numbering_warned = true;
+    game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+               "move number %u where %u was expected (reported once per game)", ev->number,
+               (unsigned)pos->fullmove);
+}
+
+/* A move number (out of line: see game_feed()). */
+static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
+{
+    set_up(g);
     if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
     struct line *l = &g->lines[g->depth];
     if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
-    const struct position *pos = &l->pos;
-    if (ev->number != pos->fullmove) {
-        if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
-            return; /* the number follows a stalemate: moves after the end are not checked */
-        g->numbering_warned = true;
-        game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-                   "move number %u where %u was expected (reported once per game)", ev->number,
-                   (unsigned)pos->fullmove);
-    }
+    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
 }
 
 static void on_rav_begin(struct game *g, const struct pgn_event *ev)
@@ -605,7 +615,8 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
     g->final_comment_set = ev->len < sizeof g->final_comment - 1;
 }
 
-void game_feed(struct game *g, const struct pgn_event *ev)
+/* Every event but a move or a move number (out of line: see game_feed()). */
+static __attribute__((noinline)) void feed_other(struct game *g, const struct pgn_event *ev)
 {
     switch (ev->type) {
     case PGN_EV_GAME_BEGIN:
@@ -618,14 +629,8 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         set_up(g);
         break;
     case PGN_EV_MOVE_NUMBER:
-        set_up(g);
-        on_move_number(g, ev);
-        break;
     case PGN_EV_MOVE:
-        set_up(g);
-        if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
-        on_move(g, ev);
-        break;
+        break; /* game_feed() */
     case PGN_EV_NAG:
         break;
     case PGN_EV_COMMENT:
@@ -653,4 +658,17 @@ void game_feed(struct game *g, const struct pgn_event *ev)
     case PGN_EV_NB:
         break;
     }
+}
+
+/* A dispatcher small enough to be inlined into each of its callers (the
+ * replay loop has more than one): a move or a move number, the usual
+ * events, costs one call, with no frame set up here. */
+void game_feed(struct game *g, const struct pgn_event *ev)
+{
+    if (LIKELY(ev->type == PGN_EV_MOVE))
+        on_move(g, ev);
+    else if (ev->type == PGN_EV_MOVE_NUMBER)
+        on_move_number(g, ev);
+    else
+        feed_other(g, ev);
 }

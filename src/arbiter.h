@@ -11,6 +11,8 @@
 #ifndef PGNARB_ARBITER_H
 #define PGNARB_ARBITER_H
 
+#include "deadpos.h"
+#include "movegen.h"
 #include "position.h"
 #include "report.h"
 
@@ -50,9 +52,11 @@ enum ending_kind arb_start(struct arbiter *a, const struct position *pos);
 
 /* Observe the position after main-line ply `ply`, reached from the previous
  * one by m (MOVE_NULL for a pass); returns the ending this ply produced, or
- * ENDING_NONE (also once an ending was already reached). */
-enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, move m,
-                             uint32_t ply);
+ * ENDING_NONE (also once an ending was already reached).  Inline (below):
+ * it runs after every main-line move, and a call would cost the replay loop
+ * a frame and its registers (about 2% of check's instructions). */
+static inline __attribute__((always_inline)) enum ending_kind
+arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply);
 
 /* Out of check, arb_observe() leaves open whether the position is a
  * stalemate (arb_pending()); the caller settles it before it relies on the
@@ -65,5 +69,68 @@ enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool 
 /* How often the position reached by playing m from pos (the current one)
  * would have occurred, that occurrence included. */
 unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, move m);
+
+/* ---- arb_observe(), inline; the rest of it is in arbiter.c ---- */
+
+/* The window's scan for earlier occurrences of pos (key `key`, reached by m
+ * from the window's last entry), the window's oldest pair dropped when it is
+ * full, the ending of a ply where one is possible (arbiter.c). */
+unsigned arb_window_scan(const struct arbiter *a, const struct position *pos, move m,
+                         uint64_t key);
+void arb_window_drop(struct arbiter *a);
+enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint32_t ply);
+
+/* Occurrences of pos, reached from the window's last entry by m, among the
+ * window (same side to move: every other entry from the end).  Keys select
+ * the candidates; each is confirmed by the full FIDE 9.2.2 identity on the
+ * board rebuilt by taking the moves back. */
+static inline unsigned arb_window_count(const struct arbiter *a, const struct position *pos,
+                                        move m)
+{
+    if (pos->halfmove == 0 || a->nwindow == 0)
+        return 0; /* a capture or pawn move: nothing before can recur */
+    uint64_t key = pos_key(pos);
+    if (!(a->seen[pos->side] & ((uint64_t)1 << (key >> 58))))
+        return 0; /* the usual case: no entry has this key */
+    return arb_window_scan(a, pos, m, key);
+}
+
+static inline void arb_window_push(struct arbiter *a, const struct position *pos, move m)
+{
+    if (pos->halfmove == 0 || a->nwindow == 0) {
+        a->nwindow = 0;
+        a->seen[COLOR_WHITE] = a->seen[COLOR_BLACK] = 0;
+    }
+    if (UNLIKELY(a->nwindow == ARB_WINDOW)) arb_window_drop(a); /* only past the 75-move rule */
+    uint32_t n = a->nwindow++;
+    a->keys[n] = pos_key(pos);
+    a->seen[pos->side] |= (uint64_t)1 << (a->keys[n] >> 58);
+    a->rights[n] = pos->castle_rooks;
+    a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
+    a->moves[n] = m;
+}
+
+static inline __attribute__((always_inline)) enum ending_kind
+arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
+{
+    a->ply = ply;
+    a->in_check = pos_in_check(pos);
+    /* In check, whether a move exists decides mate now.  Out of check it only
+     * decides stalemate, which a legal next move rules out for free: the
+     * question waits for arb_settle() unless another ending is at stake. */
+    a->moves_known = a->in_check;
+    if (UNLIKELY(a->in_check)) a->has_moves = movegen_any_legal(pos);
+    /* The window holds the positions before this one; count, then record. */
+    a->reps = 1 + arb_window_count(a, pos, m);
+    arb_window_push(a, pos, m);
+
+    if (UNLIKELY(a->ending != ENDING_NONE)) return ENDING_NONE;
+    /* Pawns and units change only with a capture, pawn move or promotion,
+     * which resets the clock (ply 0 is the start). */
+    if (pos->halfmove == 0 || ply == 0) a->pawns_alive = deadpos_alive_by_pawns(pos);
+    if (LIKELY(!a->in_check && a->pawns_alive && a->reps < 5 && pos->halfmove < 150))
+        return ENDING_NONE; /* the usual case: no ending is possible here */
+    return arb_decide(a, pos, ply);
+}
 
 #endif

@@ -378,8 +378,29 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     }
 }
 
-/* A move (out of line: see game_feed()). */
-static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+/* After a legal move played on l (res, from san_resolve(); ended: the
+ * arbiter's ending on the main line): the marks and the spelling, checked
+ * when there may be something to say. */
+static __attribute__((noinline)) void move_marks(struct game *g, const struct pgn_event *ev,
+                                                 struct line *l, const struct san_result *res,
+                                                 bool ended, bool main_line)
+{
+    const struct position *next = &l->pos;
+    bool check = pos_in_check(next);
+    bool mate = main_line ? g->arb.in_check && !g->arb.has_moves
+                          : check && !movegen_any_legal(next);
+    char expected_mark = mate ? '#' : check ? '+' : 0;
+    if (LIKELY(!ended && res->mark == expected_mark && !res->noncanonical))
+        return; /* nothing to say, no FEN to write */
+    on_move_notes(g, ev, l, res, check, mate, ended, main_line);
+}
+
+/* A move, every case (on_move() takes the usual one).  pre: the failed
+ * resolution of a main-line move that on_move() tried (status pre_st), or
+ * NULL. */
+static __attribute__((noinline)) void on_move_general(struct game *g, const struct pgn_event *ev,
+                                                      const struct san_result *pre,
+                                                      enum san_status pre_st)
 {
     set_up(g);
     if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
@@ -396,7 +417,12 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     struct san_result res;
     enum san_status st = SAN_OK;
     bool resolved = false;
-    if (main_line && !l->broken && arb_pending(&g->arb)) {
+    if (pre) {
+        res = *pre;
+        st = pre_st;
+        resolved = true;
+        if (arb_pending(&g->arb)) arb_settle(&g->arb, pos, false);
+    } else if (main_line && !l->broken && arb_pending(&g->arb)) {
         /* Was the current position a stalemate?  A legal move from it says no. */
         if (!null_move) {
             st = san_resolve(pos, ev->text, ev->len, &res);
@@ -445,24 +471,36 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     }
 
     line_play(l, res.m);
-    const struct position *next = &l->pos;
+    bool ended = main_line && arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
+    move_marks(g, ev, l, &res, ended, main_line);
+}
 
-    bool check = pos_in_check(next);
-    bool mate;
-    bool ended = false;
-    if (main_line) {
-        ended = arb_observe(&g->arb, next, res.m, l->ply) != ENDING_NONE;
-        /* The common case, a quiet move written plainly that ends nothing:
-         * no check, so no mate either; nothing to say, no FEN to write. */
-        if (LIKELY(!check && !ended && !res.mark && !res.noncanonical)) return;
-        mate = g->arb.in_check && !g->arb.has_moves;
-    } else {
-        mate = check && !movegen_any_legal(next);
+/* A move (out of line: see game_feed()).  The usual one - on the main line
+ * of a game being replayed, no ending reached, no null move, legal - takes
+ * this path alone; every other case goes to on_move_general(). */
+static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+{
+    struct line *l = &g->lines[0];
+    if (UNLIKELY(g->depth != 0 || !g->set_up || !g->replayable || g->final_comment_set ||
+                 l->broken || g->arb.ending != ENDING_NONE || is_null_move(ev))) {
+        on_move_general(g, ev, NULL, SAN_OK);
+        return;
     }
-    char expected_mark = mate ? '#' : check ? '+' : 0;
-    if (LIKELY(!ended && res.mark == expected_mark && !res.noncanonical))
-        return; /* nothing to say, no FEN to write */
-    on_move_notes(g, ev, l, &res, check, mate, ended, main_line);
+    struct san_result res;
+    enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
+    if (UNLIKELY(st != SAN_OK)) {
+        on_move_general(g, ev, &res, st);
+        return;
+    }
+    /* Legal: the position before it was no stalemate, so a pending question
+     * (arb_pending()) needs no answer; arb_observe() asks again after it. */
+    g->plies++;
+    line_play(l, res.m);
+    bool ended = arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
+    /* The common case, a quiet move written plainly that ends nothing: no
+     * check, so no mate either; nothing to say, no FEN to write. */
+    if (LIKELY(!l->pos.checkers && !ended && !res.mark && !res.noncanonical)) return;
+    move_marks(g, ev, l, &res, ended, true);
 }
 
 /* A move number that is not the position's (rare: out of line, so that

@@ -27,10 +27,10 @@
 
 #include <string.h>
 
-/* The scan behind arb_window_count(), out of line: the usual answer needs
- * none.  It applies pos_same_identity()'s FIDE 9.2.2 identity (side to move
- * by parity, castling rights, capturable en passant square, board) to the
- * window's compact records. */
+/* The scan behind the window's count (arb_observe()), out of line: the
+ * usual answer needs none.  It applies pos_same_identity()'s FIDE 9.2.2
+ * identity (side to move by parity, castling rights, capturable en passant
+ * square, board) to the window's compact records. */
 __attribute__((noinline)) unsigned arb_window_scan(const struct arbiter *a,
                                                    const struct position *pos, move m,
                                                    uint64_t key)
@@ -123,5 +123,9 @@ unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, mov
     struct position next = *pos;
     pos_make(&next, m);
     /* The window ends with pos itself, so entries two back have next's side to move. */
-    return 1 + arb_window_count(a, &next, m);
+    if (next.halfmove == 0 || a->nwindow == 0)
+        return 1; /* a capture or pawn move: nothing before can recur */
+    uint64_t key = pos_key(&next);
+    if (!(a->seen[next.side] & ((uint64_t)1 << (key >> 58)))) return 1;
+    return 1 + arb_window_scan(a, &next, m, key);
 }

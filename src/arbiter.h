@@ -80,36 +80,6 @@ unsigned arb_window_scan(const struct arbiter *a, const struct position *pos, mo
 void arb_window_drop(struct arbiter *a);
 enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint32_t ply);
 
-/* Occurrences of pos, reached from the window's last entry by m, among the
- * window (same side to move: every other entry from the end).  Keys select
- * the candidates; each is confirmed by the full FIDE 9.2.2 identity on the
- * board rebuilt by taking the moves back. */
-static inline unsigned arb_window_count(const struct arbiter *a, const struct position *pos,
-                                        move m)
-{
-    if (pos->halfmove == 0 || a->nwindow == 0)
-        return 0; /* a capture or pawn move: nothing before can recur */
-    uint64_t key = pos_key(pos);
-    if (!(a->seen[pos->side] & ((uint64_t)1 << (key >> 58))))
-        return 0; /* the usual case: no entry has this key */
-    return arb_window_scan(a, pos, m, key);
-}
-
-static inline void arb_window_push(struct arbiter *a, const struct position *pos, move m)
-{
-    if (pos->halfmove == 0 || a->nwindow == 0) {
-        a->nwindow = 0;
-        a->seen[COLOR_WHITE] = a->seen[COLOR_BLACK] = 0;
-    }
-    if (UNLIKELY(a->nwindow == ARB_WINDOW)) arb_window_drop(a); /* only past the 75-move rule */
-    uint32_t n = a->nwindow++;
-    a->keys[n] = pos_key(pos);
-    a->seen[pos->side] |= (uint64_t)1 << (a->keys[n] >> 58);
-    a->rights[n] = pos->castle_rooks;
-    a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
-    a->moves[n] = m;
-}
-
 static inline __attribute__((always_inline)) enum ending_kind
 arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
 {
@@ -120,14 +90,37 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
      * question waits for arb_settle() unless another ending is at stake. */
     a->moves_known = a->in_check;
     if (UNLIKELY(a->in_check)) a->has_moves = movegen_any_legal(pos);
-    /* The window holds the positions before this one; count, then record. */
-    a->reps = 1 + arb_window_count(a, pos, m);
-    arb_window_push(a, pos, m);
+
+    /* The window holds the positions before this one: count its
+     * occurrences among them (same side to move: every other entry from the
+     * end; keys select the candidates, each confirmed by the full FIDE 9.2.2
+     * identity on the board rebuilt by taking the moves back), then record
+     * it. */
+    uint64_t key = pos_key(pos);
+    uint64_t bit = (uint64_t)1 << (key >> 58);
+    uint32_t n;
+    if (pos->halfmove == 0 || a->nwindow == 0) {
+        /* A capture or pawn move (or the start): nothing before can recur,
+         * the window starts again.  Pawns and units change only here. */
+        a->reps = 1;
+        a->seen[pos->side] = bit;
+        a->seen[pos->side ^ 1] = 0;
+        n = 0;
+        a->nwindow = 1;
+        a->pawns_alive = deadpos_alive_by_pawns(pos);
+    } else {
+        /* Usually no entry has this key: no scan. */
+        a->reps = a->seen[pos->side] & bit ? 1 + arb_window_scan(a, pos, m, key) : 1;
+        if (UNLIKELY(a->nwindow == ARB_WINDOW)) arb_window_drop(a); /* only past the 75-move rule */
+        a->seen[pos->side] |= bit;
+        n = a->nwindow++;
+    }
+    a->keys[n] = key;
+    a->rights[n] = pos->castle_rooks;
+    a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
+    a->moves[n] = m;
 
     if (UNLIKELY(a->ending != ENDING_NONE)) return ENDING_NONE;
-    /* Pawns and units change only with a capture, pawn move or promotion,
-     * which resets the clock (ply 0 is the start). */
-    if (pos->halfmove == 0 || ply == 0) a->pawns_alive = deadpos_alive_by_pawns(pos);
     if (LIKELY(!a->in_check && a->pawns_alive && a->reps < 5 && pos->halfmove < 150))
         return ENDING_NONE; /* the usual case: no ending is possible here */
     return arb_decide(a, pos, ply);

@@ -299,7 +299,9 @@ bool deadpos_is_dead(const struct position *pos)
     return is_dead_past_filter(pos);
 }
 
-bool deadpos_alive_by_pawns(const struct position *pos)
+/* Inline into the arbiter (with link-time optimisation), which asks after
+ * every capture and pawn move. */
+inline __attribute__((always_inline)) bool deadpos_alive_by_pawns(const struct position *pos)
 {
     /* The filter above without its castling and en passant test, which a
      * quiet move can change. */

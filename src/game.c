@@ -475,14 +475,20 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     move_marks(g, ev, l, &res, ended, main_line);
 }
 
+_Static_assert(ENDING_NONE == 0, "on_move() tests the ending as a number");
+
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, no null move, legal - takes
  * this path alone; every other case goes to on_move_general(). */
 static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
-    if (UNLIKELY(g->depth != 0 || !g->set_up || !g->replayable || g->final_comment_set ||
-                 l->broken || g->arb.ending != ENDING_NONE || is_null_move(ev))) {
+    /* Not replayable covers not set up yet (begin()); the tests are
+     * combined with | rather than ||: one branch for all of them
+     * (ENDING_NONE is 0). */
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                  (unsigned)g->arb.ending) ||
+                 is_null_move(ev))) {
         on_move_general(g, ev, NULL, SAN_OK);
         return;
     }

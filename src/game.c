@@ -522,13 +522,27 @@ static __attribute__((noinline)) void wrong_move_number(struct game *g, const st
                (unsigned)pos->fullmove);
 }
 
-/* A move number (out of line: see game_feed()). */
-static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
+/* A move number, every case (on_move_number() takes the usual one). */
+static __attribute__((noinline)) void on_move_number_general(struct game *g,
+                                                             const struct pgn_event *ev)
 {
     set_up(g);
     if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
     struct line *l = &g->lines[g->depth];
     if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
+    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+}
+
+/* A move number (out of line: see game_feed()); the usual one, on the main
+ * line of a game being replayed with no ending, tested as in on_move(). */
+static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
+{
+    const struct line *l = &g->lines[0];
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
+                  (unsigned)g->arb.ending))) {
+        on_move_number_general(g, ev);
+        return;
+    }
     if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
 }
 

@@ -128,9 +128,87 @@ static bool exhaust_worthwhile(const struct position *pos, bool thorough)
     return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
 }
 
-/* Steps 1-3 of the analysis; true when settled (res filled). */
+/* Budget of endless_line(): king steps tried. */
+#define DEADPOS_ENDLESS_STEPS 12
+
+/* The side to move's king may step to the empty square `to`: no piece of
+ * the other side attacks it once the king has left its square (FIDE 3.8,
+ * 3.9); counts against *budget. */
+static bool king_step_legal(const struct position *pos, int to, int *budget)
+{
+    if (--*budget < 0) return false;
+    int from = dp_king_sq(pos, pos->side);
+    return !(pos_attackers_to(pos, to, pos_occupied(pos) ^ SQ_BB(from)) &
+             pos->by_color[pos->side ^ 1]);
+}
+
+/* That step played, into next, when it is legal and leaves a position that
+ * dp_static_cannot() does not settle for `side`. */
+static bool unsettled_king_step(const struct position *pos, int to, int side,
+                                struct position *next, int *budget)
+{
+    if (!king_step_legal(pos, to, budget)) return false;
+    *next = *pos;
+    pos_do_move(next, MOVE_MAKE(dp_king_sq(pos, pos->side), to, MOVE_NORMAL));
+    return dp_static_cannot(next, side) == DEADPOS_WHY_NONE;
+}
+
+/*
+ * A line from pos (unsettled for `side`: dp_static_cannot() proves nothing
+ * and a move exists) that never reaches a settled position: a step of the
+ * side to move's king, then each king steps away and back, a cycle of four
+ * plies, every step legal, to an empty square, and leaving an unsettled
+ * position.  The exhaustive search proves a position only when every line
+ * from it settles within its depth (its table holds only positions it
+ * proved), so on such a line it proves nothing, pos included: it cannot
+ * answer CANNOT_WIN, which is all deadpos_side_cannot_win() asks.  Finding
+ * the line costs a few king steps where the search's first line costs a
+ * full move list at each of its plies.  Only without castling rights (a
+ * king step would change them and the cycle would not close); a few steps
+ * at most, else false (the search decides).
+ */
+static bool endless_line(const struct position *pos, int side)
+{
+    if (pos->castle_rooks) return false;
+    int budget = DEADPOS_ENDLESS_STEPS, us = pos->side;
+    struct position p1, p2, p3, p4;
+    bitboard steps1 = attacks_king(dp_king_sq(pos, us)) & ~pos_occupied(pos);
+    while (steps1) {
+        int b = bb_pop_lsb(&steps1); /* our king's square on the cycle */
+        if (!unsettled_king_step(pos, b, side, &p1, &budget)) {
+            if (budget <= 0) return false;
+            continue;
+        }
+        int c = dp_king_sq(&p1, us ^ 1); /* theirs */
+        bitboard steps2 = attacks_king(c) & ~pos_occupied(&p1);
+        while (steps2) {
+            int d = bb_pop_lsb(&steps2);
+            if (!unsettled_king_step(&p1, d, side, &p2, &budget)) {
+                if (budget <= 0) return false;
+                continue;
+            }
+            bitboard steps3 = attacks_king(b) & ~pos_occupied(&p2);
+            while (steps3) {
+                int e = bb_pop_lsb(&steps3);
+                /* away, back, back: the last step leads to p1 again (no
+                 * capture, no right, no en passant after a king step; the
+                 * clocks play no part), known unsettled */
+                if (unsettled_king_step(&p2, e, side, &p3, &budget) &&
+                    unsettled_king_step(&p3, c, side, &p4, &budget) &&
+                    king_step_legal(&p4, b, &budget))
+                    return true;
+                if (budget <= 0) return false;
+            }
+        }
+    }
+    return false;
+}
+
+/* Steps 1-3 of the analysis; true when settled (res filled).  cannot_only:
+ * the caller asks only whether CANNOT_WIN is proven (not for a CAN_WIN the
+ * exhaustive search may meet), so a line that never settles ends it. */
 static bool prove_cannot(const struct position *pos, int side, unsigned long budget, bool thorough,
-                         struct deadpos_result *res)
+                         bool cannot_only, struct deadpos_result *res)
 {
     if (analysis_off()) return false;
     if (!movegen_any_legal(pos)) {
@@ -148,6 +226,7 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
         return true;
     }
     if (!exhaust_worthwhile(pos, thorough)) return false;
+    if (cannot_only && endless_line(pos, side)) return false;
     unsigned long cap = budget < DEADPOS_EXHAUST_NODES ? budget : DEADPOS_EXHAUST_NODES;
     enum deadpos_verdict v = dp_search_exhaust(pos, side, DEADPOS_EXHAUST_DEPTH, cap, res);
     if (v == DEADPOS_UNKNOWN) return false;
@@ -169,7 +248,7 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
 {
     if (budget == 0) budget = DEADPOS_NODES_DEFAULT;
     result_init(res);
-    if (prove_cannot(pos, side, budget, true, res)) return;
+    if (prove_cannot(pos, side, budget, true, false, res)) return;
     res->line_len = 0;
     if (res->nodes >= budget || analysis_off()) return;
     /* Most sides that can win are proven by the helpmate search, within a
@@ -192,7 +271,7 @@ enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res)) return DEADPOS_UNKNOWN;
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, false, &res)) return DEADPOS_UNKNOWN;
     return res.verdict;
 }
 
@@ -200,7 +279,7 @@ bool deadpos_side_cannot_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) &&
+    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, true, &res) &&
            res.verdict == DEADPOS_CANNOT_WIN;
 }
 
@@ -228,7 +307,7 @@ const char *deadpos_reason(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) ||
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, true, &res) ||
         res.verdict != DEADPOS_CANNOT_WIN)
         return NULL;
     return deadpos_why_text(res.why);

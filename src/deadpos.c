@@ -129,27 +129,31 @@ static bool exhaust_worthwhile(const struct position *pos, bool thorough)
 }
 
 /* Budget of endless_line(): king steps tried. */
-#define DEADPOS_ENDLESS_STEPS 12
+#define DEADPOS_ENDLESS_STEPS 24
 
-/* The side to move's king may step to the empty square `to`: no piece of
- * the other side attacks it once the king has left its square (FIDE 3.8,
- * 3.9); counts against *budget. */
-static bool king_step_legal(const struct position *pos, int to, int *budget)
+/* On a line of pos where only the kings move (the other units as in pos,
+ * `rest` their squares): may the king of `color` step to the empty square
+ * `to`, the other king on `other`?  No unit of the other side attacks `to`
+ * once the king has left its square (FIDE 3.8, 3.9).  Counts against
+ * *budget. */
+static bool king_may_step(const struct position *pos, int color, int to, bitboard rest, int other,
+                          int *budget)
 {
     if (--*budget < 0) return false;
-    int from = dp_king_sq(pos, pos->side);
-    return !(pos_attackers_to(pos, to, pos_occupied(pos) ^ SQ_BB(from)) &
-             pos->by_color[pos->side ^ 1]);
+    bitboard attackers = pos_attackers_to(pos, to, rest | SQ_BB(other)) & ~pos->by_type[KING] &
+                         pos->by_color[color ^ 1];
+    return !attackers && !(attacks_king(to) & SQ_BB(other));
 }
 
-/* That step played, into next, when it is legal and leaves a position that
- * dp_static_cannot() does not settle for `side`. */
-static bool unsettled_king_step(const struct position *pos, int to, int side,
-                                struct position *next, int *budget)
+/* With walled pawn files the wall proof may settle a position of the line:
+ * play the king step from `from` to `to`, into next, and ask
+ * dp_static_cannot(); otherwise nothing can (endless_line()). */
+static bool step_unsettled(bool walled, const struct position *from, int to, int side,
+                           struct position *next)
 {
-    if (!king_step_legal(pos, to, budget)) return false;
-    *next = *pos;
-    pos_do_move(next, MOVE_MAKE(dp_king_sq(pos, pos->side), to, MOVE_NORMAL));
+    if (!walled) return true;
+    *next = *from;
+    pos_do_move(next, MOVE_MAKE(dp_king_sq(from, from->side), to, MOVE_NORMAL));
     return dp_static_cannot(next, side) == DEADPOS_WHY_NONE;
 }
 
@@ -157,45 +161,56 @@ static bool unsettled_king_step(const struct position *pos, int to, int side,
  * A line from pos (unsettled for `side`: dp_static_cannot() proves nothing
  * and a move exists) that never reaches a settled position: a step of the
  * side to move's king, then each king steps away and back, a cycle of four
- * plies, every step legal, to an empty square, and leaving an unsettled
- * position.  The exhaustive search proves a position only when every line
- * from it settles within its depth (its table holds only positions it
- * proved), so on such a line it proves nothing, pos included: it cannot
- * answer CANNOT_WIN, which is all deadpos_side_cannot_win() asks.  Finding
- * the line costs a few king steps where the search's first line costs a
- * full move list at each of its plies.  Only without castling rights (a
- * king step would change them and the cycle would not close); a few steps
- * at most, else false (the search decides).
+ * plies, every step legal and to an empty square.  The exhaustive search
+ * proves a position only when every line from it settles within its depth
+ * (its table holds only positions it proved), so on such a line it proves
+ * nothing, pos included: it cannot answer CANNOT_WIN, which is all
+ * deadpos_side_cannot_win() asks.  Finding the line costs a few bitboard
+ * tests where the search's first line costs a full move list at each of its
+ * plies.
+ *
+ * Which positions of the line are settled: only the kings move, so material
+ * (dp_material_cannot() leaves the kings out) and pawns stay as in pos,
+ * whose material proves nothing, and no castling right (none in pos) or en
+ * passant appears; so only the wall proof can, and only with the pawn files
+ * walled (step_unsettled()).  A few steps at most, else false.
  */
 static bool endless_line(const struct position *pos, int side)
 {
     if (pos->castle_rooks) return false;
+    bitboard pawns = pos->by_type[PAWN];
+    bool walled = pawns && dp_walled_files(pawns & pos->by_color[COLOR_WHITE],
+                                           pawns & pos->by_color[COLOR_BLACK]);
     int budget = DEADPOS_ENDLESS_STEPS, us = pos->side;
-    struct position p1, p2, p3, p4;
-    bitboard steps1 = attacks_king(dp_king_sq(pos, us)) & ~pos_occupied(pos);
+    bitboard rest = pos_occupied(pos) & ~pos->by_type[KING];
+    int a = dp_king_sq(pos, us), c = dp_king_sq(pos, us ^ 1);
+    struct position p1, p2, p3, p4; /* the line's positions, when walled */
+    bitboard steps1 = attacks_king(a) & ~pos_occupied(pos);
     while (steps1) {
-        int b = bb_pop_lsb(&steps1); /* our king's square on the cycle */
-        if (!unsettled_king_step(pos, b, side, &p1, &budget)) {
+        int b = bb_pop_lsb(&steps1); /* our king's square on the cycle, theirs c */
+        if (!king_may_step(pos, us, b, rest, c, &budget) ||
+            !step_unsettled(walled, pos, b, side, &p1)) {
             if (budget <= 0) return false;
             continue;
         }
-        int c = dp_king_sq(&p1, us ^ 1); /* theirs */
-        bitboard steps2 = attacks_king(c) & ~pos_occupied(&p1);
+        bitboard steps2 = attacks_king(c) & ~(rest | SQ_BB(b));
         while (steps2) {
             int d = bb_pop_lsb(&steps2);
-            if (!unsettled_king_step(&p1, d, side, &p2, &budget)) {
+            if (!king_may_step(pos, us ^ 1, d, rest, b, &budget) ||
+                !step_unsettled(walled, &p1, d, side, &p2)) {
                 if (budget <= 0) return false;
                 continue;
             }
-            bitboard steps3 = attacks_king(b) & ~pos_occupied(&p2);
+            bitboard steps3 = attacks_king(b) & ~(rest | SQ_BB(d));
             while (steps3) {
                 int e = bb_pop_lsb(&steps3);
-                /* away, back, back: the last step leads to p1 again (no
-                 * capture, no right, no en passant after a king step; the
-                 * clocks play no part), known unsettled */
-                if (unsettled_king_step(&p2, e, side, &p3, &budget) &&
-                    unsettled_king_step(&p3, c, side, &p4, &budget) &&
-                    king_step_legal(&p4, b, &budget))
+                /* away, then both back: p1 again (c and b are free: the
+                 * kings were never adjacent), known unsettled */
+                if (king_may_step(pos, us, e, rest, d, &budget) &&
+                    step_unsettled(walled, &p2, e, side, &p3) &&
+                    king_may_step(pos, us ^ 1, c, rest, e, &budget) &&
+                    step_unsettled(walled, &p3, c, side, &p4) &&
+                    king_may_step(pos, us, b, rest, c, &budget))
                     return true;
                 if (budget <= 0) return false;
             }

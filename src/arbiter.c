@@ -40,7 +40,8 @@ __attribute__((noinline)) unsigned arb_window_scan(const struct arbiter *a,
     uint8_t board[SQ_NB];
     int at = -1; /* board[] holds entry `at`; -1: not built yet */
     for (int i = (int)a->nwindow - 2; i >= 0; i -= 2) {
-        if (a->keys[i] != key || a->rights[i] != pos->castle_rooks || a->ep[i] != ep)
+        if (a->keys[i] != key || a->rights[i] != pos->castle_rooks ||
+            (i == 0 ? a->ep0 : SQ_NONE) != ep)
             continue;
         if (at < 0) {
             memcpy(board, pos->board, sizeof board);
@@ -59,7 +60,7 @@ __attribute__((noinline)) void arb_window_drop(struct arbiter *a)
 {
     memmove(&a->keys[0], &a->keys[2], (ARB_WINDOW - 2) * sizeof a->keys[0]);
     memmove(&a->rights[0], &a->rights[2], (ARB_WINDOW - 2) * sizeof a->rights[0]);
-    memmove(&a->ep[0], &a->ep[2], (ARB_WINDOW - 2) * sizeof a->ep[0]);
+    a->ep0 = SQ_NONE; /* the new first entry was reached by a piece move */
     memmove(&a->moves[0], &a->moves[2], (ARB_WINDOW - 2) * sizeof a->moves[0]);
     a->nwindow -= 2;
 }
@@ -97,7 +98,8 @@ bool arb_pending(const struct arbiter *a)
     return a->ending == ENDING_NONE && !a->moves_known;
 }
 
-enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool move_found)
+enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, uint32_t ply,
+                            bool move_found)
 {
     if (!arb_pending(a))
         return ENDING_NONE;
@@ -106,7 +108,7 @@ enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool 
     if (a->has_moves)
         return ENDING_NONE;
     a->ending = ENDING_STALEMATE;
-    a->ending_ply = a->ply;
+    a->ending_ply = ply;
     return ENDING_STALEMATE;
 }
 

@@ -26,7 +26,6 @@
 struct arbiter {
     enum ending_kind ending; /* first ending reached, ENDING_NONE so far */
     uint32_t ending_ply;
-    uint32_t ply;      /* ply of the current position (0 = start) */
     unsigned reps;     /* occurrences of the current position, itself included */
     bool in_check;     /* the side to move of the current position is in check */
     bool has_moves;    /* ... and has a legal move (valid when moves_known) */
@@ -34,16 +33,17 @@ struct arbiter {
     bool pawns_alive;  /* deadpos_alive_by_pawns() of the structure since the last
                           capture or pawn move: no dead-position test needed */
     /* The window: positions since the last capture or pawn move, oldest
-     * first, each kept as its key, its castling rights and capturable en
-     * passant square, and the move that led to it; the board of an earlier
-     * entry is rebuilt by taking moves back from the current one (all of them
-     * are piece moves or castling), only when keys match. */
+     * first, each kept as its key, its castling rights and the move that led
+     * to it; the board of an earlier entry is rebuilt by taking moves back
+     * from the current one (all of them are piece moves or castling), only
+     * when keys match.  Those moves leave no en passant square, so only the
+     * first entry can have one (ep0). */
     uint32_t nwindow;
     uint64_t seen[COLOR_NB];    /* per side to move, bit key >> 58 of each entry: a
                                    key whose bit is clear occurs nowhere */
+    uint8_t ep0;                /* the first entry's capturable en passant square or SQ_NONE */
     uint64_t keys[ARB_WINDOW];
     bitboard rights[ARB_WINDOW];
-    uint8_t ep[ARB_WINDOW];     /* capturable en passant square or SQ_NONE */
     move moves[ARB_WINDOW];     /* moves[i] led from entry i - 1 to entry i */
 };
 
@@ -62,9 +62,12 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
  * stalemate (arb_pending()); the caller settles it before it relies on the
  * ending, with move_found true when it knows a legal move from pos, the
  * position last observed (its next main-line move resolved), false to have it
- * computed.  Returns ENDING_STALEMATE when that is what the position was. */
+ * computed; ply is that position's, as given to arb_observe() (the arbiter
+ * does not store it: one store less per ply).  Returns ENDING_STALEMATE when
+ * that is what the position was. */
 bool arb_pending(const struct arbiter *a);
-enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool move_found);
+enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, uint32_t ply,
+                            bool move_found);
 
 /* How often the position reached by playing m from pos (the current one)
  * would have occurred, that occurrence included. */
@@ -83,7 +86,6 @@ enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint3
 static inline __attribute__((always_inline)) enum ending_kind
 arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
 {
-    a->ply = ply;
     a->in_check = pos_in_check(pos);
     /* In check, whether a move exists decides mate now.  Out of check it only
      * decides stalemate, which a legal next move rules out for free: the
@@ -107,6 +109,7 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
         a->seen[pos->side ^ 1] = 0;
         n = 0;
         a->nwindow = 1;
+        a->ep0 = pos->ep_capturable ? pos->ep_square : SQ_NONE;
         a->pawns_alive = deadpos_alive_by_pawns(pos);
     } else {
         /* Usually no entry has this key: no scan. */
@@ -117,7 +120,6 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
     }
     a->keys[n] = key;
     a->rights[n] = pos->castle_rooks;
-    a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
     a->moves[n] = m;
 
     if (UNLIKELY(a->ending != ENDING_NONE)) return ENDING_NONE;

@@ -421,14 +421,14 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         res = *pre;
         st = pre_st;
         resolved = true;
-        if (arb_pending(&g->arb)) arb_settle(&g->arb, pos, false);
+        if (arb_pending(&g->arb)) arb_settle(&g->arb, pos, l->ply, false);
     } else if (main_line && !l->broken && arb_pending(&g->arb)) {
         /* Was the current position a stalemate?  A legal move from it says no. */
         if (!null_move) {
             st = san_resolve(pos, ev->text, ev->len, &res);
             resolved = true;
         }
-        arb_settle(&g->arb, pos, resolved && st == SAN_OK);
+        arb_settle(&g->arb, pos, l->ply, resolved && st == SAN_OK);
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
         if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
@@ -514,7 +514,7 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
 static __attribute__((noinline)) void wrong_move_number(struct game *g, const struct pgn_event *ev,
                                                         const struct position *pos)
 {
-    if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
+    if (g->depth == 0 && arb_settle(&g->arb, pos, g->lines[0].ply, false) != ENDING_NONE)
         return; /* the number follows a stalemate: moves after the end are not checked */
     g->numbering_warned = true;
     game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
@@ -585,7 +585,7 @@ static void finish(struct game *g)
         on_rav_end(g);
     if (g->replayable) {
         flush_line(g, &g->lines[0]);
-        if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, false);
+        if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
     const char *result = game_judge_end(g);
     struct line *main_line = &g->lines[0];

@@ -16,6 +16,9 @@
  * (with rights, en passant and the move that led there); only those with the
  * same player to move are compared, by key, confirmed by a full identity
  * comparison.  The scan is bounded by the halfmove clock.
+ *
+ * What runs at every ply, arb_observe(), is inline in arbiter.h; this file
+ * holds what it calls only now and then.
  */
 #include "arbiter.h"
 
@@ -24,20 +27,21 @@
 
 #include <string.h>
 
-/* The scan behind window_count(), out of line: the usual answer needs none.
- * It applies pos_same_identity()'s FIDE 9.2.2 identity (side to move by
- * parity, castling rights, capturable en passant square, board) to the
- * window's compact records. */
-static __attribute__((noinline)) unsigned window_scan(const struct arbiter *a,
-                                                      const struct position *pos, move m,
-                                                      uint64_t key)
+/* The scan behind the window's count (arb_observe()), out of line: the
+ * usual answer needs none.  It applies pos_same_identity()'s FIDE 9.2.2
+ * identity (side to move by parity, castling rights, capturable en passant
+ * square, board) to the window's compact records. */
+__attribute__((noinline)) unsigned arb_window_scan(const struct arbiter *a,
+                                                   const struct position *pos, move m,
+                                                   uint64_t key)
 {
     int ep = pos->ep_capturable ? pos->ep_square : SQ_NONE;
     unsigned count = 0;
     uint8_t board[SQ_NB];
     int at = -1; /* board[] holds entry `at`; -1: not built yet */
     for (int i = (int)a->nwindow - 2; i >= 0; i -= 2) {
-        if (a->keys[i] != key || a->rights[i] != pos->castle_rooks || a->ep[i] != ep)
+        if (a->keys[i] != key || a->rights[i] != pos->castle_rooks ||
+            (i == 0 ? a->ep0 : SQ_NONE) != ep)
             continue;
         if (at < 0) {
             memcpy(board, pos->board, sizeof board);
@@ -51,45 +55,20 @@ static __attribute__((noinline)) unsigned window_scan(const struct arbiter *a,
     return count;
 }
 
-/* Occurrences of pos, reached from the window's last entry by m, among the
- * window (same side to move: every other entry from the end).  Keys select
- * the candidates; each is confirmed by the full FIDE 9.2.2 identity on the
- * board rebuilt by taking the moves back. */
-static inline unsigned window_count(const struct arbiter *a, const struct position *pos, move m)
+/* The window is full only past the 75-move rule: drop the oldest pair. */
+__attribute__((noinline)) void arb_window_drop(struct arbiter *a)
 {
-    if (pos->halfmove == 0 || a->nwindow == 0)
-        return 0; /* a capture or pawn move: nothing before can recur */
-    uint64_t key = pos_key(pos);
-    if (!(a->seen[pos->side] & ((uint64_t)1 << (key >> 58))))
-        return 0; /* the usual case: no entry has this key */
-    return window_scan(a, pos, m, key);
-}
-
-static void window_push(struct arbiter *a, const struct position *pos, move m)
-{
-    if (pos->halfmove == 0 || a->nwindow == 0) {
-        a->nwindow = 0;
-        a->seen[COLOR_WHITE] = a->seen[COLOR_BLACK] = 0;
-    }
-    if (a->nwindow == ARB_WINDOW) { /* only past the 75-move rule: drop the oldest pair */
-        memmove(&a->keys[0], &a->keys[2], (ARB_WINDOW - 2) * sizeof a->keys[0]);
-        memmove(&a->rights[0], &a->rights[2], (ARB_WINDOW - 2) * sizeof a->rights[0]);
-        memmove(&a->ep[0], &a->ep[2], (ARB_WINDOW - 2) * sizeof a->ep[0]);
-        memmove(&a->moves[0], &a->moves[2], (ARB_WINDOW - 2) * sizeof a->moves[0]);
-        a->nwindow -= 2;
-    }
-    uint32_t n = a->nwindow++;
-    a->keys[n] = pos_key(pos);
-    a->seen[pos->side] |= (uint64_t)1 << (a->keys[n] >> 58);
-    a->rights[n] = pos->castle_rooks;
-    a->ep[n] = pos->ep_capturable ? pos->ep_square : SQ_NONE;
-    a->moves[n] = m;
+    memmove(&a->keys[0], &a->keys[2], (ARB_WINDOW - 2) * sizeof a->keys[0]);
+    memmove(&a->rights[0], &a->rights[2], (ARB_WINDOW - 2) * sizeof a->rights[0]);
+    a->ep0 = SQ_NONE; /* the new first entry was reached by a piece move */
+    memmove(&a->moves[0], &a->moves[2], (ARB_WINDOW - 2) * sizeof a->moves[0]);
+    a->nwindow -= 2;
 }
 
 /* Which ending the observed position is, in FIDE's order of precedence
- * (judge() below asks only when one is possible). */
-static __attribute__((noinline)) enum ending_kind decide(struct arbiter *a,
-                                                         const struct position *pos, uint32_t ply)
+ * (arb_observe() asks only when one is possible). */
+__attribute__((noinline)) enum ending_kind arb_decide(struct arbiter *a,
+                                                      const struct position *pos, uint32_t ply)
 {
     enum ending_kind e = ENDING_NONE;
     if (a->in_check && !a->has_moves)
@@ -114,34 +93,13 @@ static __attribute__((noinline)) enum ending_kind decide(struct arbiter *a,
     return e;
 }
 
-static enum ending_kind judge(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
-{
-    a->ply = ply;
-    a->in_check = pos_in_check(pos);
-    /* In check, whether a move exists decides mate now.  Out of check it only
-     * decides stalemate, which a legal next move rules out for free: the
-     * question waits for arb_settle() unless another ending is at stake. */
-    a->moves_known = a->in_check;
-    if (UNLIKELY(a->in_check)) a->has_moves = movegen_any_legal(pos);
-    /* The window holds the positions before this one; count, then record. */
-    a->reps = 1 + window_count(a, pos, m);
-    window_push(a, pos, m);
-
-    if (UNLIKELY(a->ending != ENDING_NONE)) return ENDING_NONE;
-    /* Pawns and units change only with a capture, pawn move or promotion,
-     * which resets the clock (ply 0 is the start). */
-    if (pos->halfmove == 0 || ply == 0) a->pawns_alive = deadpos_alive_by_pawns(pos);
-    if (LIKELY(!a->in_check && a->pawns_alive && a->reps < 5 && pos->halfmove < 150))
-        return ENDING_NONE; /* the usual case: no ending is possible here */
-    return decide(a, pos, ply);
-}
-
 bool arb_pending(const struct arbiter *a)
 {
     return a->ending == ENDING_NONE && !a->moves_known;
 }
 
-enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool move_found)
+enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, uint32_t ply,
+                            bool move_found)
 {
     if (!arb_pending(a))
         return ENDING_NONE;
@@ -150,7 +108,7 @@ enum ending_kind arb_settle(struct arbiter *a, const struct position *pos, bool 
     if (a->has_moves)
         return ENDING_NONE;
     a->ending = ENDING_STALEMATE;
-    a->ending_ply = a->ply;
+    a->ending_ply = ply;
     return ENDING_STALEMATE;
 }
 
@@ -159,13 +117,7 @@ enum ending_kind arb_start(struct arbiter *a, const struct position *pos)
     a->ending = ENDING_NONE;
     a->ending_ply = 0;
     a->nwindow = 0;
-    return judge(a, pos, MOVE_NONE, 0);
-}
-
-enum ending_kind arb_observe(struct arbiter *a, const struct position *pos, move m,
-                             uint32_t ply)
-{
-    return judge(a, pos, m, ply);
+    return arb_observe(a, pos, MOVE_NONE, 0);
 }
 
 unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, move m)
@@ -173,5 +125,9 @@ unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, mov
     struct position next = *pos;
     pos_make(&next, m);
     /* The window ends with pos itself, so entries two back have next's side to move. */
-    return 1 + window_count(a, &next, m);
+    if (next.halfmove == 0 || a->nwindow == 0)
+        return 1; /* a capture or pawn move: nothing before can recur */
+    uint64_t key = pos_key(&next);
+    if (!(a->seen[next.side] & ((uint64_t)1 << (key >> 58)))) return 1;
+    return 1 + arb_window_scan(a, &next, m, key);
 }

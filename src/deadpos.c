@@ -128,9 +128,102 @@ static bool exhaust_worthwhile(const struct position *pos, bool thorough)
     return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
 }
 
-/* Steps 1-3 of the analysis; true when settled (res filled). */
+/* Budget of endless_line(): king steps tried. */
+#define DEADPOS_ENDLESS_STEPS 24
+
+/* On a line of pos where only the kings move (the other units as in pos,
+ * `rest` their squares): may the king of `color` step to the empty square
+ * `to`, the other king on `other`?  No unit of the other side attacks `to`
+ * once the king has left its square (FIDE 3.8, 3.9).  Counts against
+ * *budget. */
+static bool king_may_step(const struct position *pos, int color, int to, bitboard rest, int other,
+                          int *budget)
+{
+    if (--*budget < 0) return false;
+    bitboard attackers = pos_attackers_to(pos, to, rest | SQ_BB(other)) & ~pos->by_type[KING] &
+                         pos->by_color[color ^ 1];
+    return !attackers && !(attacks_king(to) & SQ_BB(other));
+}
+
+/* With walled pawn files the wall proof may settle a position of the line:
+ * play the king step from `from` to `to`, into next, and ask
+ * dp_static_cannot(); otherwise nothing can (endless_line()). */
+static bool step_unsettled(bool walled, const struct position *from, int to, int side,
+                           struct position *next)
+{
+    if (!walled) return true;
+    *next = *from;
+    pos_do_move(next, MOVE_MAKE(dp_king_sq(from, from->side), to, MOVE_NORMAL));
+    return dp_static_cannot(next, side) == DEADPOS_WHY_NONE;
+}
+
+/*
+ * A line from pos (unsettled for `side`: dp_static_cannot() proves nothing
+ * and a move exists) that never reaches a settled position: a step of the
+ * side to move's king, then each king steps away and back, a cycle of four
+ * plies, every step legal and to an empty square.  The exhaustive search
+ * proves a position only when every line from it settles within its depth
+ * (its table holds only positions it proved), so on such a line it proves
+ * nothing, pos included: it cannot answer CANNOT_WIN, which is all
+ * deadpos_side_cannot_win() asks.  Finding the line costs a few bitboard
+ * tests where the search's first line costs a full move list at each of its
+ * plies.
+ *
+ * Which positions of the line are settled: only the kings move, so material
+ * (dp_material_cannot() leaves the kings out) and pawns stay as in pos,
+ * whose material proves nothing, and no castling right (none in pos) or en
+ * passant appears; so only the wall proof can, and only with the pawn files
+ * walled (step_unsettled()).  A few steps at most, else false.
+ */
+static bool endless_line(const struct position *pos, int side)
+{
+    if (pos->castle_rooks) return false;
+    bitboard pawns = pos->by_type[PAWN];
+    bool walled = pawns && dp_walled_files(pawns & pos->by_color[COLOR_WHITE],
+                                           pawns & pos->by_color[COLOR_BLACK]);
+    int budget = DEADPOS_ENDLESS_STEPS, us = pos->side;
+    bitboard rest = pos_occupied(pos) & ~pos->by_type[KING];
+    int a = dp_king_sq(pos, us), c = dp_king_sq(pos, us ^ 1);
+    struct position p1, p2, p3, p4; /* the line's positions, when walled */
+    bitboard steps1 = attacks_king(a) & ~pos_occupied(pos);
+    while (steps1) {
+        int b = bb_pop_lsb(&steps1); /* our king's square on the cycle, theirs c */
+        if (!king_may_step(pos, us, b, rest, c, &budget) ||
+            !step_unsettled(walled, pos, b, side, &p1)) {
+            if (budget <= 0) return false;
+            continue;
+        }
+        bitboard steps2 = attacks_king(c) & ~(rest | SQ_BB(b));
+        while (steps2) {
+            int d = bb_pop_lsb(&steps2);
+            if (!king_may_step(pos, us ^ 1, d, rest, b, &budget) ||
+                !step_unsettled(walled, &p1, d, side, &p2)) {
+                if (budget <= 0) return false;
+                continue;
+            }
+            bitboard steps3 = attacks_king(b) & ~(rest | SQ_BB(d));
+            while (steps3) {
+                int e = bb_pop_lsb(&steps3);
+                /* away, then both back: p1 again (c and b are free: the
+                 * kings were never adjacent), known unsettled */
+                if (king_may_step(pos, us, e, rest, d, &budget) &&
+                    step_unsettled(walled, &p2, e, side, &p3) &&
+                    king_may_step(pos, us ^ 1, c, rest, e, &budget) &&
+                    step_unsettled(walled, &p3, c, side, &p4) &&
+                    king_may_step(pos, us, b, rest, c, &budget))
+                    return true;
+                if (budget <= 0) return false;
+            }
+        }
+    }
+    return false;
+}
+
+/* Steps 1-3 of the analysis; true when settled (res filled).  cannot_only:
+ * the caller asks only whether CANNOT_WIN is proven (not for a CAN_WIN the
+ * exhaustive search may meet), so a line that never settles ends it. */
 static bool prove_cannot(const struct position *pos, int side, unsigned long budget, bool thorough,
-                         struct deadpos_result *res)
+                         bool cannot_only, struct deadpos_result *res)
 {
     if (analysis_off()) return false;
     if (!movegen_any_legal(pos)) {
@@ -148,6 +241,7 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
         return true;
     }
     if (!exhaust_worthwhile(pos, thorough)) return false;
+    if (cannot_only && endless_line(pos, side)) return false;
     unsigned long cap = budget < DEADPOS_EXHAUST_NODES ? budget : DEADPOS_EXHAUST_NODES;
     enum deadpos_verdict v = dp_search_exhaust(pos, side, DEADPOS_EXHAUST_DEPTH, cap, res);
     if (v == DEADPOS_UNKNOWN) return false;
@@ -169,7 +263,7 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
 {
     if (budget == 0) budget = DEADPOS_NODES_DEFAULT;
     result_init(res);
-    if (prove_cannot(pos, side, budget, true, res)) return;
+    if (prove_cannot(pos, side, budget, true, false, res)) return;
     res->line_len = 0;
     if (res->nodes >= budget || analysis_off()) return;
     /* Most sides that can win are proven by the helpmate search, within a
@@ -192,7 +286,7 @@ enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res)) return DEADPOS_UNKNOWN;
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, false, &res)) return DEADPOS_UNKNOWN;
     return res.verdict;
 }
 
@@ -200,7 +294,7 @@ bool deadpos_side_cannot_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) &&
+    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, true, &res) &&
            res.verdict == DEADPOS_CANNOT_WIN;
 }
 
@@ -228,7 +322,7 @@ const char *deadpos_reason(const struct position *pos, int side)
 {
     struct deadpos_result res;
     result_init(&res);
-    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, &res) ||
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, true, &res) ||
         res.verdict != DEADPOS_CANNOT_WIN)
         return NULL;
     return deadpos_why_text(res.why);
@@ -299,7 +393,9 @@ bool deadpos_is_dead(const struct position *pos)
     return is_dead_past_filter(pos);
 }
 
-bool deadpos_alive_by_pawns(const struct position *pos)
+/* Inline into the arbiter (with link-time optimisation), which asks after
+ * every capture and pawn move. */
+inline __attribute__((always_inline)) bool deadpos_alive_by_pawns(const struct position *pos)
 {
     /* The filter above without its castling and en passant test, which a
      * quiet move can change. */

@@ -378,8 +378,32 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     }
 }
 
-static void on_move(struct game *g, const struct pgn_event *ev)
+/* After a legal move played on l (res, from san_resolve(); ended: the
+ * arbiter's ending on the main line): the marks and the spelling, checked
+ * when there may be something to say. */
+static __attribute__((noinline)) void move_marks(struct game *g, const struct pgn_event *ev,
+                                                 struct line *l, const struct san_result *res,
+                                                 bool ended, bool main_line)
 {
+    const struct position *next = &l->pos;
+    bool check = pos_in_check(next);
+    bool mate = main_line ? g->arb.in_check && !g->arb.has_moves
+                          : check && !movegen_any_legal(next);
+    char expected_mark = mate ? '#' : check ? '+' : 0;
+    if (LIKELY(!ended && res->mark == expected_mark && !res->noncanonical))
+        return; /* nothing to say, no FEN to write */
+    on_move_notes(g, ev, l, res, check, mate, ended, main_line);
+}
+
+/* A move, every case (on_move() takes the usual one).  pre: the failed
+ * resolution of a main-line move that on_move() tried (status pre_st), or
+ * NULL. */
+static __attribute__((noinline)) void on_move_general(struct game *g, const struct pgn_event *ev,
+                                                      const struct san_result *pre,
+                                                      enum san_status pre_st)
+{
+    set_up(g);
+    if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
     if (g->depth >= GAME_LINE_DEPTH_MAX) return;
     struct line *l = &g->lines[g->depth];
     bool main_line = g->depth == 0;
@@ -393,13 +417,18 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     struct san_result res;
     enum san_status st = SAN_OK;
     bool resolved = false;
-    if (main_line && !l->broken && arb_pending(&g->arb)) {
+    if (pre) {
+        res = *pre;
+        st = pre_st;
+        resolved = true;
+        if (arb_pending(&g->arb)) arb_settle(&g->arb, pos, l->ply, false);
+    } else if (main_line && !l->broken && arb_pending(&g->arb)) {
         /* Was the current position a stalemate?  A legal move from it says no. */
         if (!null_move) {
             st = san_resolve(pos, ev->text, ev->len, &res);
             resolved = true;
         }
-        arb_settle(&g->arb, pos, resolved && st == SAN_OK);
+        arb_settle(&g->arb, pos, l->ply, resolved && st == SAN_OK);
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
         if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
@@ -442,40 +471,79 @@ static void on_move(struct game *g, const struct pgn_event *ev)
     }
 
     line_play(l, res.m);
-    const struct position *next = &l->pos;
-
-    bool check = pos_in_check(next);
-    bool mate;
-    bool ended = false;
-    if (main_line) {
-        ended = arb_observe(&g->arb, next, res.m, l->ply) != ENDING_NONE;
-        /* The common case, a quiet move written plainly that ends nothing:
-         * no check, so no mate either; nothing to say, no FEN to write. */
-        if (LIKELY(!check && !ended && !res.mark && !res.noncanonical)) return;
-        mate = g->arb.in_check && !g->arb.has_moves;
-    } else {
-        mate = check && !movegen_any_legal(next);
-    }
-    char expected_mark = mate ? '#' : check ? '+' : 0;
-    if (LIKELY(!ended && res.mark == expected_mark && !res.noncanonical))
-        return; /* nothing to say, no FEN to write */
-    on_move_notes(g, ev, l, &res, check, mate, ended, main_line);
+    bool ended = main_line && arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
+    move_marks(g, ev, l, &res, ended, main_line);
 }
 
-static void on_move_number(struct game *g, const struct pgn_event *ev)
+_Static_assert(ENDING_NONE == 0, "on_move() tests the ending as a number");
+
+/* A move (out of line: see game_feed()).  The usual one - on the main line
+ * of a game being replayed, no ending reached, no null move, legal - takes
+ * this path alone; every other case goes to on_move_general(). */
+static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
 {
+    struct line *l = &g->lines[0];
+    /* Not replayable covers not set up yet (begin()); the tests are
+     * combined with | rather than ||: one branch for all of them
+     * (ENDING_NONE is 0). */
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                  (unsigned)g->arb.ending) ||
+                 is_null_move(ev))) {
+        on_move_general(g, ev, NULL, SAN_OK);
+        return;
+    }
+    struct san_result res;
+    enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
+    if (UNLIKELY(st != SAN_OK)) {
+        on_move_general(g, ev, &res, st);
+        return;
+    }
+    /* Legal: the position before it was no stalemate, so a pending question
+     * (arb_pending()) needs no answer; arb_observe() asks again after it. */
+    g->plies++;
+    line_play(l, res.m);
+    bool ended = arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
+    /* The common case, a quiet move written plainly that ends nothing: no
+     * check, so no mate either; nothing to say, no FEN to write. */
+    if (LIKELY(!l->pos.checkers && !ended && !res.mark && !res.noncanonical)) return;
+    move_marks(g, ev, l, &res, ended, true);
+}
+
+/* A move number that is not the position's (rare: out of line, so that
+ * on_move_number() saves no registers). */
+static __attribute__((noinline)) void wrong_move_number(struct game *g, const struct pgn_event *ev,
+                                                        const struct position *pos)
+{
+    if (g->depth == 0 && arb_settle(&g->arb, pos, g->lines[0].ply, false) != ENDING_NONE)
+        return; /* the number follows a stalemate: moves after the end are not checked */
+    g->numbering_warned = true;
+    game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+               "move number %u where %u was expected (reported once per game)", ev->number,
+               (unsigned)pos->fullmove);
+}
+
+/* A move number, every case (on_move_number() takes the usual one). */
+static __attribute__((noinline)) void on_move_number_general(struct game *g,
+                                                             const struct pgn_event *ev)
+{
+    set_up(g);
     if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
     struct line *l = &g->lines[g->depth];
     if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
-    const struct position *pos = &l->pos;
-    if (ev->number != pos->fullmove) {
-        if (g->depth == 0 && arb_settle(&g->arb, pos, false) != ENDING_NONE)
-            return; /* the number follows a stalemate: moves after the end are not checked */
-        g->numbering_warned = true;
-        game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-                   "move number %u where %u was expected (reported once per game)", ev->number,
-                   (unsigned)pos->fullmove);
+    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+}
+
+/* A move number (out of line: see game_feed()); the usual one, on the main
+ * line of a game being replayed with no ending, tested as in on_move(). */
+static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
+{
+    const struct line *l = &g->lines[0];
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
+                  (unsigned)g->arb.ending))) {
+        on_move_number_general(g, ev);
+        return;
     }
+    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
 }
 
 static void on_rav_begin(struct game *g, const struct pgn_event *ev)
@@ -517,7 +585,7 @@ static void finish(struct game *g)
         on_rav_end(g);
     if (g->replayable) {
         flush_line(g, &g->lines[0]);
-        if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, false);
+        if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
     const char *result = game_judge_end(g);
     struct line *main_line = &g->lines[0];
@@ -605,7 +673,8 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
     g->final_comment_set = ev->len < sizeof g->final_comment - 1;
 }
 
-void game_feed(struct game *g, const struct pgn_event *ev)
+/* Every event but a move or a move number (out of line: see game_feed()). */
+static __attribute__((noinline)) void feed_other(struct game *g, const struct pgn_event *ev)
 {
     switch (ev->type) {
     case PGN_EV_GAME_BEGIN:
@@ -618,14 +687,8 @@ void game_feed(struct game *g, const struct pgn_event *ev)
         set_up(g);
         break;
     case PGN_EV_MOVE_NUMBER:
-        set_up(g);
-        on_move_number(g, ev);
-        break;
     case PGN_EV_MOVE:
-        set_up(g);
-        if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
-        on_move(g, ev);
-        break;
+        break; /* game_feed() */
     case PGN_EV_NAG:
         break;
     case PGN_EV_COMMENT:
@@ -653,4 +716,17 @@ void game_feed(struct game *g, const struct pgn_event *ev)
     case PGN_EV_NB:
         break;
     }
+}
+
+/* A dispatcher small enough to be inlined into each of its callers (the
+ * replay loop has more than one): a move or a move number, the usual
+ * events, costs one call, with no frame set up here. */
+void game_feed(struct game *g, const struct pgn_event *ev)
+{
+    if (LIKELY(ev->type == PGN_EV_MOVE))
+        on_move(g, ev);
+    else if (ev->type == PGN_EV_MOVE_NUMBER)
+        on_move_number(g, ev);
+    else
+        feed_other(g, ev);
 }

@@ -151,9 +151,9 @@ struct stop {
 /*
  * The one loop that hands events to game_feed(), whoever runs it: the calling
  * thread with one job, a worker over a piece, the calling thread reading a
- * piece again.  It holds the program's only call of pgn_parser_next() and
- * only call of game_feed(), so the compiler folds the reader and the replay
- * into it, as in a program without threads.
+ * piece again.  It holds the program's only call of pgn_parser_next(), so the
+ * compiler folds the reader into it; game_feed() is a small dispatcher that
+ * inlines here and at read_again()'s one other call (game.c).
  */
 static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 {

@@ -58,6 +58,14 @@ enum ending_kind arb_start(struct arbiter *a, const struct position *pos);
 static inline __attribute__((always_inline)) enum ending_kind
 arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply);
 
+/* arb_observe() in two steps, for a caller that keeps the rare one out of
+ * its usual path: arb_record() observes the position and returns true when
+ * an ending is possible at this ply; then arb_decide() (ply as for
+ * arb_observe()) says which, if any. */
+static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
+                                                            const struct position *pos, move m);
+enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint32_t ply);
+
 /* Out of check, arb_observe() leaves open whether the position is a
  * stalemate (arb_pending()); the caller settles it before it relies on the
  * ending, with move_found true when it knows a legal move from pos, the
@@ -81,10 +89,9 @@ unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, mov
 unsigned arb_window_scan(const struct arbiter *a, const struct position *pos, move m,
                          uint64_t key);
 void arb_window_drop(struct arbiter *a);
-enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint32_t ply);
 
-static inline __attribute__((always_inline)) enum ending_kind
-arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
+static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
+                                                            const struct position *pos, move m)
 {
     a->in_check = pos_in_check(pos);
     /* In check, whether a move exists decides mate now.  Out of check it only
@@ -122,10 +129,15 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
     a->rights[n] = pos->castle_rooks;
     a->moves[n] = m;
 
-    if (UNLIKELY(a->ending != ENDING_NONE)) return ENDING_NONE;
-    if (LIKELY(!a->in_check && a->pawns_alive && a->reps < 5 && pos->halfmove < 150))
-        return ENDING_NONE; /* the usual case: no ending is possible here */
-    return arb_decide(a, pos, ply);
+    if (UNLIKELY(a->ending != ENDING_NONE)) return false;
+    /* The usual case: no ending is possible here. */
+    return UNLIKELY(a->in_check || !a->pawns_alive || a->reps >= 5 || pos->halfmove >= 150);
+}
+
+static inline __attribute__((always_inline)) enum ending_kind
+arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
+{
+    return arb_record(a, pos, m) ? arb_decide(a, pos, ply) : ENDING_NONE;
 }
 
 #endif

@@ -477,6 +477,15 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
 
 _Static_assert(ENDING_NONE == 0, "on_move() tests the ending as a number");
 
+/* The end of on_move() when arb_record() finds an ending possible. */
+static __attribute__((noinline)) void on_move_decide(struct game *g, const struct pgn_event *ev,
+                                                     const struct san_result *res)
+{
+    struct line *l = &g->lines[0];
+    bool ended = arb_decide(&g->arb, &l->pos, l->ply) != ENDING_NONE;
+    move_marks(g, ev, l, res, ended, true);
+}
+
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, no null move, legal - takes
  * this path alone; every other case goes to on_move_general(). */
@@ -502,11 +511,17 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
      * (arb_pending()) needs no answer; arb_observe() asks again after it. */
     g->plies++;
     line_play(l, res.m);
-    bool ended = arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
-    /* The common case, a quiet move written plainly that ends nothing: no
-     * check, so no mate either; nothing to say, no FEN to write. */
-    if (LIKELY(!l->pos.checkers && !ended && !res.mark && !res.noncanonical)) return;
-    move_marks(g, ev, l, &res, ended, true);
+    if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
+        /* In check, or another ending possible (its own call: the usual
+         * path keeps nothing for it). */
+        on_move_decide(g, ev, &res);
+        return;
+    }
+    /* The common case, a quiet move written plainly that ends nothing (in
+     * check, arb_record() asks for arb_decide()): nothing to say, no FEN to
+     * write. */
+    if (LIKELY(!res.mark && !res.noncanonical)) return;
+    move_marks(g, ev, l, &res, false, true);
 }
 
 /* A move number that is not the position's (rare: out of line, so that

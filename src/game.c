@@ -510,7 +510,12 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     /* Legal: the position before it was no stalemate, so a pending question
      * (arb_pending()) needs no answer; arb_observe() asks again after it. */
     g->plies++;
-    line_play(l, res.m);
+    /* line_play() for a legal move: the undo is recorded by the move
+     * itself, from what it reads anyway. */
+    pos_make_undo(&l->pos, res.m, &l->undo);
+    l->last_made = true;
+    l->before_valid = true;
+    l->ply++;
     if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
         /* In check, or another ending possible (its own call: the usual
          * path keeps nothing for it). */

@@ -467,9 +467,13 @@ static __attribute__((noinline)) void do_special_move(struct position *pos, move
     move_end(pos, us, from, to, PAWN, checkers, key, SQ_NONE);
 }
 
-void pos_do_move(struct position *pos, move m)
+/* pos_do_move(), and with u the record pos_undo_record() would make, from
+ * the values the move reads anyway. */
+static inline __attribute__((always_inline)) void do_move(struct position *pos, move m,
+                                                          struct pos_undo *u)
 {
     if (UNLIKELY(MOVE_KIND(m) != MOVE_NORMAL)) {
+        if (u) pos_undo_record(pos, m, u);
         do_special_move(pos, m);
         return;
     }
@@ -477,6 +481,16 @@ void pos_do_move(struct position *pos, move m)
     int us = pos->side;
     int from = MOVE_FROM(m), to = MOVE_TO(m);
     int pc = pos->board[from], type = PIECE_TYPE(pc);
+    if (u) {
+        u->castle_rooks = pos->castle_rooks;
+        u->checkers = pos->checkers;
+        u->key = pos->key;
+        u->halfmove = pos->halfmove;
+        u->m = m;
+        u->captured = pos->board[to];
+        u->ep_square = pos->ep_square;
+        u->ep_capturable = pos->ep_capturable;
+    }
     /* take(from) and drop(to) of the same piece, in one go: its part of the
      * key first, which leaves fewer values to keep */
     uint64_t key = move_begin(pos) ^ zob_piece[pc][from] ^ zob_piece[pc][to];
@@ -495,6 +509,19 @@ void pos_do_move(struct position *pos, move m)
         if ((from ^ to) == 16) ep = (from + to) / 2;
     }
     move_end(pos, us, from, to, type, checkers_after_normal(pos, us, from, to, type), key, ep);
+}
+
+void pos_do_move(struct position *pos, move m)
+{
+    do_move(pos, m, NULL);
+}
+
+void pos_make_undo(struct position *pos, move m, struct pos_undo *u)
+{
+    do_move(pos, m, u);
+#ifndef NDEBUG
+    assert(pos_ok(pos));
+#endif
 }
 
 void pos_make(struct position *pos, move m)

@@ -99,6 +99,9 @@ static inline void pos_undo_record(const struct position *pos, move m, struct po
                                                       : pos->board[MOVE_TO(m)];
 }
 
+/* pos_undo_record() then pos_make(), in one go (m legal, not MOVE_NULL). */
+void pos_make_undo(struct position *pos, move m, struct pos_undo *u);
+
 /* Take back the move recorded in u (by pos_undo_record() just before
  * pos_make() or pos_make_null()) from the position it led to: afterwards pos
  * is, field for field, what it was. */

@@ -71,6 +71,8 @@ __attribute__((noinline)) enum ending_kind arb_decide(struct arbiter *a,
                                                       const struct position *pos, uint32_t ply)
 {
     enum ending_kind e = ENDING_NONE;
+    if (a->ending != ENDING_NONE)
+        return ENDING_NONE; /* the first ending counts (arb_record() leaves it to us) */
     if (a->in_check && !a->has_moves)
         e = ENDING_CHECKMATE;
     else if (!a->pawns_alive && deadpos_is_dead(pos))

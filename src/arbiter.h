@@ -60,8 +60,8 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
 
 /* arb_observe() in two steps, for a caller that keeps the rare one out of
  * its usual path: arb_record() observes the position and returns true when
- * an ending is possible at this ply; then arb_decide() (ply as for
- * arb_observe()) says which, if any. */
+ * an ending may be there (not knowing whether one was reached before); then
+ * arb_decide() (ply as for arb_observe()) says which, if any. */
 static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
                                                             const struct position *pos, move m);
 enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint32_t ply);
@@ -129,8 +129,8 @@ static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
     a->rights[n] = pos->castle_rooks;
     a->moves[n] = m;
 
-    if (UNLIKELY(a->ending != ENDING_NONE)) return false;
-    /* The usual case: no ending is possible here. */
+    /* The usual case: no ending is possible here.  (Once an ending was
+     * reached, arb_decide() says there is none.) */
     return UNLIKELY(a->in_check || !a->pawns_alive || a->reps >= 5 || pos->halfmove >= 150);
 }
 

@@ -467,6 +467,14 @@ static __attribute__((noinline)) void do_special_move(struct position *pos, move
     move_end(pos, us, from, to, PAWN, checkers, key, SQ_NONE);
 }
 
+_Static_assert(offsetof(struct pos_undo, castle_rooks) == 0 &&
+                   offsetof(struct pos_undo, checkers) == 8 && offsetof(struct pos_undo, key) == 16 &&
+                   offsetof(struct pos_undo, halfmove) == 24 && offsetof(struct pos_undo, m) == 28 &&
+                   offsetof(struct position, checkers) - offsetof(struct position, castle_rooks) == 8 &&
+                   offsetof(struct position, key) - offsetof(struct position, castle_rooks) == 16 &&
+                   offsetof(struct position, halfmove) - offsetof(struct position, castle_rooks) == 24,
+               "do_move() copies castle_rooks to halfmove as one block");
+
 /* pos_do_move(), and with u the record pos_undo_record() would make, from
  * the values the move reads anyway. */
 static inline __attribute__((always_inline)) void do_move(struct position *pos, move m,
@@ -482,10 +490,10 @@ static inline __attribute__((always_inline)) void do_move(struct position *pos, 
     int from = MOVE_FROM(m), to = MOVE_TO(m);
     int pc = pos->board[from], type = PIECE_TYPE(pc);
     if (u) {
-        u->castle_rooks = pos->castle_rooks;
-        u->checkers = pos->checkers;
-        u->key = pos->key;
-        u->halfmove = pos->halfmove;
+        /* Castling rights, checkers, key and clock in the same order in
+         * both, copied as one block: a register kept for the rights until
+         * move_end() would cost the usual path a spill. */
+        memcpy(&u->castle_rooks, &pos->castle_rooks, offsetof(struct pos_undo, m));
         u->m = m;
         u->captured = pos->board[to];
         u->ep_square = pos->ep_square;

@@ -472,8 +472,10 @@ _Static_assert(offsetof(struct pos_undo, castle_rooks) == 0 &&
                    offsetof(struct pos_undo, halfmove) == 24 && offsetof(struct pos_undo, m) == 28 &&
                    offsetof(struct position, checkers) - offsetof(struct position, castle_rooks) == 8 &&
                    offsetof(struct position, key) - offsetof(struct position, castle_rooks) == 16 &&
-                   offsetof(struct position, halfmove) - offsetof(struct position, castle_rooks) == 24,
-               "do_move() copies castle_rooks to halfmove as one block");
+                   offsetof(struct position, halfmove) - offsetof(struct position, castle_rooks) == 24 &&
+                   offsetof(struct pos_undo, ep_capturable) == offsetof(struct pos_undo, ep_square) + 1 &&
+                   offsetof(struct position, ep_capturable) == offsetof(struct position, ep_square) + 1,
+               "do_move() copies castle_rooks to halfmove, and the en passant pair, as blocks");
 
 /* pos_do_move(), and with u the record pos_undo_record() would make, from
  * the values the move reads anyway. */
@@ -496,8 +498,8 @@ static inline __attribute__((always_inline)) void do_move(struct position *pos, 
         memcpy(&u->castle_rooks, &pos->castle_rooks, offsetof(struct pos_undo, m));
         u->m = m;
         u->captured = pos->board[to];
-        u->ep_square = pos->ep_square;
-        u->ep_capturable = pos->ep_capturable;
+        /* side by side in both too */
+        memcpy(&u->ep_square, &pos->ep_square, 2);
     }
     /* take(from) and drop(to) of the same piece, in one go: its part of the
      * key first, which leaves fewer values to keep */

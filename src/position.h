@@ -70,7 +70,8 @@ void pos_do_move(struct position *pos, move m);
 /* What pos_undo() needs to take back one move: the fields a move changes
  * that the position after it does not tell. */
 struct pos_undo {
-    /* castle_rooks to halfmove as in struct position (copied as one block) */
+    /* castle_rooks to halfmove, and ep_square with ep_capturable, as in
+     * struct position (do_move() copies them as blocks) */
     bitboard castle_rooks;
     bitboard checkers;
     uint64_t key;

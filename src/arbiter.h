@@ -107,27 +107,30 @@ static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
      * it. */
     uint64_t key = pos_key(pos);
     uint64_t bit = (uint64_t)1 << (key >> 58);
-    uint32_t n;
     if (pos->halfmove == 0 || a->nwindow == 0) {
         /* A capture or pawn move (or the start): nothing before can recur,
          * the window starts again.  Pawns and units change only here. */
         a->reps = 1;
         a->seen[pos->side] = bit;
         a->seen[pos->side ^ 1] = 0;
-        n = 0;
         a->nwindow = 1;
         a->ep0 = pos->ep_capturable ? pos->ep_square : SQ_NONE;
         a->pawns_alive = deadpos_alive_by_pawns(pos);
+        /* the entry, stored in each branch: an index 0 common to both
+         * would be kept on the stack */
+        a->keys[0] = key;
+        a->rights[0] = pos->castle_rooks;
+        a->moves[0] = m;
     } else {
         /* Usually no entry has this key: no scan. */
         a->reps = a->seen[pos->side] & bit ? 1 + arb_window_scan(a, pos, m, key) : 1;
         if (UNLIKELY(a->nwindow == ARB_WINDOW)) arb_window_drop(a); /* only past the 75-move rule */
         a->seen[pos->side] |= bit;
-        n = a->nwindow++;
+        uint32_t n = a->nwindow++;
+        a->keys[n] = key;
+        a->rights[n] = pos->castle_rooks;
+        a->moves[n] = m;
     }
-    a->keys[n] = key;
-    a->rights[n] = pos->castle_rooks;
-    a->moves[n] = m;
 
     /* The usual case: no ending is possible here.  (Once an ending was
      * reached, arb_decide() says there is none.) */

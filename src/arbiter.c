@@ -71,6 +71,11 @@ __attribute__((noinline)) enum ending_kind arb_decide(struct arbiter *a,
                                                       const struct position *pos, uint32_t ply)
 {
     enum ending_kind e = ENDING_NONE;
+    if (a->in_check && !a->moves_known) {
+        /* mate or not (arb_record() leaves it to us) */
+        a->moves_known = true;
+        a->has_moves = movegen_any_legal(pos);
+    }
     if (a->ending != ENDING_NONE)
         return ENDING_NONE; /* the first ending counts (arb_record() leaves it to us) */
     if (a->in_check && !a->has_moves)

@@ -29,7 +29,8 @@ struct arbiter {
     unsigned reps;     /* occurrences of the current position, itself included */
     bool in_check;     /* the side to move of the current position is in check */
     bool has_moves;    /* ... and has a legal move (valid when moves_known) */
-    bool moves_known;  /* false: out of check, stalemate not yet settled */
+    bool moves_known;  /* false: not settled yet (in check, by arb_decide();
+                          out of check, stalemate by arb_settle()) */
     bool pawns_alive;  /* deadpos_alive_by_pawns() of the structure since the last
                           capture or pawn move: no dead-position test needed */
     /* The window: positions since the last capture or pawn move, oldest
@@ -60,8 +61,9 @@ arb_observe(struct arbiter *a, const struct position *pos, move m, uint32_t ply)
 
 /* arb_observe() in two steps, for a caller that keeps the rare one out of
  * its usual path: arb_record() observes the position and returns true when
- * an ending may be there (not knowing whether one was reached before); then
- * arb_decide() (ply as for arb_observe()) says which, if any. */
+ * an ending may be there (not knowing whether one was reached before),
+ * always in check; then arb_decide() (ply as for arb_observe()) must say
+ * which, if any (in check, it settles mate). */
 static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
                                                             const struct position *pos, move m);
 enum ending_kind arb_decide(struct arbiter *a, const struct position *pos, uint32_t ply);
@@ -94,11 +96,11 @@ static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
                                                             const struct position *pos, move m)
 {
     a->in_check = pos_in_check(pos);
-    /* In check, whether a move exists decides mate now.  Out of check it only
+    /* In check, whether a move exists decides mate now: arb_decide(), which
+     * a position in check always gets, asks it.  Out of check it only
      * decides stalemate, which a legal next move rules out for free: the
      * question waits for arb_settle() unless another ending is at stake. */
-    a->moves_known = a->in_check;
-    if (UNLIKELY(a->in_check)) a->has_moves = movegen_any_legal(pos);
+    a->moves_known = false;
 
     /* The window holds the positions before this one: count its
      * occurrences among them (same side to move: every other entry from the

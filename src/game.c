@@ -396,8 +396,8 @@ static __attribute__((noinline)) void move_marks(struct game *g, const struct pg
 }
 
 /* A move, every case (on_move() takes the usual one).  pre: the failed
- * resolution of a main-line move that on_move() tried (status pre_st), or
- * NULL. */
+ * resolution of a main-line move (or null move) that on_move() tried
+ * (status pre_st), or NULL. */
 static __attribute__((noinline)) void on_move_general(struct game *g, const struct pgn_event *ev,
                                                       const struct san_result *pre,
                                                       enum san_status pre_st)
@@ -487,8 +487,8 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 }
 
 /* A move (out of line: see game_feed()).  The usual one - on the main line
- * of a game being replayed, no ending reached, no null move, legal - takes
- * this path alone; every other case goes to on_move_general(). */
+ * of a game being replayed, no ending reached, legal - takes this path
+ * alone; every other case goes to on_move_general(). */
 static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
@@ -496,14 +496,15 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
      * combined with | rather than ||: one branch for all of them
      * (ENDING_NONE is 0). */
     if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                  (unsigned)g->arb.ending) ||
-                 is_null_move(ev))) {
+                  (unsigned)g->arb.ending))) {
         on_move_general(g, ev, NULL, SAN_OK);
         return;
     }
     struct san_result res;
     enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
+        /* A null move (is_null_move()) is no SAN: it comes here too, and
+         * on_move_general() plays it as it would have. */
         on_move_general(g, ev, &res, st);
         return;
     }

@@ -79,11 +79,16 @@ unsigned pgn_lex_char_class(unsigned char c)
 
 /* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
  * (up to and including end) at the end of the input; and bias, for offsets,
- * after every change of end or end_off. */
+ * after every change of end or end_off.  Below lim a column also fits in 32
+ * bits, which the fast paths take on trust (pgn_lex_fast_loc()): a line that
+ * may reach 4 GiB in this buffer leaves them nothing. */
 static void set_lim(struct pgn_lex *lx)
 {
     lx->bias = lx->end_off - (uint64_t)(uintptr_t)lx->end; /* see pgn_lex_off() */
-    if (lx->eof)
+    pgn_lex_set_col_bias(lx);
+    if (lx->end_off - lx->line_off >= UINT32_MAX)
+        lx->lim = lx->buf; /* line_off only grows, until the next refill */
+    else if (lx->eof)
         lx->lim = lx->end + 1;
     else if (lx->end - lx->buf >= LEX_WINDOW)
         lx->lim = lx->end - LEX_WINDOW + 1;
@@ -140,6 +145,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     if (lx->end - lx->p >= 3 && lx->p[0] == 0xef && lx->p[1] == 0xbb && lx->p[2] == 0xbf) {
         lx->p += 3;
         lx->line_off = 3;
+        pgn_lex_set_col_bias(lx);
     }
     return lx;
 }

@@ -168,6 +168,7 @@ struct pgn_lex {
     uint64_t end_off;  /* input offset of *end */
     uint64_t bias;     /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
     uint64_t line_off; /* input offset of the first byte of the current line */
+    uint64_t col_bias; /* bias + 1 - line_off: the column of q is q + col_bias (modulo 2^64) */
     uint32_t line;
     enum pgn_tok_type prev, prev2; /* the two tokens before this one */
     struct pgn_token tok;
@@ -186,9 +187,26 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
     struct src_loc l;
     l.offset = pgn_lex_off(lx, q);
     l.line = lx->line;
-    uint64_t col = l.offset - lx->line_off + 1;
+    uint64_t col = (uint64_t)(uintptr_t)q + lx->col_bias;
     l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
     return l;
+}
+
+/* pgn_lex_loc_on() for the fast paths, which take tokens below lx->lim
+ * only: there a column fits in 32 bits (see set_lim() in pgn_lex.c). */
+static inline struct src_loc pgn_lex_fast_loc(const struct pgn_lex *lx, const unsigned char *q)
+{
+    struct src_loc l;
+    l.offset = pgn_lex_off(lx, q);
+    l.line = lx->line;
+    l.column = (uint32_t)((uint64_t)(uintptr_t)q + lx->col_bias);
+    return l;
+}
+
+/* After a change of bias or line_off. */
+static inline void pgn_lex_set_col_bias(struct pgn_lex *lx)
+{
+    lx->col_bias = lx->bias + 1 - lx->line_off;
 }
 
 /* A line feed at q: the next line starts after it. */
@@ -196,6 +214,7 @@ static inline void pgn_lex_newline(struct pgn_lex *lx, const unsigned char *q)
 {
     lx->line++;
     lx->line_off = pgn_lex_off(lx, q) + 1;
+    pgn_lex_set_col_bias(lx);
 }
 
 /*
@@ -350,7 +369,7 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
                                       const unsigned char *q, const unsigned char *next,
                                       unsigned number, unsigned dots)
 {
-    struct src_loc loc = pgn_lex_loc_on(lx, p);
+    struct src_loc loc = pgn_lex_fast_loc(lx, p);
     /* prev2 would be lx->prev; any type but '[' does as well here, since the
      * parser never takes this path right after a '[' (p->fast is off then),
      * and pgn_lex_string() asks only whether the two tokens were '[' and a symbol. */

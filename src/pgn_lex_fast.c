@@ -131,7 +131,7 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     *name_end = '\0';
     *value_end = '\0';
     if (bracket)
-        ev->loc = pgn_lex_loc_on(lx, bracket);
+        ev->loc = pgn_lex_fast_loc(lx, bracket);
     ev->name = (const char *)name;
     ev->name_len = name_len;
     ev->text = (const char *)value;

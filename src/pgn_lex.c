@@ -533,7 +533,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
          * result marker, glyph, "e.p." suffix or encoding check applies. */
         const unsigned char *q = pgn_lex_symbol_run(p);
-        if ((pgn_lex_fc[*q] & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
+        if (pgn_lex_fc[*q] & PGN_LEX_FC_END)
             return pgn_lex_emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }

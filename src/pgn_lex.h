@@ -324,15 +324,20 @@ static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
 /* The end of the ASCII symbol bytes from p + 1: how many of the next four go
  * on is added up rather than branched on (a loop's exit mispredicts on SAN's
  * varying lengths); the lowest 0 in m is the end, and at worst it is the NUL
- * at lx->end (the bytes read after it are within PGN_LEX_SLACK). */
+ * at lx->end (the bytes read after it are within PGN_LEX_SLACK).  A run
+ * longer than PGN_LEX_TOKEN_MAX returns p itself, a letter for every caller
+ * (no symbol's end, no tag's blank or quote): one test of the byte returned
+ * covers both, and the usual short run is never measured. */
 static inline const unsigned char *pgn_lex_symbol_run(const unsigned char *p)
 {
     unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 | pgn_lex_asym[p[3]] << 2 |
                  pgn_lex_asym[p[4]] << 3;
     const unsigned char *q = p + 1 + __builtin_ctz(~m);
-    if (m == 0xf)
+    if (m == 0xf) {
         while (pgn_lex_asym[*q])
             q++;
+        if ((size_t)(q - p) > PGN_LEX_TOKEN_MAX) return p;
+    }
     return q;
 }
 
@@ -414,7 +419,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
         if (k & PGN_LEX_FC_LETTER) {
             const unsigned char *q = pgn_lex_symbol_run(p);
             k = pgn_lex_fc[*q];
-            if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
+            if (k & PGN_LEX_FC_END) {
                 pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
                 return PGN_LEX_FAST_MOVE;
             }

@@ -101,9 +101,10 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
      * byte is none of the ones each scan must end on. */
     if (!(pgn_lex_fc[*p] & PGN_LEX_FC_LETTER))
         return false;
+    /* (a name longer than PGN_LEX_TOKEN_MAX ends at p: no blank or quote) */
     unsigned char *name = p, *q = (unsigned char *)pgn_lex_symbol_run(p);
     size_t name_len = (size_t)(q - name);
-    if (name_len > PGN_LEX_TOKEN_MAX || name_len > PGN_PARSE_TAG_NAME_MAX)
+    if (name_len > PGN_PARSE_TAG_NAME_MAX)
         return false;
     unsigned char *name_end = q;
     if (*q == ' ')

@@ -220,9 +220,14 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
  * canonical marker or NULL; *odd tells whether the spelling was tolerated. */
 static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 {
+    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
     char norm[24];
     size_t k = 0;
     *odd = false;
+    /* The standard spelling, nearly every game's, without the copy. */
+    if (n == 3 && s[1] == '-' && ((s[0] == '1' && s[2] == '0') || (s[0] == '0' && s[2] == '1')))
+        return markers[s[0] == '1' ? 0 : 1];
+    if (n == 7 && memcmp(s, markers[2], 7) == 0) return markers[2];
     for (size_t i = 0; i < n; i++) {
         if (k + 3 >= sizeof norm) return NULL;
         if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
@@ -240,7 +245,6 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
             norm[k++] = (char)s[i];
         }
     }
-    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
     for (size_t m = 0; m < 3; m++)
         if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0) return markers[m];
     return NULL;

@@ -132,6 +132,8 @@ unsigned pgn_lex_char_class(unsigned char c);
  */
 #include "pgn_parse.h"
 
+#include <string.h>
+
 extern const unsigned char pgn_lex_cc[256];
 
 /* Classes for the fast paths (a table of their own: one lookup per test). */
@@ -144,6 +146,14 @@ extern const unsigned char pgn_lex_cc[256];
 extern const unsigned char pgn_lex_fc[256];
 /* 1 for an ASCII symbol byte (PGN_CC_SYM below 0x80) */
 extern const unsigned char pgn_lex_asym[256];
+#if defined(__GNUC__)
+/* pgn_lex_asym[] of two bytes at once (bits 0 and 1), indexed by their
+ * 16-bit load: filled at start-up (a constructor, hence GNU C only). */
+#define PGN_LEX_ASYM_PAIRS 1
+extern unsigned char pgn_lex_asym2[1u << 16];
+#else
+#define PGN_LEX_ASYM_PAIRS 0
+#endif
 
 /* Bytes after the buffer's NUL sentinel that the fast paths may read (never
  * past the allocation; their content never decides anything). */
@@ -323,15 +333,22 @@ static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
 
 /* The end of the ASCII symbol bytes from p + 1: how many of the next four go
  * on is added up rather than branched on (a loop's exit mispredicts on SAN's
- * varying lengths); the lowest 0 in m is the end, and at worst it is the NUL
+ * varying lengths), two bytes a lookup with pgn_lex_asym2[]; the lowest 0 in m is the end, and at worst it is the NUL
  * at lx->end (the bytes read after it are within PGN_LEX_SLACK).  A run
  * longer than PGN_LEX_TOKEN_MAX returns p itself, a letter for every caller
  * (no symbol's end, no tag's blank or quote): one test of the byte returned
  * covers both, and the usual short run is never measured. */
 static inline const unsigned char *pgn_lex_symbol_run(const unsigned char *p)
 {
+#if PGN_LEX_ASYM_PAIRS
+    uint16_t w1, w2;
+    memcpy(&w1, p + 1, 2);
+    memcpy(&w2, p + 3, 2);
+    unsigned m = pgn_lex_asym2[w1] | (unsigned)pgn_lex_asym2[w2] << 2;
+#else
     unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 | pgn_lex_asym[p[3]] << 2 |
                  pgn_lex_asym[p[4]] << 3;
+#endif
     const unsigned char *q = p + 1 + __builtin_ctz(~m);
     if (m == 0xf) {
         while (pgn_lex_asym[*q])

@@ -38,6 +38,32 @@ const unsigned char pgn_lex_asym[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
+#if PGN_LEX_ASYM_PAIRS
+unsigned char pgn_lex_asym2[1u << 16];
+
+/* The entry of the bytes a, b: their 16-bit load, whatever the byte order. */
+static inline unsigned pair_index(unsigned a, unsigned b)
+{
+    const unsigned char two[2] = {(unsigned char)a, (unsigned char)b};
+    uint16_t w;
+    memcpy(&w, two, 2);
+    return w;
+}
+
+/* Fills pgn_lex_asym2[] from pgn_lex_asym[] before main(), so before any
+ * thread: the entries with a symbol byte (the rest stay 0). */
+__attribute__((constructor)) static void asym2_init(void)
+{
+    for (unsigned a = 0; a < 256; a++) {
+        if (!pgn_lex_asym[a]) continue;
+        for (unsigned b = 0; b < 256; b++) {
+            pgn_lex_asym2[pair_index(a, b)] |= 1;
+            pgn_lex_asym2[pair_index(b, a)] |= 2;
+        }
+    }
+}
+#endif
+
 /* The fast paths' classes (PGN_LEX_FC_* in pgn_lex.h), one lookup per test;
  * tests/check_pgn_lex.c recomputes every entry from their definitions. */
 const unsigned char pgn_lex_fc[256] = {

@@ -349,7 +349,7 @@ static inline const unsigned char *pgn_lex_symbol_run(const unsigned char *p)
     unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 | pgn_lex_asym[p[3]] << 2 |
                  pgn_lex_asym[p[4]] << 3;
 #endif
-    const unsigned char *q = p + 1 + __builtin_ctz(~m);
+    const unsigned char *q = p + ((unsigned)__builtin_ctz(~m) + 1u); /* unsigned: no sign extension */
     if (m == 0xf) {
         while (pgn_lex_asym[*q])
             q++;

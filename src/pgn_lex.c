@@ -404,7 +404,6 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
     lx->tok.message = "stray character";
     lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
     lx->tok.type = PGN_TOK_ERROR;
-    lx->prev2 = lx->prev;
     lx->prev = PGN_TOK_ERROR;
     lx->tok.len = 1;
     lx->ts = NULL;

@@ -159,6 +159,11 @@ extern unsigned char pgn_lex_asym2[1u << 16];
  * past the allocation; their content never decides anything). */
 #define PGN_LEX_SLACK 8
 
+/* lx->prev for a symbol right after a '[' (a tag name, so that a string may
+ * be its value: pgn_lex_string()); one field, so that a fast path sets it in
+ * one store. */
+#define PGN_LEX_PREV_TAG_NAME ((unsigned)PGN_TOK_NB)
+
 /* lead: what lies between the last token and lx->p */
 #define PGN_LEX_LEAD_BOL 0x80000000u /* next token starts a line (start of input, after a skip) */
 #define PGN_LEX_LEAD_NL  0x7fffffffu /* line feeds skipped (by a fast path that then gave up) */
@@ -180,7 +185,8 @@ struct pgn_lex {
     uint64_t line_off; /* input offset of the first byte of the current line */
     uint64_t col_bias; /* bias + 1 - line_off: the column of q is q + col_bias (modulo 2^64) */
     uint32_t line;
-    enum pgn_tok_type prev, prev2; /* the two tokens before this one */
+    unsigned prev; /* the token before this one (enum pgn_tok_type), or
+                      PGN_LEX_PREV_TAG_NAME: a symbol right after a '[' */
     struct pgn_token tok;
 };
 
@@ -262,8 +268,8 @@ static inline const struct pgn_token *pgn_lex_emit(struct pgn_lex *lx, enum pgn_
                                                    const unsigned char *next)
 {
     struct pgn_token *t = &lx->tok;
-    lx->prev2 = lx->prev;
-    lx->prev = type;
+    lx->prev = type == PGN_TOK_SYMBOL && lx->prev == PGN_TOK_LBRACKET ? PGN_LEX_PREV_TAG_NAME
+                                                                       : (unsigned)type;
     t->type = type;
     t->text = (const char *)p;
     t->len = len;
@@ -320,11 +326,10 @@ static inline unsigned char *pgn_lex_skip_blanks(struct pgn_lex *lx, unsigned ch
 
 /* Take tokens scanned by a fast path: leave the state pgn_lex_next() would have left. */
 static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
-                                enum pgn_tok_type prev2, enum pgn_tok_type prev)
+                                enum pgn_tok_type prev)
 {
     lx->p = (unsigned char *)next;
     lx->lead = 0;
-    lx->prev2 = prev2;
     lx->prev = prev;
 }
 
@@ -392,11 +397,9 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
                                       unsigned number, unsigned dots)
 {
     struct src_loc loc = pgn_lex_fast_loc(lx, p);
-    /* prev2 would be lx->prev; any type but '[' does as well here, since the
-     * parser never takes this path right after a '[' (p->fast is off then),
-     * and pgn_lex_string() asks only whether the two tokens were '[' and a symbol. */
-    pgn_lex_take(lx, next, PGN_TOK_SYMBOL,
-                 type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
+    /* Never a tag name: the parser never takes this path right after a '['
+     * (p->fast is off then). */
+    pgn_lex_take(lx, next, type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
     ev->type = type;
     ev->loc = loc;
     ev->text = (const char *)p;

@@ -163,6 +163,6 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     ev->name_len = name_len;
     ev->text = (const char *)value;
     ev->len = len;
-    pgn_lex_take(lx, q + 1, PGN_TOK_STRING, PGN_TOK_RBRACKET);
+    pgn_lex_take(lx, q + 1, PGN_TOK_RBRACKET);
     return true;
 }

@@ -79,11 +79,16 @@ unsigned pgn_lex_char_class(unsigned char c)
 
 /* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
  * (up to and including end) at the end of the input; and bias, for offsets,
- * after every change of end or end_off. */
+ * after every change of end or end_off.  Below lim a column also fits in 32
+ * bits, which the fast paths take on trust (pgn_lex_fast_loc()): a line that
+ * may reach 4 GiB in this buffer leaves them nothing. */
 static void set_lim(struct pgn_lex *lx)
 {
     lx->bias = lx->end_off - (uint64_t)(uintptr_t)lx->end; /* see pgn_lex_off() */
-    if (lx->eof)
+    pgn_lex_set_col_bias(lx);
+    if (lx->end_off - lx->line_off >= UINT32_MAX)
+        lx->lim = lx->buf; /* line_off only grows, until the next refill */
+    else if (lx->eof)
         lx->lim = lx->end + 1;
     else if (lx->end - lx->buf >= LEX_WINDOW)
         lx->lim = lx->end - LEX_WINDOW + 1;
@@ -140,6 +145,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     if (lx->end - lx->p >= 3 && lx->p[0] == 0xef && lx->p[1] == 0xbb && lx->p[2] == 0xbf) {
         lx->p += 3;
         lx->line_off = 3;
+        pgn_lex_set_col_bias(lx);
     }
     return lx;
 }
@@ -214,9 +220,14 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
  * canonical marker or NULL; *odd tells whether the spelling was tolerated. */
 static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 {
+    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
     char norm[24];
     size_t k = 0;
     *odd = false;
+    /* The standard spelling, nearly every game's, without the copy. */
+    if (n == 3 && s[1] == '-' && ((s[0] == '1' && s[2] == '0') || (s[0] == '0' && s[2] == '1')))
+        return markers[s[0] == '1' ? 0 : 1];
+    if (n == 7 && memcmp(s, markers[2], 7) == 0) return markers[2];
     for (size_t i = 0; i < n; i++) {
         if (k + 3 >= sizeof norm) return NULL;
         if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
@@ -234,7 +245,6 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
             norm[k++] = (char)s[i];
         }
     }
-    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
     for (size_t m = 0; m < 3; m++)
         if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0) return markers[m];
     return NULL;
@@ -394,7 +404,6 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
     lx->tok.message = "stray character";
     lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
     lx->tok.type = PGN_TOK_ERROR;
-    lx->prev2 = lx->prev;
     lx->prev = PGN_TOK_ERROR;
     lx->tok.len = 1;
     lx->ts = NULL;
@@ -527,7 +536,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
          * result marker, glyph, "e.p." suffix or encoding check applies. */
         const unsigned char *q = pgn_lex_symbol_run(p);
-        if ((pgn_lex_fc[*q] & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX)
+        if (pgn_lex_fc[*q] & PGN_LEX_FC_END)
             return pgn_lex_emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }

@@ -132,6 +132,8 @@ unsigned pgn_lex_char_class(unsigned char c);
  */
 #include "pgn_parse.h"
 
+#include <string.h>
+
 extern const unsigned char pgn_lex_cc[256];
 
 /* Classes for the fast paths (a table of their own: one lookup per test). */
@@ -144,10 +146,23 @@ extern const unsigned char pgn_lex_cc[256];
 extern const unsigned char pgn_lex_fc[256];
 /* 1 for an ASCII symbol byte (PGN_CC_SYM below 0x80) */
 extern const unsigned char pgn_lex_asym[256];
+#if defined(__GNUC__)
+/* pgn_lex_asym[] of two bytes at once (bits 0 and 1), indexed by their
+ * 16-bit load: filled at start-up (a constructor, hence GNU C only). */
+#define PGN_LEX_ASYM_PAIRS 1
+extern unsigned char pgn_lex_asym2[1u << 16];
+#else
+#define PGN_LEX_ASYM_PAIRS 0
+#endif
 
 /* Bytes after the buffer's NUL sentinel that the fast paths may read (never
  * past the allocation; their content never decides anything). */
 #define PGN_LEX_SLACK 8
+
+/* lx->prev for a symbol right after a '[' (a tag name, so that a string may
+ * be its value: pgn_lex_string()); one field, so that a fast path sets it in
+ * one store. */
+#define PGN_LEX_PREV_TAG_NAME ((unsigned)PGN_TOK_NB)
 
 /* lead: what lies between the last token and lx->p */
 #define PGN_LEX_LEAD_BOL 0x80000000u /* next token starts a line (start of input, after a skip) */
@@ -168,8 +183,10 @@ struct pgn_lex {
     uint64_t end_off;  /* input offset of *end */
     uint64_t bias;     /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
     uint64_t line_off; /* input offset of the first byte of the current line */
+    uint64_t col_bias; /* bias + 1 - line_off: the column of q is q + col_bias (modulo 2^64) */
     uint32_t line;
-    enum pgn_tok_type prev, prev2; /* the two tokens before this one */
+    unsigned prev; /* the token before this one (enum pgn_tok_type), or
+                      PGN_LEX_PREV_TAG_NAME: a symbol right after a '[' */
     struct pgn_token tok;
 };
 
@@ -186,9 +203,26 @@ static inline struct src_loc pgn_lex_loc_on(const struct pgn_lex *lx, const unsi
     struct src_loc l;
     l.offset = pgn_lex_off(lx, q);
     l.line = lx->line;
-    uint64_t col = l.offset - lx->line_off + 1;
+    uint64_t col = (uint64_t)(uintptr_t)q + lx->col_bias;
     l.column = col > UINT32_MAX ? UINT32_MAX : (uint32_t)col;
     return l;
+}
+
+/* pgn_lex_loc_on() for the fast paths, which take tokens below lx->lim
+ * only: there a column fits in 32 bits (see set_lim() in pgn_lex.c). */
+static inline struct src_loc pgn_lex_fast_loc(const struct pgn_lex *lx, const unsigned char *q)
+{
+    struct src_loc l;
+    l.offset = pgn_lex_off(lx, q);
+    l.line = lx->line;
+    l.column = (uint32_t)((uint64_t)(uintptr_t)q + lx->col_bias);
+    return l;
+}
+
+/* After a change of bias or line_off. */
+static inline void pgn_lex_set_col_bias(struct pgn_lex *lx)
+{
+    lx->col_bias = lx->bias + 1 - lx->line_off;
 }
 
 /* A line feed at q: the next line starts after it. */
@@ -196,6 +230,7 @@ static inline void pgn_lex_newline(struct pgn_lex *lx, const unsigned char *q)
 {
     lx->line++;
     lx->line_off = pgn_lex_off(lx, q) + 1;
+    pgn_lex_set_col_bias(lx);
 }
 
 /*
@@ -233,8 +268,8 @@ static inline const struct pgn_token *pgn_lex_emit(struct pgn_lex *lx, enum pgn_
                                                    const unsigned char *next)
 {
     struct pgn_token *t = &lx->tok;
-    lx->prev2 = lx->prev;
-    lx->prev = type;
+    lx->prev = type == PGN_TOK_SYMBOL && lx->prev == PGN_TOK_LBRACKET ? PGN_LEX_PREV_TAG_NAME
+                                                                       : (unsigned)type;
     t->type = type;
     t->text = (const char *)p;
     t->len = len;
@@ -291,11 +326,10 @@ static inline unsigned char *pgn_lex_skip_blanks(struct pgn_lex *lx, unsigned ch
 
 /* Take tokens scanned by a fast path: leave the state pgn_lex_next() would have left. */
 static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
-                                enum pgn_tok_type prev2, enum pgn_tok_type prev)
+                                enum pgn_tok_type prev)
 {
     lx->p = (unsigned char *)next;
     lx->lead = 0;
-    lx->prev2 = prev2;
     lx->prev = prev;
 }
 
@@ -304,16 +338,28 @@ static inline void pgn_lex_take(struct pgn_lex *lx, const unsigned char *next,
 
 /* The end of the ASCII symbol bytes from p + 1: how many of the next four go
  * on is added up rather than branched on (a loop's exit mispredicts on SAN's
- * varying lengths); the lowest 0 in m is the end, and at worst it is the NUL
- * at lx->end (the bytes read after it are within PGN_LEX_SLACK). */
+ * varying lengths), two bytes a lookup with pgn_lex_asym2[]; the lowest 0 in m is the end, and at worst it is the NUL
+ * at lx->end (the bytes read after it are within PGN_LEX_SLACK).  A run
+ * longer than PGN_LEX_TOKEN_MAX returns p itself, a letter for every caller
+ * (no symbol's end, no tag's blank or quote): one test of the byte returned
+ * covers both, and the usual short run is never measured. */
 static inline const unsigned char *pgn_lex_symbol_run(const unsigned char *p)
 {
+#if PGN_LEX_ASYM_PAIRS
+    uint16_t w1, w2;
+    memcpy(&w1, p + 1, 2);
+    memcpy(&w2, p + 3, 2);
+    unsigned m = pgn_lex_asym2[w1] | (unsigned)pgn_lex_asym2[w2] << 2;
+#else
     unsigned m = pgn_lex_asym[p[1]] | pgn_lex_asym[p[2]] << 1 | pgn_lex_asym[p[3]] << 2 |
                  pgn_lex_asym[p[4]] << 3;
-    const unsigned char *q = p + 1 + __builtin_ctz(~m);
-    if (m == 0xf)
+#endif
+    const unsigned char *q = p + ((unsigned)__builtin_ctz(~m) + 1u); /* unsigned: no sign extension */
+    if (m == 0xf) {
         while (pgn_lex_asym[*q])
             q++;
+        if ((size_t)(q - p) > PGN_LEX_TOKEN_MAX) return p;
+    }
     return q;
 }
 
@@ -350,12 +396,10 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
                                       const unsigned char *q, const unsigned char *next,
                                       unsigned number, unsigned dots)
 {
-    struct src_loc loc = pgn_lex_loc_on(lx, p);
-    /* prev2 would be lx->prev; any type but '[' does as well here, since the
-     * parser never takes this path right after a '[' (p->fast is off then),
-     * and pgn_lex_string() asks only whether the two tokens were '[' and a symbol. */
-    pgn_lex_take(lx, next, PGN_TOK_SYMBOL,
-                 type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
+    struct src_loc loc = pgn_lex_fast_loc(lx, p);
+    /* Never a tag name: the parser never takes this path right after a '['
+     * (p->fast is off then). */
+    pgn_lex_take(lx, next, type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
     ev->type = type;
     ev->loc = loc;
     ev->text = (const char *)p;
@@ -395,7 +439,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
         if (k & PGN_LEX_FC_LETTER) {
             const unsigned char *q = pgn_lex_symbol_run(p);
             k = pgn_lex_fc[*q];
-            if ((k & PGN_LEX_FC_END) && (size_t)(q - p) <= PGN_LEX_TOKEN_MAX) {
+            if (k & PGN_LEX_FC_END) {
                 pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
                 return PGN_LEX_FAST_MOVE;
             }

@@ -38,6 +38,32 @@ const unsigned char pgn_lex_asym[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
+#if PGN_LEX_ASYM_PAIRS
+unsigned char pgn_lex_asym2[1u << 16];
+
+/* The entry of the bytes a, b: their 16-bit load, whatever the byte order. */
+static inline unsigned pair_index(unsigned a, unsigned b)
+{
+    const unsigned char two[2] = {(unsigned char)a, (unsigned char)b};
+    uint16_t w;
+    memcpy(&w, two, 2);
+    return w;
+}
+
+/* Fills pgn_lex_asym2[] from pgn_lex_asym[] before main(), so before any
+ * thread: the entries with a symbol byte (the rest stay 0). */
+__attribute__((constructor)) static void asym2_init(void)
+{
+    for (unsigned a = 0; a < 256; a++) {
+        if (!pgn_lex_asym[a]) continue;
+        for (unsigned b = 0; b < 256; b++) {
+            pgn_lex_asym2[pair_index(a, b)] |= 1;
+            pgn_lex_asym2[pair_index(b, a)] |= 2;
+        }
+    }
+}
+#endif
+
 /* The fast paths' classes (PGN_LEX_FC_* in pgn_lex.h), one lookup per test;
  * tests/check_pgn_lex.c recomputes every entry from their definitions. */
 const unsigned char pgn_lex_fc[256] = {
@@ -101,9 +127,10 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
      * byte is none of the ones each scan must end on. */
     if (!(pgn_lex_fc[*p] & PGN_LEX_FC_LETTER))
         return false;
+    /* (a name longer than PGN_LEX_TOKEN_MAX ends at p: no blank or quote) */
     unsigned char *name = p, *q = (unsigned char *)pgn_lex_symbol_run(p);
     size_t name_len = (size_t)(q - name);
-    if (name_len > PGN_LEX_TOKEN_MAX || name_len > PGN_PARSE_TAG_NAME_MAX)
+    if (name_len > PGN_PARSE_TAG_NAME_MAX)
         return false;
     unsigned char *name_end = q;
     if (*q == ' ')
@@ -131,11 +158,11 @@ bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *
     *name_end = '\0';
     *value_end = '\0';
     if (bracket)
-        ev->loc = pgn_lex_loc_on(lx, bracket);
+        ev->loc = pgn_lex_fast_loc(lx, bracket);
     ev->name = (const char *)name;
     ev->name_len = name_len;
     ev->text = (const char *)value;
     ev->len = len;
-    pgn_lex_take(lx, q + 1, PGN_TOK_STRING, PGN_TOK_RBRACKET);
+    pgn_lex_take(lx, q + 1, PGN_TOK_RBRACKET);
     return true;
 }

@@ -45,7 +45,7 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
     unsigned char *r = (unsigned char *)s + 1, *w = lx->tw;
     uint64_t n = 0; /* bytes of value, kept or not */
     unsigned acc = 0;
-    bool tag_value = lx->prev == PGN_TOK_SYMBOL && lx->prev2 == PGN_TOK_LBRACKET;
+    bool tag_value = lx->prev == PGN_LEX_PREV_TAG_NAME;
     for (;;) {
         unsigned c = *r;
         if (!(pgn_lex_cc[c] & PGN_CC_STR)) {

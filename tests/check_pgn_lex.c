@@ -8,6 +8,7 @@
 #define PGN_LEX_INTERNAL /* the private class tables */
 #include "pgn_lex.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -403,6 +404,24 @@ START_TEST(char_class_table)
 }
 END_TEST
 
+#if PGN_LEX_ASYM_PAIRS
+/* The pair table, for all 65,536 byte pairs, against the byte table: bit 0
+ * for the pair's first byte in memory, bit 1 for its second. */
+START_TEST(symbol_pair_table)
+{
+    for (unsigned a = 0; a < 256; a++)
+        for (unsigned b = 0; b < 256; b++) {
+            unsigned char pair[2] = {(unsigned char)a, (unsigned char)b};
+            uint16_t w;
+            memcpy(&w, pair, sizeof w);
+            unsigned want = pgn_lex_asym[a] | (unsigned)pgn_lex_asym[b] << 1;
+            ck_assert_msg(pgn_lex_asym2[w] == want, "pair 0x%02x 0x%02x: %u, want %u", a, b,
+                          pgn_lex_asym2[w], want);
+        }
+}
+END_TEST
+#endif
+
 Suite *pgn_lex_suite(void);
 Suite *pgn_lex_suite(void)
 {
@@ -413,6 +432,9 @@ Suite *pgn_lex_suite(void)
     tcase_add_test(tc, bom_only_at_start);
     tcase_add_test(tc, nul_bytes_and_eof);
     tcase_add_test(tc, char_class_table);
+#if PGN_LEX_ASYM_PAIRS
+    tcase_add_test(tc, symbol_pair_table);
+#endif
     suite_add_tcase(s, tc);
     tc = tcase_create("positions");
     tcase_add_test(tc, positions_crlf_bom);

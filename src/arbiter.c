@@ -134,7 +134,5 @@ unsigned arb_reps_after(const struct arbiter *a, const struct position *pos, mov
     /* The window ends with pos itself, so entries two back have next's side to move. */
     if (next.halfmove == 0 || a->nwindow == 0)
         return 1; /* a capture or pawn move: nothing before can recur */
-    uint64_t key = pos_key(&next);
-    if (!(a->seen[next.side] & ((uint64_t)1 << (key >> 58)))) return 1;
-    return 1 + arb_window_scan(a, &next, m, key);
+    return arb_reps_in_window(a, &next, m, pos_key(&next));
 }

@@ -92,6 +92,16 @@ unsigned arb_window_scan(const struct arbiter *a, const struct position *pos, mo
                          uint64_t key);
 void arb_window_drop(struct arbiter *a);
 
+/* Occurrences of pos (key `key`, reached by m from the window's last entry,
+ * neither a capture nor a pawn move) among the window's entries, pos itself
+ * included: usually no entry has its key bit, and there is no scan. */
+static inline __attribute__((always_inline)) unsigned
+arb_reps_in_window(const struct arbiter *a, const struct position *pos, move m, uint64_t key)
+{
+    return a->seen[pos->side] & ((uint64_t)1 << (key >> 58)) ? 1 + arb_window_scan(a, pos, m, key)
+                                                            : 1;
+}
+
 static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
                                                             const struct position *pos, move m)
 {
@@ -124,8 +134,7 @@ static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
         a->rights[0] = pos->castle_rooks;
         a->moves[0] = m;
     } else {
-        /* Usually no entry has this key: no scan. */
-        a->reps = a->seen[pos->side] & bit ? 1 + arb_window_scan(a, pos, m, key) : 1;
+        a->reps = arb_reps_in_window(a, pos, m, key);
         if (UNLIKELY(a->nwindow == ARB_WINDOW)) arb_window_drop(a); /* only past the 75-move rule */
         a->seen[pos->side] |= bit;
         uint32_t n = a->nwindow++;

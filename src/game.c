@@ -279,6 +279,14 @@ static void line_before(const struct line *l, struct position *out)
 }
 
 /* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
+/* The line's bookkeeping after a move played on it, its undo recorded. */
+static inline __attribute__((always_inline)) void line_moved(struct line *l)
+{
+    l->last_made = true;
+    l->before_valid = true;
+    l->ply++;
+}
+
 static inline __attribute__((always_inline)) void line_play(struct line *l, move m)
 {
     pos_undo_record(&l->pos, m, &l->undo);
@@ -286,9 +294,7 @@ static inline __attribute__((always_inline)) void line_play(struct line *l, move
         pos_make_null(&l->pos);
     else
         pos_make(&l->pos, m);
-    l->last_made = true;
-    l->before_valid = true;
-    l->ply++;
+    line_moved(l);
 }
 
 static void hold(struct line *l, enum diag_code code, const struct move_ctx *at, const char *msg)
@@ -514,9 +520,7 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     /* line_play() for a legal move: the undo is recorded by the move
      * itself, from what it reads anyway. */
     pos_make_undo(&l->pos, res.m, &l->undo);
-    l->last_made = true;
-    l->before_valid = true;
-    l->ply++;
+    line_moved(l);
     if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
         /* In check, or another ending possible (its own call: the usual
          * path keeps nothing for it). */

@@ -124,6 +124,12 @@ const char *pgn_lex_type_name(enum pgn_tok_type t);
 #define PGN_CC_CMT    0x40u /* ends a plain run inside a comment: { } LF NUL */
 unsigned pgn_lex_char_class(unsigned char c);
 
+/* Whether the bytes at q (up to lim) open a tag pair line: blanks, '[', a
+ * letter, letters, digits or '_', blanks, '"'.  An unclosed comment ends
+ * before such a line (pgn_lex_text.c); `check --jobs` cuts an input before
+ * one (pgn_split.c). */
+bool pgn_lex_tag_line(const unsigned char *q, const unsigned char *lim);
+
 #ifdef PGN_LEX_INTERNAL
 /*
  * Internal section, for the lexer's files (pgn_lex.c, pgn_lex_text.c,

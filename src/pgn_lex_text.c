@@ -142,7 +142,11 @@ static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
     comment_keep(lx, *r);
     pgn_lex_ensure(lx, PGN_LEX_LOOK);
     *r = lx->p;
-    const unsigned char *q = lx->p, *lim = lx->p + PGN_LEX_LOOK;
+    return pgn_lex_tag_line(lx->p, lx->p + PGN_LEX_LOOK);
+}
+
+bool pgn_lex_tag_line(const unsigned char *q, const unsigned char *lim)
+{
     while (q < lim && (*q == ' ' || *q == '\t'))
         q++;
     if (q + 2 >= lim || *q != '[' || !(pgn_lex_cc[q[1]] & PGN_CC_LETTER)) return false;

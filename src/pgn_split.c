@@ -1,34 +1,19 @@
 /*
  * pgn_split.c - cut points of a PGN byte stream (see pgn_split.h).  The blank
- * bytes and the tag pair opening are the lexer's (pgn_lex.c: blank space,
- * line feed; pgn_lex_text.c: the tag pair line that ends an unclosed comment).
+ * bytes and the tag pair line are the lexer's (pgn_lex_char_class(), pgn_lex_tag_line():
+ * the line that ends an unclosed comment).
  */
 #define _GNU_SOURCE /* memrchr */
 #include "pgn_split.h"
 
+#include "pgn_lex.h"
+
 #include <string.h>
 
+/* Blank space or a line feed, as the lexer has them. */
 static bool is_blank(unsigned char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n';
-}
-
-static bool is_letter(unsigned char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-/* buf[t] opens a tag pair line: '[' letter [letters digits _]* [ \t]+ '"', in buf. */
-static bool tag_pair_opens(const unsigned char *buf, size_t len, size_t t)
-{
-    size_t q = t + 1;
-    if (q >= len || !is_letter(buf[q])) return false;
-    while (q < len && (is_letter(buf[q]) || (buf[q] >= '0' && buf[q] <= '9') || buf[q] == '_'))
-        q++;
-    if (q >= len || (buf[q] != ' ' && buf[q] != '\t')) return false;
-    while (q < len && (buf[q] == ' ' || buf[q] == '\t'))
-        q++;
-    return q < len && buf[q] == '"';
+    return pgn_lex_char_class(c) & (PGN_CC_WS | PGN_CC_NL);
 }
 
 /* Whether the line that ends at the line feed `lf` starts with '[' (after
@@ -70,7 +55,7 @@ bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cu
         if (!b) return false;
         size_t t = (size_t)(b - buf);
         end = t;
-        if (!tag_pair_opens(buf, len, t)) continue;
+        if (!pgn_lex_tag_line(buf + t, buf + len)) continue;
         size_t c = cut_before(buf, t);
         if (c == 0 || c > max) continue;
         *cut = c;

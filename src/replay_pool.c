@@ -82,12 +82,6 @@ struct worker {
     struct replay_batch *current;
 };
 
-/* What a delivered piece's findings are moved by (the pieces before it). */
-struct rebase {
-    struct replay_pool *pool;
-    uint64_t games, offset, lines;
-};
-
 struct replay_pool {
     struct game_sink sink; /* the final sink, called on the calling thread only */
     struct game *game;     /* the calling thread's own game (one job: to sink) */
@@ -117,15 +111,14 @@ struct replay_pool {
     unsigned char *carry; /* the start of the next piece: bytes after the last cut */
     size_t carry_len, carry_cap;
 
-    /* delivering (calling thread) */
-    uint64_t delivered_games;   /* games and line feeds of the input being delivered, */
-    uint64_t delivered_lines;   /* ... so far */
-    bool once_noted;            /* ... and whether its once-per-input note was */
-    struct rebase rebase;
-    struct game *again; /* reads pieces again (through rebase) */
-    const unsigned char **again_p; /* nslots + 1 byte runs for it, */
-    size_t *again_len;
-    uint64_t *again_cut, *again_tag; /* ... and where they start and their first game */
+    /* delivering (calling thread): what the findings of the piece being
+     * delivered are moved by - the games and line feeds of its input before
+     * it, and its offset - and whether the input's once-per-input note was
+     * given */
+    uint64_t delivered_games, delivered_lines, delivered_offset;
+    bool once_noted;
+    struct game *again;   /* reads pieces again (sink: rebase_diag, rebase_game) */
+    struct span *spans;   /* nslots + 1, for it */
 };
 
 unsigned replay_pool_online_jobs(void)
@@ -170,11 +163,18 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 
 /* ---- reading bytes held in memory -------------------------------------- */
 
+/* A run of bytes; read_again() also keeps where the run starts and where
+ * its first game should start, counted from the start of the first run. */
+struct span {
+    const unsigned char *p;
+    size_t len;
+    uint64_t cut, tag;
+};
+
 /* Byte runs read in turn, then an input (or a failure, or the end); an
  * input_source_fn. */
 struct spans {
-    const unsigned char **p;
-    size_t *len;
+    struct span *run;
     size_t n, at, pos;
     const char *error; /* after the runs when there is no input: fail with it */
     struct input *then;
@@ -185,14 +185,14 @@ static ptrdiff_t spans_read(void *ctx, void *buf, size_t n, const char **why)
 {
     struct spans *s = ctx;
     while (s->at < s->n) {
-        size_t left = s->len[s->at] - s->pos;
+        size_t left = s->run[s->at].len - s->pos;
         if (left == 0) {
             s->at++;
             s->pos = 0;
             continue;
         }
         size_t k = left < n ? left : n;
-        memcpy(buf, s->p[s->at] + s->pos, k);
+        memcpy(buf, s->run[s->at].p + s->pos, k);
         s->pos += k;
         return (ptrdiff_t)k;
     }
@@ -234,9 +234,8 @@ static uint64_t lines_before_cut(const struct slot *s, const struct pgn_event *e
 /* Read a piece and its look-ahead; say whether the cut after it held. */
 static void read_piece(struct worker *w, struct slot *s)
 {
-    const unsigned char *run_p = s->data;
-    size_t run_len = s->last ? s->own : s->len;
-    struct spans sp = {&run_p, &run_len, 1, 0, 0, s->last ? s->error : NULL, NULL, false};
+    struct span whole = {s->data, s->last ? s->own : s->len, 0, 0};
+    struct spans sp = {&whole, 1, 0, 0, s->last ? s->error : NULL, NULL, false};
     struct input *in = input_open_source(spans_read, &sp, s->file);
     struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, w->game) : NULL;
     s->confirmed = false;
@@ -286,13 +285,12 @@ static void *worker_run(void *arg)
 
 static void rebase_diag(void *ctx, const struct diag *d)
 {
-    struct rebase *r = ctx;
-    struct replay_pool *p = r->pool;
+    struct replay_pool *p = ctx;
     struct diag c = *d;
-    if (c.game) c.game += r->games;
+    if (c.game) c.game += p->delivered_games;
     if (c.loc.line) {
-        c.loc.line += (uint32_t)r->lines;
-        c.loc.offset += r->offset;
+        c.loc.line += (uint32_t)p->delivered_lines;
+        c.loc.offset += p->delivered_offset;
     }
     if (pgn_parse_once_per_input(&c)) {
         if (p->once_noted) return; /* given already, by an earlier piece's parser */
@@ -303,12 +301,11 @@ static void rebase_diag(void *ctx, const struct diag *d)
 
 static void rebase_game(void *ctx, const struct game_record *g)
 {
-    struct rebase *r = ctx;
-    struct replay_pool *p = r->pool;
+    struct replay_pool *p = ctx;
     struct game_record c = *g;
-    c.game += r->games;
-    c.offset += r->offset;
-    c.line += (uint32_t)r->lines;
+    c.game += p->delivered_games;
+    c.offset += p->delivered_offset;
+    c.line += (uint32_t)p->delivered_lines;
     p->sink.game(p->sink.ctx, &c);
 }
 
@@ -319,9 +316,7 @@ static void rebase_for(struct replay_pool *p, const struct slot *s)
         p->delivered_games = p->delivered_lines = 0;
         p->once_noted = false;
     }
-    p->rebase.games = p->delivered_games;
-    p->rebase.offset = s->offset;
-    p->rebase.lines = p->delivered_lines;
+    p->delivered_offset = s->offset;
 }
 
 static void release(struct slot *s)
@@ -356,23 +351,17 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
         wait_done(p, &p->slots[i % p->nslots]);
     struct slot *s0 = &p->slots[seq % p->nslots];
     rebase_for(p, s0);
-    struct spans sp = {p->again_p, p->again_len, 0, 0, 0, NULL, NULL, false};
-    /* span i is piece seq + i; where it starts and where its first game
-     * should, counted from piece seq's start */
-    uint64_t *cut = p->again_cut, *tag = p->again_tag, at = 0;
-    uint64_t end = seq;
+    struct spans sp = {p->spans, 0, 0, 0, NULL, NULL, false};
+    struct span *span = p->spans; /* span i is piece seq + i */
+    uint64_t at = 0, end = seq;
     bool ended = false;
     while (end < p->fill) {
         struct slot *s = &p->slots[end % p->nslots];
         if (s->input != s0->input || s->kind == KIND_FINDING) break;
-        if (sp.n) {
-            const struct slot *prev = &p->slots[(end - 1) % p->nslots];
-            cut[sp.n] = at;
-            tag[sp.n] = at + (prev->tag - prev->own);
-        }
-        sp.p[sp.n] = s->data;
-        sp.len[sp.n++] = s->kind == KIND_UNCUT ? s->len : s->own;
-        at += sp.len[sp.n - 1];
+        const struct slot *prev = &p->slots[(end - 1) % p->nslots]; /* when sp.n */
+        span[sp.n] = (struct span){s->data, s->kind == KIND_UNCUT ? s->len : s->own, at,
+                                  sp.n ? at + (prev->tag - prev->own) : 0};
+        at += span[sp.n++].len;
         end++;
         if (s->last) {
             ended = true;
@@ -384,8 +373,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     size_t pieces = sp.n, next = 1; /* the next piece whose cut may hold */
     bool live = !ended && p->in && p->inputs == s0->input;
     if (live) {
-        sp.p[sp.n] = p->carry;
-        sp.len[sp.n++] = p->carry_len;
+        span[sp.n++] = (struct span){p->carry, p->carry_len, at, 0};
         sp.then = p->in;
     }
     struct input *in = input_open_source(spans_read, &sp, s0->file);
@@ -393,7 +381,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     uint64_t resume = end;
     if (parser) {
         game_set_file(p->again, s0->file);
-        struct stop st = {.from = next < pieces ? cut[next] : UINT64_MAX};
+        struct stop st = {.from = next < pieces ? span[next].cut : UINT64_MAX};
         for (;;) {
             run(p->again, parser, &st);
             if (!st.hit) { /* the end of the input */
@@ -402,9 +390,9 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
                 break;
             }
             uint64_t begin = st.ev.loc.offset;
-            while (next < pieces && cut[next] <= begin && tag[next] != begin)
+            while (next < pieces && span[next].cut <= begin && span[next].tag != begin)
                 next++;
-            if (next < pieces && tag[next] == begin && !sp.used_then) {
+            if (next < pieces && span[next].tag == begin && !sp.used_then) {
                 /* the cut before piece seq + next holds: go on from there */
                 const struct slot *prev = &p->slots[(seq + next - 1) % p->nslots];
                 p->delivered_games += st.ev.game - 1;
@@ -416,7 +404,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
             }
             game_feed(p->again, &st.ev); /* a game that starts elsewhere */
             st.hit = false;
-            st.from = next < pieces && !sp.used_then ? cut[next] : UINT64_MAX;
+            st.from = next < pieces && !sp.used_then ? span[next].cut : UINT64_MAX;
         }
     } else {
         struct diag d;
@@ -458,7 +446,7 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
         replay_batch_deliver(s->out, &p->sink);
     } else if (s->kind == KIND_PIECE && s->confirmed && !replay_batch_output_lost(s->out)) {
         rebase_for(p, s);
-        const struct game_sink to = {&p->rebase, rebase_diag, rebase_game};
+        const struct game_sink to = {p, rebase_diag, rebase_game};
         replay_batch_deliver(s->out, &to);
         p->delivered_games += s->games;
         p->delivered_lines += s->lines;
@@ -700,17 +688,11 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     p->workers = calloc(n, sizeof *p->workers);
     p->nslots = REPLAY_POOL_SLOTS_PER_JOB * n + 2;
     p->slots = calloc(p->nslots, sizeof *p->slots);
-    p->again_p = calloc(p->nslots + 1, sizeof *p->again_p);
-    p->again_len = calloc(p->nslots + 1, sizeof *p->again_len);
-    p->again_cut = calloc(p->nslots + 1, sizeof *p->again_cut);
-    p->again_tag = calloc(p->nslots + 1, sizeof *p->again_tag);
-    if (!p->workers || !p->slots || !p->again_p || !p->again_len || !p->again_cut ||
-        !p->again_tag)
-        return false;
+    p->spans = calloc(p->nslots + 1, sizeof *p->spans);
+    if (!p->workers || !p->slots || !p->spans) return false;
     for (unsigned i = 0; i < p->nslots; i++)
         if (!(p->slots[i].out = replay_batch_new())) return false;
-    p->rebase.pool = p;
-    const struct game_sink rebased = {&p->rebase, rebase_diag, rebase_game};
+    const struct game_sink rebased = {p, rebase_diag, rebase_game};
     if (!(p->again = game_new(&rebased, p->strict))) return false;
     for (unsigned i = 0; i < n; i++) {
         struct worker *w = &p->workers[i];
@@ -779,10 +761,7 @@ void replay_pool_free(struct replay_pool *p)
         }
     free(p->workers);
     free(p->slots);
-    free(p->again_p);
-    free(p->again_len);
-    free(p->again_cut);
-    free(p->again_tag);
+    free(p->spans);
     free(p->carry);
     game_free(p->again);
     game_free(p->game);

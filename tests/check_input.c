@@ -36,19 +36,30 @@ static size_t gzip_member(const void *src, size_t len, unsigned char *out, size_
     return n;
 }
 
+/* Bytes read from in in steps of `step` until it ends or fails; *failed
+ * says which.  Returns the count. */
+static size_t bytes_before_end(struct input *in, void *out, size_t cap, size_t step,
+                               bool *failed)
+{
+    size_t n = 0;
+    *failed = false;
+    for (;;) {
+        size_t want = cap - n < step ? cap - n : step;
+        ptrdiff_t got = input_read(in, (unsigned char *)out + n, want);
+        if (got <= 0) {
+            *failed = got < 0;
+            return n;
+        }
+        n += (size_t)got;
+    }
+}
+
 /* Read everything (in pieces of step bytes); returns length, or -1 on error. */
 static ptrdiff_t slurp(struct input *in, char *out, size_t cap, size_t step)
 {
-    size_t n = 0;
-    for (;;) {
-        size_t want = cap - n < step ? cap - n : step;
-        ptrdiff_t got = input_read(in, out + n, want);
-        if (got < 0)
-            return -1;
-        if (got == 0)
-            return (ptrdiff_t)n;
-        n += (size_t)got;
-    }
+    bool failed;
+    size_t n = bytes_before_end(in, out, cap, step, &failed);
+    return failed ? -1 : (ptrdiff_t)n;
 }
 
 START_TEST(memory_plain)
@@ -269,24 +280,6 @@ START_TEST(classic_mac_line_ends)
     }
 }
 END_TEST
-
-/* Bytes read from in in steps of `step` until it ends or fails; *failed
- * says which.  Returns the count. */
-static size_t bytes_before_end(struct input *in, unsigned char *out, size_t cap, size_t step,
-                               bool *failed)
-{
-    size_t n = 0;
-    *failed = false;
-    for (;;) {
-        size_t want = cap - n < step ? cap - n : step;
-        ptrdiff_t got = input_read(in, out + n, want);
-        if (got <= 0) {
-            *failed = got < 0;
-            return n;
-        }
-        n += (size_t)got;
-    }
-}
 
 /* A stream that fails part way gives the same bytes before the failure
  * whatever sizes it is read in (`check --jobs` reads in pieces, the lexer in

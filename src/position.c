@@ -475,7 +475,7 @@ _Static_assert(offsetof(struct pos_undo, castle_rooks) == 0 &&
                    offsetof(struct position, halfmove) - offsetof(struct position, castle_rooks) == 24 &&
                    offsetof(struct pos_undo, ep_capturable) == offsetof(struct pos_undo, ep_square) + 1 &&
                    offsetof(struct position, ep_capturable) == offsetof(struct position, ep_square) + 1,
-               "do_move() copies castle_rooks to halfmove, and the en passant pair, as blocks");
+               "pos_undo_copy() copies castle_rooks to halfmove, and the en passant pair, as blocks");
 
 /* pos_do_move(), and with u the record pos_undo_record() would make, from
  * the values the move reads anyway. */
@@ -492,14 +492,9 @@ static inline __attribute__((always_inline)) void do_move(struct position *pos, 
     int from = MOVE_FROM(m), to = MOVE_TO(m);
     int pc = pos->board[from], type = PIECE_TYPE(pc);
     if (u) {
-        /* Castling rights, checkers, key and clock in the same order in
-         * both, copied as one block: a register kept for the rights until
-         * move_end() would cost the usual path a spill. */
-        memcpy(&u->castle_rooks, &pos->castle_rooks, offsetof(struct pos_undo, m));
-        u->m = m;
+        /* before anything changes: pos_undo_record() for a plain move */
+        pos_undo_copy(pos, m, u);
         u->captured = pos->board[to];
-        /* side by side in both too */
-        memcpy(&u->ep_square, &pos->ep_square, 2);
     }
     /* take(from) and drop(to) of the same piece, in one go: its part of the
      * key first, which leaves fewer values to keep */

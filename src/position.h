@@ -35,6 +35,7 @@
 #include "chess.h"
 
 #include <stddef.h>
+#include <string.h>
 
 struct position {
     bitboard by_color[COLOR_NB];
@@ -71,7 +72,7 @@ void pos_do_move(struct position *pos, move m);
  * that the position after it does not tell. */
 struct pos_undo {
     /* castle_rooks to halfmove, and ep_square with ep_capturable, as in
-     * struct position (do_move() copies them as blocks) */
+     * struct position (pos_undo_copy() copies them as blocks) */
     bitboard castle_rooks;
     bitboard checkers;
     uint64_t key;
@@ -83,16 +84,20 @@ struct pos_undo {
     bool ep_capturable;
 };
 
+/* The fields of u kept as they are in pos, and the move: castle_rooks to
+ * halfmove, and the en passant pair, copied as blocks (a register kept for
+ * one of them until the move's end would cost make-move a spill). */
+static inline void pos_undo_copy(const struct position *pos, move m, struct pos_undo *u)
+{
+    memcpy(&u->castle_rooks, &pos->castle_rooks, offsetof(struct pos_undo, m));
+    u->m = m;
+    memcpy(&u->ep_square, &pos->ep_square, 2);
+}
+
 /* Record in u what playing m (legal in pos, or MOVE_NULL) will change. */
 static inline void pos_undo_record(const struct position *pos, move m, struct pos_undo *u)
 {
-    u->castle_rooks = pos->castle_rooks;
-    u->checkers = pos->checkers;
-    u->key = pos->key;
-    u->halfmove = pos->halfmove;
-    u->m = m;
-    u->ep_square = pos->ep_square;
-    u->ep_capturable = pos->ep_capturable;
+    pos_undo_copy(pos, m, u);
     /* A plain move (MOVE_NULL is one too, by its kind: pos_undo() does not
      * look at `captured` for it) takes what stands on its target. */
     u->captured = LIKELY(MOVE_KIND(m) == MOVE_NORMAL) ? pos->board[MOVE_TO(m)]

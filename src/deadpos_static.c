@@ -219,6 +219,41 @@ bool dp_pawns_semilocked(const struct position *pos)
 }
 
 /*
+ * Where each defending unit (the pieces and free pawns of `loser`: fixed
+ * pawns never move) may ever stand while the wall stands: a piece anywhere
+ * its moves reach with the fixed pawns as the only obstacles (piece_reach()),
+ * a free pawn on its file segment (pawn_segment()).  Into can_be[]; returns
+ * how many, or -1 when a free pawn has no segment (wall_build() with the
+ * same `vanish` rules that out; -1 makes every caller prove nothing).
+ */
+static int defender_reach(const struct position *pos, const struct wall *w, int loser,
+                          bitboard vanish, bitboard can_be[SQ_NB])
+{
+    bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
+    int units = 0;
+    while (own) {
+        int sq = bb_pop_lsb(&own);
+        bitboard attacked;
+        if (PIECE_TYPE(pos->board[sq]) != PAWN)
+            can_be[units++] = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed, &attacked);
+        else if (!pawn_segment(pos, sq, w->fixed, vanish, &can_be[units++]))
+            return -1;
+    }
+    return units;
+}
+
+/* Could distinct units of can_be[0..units) fill every square of `flights`
+ * at once?  Counted loosely (a unit that may stand on any of them counts
+ * once): false is a proof that they cannot. */
+static bool may_fill(const bitboard *can_be, int units, bitboard flights)
+{
+    int need = bb_popcount(flights), have = 0;
+    for (int u = 0; u < units && have < need; u++)
+        have += (can_be[u] & flights) != 0;
+    return have >= need;
+}
+
+/*
  * The wall stands (dp_locked_cannot()'s conditions hold) and the only
  * pieces of `side` that can ever attack a square of the other king's region
  * are bishops on squares of one colour (`checkers_sq`).  A mate then is a
@@ -229,11 +264,13 @@ bool dp_pawns_semilocked(const struct position *pos)
  * stand on them unprotected.  Neighbours outside the region are fixed pawns,
  * squares fixed pawns of `side` attack, or where its free pawns may stand:
  * not counted (as if blocked).  The defender's units that could ever block
- * are its pieces and its free pawns; when they are fewer than the smallest
- * such count over the squares k, no mate exists.
+ * are its pieces and its free pawns, each only where it can ever stand
+ * (defender_reach(): a bishop of the checking colour never, a piece shut
+ * behind the wall never); when, for every k, fewer of them can reach those
+ * neighbours than there are, no mate exists.
  */
 static bool too_few_blockers(const struct position *pos, const struct wall *w, int side,
-                             bitboard checkers_sq, const bitboard region[COLOR_NB])
+                             bitboard checkers_sq, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
     bitboard bishops = pos_pieces(pos, side, BISHOP);
@@ -242,14 +279,14 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
     if (checkers_sq & ~colour) return false;
     /* The side's king never attacks or enters the region. */
     if (king_spread(region[side]) & region[loser]) return false;
-    bitboard own = pos->by_color[loser] & ~pos->by_type[KING];
-    int blockers =
-        bb_popcount(own & ~pos->by_type[PAWN]) + bb_popcount(own & pos->by_type[PAWN] & ~w->fixed);
+    bitboard can_be[SQ_NB];
+    int units = defender_reach(pos, w, loser, vanish, can_be);
+    if (units < 0) return false;
     bitboard targets = region[loser] & colour;
     bitboard flights = region[loser] & ~colour;
     while (targets) {
         int k = bb_pop_lsb(&targets);
-        if (bb_popcount(attacks_king(k) & flights) <= blockers) return false;
+        if (may_fill(can_be, units, attacks_king(k) & flights)) return false;
     }
     return true;
 }
@@ -323,22 +360,10 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
     if (!close) return true;
     targets = close;
     bitboard can_be[SQ_NB]; /* where each defending unit may ever stand */
-    int units = 0;
-    while (own) {
-        int sq = bb_pop_lsb(&own);
-        bitboard attacked;
-        if (PIECE_TYPE(pos->board[sq]) != PAWN)
-            can_be[units++] = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed, &attacked);
-        else if (!pawn_segment(pos, sq, w->fixed, vanish, &can_be[units++]))
-            return false;
-    }
-    while (targets) {
-        bitboard flights = attacks_king(bb_pop_lsb(&targets)) & open;
-        int need = bb_popcount(flights), have = 0;
-        for (int u = 0; u < units && have < need; u++)
-            have += (can_be[u] & flights) != 0;
-        if (have >= need) return false;
-    }
+    int units = defender_reach(pos, w, loser, vanish, can_be);
+    if (units < 0) return false;
+    while (targets)
+        if (may_fill(can_be, units, attacks_king(bb_pop_lsb(&targets)) & open)) return false;
     return true;
 }
 
@@ -401,8 +426,9 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
     }
     if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
     if (!checkers_sq) return DEADPOS_WHY_LOCKED;
-    return too_few_blockers(pos, &w, side, checkers_sq, region) ? DEADPOS_WHY_LOCKED_BLOCKERS
-                                                                : DEADPOS_WHY_NONE;
+    return too_few_blockers(pos, &w, side, checkers_sq, region, vanish)
+               ? DEADPOS_WHY_LOCKED_BLOCKERS
+               : DEADPOS_WHY_NONE;
 }
 
 /*

@@ -64,6 +64,19 @@ static const struct dead_case {
     /* the same with two light White bishops: Ka1, Bb1, Ba2, ...Bd4# */
     {"wall, two blockers: mate", "7k/8/8/p1p1p1p1/P1P1P1P1/8/8/1B1Bb2K b - - 0 1", N, C,
      DEADPOS_WHY_LOCKED, 0},
+    /* the same, and a second light White bishop shut above the wall (the
+     * light squares between the walls are all next to pawns): it never
+     * reaches a flight square of its king, so it is no blocker */
+    {"wall, a blocker shut on the other side", "2B4k/8/8/p1p1p1p1/P1P1P1P1/8/8/4bB1K b - - 0 1", N,
+     N, DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED_BLOCKERS},
+    /* ... but the two below still block: Ka1, Bb1, Ba2, ...Bd4# */
+    {"wall, two blockers below, one shut above: mate",
+     "2B4k/8/8/p1p1p1p1/P1P1P1P1/8/8/1B1Bb2K b - - 0 1", N, C, DEADPOS_WHY_LOCKED_BLOCKERS, 0},
+    /* chasolver's: Black's bishop on e1 and White's knight on a1 are shut
+     * below the wall, so each king has one blocker at most against two
+     * flight squares (hard set, line 19) */
+    {"wall, blockers shut below", "8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED_BLOCKERS},
     /* semi-locked: a free pawn can only run into the wall */
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},

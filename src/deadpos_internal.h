@@ -63,8 +63,10 @@ bool dp_pawns_locked(const struct position *pos);
 bool dp_pawns_semilocked(const struct position *pos);
 
 /* Locked or semi-locked structure proof (dp_pawns_semilocked(), free pawns
- * stopped by the wall): no pawn, piece or king can ever capture or be
- * captured by a pawn, and no piece or pawn of `side` can ever attack a
+ * stopped by the wall; pieces and kings that can never move - frozen - count
+ * as part of the wall, and may stop pawns where no head-on pair does): no
+ * pawn, piece or king can ever capture or be captured by a pawn, no frozen
+ * unit can ever be taken, and no piece or pawn of `side` can ever attack a
  * square the other king can reach (or only bishops of one colour can, and the
  * other side has too few units to block its king's flight squares of the other
  * colour; or only pawns can, and too few units of the other side can fill the
@@ -73,7 +75,8 @@ bool dp_pawns_semilocked(const struct position *pos);
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first: dp_static_cannot_full() with every
- * try of the wall proof, dp_static_cannot() with the first only (cheaper:
+ * try of the wall proof and pawns stopped by frozen units too,
+ * dp_static_cannot() with the first try on semi-locked pawns only (cheaper:
  * what the exhaustive search asks at each of its nodes). */
 enum deadpos_why dp_static_cannot_full(const struct position *pos, int side);
 enum deadpos_why dp_static_cannot(const struct position *pos, int side);

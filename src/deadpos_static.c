@@ -54,6 +54,21 @@
  * give check, counting the king's flight squares against the units that
  * could ever fill them may still prove that no check mates.
  *
+ * Frozen units: a piece or king whose every move is stopped for good - by
+ * its own fixed pawns or other frozen units, a king also by squares fixed
+ * enemy pawns or frozen enemy units attack - never moves while those stay,
+ * and a pawn blocked head-on by a frozen unit is fixed like one blocked by
+ * a pawn.  Both sets are taken together, as large as they can be (a king in
+ * the corner behind its own pawns and bishop, its rook beside it).  A frozen
+ * unit stays only while no enemy unit can ever take it, so the ones an
+ * enemy piece or king may reach are dropped and everything is computed
+ * again (locked_cannot()).  Then the frozen units are obstacles to every
+ * other piece, have no reach, and their attacks bound the other king's
+ * region.  Where a frozen unit stops a pawn the file needs no head-on pair:
+ * dp_static_cannot_full() looks at any position where every pawn has a unit
+ * ahead on its file (pawns_stoppable()), dp_static_cannot() (the searches'
+ * per-node proof) only at dp_pawns_semilocked() ones.
+ *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
  */
@@ -157,12 +172,18 @@ static int pawn_step(int color)
  */
 struct wall {
     bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
+    bitboard frozen; /* pieces and kings that never move (frozen_units()) */
+    /* Squares attacked all the time: by fixed pawns, by frozen units (a
+     * king's or knight's step, a slider's first square on each line). */
+    bitboard perm_att[COLOR_NB];
 };
 
-/* The fixed pawns among white pawns wp and black pawns bp (struct wall). */
-static bitboard fixed_pawns(bitboard wp, bitboard bp)
+/* The fixed pawns among white pawns wp and black pawns bp (struct wall),
+ * the units in `frozen` never moving: a pawn blocked head-on by a pawn of
+ * the other colour or by a frozen unit, or directly behind a fixed pawn. */
+static bitboard fixed_pawns(bitboard wp, bitboard bp, bitboard frozen)
 {
-    bitboard fixed = (wp & bb_south(bp)) | (bp & bb_north(wp)), prev;
+    bitboard fixed = (wp & bb_south(bp | frozen)) | (bp & bb_north(wp | frozen)), prev;
     do {
         prev = fixed;
         fixed |= (wp & bb_south(fixed)) | (bp & bb_north(fixed));
@@ -171,16 +192,16 @@ static bitboard fixed_pawns(bitboard wp, bitboard bp)
 }
 
 /* The squares the free pawn on sq may ever stand on or pass over, from sq
- * up to the next fixed pawn on its file (see struct wall); false when it
- * could promote. */
-static bool pawn_segment(const struct position *pos, int sq, bitboard fixed, bitboard vanish,
+ * up to the next fixed pawn or frozen unit (`stops`) on its file (see
+ * struct wall); false when it could promote. */
+static bool pawn_segment(const struct position *pos, int sq, bitboard stops, bitboard vanish,
                          bitboard *seg)
 {
     int c = PIECE_COLOR(pos->board[sq]);
     *seg = SQ_BB(sq);
     for (int t = sq + pawn_step(c);; t += pawn_step(c)) {
         if (t < 0 || t >= SQ_NB) return false; /* could promote */
-        if (fixed & SQ_BB(t)) return true;
+        if (stops & SQ_BB(t)) return true;
         /* A free pawn coming the other way stops it (neither can pass),
          * unless a king may take that pawn (in `vanish`): then count the
          * squares past it. */
@@ -189,20 +210,79 @@ static bool pawn_segment(const struct position *pos, int sq, bitboard fixed, bit
     }
 }
 
-static bool wall_build(const struct position *pos, bitboard vanish, struct wall *w)
+/*
+ * Frozen units: pieces and kings with no move at all, now or ever, while
+ * the wall stands and the other frozen units stay.  The greatest such set
+ * within `cand`: start from it and drop every unit with a move that nothing
+ * permanent forbids, until none is dropped.  What is permanent: an own fixed
+ * pawn or frozen unit on the square (for a slider, on the first square of
+ * each line: nothing else stops it there), for a king also a square a fixed
+ * enemy pawn attacks (a fixed enemy pawn that another one protects
+ * included).  An enemy unit on a target square is no obstacle (it may be
+ * taken), nor is any other square.  A frozen unit stays on its square only
+ * while it is not captured: frozen_hit() tells which may be, and
+ * locked_cannot() drops those and starts again.
+ */
+static bitboard frozen_units(const struct position *pos, const struct wall *w, bitboard cand)
+{
+    bitboard f = cand, before;
+    do {
+        before = f;
+        for (bitboard t = before; t;) {
+            int sq = bb_pop_lsb(&t);
+            int c = PIECE_COLOR(pos->board[sq]), type = PIECE_TYPE(pos->board[sq]);
+            bitboard stop = (f & pos->by_color[c]) | (pos_pieces(pos, c, PAWN) & w->fixed);
+            if (type == KING) stop |= w->perm_att[c ^ 1];
+            if (attacks_piece(type, sq, stop) & ~stop) f &= ~SQ_BB(sq);
+        }
+    } while (f != before);
+    return f;
+}
+
+/* struct wall's perm_att from its fixed pawns and frozen units: a frozen
+ * unit attacks those squares whatever else stands on the board. */
+static void perm_attacks(const struct position *pos, struct wall *w)
+{
+    for (int c = 0; c < COLOR_NB; c++) {
+        w->perm_att[c] = w->fixed_att[c];
+        for (bitboard f = w->frozen & pos->by_color[c]; f;) {
+            int sq = bb_pop_lsb(&f);
+            w->perm_att[c] |= attacks_piece(PIECE_TYPE(pos->board[sq]), sq, ~(bitboard)0);
+        }
+    }
+}
+
+/*
+ * The wall with the frozen units among `cand` (struct wall): fixed pawns
+ * and frozen units depend on each other (a pawn a frozen unit blocks is
+ * fixed; a fixed pawn may stop a unit), so both shrink from all of `cand`
+ * together until neither changes: a pair where every fixed pawn is blocked
+ * by fixed pawns or frozen units and no frozen unit has a move.  Then the
+ * free pawns' segments; false when one could promote.
+ */
+static bool wall_build(const struct position *pos, bitboard vanish, bitboard cand, struct wall *w)
 {
     /* A pawn that may vanish fixes none (and so is free itself). */
-    bitboard fixed = fixed_pawns(pos_pieces(pos, COLOR_WHITE, PAWN) & ~vanish,
-                                 pos_pieces(pos, COLOR_BLACK, PAWN) & ~vanish);
-    w->fixed = fixed;
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    w->frozen = cand;
+    for (;;) {
+        w->fixed = fixed_pawns(wp & ~vanish, bp & ~vanish, w->frozen);
+        w->fixed_att[COLOR_WHITE] = bb_pawn_attacks(wp & w->fixed, COLOR_WHITE);
+        w->fixed_att[COLOR_BLACK] = bb_pawn_attacks(bp & w->fixed, COLOR_BLACK);
+        perm_attacks(pos, w);
+        if (!w->frozen) break;
+        bitboard frozen = frozen_units(pos, w, w->frozen);
+        if (frozen == w->frozen) break;
+        w->frozen = frozen;
+    }
     for (int c = 0; c < COLOR_NB; c++) {
         bitboard own = pos_pieces(pos, c, PAWN);
-        w->fixed_att[c] = bb_pawn_attacks(own & fixed, c);
         w->span[c] = 0;
-        bitboard free_pawns = own & ~fixed;
+        bitboard free_pawns = own & ~w->fixed;
         while (free_pawns) {
             bitboard seg;
-            if (!pawn_segment(pos, bb_pop_lsb(&free_pawns), fixed, vanish, &seg)) return false;
+            if (!pawn_segment(pos, bb_pop_lsb(&free_pawns), w->fixed | w->frozen, vanish, &seg))
+                return false;
             w->span[c] |= seg;
         }
         w->att[c] = w->fixed_att[c] | bb_pawn_attacks(w->span[c], c);
@@ -235,8 +315,9 @@ static int defender_reach(const struct position *pos, const struct wall *w, int 
         int sq = bb_pop_lsb(&own);
         bitboard attacked;
         if (PIECE_TYPE(pos->board[sq]) != PAWN)
-            can_be[units++] = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed, &attacked);
-        else if (!pawn_segment(pos, sq, w->fixed, vanish, &can_be[units++]))
+            can_be[units++] =
+                piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+        else if (!pawn_segment(pos, sq, w->fixed | w->frozen, vanish, &can_be[units++]))
             return -1;
     }
     return units;
@@ -262,9 +343,9 @@ static bool may_fill(const bitboard *can_be, int units, bitboard flights)
  * of the king's own units: `side` can never attack those squares (its pawns
  * and king never reach the region, its other pieces never attack it) nor
  * stand on them unprotected.  Neighbours outside the region are fixed pawns,
- * squares fixed pawns of `side` attack, or where its free pawns may stand:
- * not counted (as if blocked).  The defender's units that could ever block
- * are its pieces and its free pawns, each only where it can ever stand
+ * frozen units of the defender, squares fixed pawns or frozen units of `side`
+ * attack, or where its free pawns may stand: not counted (as if blocked).  The defender's units
+ * that could ever block are its pieces and its free pawns, each only where it can ever stand
  * (defender_reach(): a bishop of the checking colour never, a piece shut
  * behind the wall never); when, for every k, fewer of them can reach those
  * neighbours than there are, no mate exists.
@@ -306,7 +387,7 @@ static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
     bitboard vanish = 0, before;
     do {
         before = vanish;
-        bitboard fixed = fixed_pawns(wp & ~vanish, bp & ~vanish);
+        bitboard fixed = fixed_pawns(wp & ~vanish, bp & ~vanish, 0);
         for (int c = 0; c < COLOR_NB; c++) {
             bitboard theirs = pos_pieces(pos, c ^ 1, PAWN) & ~vanish;
             bitboard fixed_att = bb_pawn_attacks(theirs & fixed, c ^ 1);
@@ -335,12 +416,14 @@ static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
  * every neighbour of k in the region filled by one of the king's own units,
  * except those `side` may attack: w->att[side] (its pawns; its king must
  * never come near the region).  A pawn of `side` on such a square is no
- * block: nothing protects it, the king takes it.  Neighbours outside the
- * region are fixed pawns or squares fixed pawns of `side` attack (or, when
- * kings may not take free pawns, squares next to none of the region).  The defender's units that
- * could ever stand on those neighbours are its pieces (anywhere they reach) and its free pawns (on
- * their own segments); when, for every k, fewer of them can than there are such neighbours, no mate
- * exists.
+ * block: nothing protects it (a frozen unit attacks only its own stops or
+ * squares outside the region), the king takes it.  Neighbours outside the
+ * region are fixed pawns, frozen units of the defender, squares fixed pawns
+ * or frozen units of `side` attack (or, when kings may not take free pawns,
+ * squares next to none of the region).  The defender's units that could
+ * ever stand on those neighbours are its pieces (anywhere they reach) and
+ * its free pawns (on their own segments); when, for every k, fewer of them
+ * can than there are such neighbours, no mate exists.
  */
 static bool pawn_checks_fail(const struct position *pos, const struct wall *w, int side,
                              bitboard targets, const bitboard region[COLOR_NB], bitboard vanish)
@@ -368,7 +451,94 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
 }
 
 /*
- * Locked or semi-locked structure: see the top of the file.  Free pawns
+ * Where frozen_units() starts: the units with no move now but onto their
+ * own units' squares (a king: nor onto a square an enemy pawn or the enemy
+ * king attacks).  A superset of what can end frozen but for kings held only
+ * by enemy pieces, which are left out: any set where each unit's moves are
+ * stopped for good serves the proof, the greatest one only proves most.
+ * Cheap, and empty in most positions, where the wall is then built once.
+ */
+static bitboard frozen_candidates(const struct position *pos)
+{
+    bitboard cand = 0;
+    for (int c = 0; c < COLOR_NB; c++) {
+        bitboard own = pos->by_color[c], other = ~own;
+        /* Squares next to another square not the side's own, along a rank
+         * or file, along a diagonal: a slider there can move that way. */
+        bitboard ew = bb_east(other) | bb_west(other);
+        bitboard line = ew | bb_north(other) | bb_south(other);
+        bitboard diag = bb_north(ew) | bb_south(ew);
+        bitboard units =
+            own & ((pos->by_type[KNIGHT]) | (pos->by_type[BISHOP] & ~diag) |
+                   (pos->by_type[ROOK] & ~line) | (pos->by_type[QUEEN] & ~diag & ~line));
+        while (units) {
+            int sq = bb_pop_lsb(&units);
+            if (!(attacks_piece(PIECE_TYPE(pos->board[sq]), sq, own) & ~own)) cand |= SQ_BB(sq);
+        }
+        int k = pos_king_square(pos, c);
+        bitboard held = own | bb_pawn_attacks(pos_pieces(pos, c ^ 1, PAWN), c ^ 1) |
+                        attacks_king(pos_king_square(pos, c ^ 1));
+        if (!(attacks_king(k) & ~held)) cand |= SQ_BB(k);
+    }
+    return cand;
+}
+
+/*
+ * The kings' regions (where each king may ever stand): every square but
+ * fixed pawns, squares fixed enemy pawns attack and its own frozen units;
+ * without kings_take, free enemy pawns' squares too.  False when a king may
+ * take a pawn it must not: a fixed pawn no fixed pawn protects, or (without
+ * kings_take) a free pawn.
+ */
+static bool kings_regions(const struct position *pos, const struct wall *w, bool kings_take,
+                          bitboard region[COLOR_NB])
+{
+    for (int c = 0; c < COLOR_NB; c++) {
+        /* With kings_take a king may step onto the squares of free pawns
+         * (taking them); otherwise it keeps off, and must not be able to. */
+        bitboard free_sq = kings_take ? 0 : w->span[c ^ 1];
+        bitboard own_frozen = w->frozen & pos->by_color[c];
+        region[c] = king_region(pos_king_square(pos, c),
+                                ~w->fixed & ~w->perm_att[c ^ 1] & ~free_sq & ~own_frozen);
+        /* A fixed pawn next to its reach that no fixed pawn protects could
+         * be taken: the wall would move. */
+        bitboard takeable =
+            (pos_pieces(pos, c ^ 1, PAWN) & w->fixed & ~w->perm_att[c ^ 1]) | free_sq;
+        if (king_spread(region[c]) & takeable) return false;
+    }
+    return true;
+}
+
+/*
+ * The frozen pieces (not kings: a king is never taken) that an enemy unit
+ * may ever attack: a king from its region, a piece from any square it may
+ * reach (piece_reach() with the fixed pawns and frozen units as the
+ * obstacles).  Pawns need no look: a frozen piece a pawn may ever attack
+ * fails locked_cannot()'s test of every piece.  When none is hit, the
+ * frozen units never move (induction over any series of moves: the fixed
+ * pawns and the frozen units stay, so every other piece stays within its
+ * reach, so none ever takes a frozen unit, and no frozen unit has a move).
+ */
+static bitboard frozen_hit(const struct position *pos, const struct wall *w,
+                           const bitboard region[COLOR_NB])
+{
+    bitboard frozen = w->frozen & ~pos->by_type[KING];
+    if (!frozen) return 0;
+    bitboard hit[COLOR_NB] = {king_spread(region[COLOR_WHITE]), king_spread(region[COLOR_BLACK])};
+    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING] & ~frozen;
+    while (pieces) {
+        int sq = bb_pop_lsb(&pieces);
+        bitboard attacked;
+        piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+        hit[PIECE_COLOR(pos->board[sq])] |= attacked;
+    }
+    return frozen & ((pos->by_color[COLOR_WHITE] & hit[COLOR_BLACK]) |
+                     (pos->by_color[COLOR_BLACK] & hit[COLOR_WHITE]));
+}
+
+/*
+ * Locked or semi-locked structure: see the top of the file; `cand`: where
+ * the frozen units are looked for (frozen_candidates()).  Free pawns
  * (struct wall) push along their file segments; the over-approximations:
  * pieces move through every square but fixed pawns, kings through every
  * square but fixed pawns and squares fixed enemy pawns attack, free pawns
@@ -378,33 +548,29 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
  * never move, and the side mates only if a piece or pawn of it can attack a
  * square the other king can reach.
  */
-static enum deadpos_why locked_cannot(const struct position *pos, int side, int try,
+static enum deadpos_why locked_cannot(const struct position *pos, int side, int try, bitboard cand,
                                       bool *king_takes)
 {
     struct wall w;
     bool kings_take = try > 0;
     bitboard vanish = kings_take ? vanishing_pawns(pos, try == 2) : 0;
-    if (!wall_build(pos, vanish, &w)) return DEADPOS_WHY_NONE;
     bitboard pawns_of[COLOR_NB], region[COLOR_NB];
     for (int c = 0; c < COLOR_NB; c++)
         pawns_of[c] = pos_pieces(pos, c, PAWN);
-    /* No pawn can ever capture a pawn (en passant included: a free pawn
-     * passes only over span squares). */
-    for (int c = 0; c < COLOR_NB; c++)
-        if (w.att[c] & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])) return DEADPOS_WHY_NONE;
-    for (int c = 0; c < COLOR_NB; c++) {
-        /* With kings_take a king may step onto the squares of free pawns
-         * (taking them); otherwise it keeps off, and must not be able to. */
-        bitboard free_sq = kings_take ? 0 : w.span[c ^ 1];
-        region[c] = king_region(pos_king_square(pos, c), ~w.fixed & ~w.fixed_att[c ^ 1] & ~free_sq);
-        /* A fixed pawn next to its reach that no fixed pawn protects could
-         * be taken: the wall would move. */
-        bitboard takeable = (pawns_of[c ^ 1] & w.fixed & ~w.fixed_att[c ^ 1]) | free_sq;
-        if (king_spread(region[c]) & takeable) {
+    /* The wall with the frozen units, again without those an enemy unit
+     * may take (frozen_hit()), until none may be. */
+    do {
+        if (!wall_build(pos, vanish, cand, &w)) return DEADPOS_WHY_NONE;
+        /* No pawn can ever capture a pawn (en passant included: a free
+         * pawn passes only over span squares). */
+        for (int c = 0; c < COLOR_NB; c++)
+            if (w.att[c] & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])) return DEADPOS_WHY_NONE;
+        if (!kings_regions(pos, &w, kings_take, region)) {
             *king_takes = true;
             return DEADPOS_WHY_NONE;
         }
-    }
+        cand = w.frozen & ~frozen_hit(pos, &w, region);
+    } while (cand != w.frozen);
     int loser = side ^ 1;
     /* Where a pawn of the side could give check. */
     bitboard pawn_targets = w.att[side] & region[loser];
@@ -418,7 +584,7 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
         int sq = bb_pop_lsb(&pieces);
         int c = PIECE_COLOR(pos->board[sq]);
         bitboard attacked;
-        bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w.fixed, &attacked);
+        bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w.fixed | w.frozen, &attacked);
         /* It could be captured by a pawn, or capture one: the wall moves. */
         if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
             return DEADPOS_WHY_NONE;
@@ -429,6 +595,26 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
     return too_few_blockers(pos, &w, side, checkers_sq, region, vanish)
                ? DEADPOS_WHY_LOCKED_BLOCKERS
                : DEADPOS_WHY_NONE;
+}
+
+/* What wall_build() needs, told from bits: pawns, no castling right, no en
+ * passant, and every file with a pawn holds a pawn blocked head-on by a
+ * pawn of the other colour or by a unit that may be frozen
+ * (frozen_candidates(), asked for only when a unit stands in front of a
+ * pawn on a file without a head-on pair).  dp_pawns_semilocked() with frozen
+ * units as blockers. */
+static bool pawns_stoppable(const struct position *pos)
+{
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
+    unsigned files = dp_file_byte(wp | bp), pairs = dp_file_byte(wp & bb_south(bp));
+    if (!(files & ~pairs)) return true;
+    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN];
+    bitboard held = (wp & bb_south(pieces)) | (bp & bb_north(pieces));
+    if (files & ~(pairs | dp_file_byte(held))) return false;
+    bitboard cand = frozen_candidates(pos);
+    held = (wp & bb_south(cand)) | (bp & bb_north(cand));
+    return !(files & ~(pairs | dp_file_byte(held)));
 }
 
 /*
@@ -443,12 +629,13 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
  */
 static enum deadpos_why locked_tries(const struct position *pos, int side, int tries)
 {
-    if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
+    if (tries == 1 ? !dp_pawns_semilocked(pos) : !pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
     enum deadpos_why why = DEADPOS_WHY_NONE;
     bool king_takes = true;
+    bitboard cand = frozen_candidates(pos);
     for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
         king_takes = false;
-        why = locked_cannot(pos, side, try, &king_takes);
+        why = locked_cannot(pos, side, try, cand, &king_takes);
     }
     return why;
 }

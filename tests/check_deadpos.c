@@ -77,6 +77,13 @@ static const struct dead_case {
      * flight squares (hard set, line 19) */
     {"wall, blockers shut below", "8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1", N, N,
      DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED_BLOCKERS},
+    /* frozen units: White's king, rook and bishop in the corner stop one
+     * another (a2, a1, b1, c2 and b2 are its own or attacked by fixed
+     * pawns), and no Black unit can ever reach them; the light bishop on
+     * a8 is White's only checker, one dark Black bishop the only blocker
+     * (hard set, line 2126) */
+    {"frozen corner behind the wall", "B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB6 b - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED},
     /* semi-locked: a free pawn can only run into the wall */
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
@@ -110,6 +117,46 @@ static const struct dead_case {
     {"start position", FEN_START, C, C, 0, 0},
     {"wall with a breakable pawn", "8/4k3/8/p1p1p1p1/P1P1P1P1/8/4K2P/8 w - - 0 1", C, C, 0, 0},
 };
+
+/*
+ * Frozen units (deadpos_static.c): pawns stopped by pieces or kings that
+ * never move, no head-on pair on their file.  deadpos_is_dead()'s filter
+ * lets such positions through only with walled files, so is_dead is only
+ * checked never to call a live position dead.  The near misses: the frozen
+ * bishop on f1 may be taken by Black's king, which then takes e2 and lets
+ * its e-pawn promote; the king on a1 may take a2 and is not frozen.
+ */
+static const struct dead_case frozen_cases[] = {
+    /* White's king on a1 never moves (a2 is protected by b3, b1 attacked by
+     * a2, b2 its own pawn), so Black's a2 pawn is stopped for good; White
+     * checks only with the dark bishop, Black blocks only light squares
+     * with one bishop; Black never attacks a1 */
+    {"a frozen king stops a pawn", "k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED},
+    {"a frozen bishop a king may take", "8/7k/6p1/6P1/6PB/4p1P1/4P1P1/5BRK b - - 0 1", C, C, 0, 0},
+    {"a king that may take the pawn", "k7/1b6/8/8/8/2B5/pP6/K7 w - - 0 1", C, C, 0, 0},
+};
+
+START_TEST(test_frozen)
+{
+    const struct dead_case *c = &frozen_cases[_i];
+    struct position pos;
+    ck_assert_msg(fen_parse(&pos, c->fen, 0, NULL, 0) == FEN_OK, "%s", c->name);
+    int expect[2] = {c->white, c->black};
+    enum deadpos_why expect_why[2] = {c->why_white, c->why_black};
+    for (int side = 0; side < 2; side++) {
+        struct deadpos_result res;
+        deadpos_analyse(&pos, side, 0, &res);
+        ck_assert_msg((int)res.verdict == expect[side], "%s: side %d: verdict %d, expected %d",
+                      c->name, side, res.verdict, expect[side]);
+        if (res.verdict == DEADPOS_CAN_WIN)
+            ck_assert(deadpos_line_mates(&pos, side, res.line, res.line_len));
+        else
+            ck_assert_int_eq(res.why, expect_why[side]);
+    }
+    if (c->white == C || c->black == C) ck_assert(!deadpos_is_dead(&pos));
+}
+END_TEST
 
 START_TEST(test_classes)
 {
@@ -489,6 +536,7 @@ Suite *deadpos_suite(void)
     Suite *s = suite_create("deadpos");
     TCase *tc = tcase_create("classes");
     tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_loop_test(tc, test_frozen, 0, (int)(sizeof frozen_cases / sizeof frozen_cases[0]));
     tcase_add_test(tc, test_search_path);
     suite_add_tcase(s, tc);
     tc = tcase_create("no_mate_in_one");

@@ -13,7 +13,12 @@
  *    tried); likewise for the closure search alone;
  *  - the closure search's line is a shortest one (none a ply shorter);
  *  - the cheap verdicts of `check` never contradict the full analysis, and
- *    a position called dead has no side that can win.
+ *    a position called dead has no side that can win;
+ *  - a wall proof of deadpos_static.c (locked pawns, frozen units): every
+ *    position reachable from there, walked without the static proofs that
+ *    cut the closure search short, up to WALK_NODES of them, holds no mate
+ *    by that side (the proofs claim an invariant over every series of
+ *    moves; the walk tests it beyond BRUTE_PLIES).
  * A wrong answer aborts.
  *
  * Build and run: `make fuzz`, then `make fuzz-deadpos-run` (see README.md).
@@ -48,6 +53,44 @@ static bool brute_mate(const struct position *pos, int side, int plies)
         struct position next = *pos;
         pos_make(&next, list[i]);
         if (brute_mate(&next, side, plies - 1)) return true;
+    }
+    return false;
+}
+
+/* Positions the unpruned walk visits at most, and its table's slots (a
+ * power of two, over six times as many). */
+#define WALK_NODES 20000u
+#define WALK_SLOTS (1u << 17)
+
+/* An unpruned walk of the positions reachable from pos (breadth first, each
+ * once, an exact table as in deadpos_closure.c, no static proof consulted):
+ * true when one is a mate by `side`; false when none is among the first
+ * WALK_NODES. */
+static bool walk_finds_mate(const struct position *pos, int side)
+{
+    static struct position nodes[WALK_NODES];
+    static uint32_t table[WALK_SLOTS]; /* index + 1, linear probing */
+    const uint32_t mask = WALK_SLOTS - 1;
+    memset(table, 0, sizeof table);
+    uint32_t count = 0;
+    nodes[count++] = *pos;
+    table[pos->key & mask] = 1;
+    for (uint32_t head = 0; head < count; head++) {
+        move list[MOVES_MAX];
+        int n = movegen_legal(&nodes[head], list);
+        for (int i = 0; i < n; i++) {
+            struct position next = nodes[head];
+            pos_make(&next, list[i]);
+            if (next.checkers && next.side != side && !movegen_any_legal(&next)) return true;
+            uint32_t j = next.key & mask;
+            bool seen = false;
+            while (table[j] && !(seen = pos_same_identity(&nodes[table[j] - 1], &next)))
+                j = (j + 1) & mask;
+            if (seen) continue;
+            if (count == WALK_NODES) return false;
+            nodes[count] = next;
+            table[j] = ++count;
+        }
     }
     return false;
 }
@@ -105,6 +148,12 @@ static void check_side(const struct position *pos, int side, bool *can)
     if (res.verdict == DEADPOS_CAN_WIN && !deadpos_line_mates(pos, side, res.line, res.line_len))
         abort();
     if (res.verdict == DEADPOS_CANNOT_WIN && brute_mate(pos, side, BRUTE_PLIES)) abort();
+    /* A wall proof holds over every reachable position. */
+    enum deadpos_why why = dp_static_cannot_full(pos, side);
+    if ((why == DEADPOS_WHY_LOCKED || why == DEADPOS_WHY_LOCKED_BLOCKERS ||
+         why == DEADPOS_WHY_LOCKED_PAWN_CHECKS) &&
+        walk_finds_mate(pos, side))
+        abort();
     /* The cheap verdict (check's) never contradicts the full one. */
     enum deadpos_verdict quick = deadpos_side_can_win(pos, side);
     if (quick != DEADPOS_UNKNOWN && quick != res.verdict) abort();

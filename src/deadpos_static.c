@@ -511,20 +511,24 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
 
 /*
  * The frozen pieces (not kings: a king is never taken) that an enemy unit
- * may ever attack: a king from its region, a piece from any square it may
- * reach (piece_reach() with the fixed pawns and frozen units as the
- * obstacles).  Pawns need no look: a frozen piece a pawn may ever attack
- * fails locked_cannot()'s test of every piece.  When none is hit, the
- * frozen units never move (induction over any series of moves: the fixed
- * pawns and the frozen units stay, so every other piece stays within its
- * reach, so none ever takes a frozen unit, and no frozen unit has a move).
+ * may ever attack: a king from its region, unless a fixed pawn or frozen
+ * unit of their own protects them (perm_att: the king may never step
+ * there), a piece from any square it may reach (piece_reach() with the
+ * fixed pawns and frozen units as the obstacles).  Pawns need no look: a
+ * frozen piece a pawn may ever attack fails locked_cannot()'s test of every
+ * piece.  When none is hit, the frozen units never move (induction over any
+ * series of moves: the fixed pawns and the frozen units stay, so every
+ * protection by them stays, every other piece stays within its reach and
+ * every king within its region, so none ever takes a frozen unit, and no
+ * frozen unit has a move).
  */
 static bitboard frozen_hit(const struct position *pos, const struct wall *w,
                            const bitboard region[COLOR_NB])
 {
     bitboard frozen = w->frozen & ~pos->by_type[KING];
     if (!frozen) return 0;
-    bitboard hit[COLOR_NB] = {king_spread(region[COLOR_WHITE]), king_spread(region[COLOR_BLACK])};
+    bitboard hit[COLOR_NB] = {king_spread(region[COLOR_WHITE]) & ~w->perm_att[COLOR_BLACK],
+                              king_spread(region[COLOR_BLACK]) & ~w->perm_att[COLOR_WHITE]};
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING] & ~frozen;
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);

@@ -84,6 +84,15 @@ static const struct dead_case {
      * (hard set, line 2126) */
     {"frozen corner behind the wall", "B2b4/8/8/4k2B/1p1p1p1p/1PpP1P1P/K1P5/RB6 b - - 0 1", N, N,
      DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED},
+    /* White's king on d1 stops Black's d2 pawn, which in turn (protected
+     * by c3) keeps the king from c1 and e1; the bishops on e2 and f1 and
+     * the knight on g1 are shut in too.  Black's king on f2 stands next to
+     * f1 and g1, but f1 is protected by the frozen bishop on e2: only the
+     * knight may be taken, and nothing else moves for it (hard set, line
+     * 2173).  Without the bishop on e2 White's king walks out: the near
+     * miss in frozen_cases[]. */
+    {"frozen units protect each other", "8/5B1B/7b/8/3p1p1p/2pP1PpP/2PpBkP1/3K1BN1 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
     /* semi-locked: a free pawn can only run into the wall */
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
@@ -124,7 +133,8 @@ static const struct dead_case {
  * lets such positions through only with walled files, so is_dead is only
  * checked never to call a live position dead.  The near misses: the frozen
  * bishop on f1 may be taken by Black's king, which then takes e2 and lets
- * its e-pawn promote; the king on a1 may take a2 and is not frozen.
+ * its e-pawn promote; the king on a1 may take a2 and is not frozen; the
+ * bishop on f1 that the one on e2 no longer protects.
  */
 static const struct dead_case frozen_cases[] = {
     /* White's king on a1 never moves (a2 is protected by b3, b1 attacked by
@@ -135,6 +145,8 @@ static const struct dead_case frozen_cases[] = {
      DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED},
     {"a frozen bishop a king may take", "8/7k/6p1/6P1/6PB/4p1P1/4P1P1/5BRK b - - 0 1", C, C, 0, 0},
     {"a king that may take the pawn", "k7/1b6/8/8/8/2B5/pP6/K7 w - - 0 1", C, C, 0, 0},
+    {"a frozen bishop nothing protects", "8/5B1B/7b/8/3p1p1p/2pP1PpP/2Pp1kP1/3K1BN1 w - - 0 1", C,
+     C, 0, 0},
 };
 
 START_TEST(test_frozen)

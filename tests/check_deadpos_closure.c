@@ -1,9 +1,11 @@
 /*
  * check_deadpos_closure.c - the closure search (deadpos_closure.c): every
  * reachable position walked once.  Positions from the labelled hard set of
- * ../shared/corpus/dead (chasolver-positions.txt) that only it decides
- * (without it each side below was "undetermined"); the shortest mating line
- * it gives; the node budget; several threads at once.
+ * ../shared/corpus/dead (chasolver-positions.txt) that it decides alone
+ * (without it each side below was "undetermined"; the four dead ones are
+ * now also settled by the wall proof with frozen units, deadpos_static.c,
+ * before any search); the shortest mating line it gives; the node budget;
+ * several threads at once.
  */
 #include "testutil.h"
 
@@ -61,8 +63,13 @@ START_TEST(test_decided)
         if (res.verdict == DEADPOS_CAN_WIN)
             ck_assert_msg(deadpos_line_mates(&pos, side, res.line, res.line_len),
                           "%s: side %d: no mate", c->fen, side);
-        else
-            ck_assert_int_eq(res.why, DEADPOS_WHY_SEARCH);
+        else if (res.why != DEADPOS_WHY_SEARCH) /* a static proof, then */
+            ck_assert_int_eq(res.why, dp_static_cannot_full(&pos, side));
+        /* The closure search alone decides as well. */
+        struct deadpos_result cl = {0};
+        enum deadpos_verdict v = dp_search_closure(&pos, side, DEADPOS_NODES_DEFAULT, &cl);
+        ck_assert_int_eq(v, expect[side]);
+        if (v == DEADPOS_CAN_WIN) ck_assert(deadpos_line_mates(&pos, side, cl.line, cl.line_len));
     }
 }
 END_TEST

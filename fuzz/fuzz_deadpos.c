@@ -151,7 +151,7 @@ static void check_side(const struct position *pos, int side, bool *can)
     /* A wall proof holds over every reachable position. */
     enum deadpos_why why = dp_static_cannot_full(pos, side);
     if ((why == DEADPOS_WHY_LOCKED || why == DEADPOS_WHY_LOCKED_BLOCKERS ||
-         why == DEADPOS_WHY_LOCKED_PAWN_CHECKS) &&
+         why == DEADPOS_WHY_LOCKED_PAWN_CHECKS || why == DEADPOS_WHY_LOCKED_NO_NET) &&
         walk_finds_mate(pos, side))
         abort();
     /* The cheap verdict (check's) never contradicts the full one. */

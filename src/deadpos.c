@@ -91,6 +91,9 @@ const char *deadpos_why_text(enum deadpos_why why)
     case DEADPOS_WHY_LOCKED_BLOCKERS:
         return "the pawns are locked; only bishops of one colour can check, and the king "
                "always keeps a flight square of the other colour";
+    case DEADPOS_WHY_LOCKED_NO_NET:
+        return "the pawns are locked; at most two pieces can ever come near the king, and "
+               "wherever they check it, it keeps a flight square";
     case DEADPOS_WHY_NONE:
         break;
     }
@@ -327,7 +330,6 @@ const char *deadpos_reason(const struct position *pos, int side)
         return NULL;
     return deadpos_why_text(res.why);
 }
-
 
 /* deadpos_is_dead() past its filter, with few units: the same answer as
  * deadpos_side_cannot_win() for both sides, without its cost where the

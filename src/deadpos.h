@@ -40,23 +40,26 @@ enum deadpos_verdict {
 
 /* Why a side cannot win (the proof a DEADPOS_CANNOT_WIN verdict rests on). */
 enum deadpos_why {
-    DEADPOS_WHY_NONE,              /* not DEADPOS_CANNOT_WIN */
-    DEADPOS_WHY_CHECKMATED,        /* the side is checkmated: the game is over */
-    DEADPOS_WHY_STALEMATE,         /* stalemate: the game is over */
-    DEADPOS_WHY_BARE_KING,         /* only a king left */
-    DEADPOS_WHY_LONE_MINOR,        /* a lone knight or bishop against a bare king */
-    DEADPOS_WHY_BISHOPS,           /* only bishops left, all on squares of one colour */
-    DEADPOS_WHY_LOCKED,            /* locked pawns; no piece of the side can ever give check */
-    DEADPOS_WHY_SEARCH,            /* every line was searched and ends in one of the above */
-    DEADPOS_WHY_NO_BLOCKER,        /* a lone knight, or bishops of one colour, and no pawns: the
-                                      opponent has no piece that could block its king without
-                                      capturing or blocking the checking piece */
-    DEADPOS_WHY_LOCKED_BLOCKERS,   /* locked pawns; only bishops of one colour can ever check,
-                                      and the king always keeps a flight square of the other
-                                      colour: its side has too few units to block them all */
-    DEADPOS_WHY_LOCKED_PAWN_CHECKS /* locked pawns; only pawns can ever check, and wherever
-                                      they could, the king keeps more flight squares than its
-                                      side has units that could ever fill them */
+    DEADPOS_WHY_NONE,               /* not DEADPOS_CANNOT_WIN */
+    DEADPOS_WHY_CHECKMATED,         /* the side is checkmated: the game is over */
+    DEADPOS_WHY_STALEMATE,          /* stalemate: the game is over */
+    DEADPOS_WHY_BARE_KING,          /* only a king left */
+    DEADPOS_WHY_LONE_MINOR,         /* a lone knight or bishop against a bare king */
+    DEADPOS_WHY_BISHOPS,            /* only bishops left, all on squares of one colour */
+    DEADPOS_WHY_LOCKED,             /* locked pawns; no piece of the side can ever give check */
+    DEADPOS_WHY_SEARCH,             /* every line was searched and ends in one of the above */
+    DEADPOS_WHY_NO_BLOCKER,         /* a lone knight, or bishops of one colour, and no pawns: the
+                                       opponent has no piece that could block its king without
+                                       capturing or blocking the checking piece */
+    DEADPOS_WHY_LOCKED_BLOCKERS,    /* locked pawns; only bishops of one colour can ever check,
+                                       and the king always keeps a flight square of the other
+                                       colour: its side has too few units to block them all */
+    DEADPOS_WHY_LOCKED_PAWN_CHECKS, /* locked pawns; only pawns can ever check, and wherever
+                                       they could, the king keeps more flight squares than its
+                                       side has units that could ever fill them */
+    DEADPOS_WHY_LOCKED_NO_NET       /* locked pawns; at most two pieces can ever come near the
+                                       king, and wherever they could check it, they and their
+                                       king leave it a flight square its own units cannot fill */
 };
 
 /* Longest helpmate line reported, in plies. */

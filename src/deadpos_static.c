@@ -61,13 +61,22 @@
  * a pawn.  Both sets are taken together, as large as they can be (a king in
  * the corner behind its own pawns and bishop, its rook beside it).  A frozen
  * unit stays only while no enemy unit can ever take it, so the ones an
- * enemy piece or king may reach are dropped and everything is computed
- * again (locked_cannot()).  Then the frozen units are obstacles to every
- * other piece, have no reach, and their attacks bound the other king's
+ * enemy piece may attack, or an enemy king may step onto (not where a fixed
+ * pawn or another frozen unit protects them), are dropped and everything is
+ * computed again (locked_cannot()).  Then the frozen units are obstacles to
+ * every other piece, have no reach, and their attacks bound the other king's
  * region.  Where a frozen unit stops a pawn the file needs no head-on pair:
- * dp_static_cannot_full() looks at any position where every pawn has a unit
- * ahead on its file (pawns_stoppable()), dp_static_cannot() (the searches'
- * per-node proof) only at dp_pawns_semilocked() ones.
+ * dp_static_cannot_full() looks at any position where every file with a
+ * pawn holds one blocked head-on by a pawn or by a unit that may be frozen
+ * (pawns_stoppable()), dp_static_cannot() (the searches' per-node proof)
+ * only at dp_pawns_semilocked() ones.
+ *
+ * Mating nets: when at most two pieces of the side can ever come near the
+ * other king (and no pawn of it can), every square k the king may reach and
+ * every placement of those pieces and of the side's king where they may
+ * stand is tried, attacks taken through everything but fixed pawns and
+ * frozen units; if the king always keeps a flight square that distinct
+ * units of its own could not fill, no position mates (no_mating_net()).
  *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
@@ -372,6 +381,84 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
     return true;
 }
 
+/* Add m to the set of masks set[0..*n) unless it is there (at most
+ * NET_MASKS; false when full). */
+#define NET_MASKS 64
+static bool add_mask(bitboard *set, int *n, bitboard m)
+{
+    for (int i = 0; i < *n; i++)
+        if (set[i] == m) return true;
+    if (*n == NET_MASKS) return false;
+    set[(*n)++] = m;
+    return true;
+}
+
+/*
+ * The wall stands (dp_locked_cannot()'s conditions hold), no pawn of `side`
+ * can ever attack the other king's region, and at most two pieces of `side`
+ * can ever attack a square of it or next to it (`active`, their squares;
+ * reach[] and the obstacles: as in locked_cannot()).  A mate is a position
+ * with the king on some k of the region, attacked by one of those pieces,
+ * and every neighbour of k inside the region attacked by a unit of `side`
+ * or filled by a unit of the king's own (neighbours outside the region are
+ * fixed pawns, frozen units, or squares the king may never enter).  Over
+ * every k and every placement of the two pieces on squares they may reach
+ * and of the side's king on a square of its region not next to k (or far
+ * away), with their attacks taken with only the fixed pawns and frozen
+ * units as obstacles (more than any real position gives), look for one where
+ * the neighbours left unattacked could be filled by distinct defending units
+ * (may_fill()).  None: no position mates.  Only what each placement attacks
+ * among k's neighbours matters, so the placements are merged by that.
+ * False (no proof) when a set of masks overflows.
+ */
+static bool no_mating_net(const struct position *pos, const struct wall *w, int side,
+                          bitboard active, const bitboard region[COLOR_NB], bitboard vanish)
+{
+    int loser = side ^ 1;
+    int np = 0;
+    bitboard reach[2], att[2][SQ_NB];
+    for (bitboard a = active; a; np++) {
+        int sq = bb_pop_lsb(&a);
+        int type = PIECE_TYPE(pos->board[sq]);
+        bitboard attacked;
+        reach[np] = piece_reach(type, sq, w->fixed | w->frozen, &attacked);
+        for (bitboard r = reach[np]; r;) {
+            int t = bb_pop_lsb(&r);
+            att[np][t] = attacks_piece(type, t, w->fixed | w->frozen);
+        }
+    }
+    bitboard can_be[SQ_NB];
+    int units = defender_reach(pos, w, loser, vanish, can_be);
+    if (units < 0) return false;
+    for (bitboard ks = region[loser]; ks;) {
+        int k = bb_pop_lsb(&ks);
+        bitboard flights = attacks_king(k) & region[loser];
+        /* What each piece may attack among the flights, from a square
+         * where it checks (chk) or from any (cov); the side's king. */
+        bitboard chk[2][NET_MASKS], cov[2][NET_MASKS], kings[NET_MASKS];
+        int nchk[2] = {0, 0}, ncov[2] = {0, 0}, nkings = 0;
+        for (int i = 0; i < np; i++)
+            for (bitboard r = reach[i] & ~SQ_BB(k); r;) {
+                int t = bb_pop_lsb(&r);
+                if (!add_mask(cov[i], &ncov[i], att[i][t] & flights)) return false;
+                if ((att[i][t] & SQ_BB(k)) && !add_mask(chk[i], &nchk[i], att[i][t] & flights))
+                    return false;
+            }
+        if (np == 1) add_mask(cov[1], &ncov[1], 0);
+        add_mask(kings, &nkings, 0);
+        for (bitboard r = region[side] & ~king_spread(SQ_BB(k)); r;)
+            if (!add_mask(kings, &nkings, attacks_king(bb_pop_lsb(&r)) & flights)) return false;
+        for (int i = 0; i < np; i++)
+            for (int a = 0; a < nchk[i]; a++)
+                for (int b = 0; b < ncov[i ^ 1]; b++)
+                    for (int c = 0; c < nkings; c++)
+                        if (may_fill(can_be, units,
+                                     flights & ~(chk[i][a] | cov[i ^ 1][b] | kings[c])))
+                            return false;
+    }
+    return true;
+}
+
 /*
  * The pawns a king of the other colour may reach and take (struct wall's
  * `vanish`).  The kings' regions: every square but fixed pawns and those
@@ -584,6 +671,7 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
         return DEADPOS_WHY_NONE;
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
     bitboard checkers_sq = 0; /* the side's pieces that could give check */
+    bitboard active = 0;      /* those that could attack a square next to the region */
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
         int c = PIECE_COLOR(pos->board[sq]);
@@ -593,12 +681,16 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
         if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
             return DEADPOS_WHY_NONE;
         if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
+        if (c == side && (attacked & king_spread(region[loser]))) active |= SQ_BB(sq);
     }
     if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
     if (!checkers_sq) return DEADPOS_WHY_LOCKED;
-    return too_few_blockers(pos, &w, side, checkers_sq, region, vanish)
-               ? DEADPOS_WHY_LOCKED_BLOCKERS
-               : DEADPOS_WHY_NONE;
+    if (too_few_blockers(pos, &w, side, checkers_sq, region, vanish))
+        return DEADPOS_WHY_LOCKED_BLOCKERS;
+    /* At most two pieces near the region: no_mating_net()'s placements. */
+    if (bb_more_than_one(active & (active - 1))) return DEADPOS_WHY_NONE;
+    return no_mating_net(pos, &w, side, active, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
+                                                                : DEADPOS_WHY_NONE;
 }
 
 /* What wall_build() needs, told from bits: pawns, no castling right, no en

@@ -93,6 +93,15 @@ static const struct dead_case {
      * miss in frozen_cases[]. */
     {"frozen units protect each other", "8/5B1B/7b/8/3p1p1p/2pP1PpP/2PpBkP1/3K1BN1 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    /* no mating net: a double wall on the d- and f-files shuts in both
+     * bishops on e4 and e5; White's bishop on e2 and its king are the only
+     * units that can come near Black's king, and nowhere does a check by the
+     * bishop with the king's help cover every flight square (hard set, line
+     * 1053).  With a knight besides, White mates: the near miss */
+    {"no mating net: king and bishop", "4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K3 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_NO_NET, DEADPOS_WHY_LOCKED},
+    {"a mating net: king, bishop and knight", "4k3/8/3p1p2/3PbP2/3pBp2/3P1P2/4B3/4K1N1 w - - 0 1",
+     C, C, 0, 0},
     /* semi-locked: a free pawn can only run into the wall */
     {"free pawn stops behind the wall", "1b1k4/p1p1p1p1/P1P1P1P1/8/8/6P1/3K4/8 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},

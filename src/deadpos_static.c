@@ -539,11 +539,13 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
 
 /*
  * Where frozen_units() starts: the units with no move now but onto their
- * own units' squares (a king: nor onto a square an enemy pawn or the enemy
- * king attacks).  A superset of what can end frozen but for kings held only
- * by enemy pieces, which are left out: any set where each unit's moves are
- * stopped for good serves the proof, the greatest one only proves most.
- * Cheap, and empty in most positions, where the wall is then built once.
+ * own units' squares (a king: nor onto a square an enemy pawn, the enemy
+ * king or, when at most two are left, an enemy piece next to it attacks).
+ * A superset of what can end frozen but for kings held by enemy pieces from
+ * three squares or more, which are left out: any set where each unit's
+ * moves are stopped for good serves the proof, the greatest one only proves
+ * most.  Cheap, and empty in most positions, where the wall is then built
+ * once.
  */
 static bitboard frozen_candidates(const struct position *pos)
 {
@@ -565,7 +567,17 @@ static bitboard frozen_candidates(const struct position *pos)
         int k = pos_king_square(pos, c);
         bitboard held = own | bb_pawn_attacks(pos_pieces(pos, c ^ 1, PAWN), c ^ 1) |
                         attacks_king(pos_king_square(pos, c ^ 1));
-        if (!(attacks_king(k) & ~held)) cand |= SQ_BB(k);
+        bitboard free_steps = attacks_king(k) & ~held;
+        /* A few steps left: enemy pieces may hold them (a bishop next to
+         * the king, say); their attacks on the squares next to them are
+         * what a frozen piece attacks whatever stands around. */
+        if (free_steps && !bb_more_than_one(free_steps & (free_steps - 1)))
+            for (bitboard e = pos->by_color[c ^ 1] & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+                 e;) {
+                int sq = bb_pop_lsb(&e);
+                free_steps &= ~attacks_piece(PIECE_TYPE(pos->board[sq]), sq, ~(bitboard)0);
+            }
+        if (!free_steps) cand |= SQ_BB(k);
     }
     return cand;
 }

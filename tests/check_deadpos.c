@@ -93,6 +93,12 @@ static const struct dead_case {
      * miss in frozen_cases[]. */
     {"frozen units protect each other", "8/5B1B/7b/8/3p1p1p/2pP1PpP/2PpBkP1/3K1BN1 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED, DEADPOS_WHY_LOCKED},
+    /* White's king on e4 is frozen by Black's bishop on e5 (the pawns on
+     * d6 and f6 protect it; the bishop itself is shut in), and so is the
+     * bishop; White's light bishop is the only checker, Black's dark bishop
+     * on a3 no blocker (hard set, line 2005) */
+    {"a king held by an enemy bishop", "8/8/1k1p1p2/3PbP2/3pKp2/b2P1P2/8/3B4 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED},
     /* no mating net: a double wall on the d- and f-files shuts in both
      * bishops on e4 and e5; White's bishop on e2 and its king are the only
      * units that can come near Black's king, and nowhere does a check by the

@@ -92,8 +92,8 @@ const char *deadpos_why_text(enum deadpos_why why)
         return "the pawns are locked; only bishops of one colour can check, and the king "
                "always keeps a flight square of the other colour";
     case DEADPOS_WHY_LOCKED_NO_NET:
-        return "the pawns are locked; at most two pieces can ever come near the king, and "
-               "wherever they check it, it keeps a flight square";
+        return "the pawns are locked; at most two pieces can ever attack the king's squares, "
+               "and wherever they check it, it keeps a flight square";
     case DEADPOS_WHY_NONE:
         break;
     }

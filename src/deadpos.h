@@ -57,9 +57,10 @@ enum deadpos_why {
     DEADPOS_WHY_LOCKED_PAWN_CHECKS, /* locked pawns; only pawns can ever check, and wherever
                                        they could, the king keeps more flight squares than its
                                        side has units that could ever fill them */
-    DEADPOS_WHY_LOCKED_NO_NET       /* locked pawns; at most two pieces can ever come near the
-                                       king, and wherever they could check it, they and their
-                                       king leave it a flight square its own units cannot fill */
+    DEADPOS_WHY_LOCKED_NO_NET       /* locked pawns; at most two pieces can ever attack a square
+                                       the king may reach, and wherever they could check it,
+                                       they and their king leave it a flight square its own
+                                       units cannot fill */
 };
 
 /* Longest helpmate line reported, in plies. */

@@ -70,7 +70,7 @@ bool dp_pawns_semilocked(const struct position *pos);
  * square the other king can reach (or only bishops of one colour can, and the
  * other side has too few units to block its king's flight squares of the other
  * colour; or only pawns can, and too few units of the other side can fill the
- * king's flight squares; or at most two pieces can come near the king, and no
+ * king's flight squares; or at most two pieces can attack the king, and no
  * placement of them and their king covers every flight square the other side
  * cannot fill).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS, _LOCKED_PAWN_CHECKS,
  * _LOCKED_NO_NET or _NONE. */

@@ -71,8 +71,8 @@
  * (pawns_stoppable()), dp_static_cannot() (the searches' per-node proof)
  * only at dp_pawns_semilocked() ones.
  *
- * Mating nets: when at most two pieces of the side can ever come near the
- * other king (and no pawn of it can), every square k the king may reach and
+ * Mating nets: when at most two pieces of the side can ever attack a square
+ * the other king may reach (and no pawn of it can), every square k the king may reach and
  * every placement of those pieces and of the side's king where they may
  * stand is tried, attacks taken through everything but fixed pawns and
  * frozen units; if the king always keeps a flight square that distinct
@@ -396,8 +396,9 @@ static bool add_mask(bitboard *set, int *n, bitboard m)
 /*
  * The wall stands (dp_locked_cannot()'s conditions hold), no pawn of `side`
  * can ever attack the other king's region, and at most two pieces of `side`
- * can ever attack a square of it or next to it (`active`, their squares;
- * reach[] and the obstacles: as in locked_cannot()).  A mate is a position
+ * can ever attack a square of it (`checkers`, their squares; reach[] and the
+ * obstacles: as in locked_cannot()); the flight squares are in it too, so
+ * no other piece matters.  A mate is a position
  * with the king on some k of the region, attacked by one of those pieces,
  * and every neighbour of k inside the region attacked by a unit of `side`
  * or filled by a unit of the king's own (neighbours outside the region are
@@ -412,12 +413,12 @@ static bool add_mask(bitboard *set, int *n, bitboard m)
  * False (no proof) when a set of masks overflows.
  */
 static bool no_mating_net(const struct position *pos, const struct wall *w, int side,
-                          bitboard active, const bitboard region[COLOR_NB], bitboard vanish)
+                          bitboard checkers, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
     int np = 0;
     bitboard reach[2], att[2][SQ_NB];
-    for (bitboard a = active; a; np++) {
+    for (bitboard a = checkers; a; np++) {
         int sq = bb_pop_lsb(&a);
         int type = PIECE_TYPE(pos->board[sq]);
         bitboard attacked;
@@ -683,7 +684,6 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
         return DEADPOS_WHY_NONE;
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
     bitboard checkers_sq = 0; /* the side's pieces that could give check */
-    bitboard active = 0;      /* those that could attack a square next to the region */
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
         int c = PIECE_COLOR(pos->board[sq]);
@@ -693,16 +693,15 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
         if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
             return DEADPOS_WHY_NONE;
         if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
-        if (c == side && (attacked & king_spread(region[loser]))) active |= SQ_BB(sq);
     }
     if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
     if (!checkers_sq) return DEADPOS_WHY_LOCKED;
     if (too_few_blockers(pos, &w, side, checkers_sq, region, vanish))
         return DEADPOS_WHY_LOCKED_BLOCKERS;
-    /* At most two pieces near the region: no_mating_net()'s placements. */
-    if (bb_more_than_one(active & (active - 1))) return DEADPOS_WHY_NONE;
-    return no_mating_net(pos, &w, side, active, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
-                                                                : DEADPOS_WHY_NONE;
+    /* At most two pieces can check: no_mating_net()'s placements. */
+    if (bb_more_than_one(checkers_sq & (checkers_sq - 1))) return DEADPOS_WHY_NONE;
+    return no_mating_net(pos, &w, side, checkers_sq, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
+                                                                     : DEADPOS_WHY_NONE;
 }
 
 /* What wall_build() needs, told from bits: pawns, no castling right, no en

@@ -158,6 +158,13 @@ static const struct dead_case frozen_cases[] = {
      * with one bishop; Black never attacks a1 */
     {"a frozen king stops a pawn", "k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1", N, N,
      DEADPOS_WHY_LOCKED_BLOCKERS, DEADPOS_WHY_LOCKED},
+    /* White's knights on the eighth rank and the pawns they guard never
+     * move (the c7 pawn stopped by Black's bishop, frozen as well); only the
+     * dark bishop on e5 can attack Black's king, and with White's king no
+     * check leaves it without a flight square: Black has no unit outside
+     * the wall (hard set, line 675) */
+    {"no mating net: frozen knights", "N1b1N1N1/1pPpPpPp/1P1P1P1P/4B3/8/8/8/K1k5 w - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_NO_NET, DEADPOS_WHY_LOCKED},
     {"a frozen bishop a king may take", "8/7k/6p1/6P1/6PB/4p1P1/4P1P1/5BRK b - - 0 1", C, C, 0, 0},
     {"a king that may take the pawn", "k7/1b6/8/8/8/2B5/pP6/K7 w - - 0 1", C, C, 0, 0},
     {"a frozen bishop nothing protects", "8/5B1B/7b/8/3p1p1p/2pP1PpP/2Pp1kP1/3K1BN1 w - - 0 1", C,

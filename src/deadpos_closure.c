@@ -56,20 +56,8 @@ struct cl_slot {
 static _Thread_local uint32_t stamp;
 static _Thread_local uint32_t slots_used;
 
-/* One search: its nodes and table (the thread's blocks, dp_thread_block()),
- * its stamp, nodes used and allocated, the most the budget allows, the
- * table's size in use - 1 (a power of two at least twice `max`, so the table
- * is never more than half full). */
-struct closure {
-    struct cl_node *nodes;
-    struct cl_slot *slots;
-    uint32_t stamp;
-    uint32_t count, node_cap, max;
-    uint32_t slot_mask;
-};
-
 /* The slot holding pos, or the free slot where it belongs. */
-static struct cl_slot *find_slot(const struct closure *c, const struct position *pos)
+static struct cl_slot *find_slot(const struct dp_closure *c, const struct position *pos)
 {
     uint32_t i = (uint32_t)pos->key & c->slot_mask, tag = (uint32_t)(pos->key >> 32);
     for (;;) {
@@ -85,7 +73,7 @@ static struct cl_slot *find_slot(const struct closure *c, const struct position 
 
 /* The table and a stamp for a search of at most c->max nodes; false when
  * out of memory. */
-static bool begin(struct closure *c)
+static bool begin(struct dp_closure *c)
 {
     uint32_t size = 1024;
     while (size < c->max * 2)
@@ -104,7 +92,7 @@ static bool begin(struct closure *c)
 
 /* Room for one more node; false when the budget allows no more or memory
  * runs out. */
-static bool make_room(struct closure *c)
+static bool make_room(struct dp_closure *c)
 {
     if (c->count >= c->max) return false;
     if (c->count >= c->node_cap) {
@@ -118,12 +106,12 @@ static bool make_room(struct closure *c)
     return true;
 }
 
-/* Add the position after node `parent`'s move m (root: parent == UINT32_MAX)
- * unless already seen; false when out of room (make_room()). */
-static bool add(struct closure *c, const struct position *pos, uint32_t parent, move m)
+/* Put pos, the position after node `parent`'s move m (root: parent ==
+ * UINT32_MAX), in the free slot `slot` (find_slot()); false when out of room
+ * (make_room()). */
+static bool insert(struct dp_closure *c, struct cl_slot *slot, const struct position *pos,
+                   uint32_t parent, move m)
 {
-    struct cl_slot *slot = find_slot(c, pos);
-    if (slot->stamp == c->stamp) return true;
     if (!make_room(c)) return false;
     struct cl_node *n = &c->nodes[c->count];
     n->pos = *pos;
@@ -141,7 +129,7 @@ static bool add(struct closure *c, const struct position *pos, uint32_t parent, 
 }
 
 /* The line from the root to node i's parent, then m: into res. */
-static void write_line(const struct closure *c, uint32_t i, move m, struct deadpos_result *res)
+static void write_line(const struct dp_closure *c, uint32_t i, move m, struct deadpos_result *res)
 {
     int len = c->nodes[i].depth + 1;
     res->line_len = len;
@@ -168,35 +156,65 @@ static bool keeps_static_answer(const struct position *before, const struct posi
            MOVE_KIND(m) != MOVE_CASTLE && before->castle_rooks == after->castle_rooks;
 }
 
-/* Walk the closure: see the top of the file. */
-static enum deadpos_verdict walk(struct closure *c, int side, unsigned long budget,
-                                 struct deadpos_result *res)
+/* The walk is over with verdict v (not to be resumed). */
+static enum deadpos_verdict finish(struct dp_closure *c, enum deadpos_verdict v)
 {
-    for (uint32_t head = 0; head < c->count; head++) {
+    c->over = true;
+    c->verdict = v;
+    return v;
+}
+
+/* Walk the closure (see the top of the file) from where c stopped, until it
+ * holds `until` positions. */
+static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct deadpos_result *res)
+{
+    for (; c->head < c->count; c->head++, c->next = 0) {
         move list[MOVES_MAX];
+        uint32_t head = c->head;
         int n = movegen_legal(&c->nodes[head].pos, list);
-        for (int i = 0; i < n; i++) {
+        for (int i = (int)c->next; i < n; i++) {
             struct position next = c->nodes[head].pos;
             pos_do_move(&next, list[i]);
-            if (next.checkers && next.side != side && !movegen_any_legal(&next)) {
+            if (next.checkers && next.side != c->side && !movegen_any_legal(&next)) {
                 /* Breadth first: no mate is nearer; too long a line to
                  * give is no proof. */
-                if (c->nodes[head].depth >= DEADPOS_LINE_MAX) return DEADPOS_UNKNOWN;
+                if (c->nodes[head].depth >= DEADPOS_LINE_MAX) return finish(c, DEADPOS_UNKNOWN);
                 write_line(c, head, list[i], res);
-                return DEADPOS_CAN_WIN;
+                return finish(c, DEADPOS_CAN_WIN);
             }
             if (!keeps_static_answer(&c->nodes[head].pos, &next, list[i]) &&
-                dp_static_cannot_full(&next, side) != DEADPOS_WHY_NONE)
+                dp_static_cannot_full(&next, c->side) != DEADPOS_WHY_NONE)
                 continue;
-            uint32_t before = c->count;
-            if (!add(c, &next, head, list[i])) return DEADPOS_UNKNOWN;
-            if (c->count != before) {
-                if (res->nodes >= budget) return DEADPOS_UNKNOWN;
-                res->nodes++;
+            struct cl_slot *slot = find_slot(c, &next);
+            if (slot->stamp == c->stamp) continue; /* seen */
+            if (c->count >= until) {
+                c->next = (uint32_t)i; /* this move first when resumed */
+                return DEADPOS_UNKNOWN;
             }
+            if (!insert(c, slot, &next, head, list[i])) return finish(c, DEADPOS_UNKNOWN);
+            res->nodes++;
         }
     }
-    return DEADPOS_CANNOT_WIN;
+    return finish(c, DEADPOS_CANNOT_WIN);
+}
+
+bool dp_closure_start(struct dp_closure *c, const struct position *pos, int side,
+                      unsigned long max_positions, struct deadpos_result *res)
+{
+    *c = (struct dp_closure){.side = side,
+                             .max = max_positions < UINT32_MAX / 4 ? (uint32_t)max_positions
+                                                                   : UINT32_MAX / 4};
+    res->nodes++;
+    if (begin(c) && insert(c, find_slot(c, pos), pos, UINT32_MAX, MOVE_NONE)) return true;
+    finish(c, DEADPOS_UNKNOWN);
+    return false;
+}
+
+enum deadpos_verdict dp_closure_walk(struct dp_closure *c, unsigned long positions,
+                                     struct deadpos_result *res)
+{
+    if (c->over) return c->verdict;
+    return walk(c, positions < c->max ? (uint32_t)positions : c->max, res);
 }
 
 enum deadpos_verdict dp_search_closure(const struct position *pos, int side, unsigned long budget,
@@ -208,9 +226,8 @@ enum deadpos_verdict dp_search_closure(const struct position *pos, int side, uns
         return DEADPOS_CAN_WIN;
     }
     /* The root and every position the budget leaves room for. */
-    unsigned long room = budget - res->nodes + 1;
-    struct closure c = {.max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
-    res->nodes++;
-    if (!begin(&c) || !add(&c, pos, UINT32_MAX, MOVE_NONE)) return DEADPOS_UNKNOWN;
-    return walk(&c, side, budget, res);
+    struct dp_closure c;
+    unsigned long room = budget - res->nodes;
+    if (!dp_closure_start(&c, pos, side, room, res)) return DEADPOS_UNKNOWN;
+    return dp_closure_walk(&c, room, res);
 }

@@ -106,6 +106,43 @@ static bool make_room(struct dp_closure *c)
     return true;
 }
 
+/*
+ * Whether the position after the plain move m (pos_key_after_plain(): no
+ * castling rights in pos, m not castling, en passant, a promotion or a
+ * double step) is in the table, told without playing m: `key` is its key,
+ * and a node with that key is the same position when its side to move is
+ * the other one, it has no castling right nor en passant capture (neither
+ * has the position after m) and its pieces are pos's with m's piece moved
+ * and what stood on m's target square gone (the bitboards say where every
+ * piece is, as the board does for find_slot()'s pos_same_identity()).
+ */
+static bool seen_after_plain(const struct dp_closure *c, const struct position *pos, move m,
+                             uint64_t key)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
+    int type = PIECE_TYPE(pos->board[from]), taken = pos->board[to];
+    bitboard ft = SQ_BB(from) | SQ_BB(to), took = taken != PIECE_NONE ? SQ_BB(to) : 0;
+    /* the pieces of each type after m (want[PIECE_TYPE_NONE]: nothing taken) */
+    bitboard want[PIECE_TYPE_NONE + 1] = {0};
+    memcpy(want, pos->by_type, sizeof pos->by_type);
+    want[type] ^= ft;
+    want[taken != PIECE_NONE ? PIECE_TYPE(taken) : PIECE_TYPE_NONE] ^= took;
+    uint32_t i = (uint32_t)key & c->slot_mask, tag = (uint32_t)(key >> 32);
+    for (;; i = (i + 1) & c->slot_mask) {
+        const struct cl_slot *slot = &c->slots[i];
+        if (slot->stamp != c->stamp) return false;
+        const struct position *seen = &c->nodes[slot->index - 1].pos;
+        if (slot->tag != tag || seen->key != key || seen->side == us || seen->castle_rooks ||
+            seen->ep_capturable)
+            continue;
+        bitboard rest = ((seen->by_color[us] ^ pos->by_color[us]) ^ ft) |
+                        ((seen->by_color[us ^ 1] ^ pos->by_color[us ^ 1]) ^ took);
+        for (int t = 0; t < PIECE_TYPE_NB; t++)
+            rest |= seen->by_type[t] ^ want[t];
+        if (!rest) return true;
+    }
+}
+
 /* Put pos, the position after node `parent`'s move m (root: parent ==
  * UINT32_MAX), in the free slot `slot` (find_slot()); false when out of room
  * (make_room()). */
@@ -164,6 +201,15 @@ static enum deadpos_verdict finish(struct dp_closure *c, enum deadpos_verdict v)
     return v;
 }
 
+/* m is a plain move for pos_key_after_plain() (pos has no castling right:
+ * the caller's test). */
+static inline bool is_plain(const struct position *pos, move m)
+{
+    int from = MOVE_FROM(m);
+    return MOVE_KIND(m) == MOVE_NORMAL &&
+           !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ MOVE_TO(m)) == 16);
+}
+
 /* Walk the closure (see the top of the file) from where c stopped, until it
  * holds `until` positions. */
 static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct deadpos_result *res)
@@ -172,7 +218,14 @@ static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct de
         move list[MOVES_MAX];
         uint32_t head = c->head;
         int n = movegen_legal(&c->nodes[head].pos, list);
+        /* Without castling rights most moves are plain: a position met
+         * again (most are) is looked up without being played. */
+        bool rights = c->nodes[head].pos.castle_rooks != 0;
         for (int i = (int)c->next; i < n; i++) {
+            const struct position *from = &c->nodes[head].pos;
+            if (!rights && is_plain(from, list[i]) &&
+                seen_after_plain(c, from, list[i], pos_key_after_plain(from, list[i])))
+                continue;
             struct position next = c->nodes[head].pos;
             pos_do_move(&next, list[i]);
             if (next.checkers && next.side != c->side && !movegen_any_legal(&next)) {

@@ -67,8 +67,9 @@ enum deadpos_why {
 #define DEADPOS_LINE_MAX 96
 
 /* Default node budget of deadpos_analyse() per side (positions visited):
- * two thirds for the helpmate search, the rest for the closure search. */
-#define DEADPOS_NODES_DEFAULT 60000u
+ * 45,000 for the helpmate search, the rest for the closure search, in turns
+ * (deadpos.c). */
+#define DEADPOS_NODES_DEFAULT 65000u
 
 struct deadpos_result {
     enum deadpos_verdict verdict;

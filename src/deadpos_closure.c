@@ -56,20 +56,8 @@ struct cl_slot {
 static _Thread_local uint32_t stamp;
 static _Thread_local uint32_t slots_used;
 
-/* One search: its nodes and table (the thread's blocks, dp_thread_block()),
- * its stamp, nodes used and allocated, the most the budget allows, the
- * table's size in use - 1 (a power of two at least twice `max`, so the table
- * is never more than half full). */
-struct closure {
-    struct cl_node *nodes;
-    struct cl_slot *slots;
-    uint32_t stamp;
-    uint32_t count, node_cap, max;
-    uint32_t slot_mask;
-};
-
 /* The slot holding pos, or the free slot where it belongs. */
-static struct cl_slot *find_slot(const struct closure *c, const struct position *pos)
+static struct cl_slot *find_slot(const struct dp_closure *c, const struct position *pos)
 {
     uint32_t i = (uint32_t)pos->key & c->slot_mask, tag = (uint32_t)(pos->key >> 32);
     for (;;) {
@@ -85,7 +73,7 @@ static struct cl_slot *find_slot(const struct closure *c, const struct position 
 
 /* The table and a stamp for a search of at most c->max nodes; false when
  * out of memory. */
-static bool begin(struct closure *c)
+static bool begin(struct dp_closure *c)
 {
     uint32_t size = 1024;
     while (size < c->max * 2)
@@ -104,7 +92,7 @@ static bool begin(struct closure *c)
 
 /* Room for one more node; false when the budget allows no more or memory
  * runs out. */
-static bool make_room(struct closure *c)
+static bool make_room(struct dp_closure *c)
 {
     if (c->count >= c->max) return false;
     if (c->count >= c->node_cap) {
@@ -118,12 +106,49 @@ static bool make_room(struct closure *c)
     return true;
 }
 
-/* Add the position after node `parent`'s move m (root: parent == UINT32_MAX)
- * unless already seen; false when out of room (make_room()). */
-static bool add(struct closure *c, const struct position *pos, uint32_t parent, move m)
+/*
+ * Whether the position after the plain move m (pos_key_after_plain(): no
+ * castling rights in pos, m not castling, en passant, a promotion or a
+ * double step) is in the table, told without playing m: `key` is its key,
+ * and a node with that key is the same position when its side to move is
+ * the other one, it has no castling right nor en passant capture (neither
+ * has the position after m) and its pieces are pos's with m's piece moved
+ * and what stood on m's target square gone (the bitboards say where every
+ * piece is, as the board does for find_slot()'s pos_same_identity()).
+ */
+static bool seen_after_plain(const struct dp_closure *c, const struct position *pos, move m,
+                             uint64_t key)
 {
-    struct cl_slot *slot = find_slot(c, pos);
-    if (slot->stamp == c->stamp) return true;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
+    int type = PIECE_TYPE(pos->board[from]), taken = pos->board[to];
+    bitboard ft = SQ_BB(from) | SQ_BB(to), took = taken != PIECE_NONE ? SQ_BB(to) : 0;
+    /* the pieces of each type after m (want[PIECE_TYPE_NONE]: nothing taken) */
+    bitboard want[PIECE_TYPE_NONE + 1] = {0};
+    memcpy(want, pos->by_type, sizeof pos->by_type);
+    want[type] ^= ft;
+    want[taken != PIECE_NONE ? PIECE_TYPE(taken) : PIECE_TYPE_NONE] ^= took;
+    uint32_t i = (uint32_t)key & c->slot_mask, tag = (uint32_t)(key >> 32);
+    for (;; i = (i + 1) & c->slot_mask) {
+        const struct cl_slot *slot = &c->slots[i];
+        if (slot->stamp != c->stamp) return false;
+        const struct position *seen = &c->nodes[slot->index - 1].pos;
+        if (slot->tag != tag || seen->key != key || seen->side == us || seen->castle_rooks ||
+            seen->ep_capturable)
+            continue;
+        bitboard rest = ((seen->by_color[us] ^ pos->by_color[us]) ^ ft) |
+                        ((seen->by_color[us ^ 1] ^ pos->by_color[us ^ 1]) ^ took);
+        for (int t = 0; t < PIECE_TYPE_NB; t++)
+            rest |= seen->by_type[t] ^ want[t];
+        if (!rest) return true;
+    }
+}
+
+/* Put pos, the position after node `parent`'s move m (root: parent ==
+ * UINT32_MAX), in the free slot `slot` (find_slot()); false when out of room
+ * (make_room()). */
+static bool insert(struct dp_closure *c, struct cl_slot *slot, const struct position *pos,
+                   uint32_t parent, move m)
+{
     if (!make_room(c)) return false;
     struct cl_node *n = &c->nodes[c->count];
     n->pos = *pos;
@@ -141,7 +166,7 @@ static bool add(struct closure *c, const struct position *pos, uint32_t parent, 
 }
 
 /* The line from the root to node i's parent, then m: into res. */
-static void write_line(const struct closure *c, uint32_t i, move m, struct deadpos_result *res)
+static void write_line(const struct dp_closure *c, uint32_t i, move m, struct deadpos_result *res)
 {
     int len = c->nodes[i].depth + 1;
     res->line_len = len;
@@ -168,35 +193,81 @@ static bool keeps_static_answer(const struct position *before, const struct posi
            MOVE_KIND(m) != MOVE_CASTLE && before->castle_rooks == after->castle_rooks;
 }
 
-/* Walk the closure: see the top of the file. */
-static enum deadpos_verdict walk(struct closure *c, int side, unsigned long budget,
-                                 struct deadpos_result *res)
+/* The walk is over with verdict v (not to be resumed). */
+static enum deadpos_verdict finish(struct dp_closure *c, enum deadpos_verdict v)
 {
-    for (uint32_t head = 0; head < c->count; head++) {
+    c->over = true;
+    c->verdict = v;
+    return v;
+}
+
+/* m is a plain move for pos_key_after_plain() (pos has no castling right:
+ * the caller's test). */
+static inline bool is_plain(const struct position *pos, move m)
+{
+    int from = MOVE_FROM(m);
+    return MOVE_KIND(m) == MOVE_NORMAL &&
+           !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ MOVE_TO(m)) == 16);
+}
+
+/* Walk the closure (see the top of the file) from where c stopped, until it
+ * holds `until` positions. */
+static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct deadpos_result *res)
+{
+    for (; c->head < c->count; c->head++, c->next = 0) {
         move list[MOVES_MAX];
+        uint32_t head = c->head;
         int n = movegen_legal(&c->nodes[head].pos, list);
-        for (int i = 0; i < n; i++) {
+        /* Without castling rights most moves are plain: a position met
+         * again (most are) is looked up without being played. */
+        bool rights = c->nodes[head].pos.castle_rooks != 0;
+        for (int i = (int)c->next; i < n; i++) {
+            const struct position *from = &c->nodes[head].pos;
+            if (!rights && is_plain(from, list[i]) &&
+                seen_after_plain(c, from, list[i], pos_key_after_plain(from, list[i])))
+                continue;
             struct position next = c->nodes[head].pos;
             pos_do_move(&next, list[i]);
-            if (next.checkers && next.side != side && !movegen_any_legal(&next)) {
+            if (next.checkers && next.side != c->side && !movegen_any_legal(&next)) {
                 /* Breadth first: no mate is nearer; too long a line to
                  * give is no proof. */
-                if (c->nodes[head].depth >= DEADPOS_LINE_MAX) return DEADPOS_UNKNOWN;
+                if (c->nodes[head].depth >= DEADPOS_LINE_MAX) return finish(c, DEADPOS_UNKNOWN);
                 write_line(c, head, list[i], res);
-                return DEADPOS_CAN_WIN;
+                return finish(c, DEADPOS_CAN_WIN);
             }
             if (!keeps_static_answer(&c->nodes[head].pos, &next, list[i]) &&
-                dp_static_cannot_full(&next, side) != DEADPOS_WHY_NONE)
+                dp_static_cannot_full(&next, c->side) != DEADPOS_WHY_NONE)
                 continue;
-            uint32_t before = c->count;
-            if (!add(c, &next, head, list[i])) return DEADPOS_UNKNOWN;
-            if (c->count != before) {
-                if (res->nodes >= budget) return DEADPOS_UNKNOWN;
-                res->nodes++;
+            struct cl_slot *slot = find_slot(c, &next);
+            if (slot->stamp == c->stamp) continue; /* seen */
+            if (c->count >= until) {
+                c->next = (uint32_t)i; /* this move first when resumed */
+                return DEADPOS_UNKNOWN;
             }
+            if (!insert(c, slot, &next, head, list[i])) return finish(c, DEADPOS_UNKNOWN);
+            res->nodes++;
         }
     }
-    return DEADPOS_CANNOT_WIN;
+    return finish(c, DEADPOS_CANNOT_WIN);
+}
+
+bool dp_closure_start(struct dp_closure *c, const struct position *pos, int side,
+                      unsigned long max_positions, struct deadpos_result *res)
+{
+    *c = (struct dp_closure){.side = side,
+                             .max = max_positions < UINT32_MAX / 4 ? (uint32_t)max_positions
+                                                                   : UINT32_MAX / 4};
+    res->nodes++;
+    if (begin(c) && insert(c, find_slot(c, pos), pos, UINT32_MAX, MOVE_NONE)) return true;
+    finish(c, DEADPOS_UNKNOWN);
+    return false;
+}
+
+enum deadpos_verdict dp_closure_walk(struct dp_closure *c, unsigned long positions,
+                                     struct deadpos_result *res)
+{
+    if (c->over) return c->verdict;
+    return walk(c, positions < c->max ? (uint32_t)positions : c->max, res);
 }
 
 enum deadpos_verdict dp_search_closure(const struct position *pos, int side, unsigned long budget,
@@ -208,9 +279,8 @@ enum deadpos_verdict dp_search_closure(const struct position *pos, int side, uns
         return DEADPOS_CAN_WIN;
     }
     /* The root and every position the budget leaves room for. */
-    unsigned long room = budget - res->nodes + 1;
-    struct closure c = {.max = room < UINT32_MAX / 4 ? (uint32_t)room : UINT32_MAX / 4};
-    res->nodes++;
-    if (!begin(&c) || !add(&c, pos, UINT32_MAX, MOVE_NONE)) return DEADPOS_UNKNOWN;
-    return walk(&c, side, budget, res);
+    struct dp_closure c;
+    unsigned long room = budget - res->nodes;
+    if (!dp_closure_start(&c, pos, side, room, res)) return DEADPOS_UNKNOWN;
+    return dp_closure_walk(&c, room, res);
 }

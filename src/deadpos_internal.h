@@ -110,6 +110,33 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
 enum deadpos_verdict dp_search_closure(const struct position *pos, int side, unsigned long budget,
                                        struct deadpos_result *res);
 
+/* The same search in steps, so that other searches may run between them
+ * (deadpos_analyse()): dp_closure_start() makes room for max_positions
+ * positions and holds the root (false when out of memory); each
+ * dp_closure_walk() goes on from where the last one stopped until the
+ * search holds `positions` positions (at most max_positions), and answers
+ * as dp_search_closure() (UNKNOWN: stopped there, or over when out of
+ * memory or with too long a line).  Each position held counts a node.  The positions live in
+ * the thread's blocks: no other closure search may run on the thread until
+ * this one is done with. */
+struct cl_node;
+struct cl_slot;
+struct dp_closure {
+    struct cl_node *nodes;
+    struct cl_slot *slots;
+    uint32_t stamp;
+    uint32_t count, node_cap, max; /* nodes used, allocated, most allowed */
+    uint32_t slot_mask;  /* the table's size in use - 1: a power of two at least twice max */
+    uint32_t head, next; /* the walk goes on with node head's move list from move next */
+    int side;
+    bool over; /* done: verdict is the answer */
+    enum deadpos_verdict verdict;
+};
+bool dp_closure_start(struct dp_closure *c, const struct position *pos, int side,
+                      unsigned long max_positions, struct deadpos_result *res);
+enum deadpos_verdict dp_closure_walk(struct dp_closure *c, unsigned long positions,
+                                     struct deadpos_result *res);
+
 /* The searches' per-thread memory (deadpos_memory.c): the calling thread's
  * block `id`, grown to at least `size` bytes (contents kept, new bytes
  * zero), kept for its next searches and freed when the thread ends; NULL

@@ -125,6 +125,12 @@ bool pos_in_check(const struct position *pos);
 /* Zobrist key of the repetition identity (see the struct comment). */
 uint64_t pos_key(const struct position *pos);
 
+/* The key pos_do_move(pos, m) gives, without playing m, for a plain move
+ * (MOVE_NORMAL, not a pawn's double step) in a position without castling
+ * rights: the only moves whose key needs nothing but the pieces on the two
+ * squares.  For searches that look a position up before playing into it. */
+uint64_t pos_key_after_plain(const struct position *pos, move m);
+
 /* Same identity in the sense of FIDE 9.2.2: same pieces on the same squares,
  * same side to move, same castling rights, and the same en passant capture
  * possibility.  Clocks and move numbers do not count. */

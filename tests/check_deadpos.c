@@ -447,7 +447,7 @@ static const struct {
     {"5rk1/6pp/p3p3/2Q1P3/5n2/2N5/PPP3rP/2KR4 b - - 0 33", 1},
 };
 
-#define SEARCH_PATH_NODES 10505ul
+#define SEARCH_PATH_NODES 13186ul
 
 START_TEST(test_search_path)
 {

@@ -5,7 +5,8 @@
  * (without it each side below was "undetermined"; the four dead ones are
  * now also settled by the wall proof with frozen units, deadpos_static.c,
  * before any search); the shortest mating line it gives; the node budget;
- * several threads at once.
+ * the search in steps and its turns with the helpmate search; several
+ * threads at once.
  */
 #include "testutil.h"
 
@@ -175,6 +176,64 @@ START_TEST(test_budget)
 }
 END_TEST
 
+/* The search in steps (dp_closure_start(), dp_closure_walk()) gives what it
+ * gives in one walk: the same verdict, node count and line; a step that
+ * stops early answers UNKNOWN and is not over. */
+START_TEST(test_steps)
+{
+    const struct closure_case *c = &cases[_i];
+    struct position pos;
+    parse(&pos, c->fen);
+    for (int side = 0; side < 2; side++) {
+        struct deadpos_result whole = {0}, steps = {0};
+        enum deadpos_verdict v = dp_search_closure(&pos, side, 200000, &whole);
+        ck_assert_int_ne(v, DEADPOS_UNKNOWN);
+        struct dp_closure cl;
+        ck_assert(dp_closure_start(&cl, &pos, side, 200001, &steps));
+        enum deadpos_verdict w = DEADPOS_UNKNOWN;
+        int walks = 0;
+        for (unsigned long held = 3; !cl.over; held += 3, walks++) {
+            w = dp_closure_walk(&cl, held, &steps);
+            if (!cl.over) {
+                ck_assert_int_eq(w, DEADPOS_UNKNOWN);
+                ck_assert_uint_eq(cl.count, held);
+                ck_assert_uint_eq(steps.nodes, held);
+            }
+        }
+        ck_assert_int_gt(walks, 1);
+        ck_assert_int_eq(w, v);
+        ck_assert_int_eq(dp_closure_walk(&cl, 200001, &steps), v); /* over: as it was */
+        ck_assert_uint_eq(steps.nodes, whole.nodes);
+        ck_assert_int_eq(steps.line_len, whole.line_len);
+        for (int i = 0; i < whole.line_len; i++)
+            ck_assert_uint_eq(steps.line[i], whole.line[i]);
+    }
+}
+END_TEST
+
+/* deadpos_analyse() gives the closure search its first turn after a short
+ * helpmate search: the closed positions above that it proves within a few
+ * thousand positions cost a few thousand nodes, not the helpmate search's
+ * whole share first. */
+START_TEST(test_turns)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].white != N) continue;
+        struct position pos;
+        parse(&pos, cases[i].fen);
+        struct deadpos_result res, alone = {0};
+        deadpos_analyse(&pos, COLOR_WHITE, 0, &res);
+        ck_assert_int_eq(res.verdict, DEADPOS_CANNOT_WIN);
+        ck_assert_int_eq(dp_search_closure(&pos, COLOR_WHITE, 200000, &alone),
+                         DEADPOS_CANNOT_WIN);
+        /* the first two turns: 1,000 + 4,000 helpmate nodes */
+        ck_assert_msg(res.nodes < DEADPOS_NODES_DEFAULT / 65 * 5 + alone.nodes + 10,
+                      "%s: %lu nodes (the closure search alone: %lu)", cases[i].fen, res.nodes,
+                      alone.nodes);
+    }
+}
+END_TEST
+
 /* Each thread its own memory: the same answers from two threads at once
  * (and ThreadSanitizer builds see no race). */
 struct thread_job {
@@ -224,6 +283,8 @@ Suite *deadpos_closure_suite(void)
     tcase_add_test(tc, test_line_mates);
     tcase_add_test(tc, test_mated_root);
     tcase_add_test(tc, test_budget);
+    tcase_add_loop_test(tc, test_steps, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_turns);
     tcase_add_test(tc, test_threads);
     suite_add_tcase(s, tc);
     return s;

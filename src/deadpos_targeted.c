@@ -78,12 +78,31 @@ static void knight_distances(int target, uint8_t dist[SQ_NB])
     }
 }
 
+/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
+ * (a bishop of the other colour never does: 9). */
+static int slider_distance(int type, int sq, int t)
+{
+    if (sq == t) return 0;
+    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
+    if (type == ROOK) return orth ? 1 : 2;
+    if (type == QUEEN) return diag || orth ? 1 : 2;
+    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
+    return diag ? 1 : 2;
+}
+
 /* King and knight moves between any two squares, and for each target the
  * squares at most r such moves from it ([target][r]; every square is within
  * 7 king or 6 knight moves): filled once, process-wide (the same way
  * attacks_init() fills its tables). */
 uint8_t dp_king_table[SQ_NB][SQ_NB], dp_knight_table[SQ_NB][SQ_NB];
 bitboard dp_king_within[SQ_NB][8], dp_knight_within[SQ_NB][8];
+
+/* slider_distance() of a bishop, rook and queen from every square to each
+ * target ([target][type - BISHOP][sq]), in the layout of struct hm_search's
+ * dist[1][BISHOP..QUEEN], which hm_distances() copies it into at every
+ * picture's search. */
+static uint8_t slider_table[SQ_NB][QUEEN - BISHOP + 1][SQ_NB];
+static_assert(ROOK == BISHOP + 1 && QUEEN == ROOK + 1, "slider_table's layout");
 
 static void fill_distance_tables(void)
 {
@@ -99,6 +118,9 @@ static void fill_distance_tables(void)
                 if (dp_king_table[t][sq] <= r) dp_king_within[t][r] |= SQ_BB(sq);
                 if (dp_knight_table[t][sq] <= r) dp_knight_within[t][r] |= SQ_BB(sq);
             }
+        for (int type = BISHOP; type <= QUEEN; type++)
+            for (int sq = 0; sq < SQ_NB; sq++)
+                slider_table[t][type - BISHOP][sq] = (uint8_t)slider_distance(type, sq, t);
     }
 }
 
@@ -212,18 +234,6 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
     h->need_loser_promotion = needs_loser_promotion(pos, winner);
 }
 
-/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
- * (a bishop of the other colour never does: 9). */
-static int slider_distance(int type, int sq, int t)
-{
-    if (sq == t) return 0;
-    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
-    if (type == ROOK) return orth ? 1 : 2;
-    if (type == QUEEN) return diag || orth ? 1 : 2;
-    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
-    return diag ? 1 : 2;
-}
-
 /* Fill h->dist and h->within from h->target and h->blockers_move. */
 static void hm_distances(struct hm_search *h)
 {
@@ -238,9 +248,8 @@ static void hm_distances(struct hm_search *h)
         h->within[role][WITHIN_KNIGHT] = dp_knight_within[pt];
     }
     if (h->blockers_move)
-        for (int sq = 0; sq < SQ_NB; sq++)
-            for (int type = BISHOP; type <= QUEEN; type++)
-                h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
+        memcpy(h->dist[1][BISHOP], slider_table[h->target[T_LOSER_PIECE]],
+               sizeof slider_table[0]);
 }
 
 static bool hm_table_cut(const struct position *pos, int depth)

@@ -38,6 +38,7 @@
 #include "position.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <string.h>
 
 /* Slots of the table of positions proven "cannot win" (a power of two). */
@@ -113,9 +114,12 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
 
 /*** Helpmate search by limited discrepancy (the fallback) ***/
 
+/* A move and its score (-mate_distance() after it, 2 more for a check of
+ * the winner's); played: a capture, promotion, castling or en passant. */
 struct scored {
     int score;
     move m;
+    bool played;
 };
 
 static int corner_distance(int sq)
@@ -200,6 +204,17 @@ static bool on_path(const struct dp_search *s, const struct position *pos)
     return false;
 }
 
+/* The best of the n scored moves not yet taken (score INT_MIN): the first
+ * of the highest score, so that they come in the order of a stable sort,
+ * best first. */
+static int best_scored(const struct scored *sc, int n)
+{
+    int b = 0;
+    for (int j = 1; j < n; j++)
+        if (sc[j].score > sc[b].score) b = j;
+    return b;
+}
+
 /* One limited-discrepancy probe: `depth` plies left, `disc` deviations from
  * the heuristic order still allowed (the i-th best move costs i). */
 static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc)
@@ -208,17 +223,30 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
     if (depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
     /* A mate of the winner's move is looked for only where it may exist. */
     bool winner_moves = pos->side == s->winner;
-    bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
+    bitboard to[PIECE_TYPE_NB];
+    bool mates = winner_moves && dp_may_mate_in_one(pos, to);
     assert(mates || !winner_moves || dp_no_mate_in_one(pos));
     /* At the last ply only a mate at once counts: no moves needed else. */
     if (depth == 1 && !mates) return false;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     if (n == 0) return false;
+    /* No child is searched at one ply left (only a mate at once counts),
+     * nor at two with the winner to move: the loser's move would be the
+     * last, and a child with one ply left and the loser to move finds
+     * nothing. */
+    bool children = depth > 2 || (depth == 2 && !winner_moves);
+    /* The winner's checks, for its mate and for the scores. */
+    struct dp_checks c;
+    if (winner_moves && (mates || children)) dp_checks_init(&c, pos);
     /* The first mating move, in the generator's order: only the checks
      * with no free flight square (and castling, en passant) are played. */
     int lk = dp_king_sq(pos, pos->side ^ 1);
     for (int i = 0; mates && i < n; i++) {
+        if (dp_cannot_mate(&c, to, pos, list[i])) {
+            assert(!dp_move_mates(pos, list[i]));
+            continue;
+        }
         int q = dp_quick_check_outcome(pos, list[i], lk);
         assert(dp_qm_agrees(pos, list[i], q));
         if (q == DP_QM_NO_CHECK || q == DP_QM_ESCAPE) continue;
@@ -230,17 +258,11 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             return true;
         }
     }
-    /* No child is searched at one ply left (only a mate at once counts),
-     * nor at two with the winner to move: the loser's move would be the
-     * last, and a child with one ply left and the loser to move finds
-     * nothing. */
-    if (depth == 1 || (depth == 2 && winner_moves)) return false;
-    /* Score the moves, best first (stable): a quiet move from the bitboards
-     * (it is played only when searched: then a repetition of the line drops
-     * it), the others played (a capture or promotion may leave a material
-     * proof). */
+    if (!children) return false;
+    /* Score the moves: a quiet move from the bitboards (it is played only
+     * when searched: then a repetition of the line drops it), the others
+     * played (a capture or promotion may leave a material proof). */
     struct scored sc[MOVES_MAX];
-    bool played[MOVES_MAX];
     int nsc = 0, base = mate_distance(pos, s->winner);
     for (int i = 0; i < n; i++) {
         move m = list[i];
@@ -248,7 +270,9 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         int v;
         if (quiet) {
             v = -mate_distance_after(pos, s->winner, base, m);
-            if (winner_moves && dp_quick_check_outcome(pos, m, lk) != DP_QM_NO_CHECK) v += 2;
+            if (winner_moves && dp_normal_move_checks(&c, pos, m)) v += 2;
+            assert(!winner_moves || dp_normal_move_checks(&c, pos, m) ==
+                                        (dp_quick_check_outcome(pos, m, lk) != DP_QM_NO_CHECK));
         } else {
             struct position next = *pos;
             pos_do_move(&next, m);
@@ -259,23 +283,23 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             v = -mate_distance(&next, s->winner);
             if (winner_moves && next.checkers) v += 2;
         }
-        int j = nsc++;
-        while (j > 0 && sc[j - 1].score < v) {
-            sc[j] = sc[j - 1];
-            played[j] = played[j - 1];
-            j--;
-        }
-        sc[j].score = v;
-        sc[j].m = m;
-        played[j] = !quiet;
+        sc[nsc].score = v;
+        sc[nsc].m = m;
+        sc[nsc++].played = !quiet;
     }
-    /* The i-th child searched (repetitions dropped) costs i discrepancies. */
-    for (int j = 0, i = 0; j < nsc && i <= disc; j++) {
+    /* The children best first, ties in the generator's order, taken one by
+     * one (most nodes search only their first): the i-th child searched
+     * (repetitions dropped) costs i discrepancies. */
+    for (int left = nsc, i = 0; left > 0 && i <= disc; left--) {
+        int j = best_scored(sc, nsc);
+        move m = sc[j].m;
+        bool played = sc[j].played;
         struct position next = *pos;
-        pos_do_move(&next, sc[j].m);
+        pos_do_move(&next, m);
         assert(sc[j].score ==
                -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
-        if (!played[j] && on_path(s, &next)) continue;
+        sc[j].score = INT_MIN;
+        if (!played && on_path(s, &next)) continue;
         /* The loser's last move, after which only a mate at once counts:
          * not searched, nor counted, when no mate can follow. */
         if (depth == 2 && !winner_moves && !dp_may_mate_in_one(&next, NULL)) {
@@ -283,7 +307,7 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             i++;
             continue;
         }
-        s->path[s->len] = sc[j].m;
+        s->path[s->len] = m;
         s->keys[s->len++] = next.key;
         bool ok = helpmate(s, &next, depth - 1, disc - i);
         s->len--;

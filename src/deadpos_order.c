@@ -246,13 +246,55 @@ static int pawn_pushes(const struct position *pos, move *list)
     return n;
 }
 
+/* The squares closer to the blocker's square than sq for the loser's
+ * bishop, rook or queen (`type`) there: the square itself, and from two
+ * moves away the lines through it (slider_distance() in
+ * deadpos_targeted.c); none unless h->blockers_move (its moves never come
+ * closer then).  A bishop of the other colour has only squares it never
+ * reaches. */
+static bitboard slider_closer(const struct hm_search *h, int type, int sq)
+{
+    int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
+    if (!h->blockers_move || d == 0) return 0;
+    if (d == 1) return SQ_BB(t);
+    bitboard lines = type == ROOK     ? attacks_rook_rays[t]
+                     : type == QUEEN ? attacks_rook_rays[t] | attacks_bishop_rays[t]
+                                     : attacks_bishop_rays[t];
+    return SQ_BB(t) | lines;
+}
+
+/* The pseudo-legal moves of the loser's bishops, rooks and queens to squares
+ * of `to` that are (closer: true) or are not closer to the blocker's square,
+ * in the generator's order (bishops and queens along diagonals, then rooks
+ * and queens along lines; each piece's by square). */
+static int slider_moves(const struct hm_search *h, const struct position *pos, bool closer,
+                        bitboard to, move *list)
+{
+    int us = pos->side, n = 0;
+    bitboard occ = pos_occupied(pos), queens = pos_pieces(pos, us, QUEEN);
+    to &= ~pos->by_color[us];
+    for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard c = slider_closer(h, PIECE_TYPE(pos->board[from]), from);
+        for (bitboard t = attacks_bishop(from, occ) & to & (closer ? c : ~c); t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
+    }
+    for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard c = slider_closer(h, PIECE_TYPE(pos->board[from]), from);
+        for (bitboard t = attacks_rook(from, occ) & to & (closer ? c : ~c); t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
+    }
+    return n;
+}
+
 /* The loser (no promotion needed, no castling right): its king's steps
- * closer to their target (class 0, captures too); its knights' moves
- * closer (class 1: first in it; the whole class unless the loser's
- * bishops, rooks and queens head for the blocker's square too); its king's
- * other steps that capture nothing (first in V_NORMAL; nv: the classes
- * the node searches); with only knights and pawns besides, the knights'
- * other quiet moves and the pawns' pushes. */
+ * closer to their target (class 0, captures too); its knights' and, when
+ * they head for the blocker's square too, its bishops', rooks' and queens'
+ * moves closer (class 1: with those, every rewarded move); its king's other
+ * steps that capture nothing (first in V_NORMAL; nv: the classes the node
+ * searches); with no pawn to promote and no en passant, its other pieces'
+ * other quiet moves and its pawns' pushes (the rest of V_NORMAL). */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v)
 {
@@ -261,29 +303,24 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
     switch (st->next++) {
     case 0:
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-        /* With only knights and pawns besides the king, its rewarded moves
-         * are these steps and stage 1's. */
-        st->complete = !(pos->by_color[us] &
-                         (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]));
+        st->complete = true; /* with stage 1's */
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
             n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        if (h->blockers_move) n += slider_moves(h, pos, true, ~(bitboard)0, list + n);
         return legal_only(pos, list, n);
     }
-    case 2: {
-        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
-        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+    case 2:
+        if (nv <= V_NORMAL) return -1;
         *v = V_NORMAL;
         return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
-    }
     case 3: {
-        /* Only knights and pawns besides the king, no pawn to promote, no
-         * en passant: the knights' other quiet moves and the pawns' pushes
-         * are the rest of its normal moves. */
-        if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
-            return -1;
+        /* No pawn to promote, no en passant: the other pieces' quiet moves
+         * that do not come closer and the pawns' pushes are the rest of its
+         * normal moves. */
+        if (pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
         *v = V_NORMAL;
         st->all_normal = true;
         bitboard empty = ~pos_occupied(pos);
@@ -292,6 +329,7 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
             int sq = bb_pop_lsb(&b);
             n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
         }
+        n += slider_moves(h, pos, false, empty, list + n);
         n += pawn_pushes(pos, list + n);
         return legal_only(pos, list, n);
     }

@@ -246,16 +246,16 @@ static int pawn_pushes(const struct position *pos, move *list)
     return n;
 }
 
-/* The squares closer to the blocker's square than sq for the loser's
- * bishop, rook or queen (`type`) there: the square itself, and from two
- * moves away the lines through it (slider_distance() in
- * deadpos_targeted.c); none unless h->blockers_move (its moves never come
- * closer then).  A bishop of the other colour has only squares it never
- * reaches. */
-static bitboard slider_closer(const struct hm_search *h, int type, int sq)
+/* The squares closer to its target than sq for a bishop, rook or queen
+ * (`type`) playing `role` (0 winner, 1 loser): for the loser's, when they
+ * head for the blocker's square (h->blockers_move), the square itself, and
+ * from two moves away the lines through it (slider_distance() in
+ * deadpos_targeted.c), a bishop of the other colour having only squares it
+ * never reaches; else none (their moves never come closer). */
+static bitboard slider_closer(const struct hm_search *h, int role, int type, int sq)
 {
     int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
-    if (!h->blockers_move || d == 0) return 0;
+    if (role == 0 || !h->blockers_move || d == 0) return 0;
     if (d == 1) return SQ_BB(t);
     bitboard lines = type == ROOK     ? attacks_rook_rays[t]
                      : type == QUEEN ? attacks_rook_rays[t] | attacks_bishop_rays[t]
@@ -263,25 +263,26 @@ static bitboard slider_closer(const struct hm_search *h, int type, int sq)
     return SQ_BB(t) | lines;
 }
 
-/* The pseudo-legal moves of the loser's bishops, rooks and queens to squares
- * of `to` that are (closer: true) or are not closer to the blocker's square,
- * in the generator's order (bishops and queens along diagonals, then rooks
- * and queens along lines; each piece's by square). */
-static int slider_moves(const struct hm_search *h, const struct position *pos, bool closer,
-                        bitboard to, move *list)
+/* The pseudo-legal moves of the bishops, rooks and queens of the side to
+ * move, playing `role`, to squares of `to` that are (closer: true) or are
+ * not closer to their target, in the generator's order (bishops and queens
+ * along diagonals, then rooks and queens along lines; each piece's by
+ * square). */
+static int slider_moves(const struct hm_search *h, const struct position *pos, int role,
+                        bool closer, bitboard to, move *list)
 {
     int us = pos->side, n = 0;
     bitboard occ = pos_occupied(pos), queens = pos_pieces(pos, us, QUEEN);
     to &= ~pos->by_color[us];
     for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard c = slider_closer(h, PIECE_TYPE(pos->board[from]), from);
+        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
         for (bitboard t = attacks_bishop(from, occ) & to & (closer ? c : ~c); t;)
             list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard c = slider_closer(h, PIECE_TYPE(pos->board[from]), from);
+        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
         for (bitboard t = attacks_rook(from, occ) & to & (closer ? c : ~c); t;)
             list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
@@ -303,13 +304,13 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
     switch (st->next++) {
     case 0:
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-        st->complete = true; /* with stage 1's */
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
             n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
-        if (h->blockers_move) n += slider_moves(h, pos, true, ~(bitboard)0, list + n);
+        if (h->blockers_move) n += slider_moves(h, pos, 1, true, ~(bitboard)0, list + n);
+        st->classes = 1;
         return legal_only(pos, list, n);
     }
     case 2:
@@ -322,14 +323,14 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
          * normal moves. */
         if (pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
         *v = V_NORMAL;
-        st->all_normal = true;
+        st->classes = 2;
         bitboard empty = ~pos_occupied(pos);
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
             n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
         }
-        n += slider_moves(h, pos, false, empty, list + n);
+        n += slider_moves(h, pos, 1, false, empty, list + n);
         n += pawn_pushes(pos, list + n);
         return legal_only(pos, list, n);
     }
@@ -340,8 +341,10 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
 /* The winner (no castling right, no en passant): its king's and knights'
  * steps closer to their targets without a capture (class 0); unless a
  * pinned pawn can capture or promote, its pieces' and pawns' captures and
- * its promotions to a queen (class 1), then its pawns' pushes (class 3). */
-int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+ * its promotions to a queen (class 1), then its pawns' pushes (class 3):
+ * every rewarded move; then, with no pawn to promote, its pieces' other
+ * quiet moves (V_NORMAL): every move (no move of the winner is punished). */
+int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                     move *list, int *v)
 {
     int us = pos->side;
@@ -369,8 +372,24 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
     case 2:
         /* No castling, en passant or pawn capture, the other promotions
          * normal: every rewarded move of the winner comes from the stages. */
-        st->complete = true;
+        st->classes = 1;
         return legal_only(pos, list, pawn_pushes(pos, list));
+    case 3: {
+        /* The promotions to a rook, bishop or knight would come among the
+         * pawns' moves. */
+        if (nv <= V_NORMAL || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
+        *v = V_NORMAL;
+        st->classes = 3;
+        bitboard empty = ~pos_occupied(pos);
+        int ksq = dp_king_sq(pos, us);
+        int n = leaper_moves(pos, KING, ksq, empty & ~closer_squares(h, 0, KING, ksq), list);
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 0, KNIGHT, sq), list + n);
+        }
+        n += slider_moves(h, pos, 0, false, empty, list + n);
+        return legal_only(pos, list, n);
+    }
     }
     return -1;
 }

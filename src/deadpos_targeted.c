@@ -371,7 +371,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         struct stages st = {0};
         move stage[MOVES_MAX];
         for (;;) {
-            int v, k = winner_moves ? dp_winner_stage(h, pos, &st, stage, &v)
+            int v, k = winner_moves ? dp_winner_stage(h, pos, &st, nv, stage, &v)
                                     : dp_loser_stage(h, pos, &st, nv, stage, &v);
             if (k < 0) break;
             for (int i = 0; i < k; i++) {
@@ -384,10 +384,8 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
             first += k;
         }
         /* No full list is needed when the stages gave every move of the
-         * classes searched: a winner's node that searches only its rewarded
-         * moves (cost 1, no progress: most of them), a bare king's node
-         * that does not search its captures. */
-        all_tried = (st.complete && nv == 1) || (st.all_normal && nv == 2);
+         * classes searched. */
+        all_tried = st.classes >= nv;
 #ifdef NDEBUG
         if (all_tried) return false;
 #endif

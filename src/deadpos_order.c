@@ -295,7 +295,8 @@ static int slider_moves(const struct hm_search *h, const struct position *pos, i
  * moves closer (class 1: with those, every rewarded move); its king's other
  * steps that capture nothing (first in V_NORMAL; nv: the classes the node
  * searches); with no pawn to promote and no en passant, its other pieces'
- * other quiet moves and its pawns' pushes (the rest of V_NORMAL). */
+ * other quiet moves and its pawns' pushes (the rest of V_NORMAL); then its
+ * captures that do not come closer (V_PUNISH: every move). */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v)
 {
@@ -333,6 +334,27 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         n += slider_moves(h, pos, 1, false, empty, list + n);
         n += pawn_pushes(pos, list + n);
         return legal_only(pos, list, n);
+    }
+    case 4: {
+        /* Its captures that do not come closer (V_PUNISH), unless a pinned
+         * pawn may capture (its captures would come last): every move. */
+        bitboard pawns = pos_pieces(pos, us, PAWN), theirs = pos->by_color[us ^ 1];
+        bool pawn_captures = bb_pawn_attacks(pawns, us) & theirs;
+        if (nv <= V_PUNISH ||
+            (pawn_captures && (pos_pinned(pos, us) & pawns & bb_pawn_attacks(theirs, us ^ 1))))
+            return -1;
+        *v = V_PUNISH;
+        st->classes = 3;
+        int n = loser_king_steps(h, pos, false, theirs, list);
+        int k = 0;
+        move *rest = list + n;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            k += leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
+        }
+        k += slider_moves(h, pos, 1, false, theirs, rest + k);
+        if (pawn_captures) k += pawn_captures_promotions(pos, pawns, 0, rest + k);
+        return n + legal_only(pos, rest, k);
     }
     }
     return -1;

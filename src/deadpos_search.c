@@ -135,12 +135,21 @@ static const int piece_material[PIECE_TYPE_NB] = {20, 35, 35, 50, 60, 0};
 static const int piece_distance_extra[PIECE_TYPE_NB] = {0, 2, 2, 1, 0, 0};
 
 /* What one of the winner's pieces (not the king) of `type` on sq adds to
- * mate_distance() with the loser's king on lk. */
-static int winner_piece_term(int type, int sq, int lk, int winner)
+ * mate_distance() wherever the loser's king stands: its material, a pawn's
+ * distance to promotion. */
+static int piece_fixed_term(int type, int sq, int winner)
 {
     int h = -piece_material[type];
     if (type == PAWN) return h + 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
-    return h + dp_abs_int(dp_sq_distance(sq, lk) - 2) + piece_distance_extra[type];
+    return h + piece_distance_extra[type];
+}
+
+/* What it adds with the loser's king on lk: that, and a piece's distance
+ * to the king. */
+static int winner_piece_term(int type, int sq, int lk, int winner)
+{
+    int h = piece_fixed_term(type, sq, winner);
+    return type == PAWN ? h : h + dp_abs_int(dp_sq_distance(sq, lk) - 2);
 }
 
 /* What the winner's king on wk adds, the loser's on lk. */
@@ -156,18 +165,28 @@ static int winner_king_term(int wk, int lk)
  * the winner's material (losing it is bad), its pawns' distance to
  * promotion, its pieces' and king's distance to the loser's king, the
  * loser's king's distance to a corner, the loser's pieces' distance to their
- * own king (they take its flight squares next to it).
+ * own king (they take its flight squares next to it).  Split in two:
+ * fixed_terms(), the terms that do not depend on lk, and king_terms(), those
+ * that do (the loser's king's moves change only these).
  */
-static int mate_distance_at(const struct position *pos, int winner, int lk)
+static int fixed_terms(const struct position *pos, int winner)
 {
-    int loser = winner ^ 1;
-    int h = 4 * corner_distance(lk) + winner_king_term(dp_king_sq(pos, winner), lk);
+    int h = 0;
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
     while (own) {
         int sq = bb_pop_lsb(&own);
-        h += winner_piece_term(PIECE_TYPE(pos->board[sq]), sq, lk, winner);
+        h += piece_fixed_term(PIECE_TYPE(pos->board[sq]), sq, winner);
     }
-    bitboard helpers = pos->by_color[loser] & ~pos->by_type[KING];
+    return h;
+}
+
+static int king_terms(const struct position *pos, int winner, int lk)
+{
+    int h = 4 * corner_distance(lk) + winner_king_term(dp_king_sq(pos, winner), lk);
+    bitboard pieces = pos->by_color[winner] & ~pos->by_type[KING] & ~pos->by_type[PAWN];
+    while (pieces)
+        h += dp_abs_int(dp_sq_distance(bb_pop_lsb(&pieces), lk) - 2);
+    bitboard helpers = pos->by_color[winner ^ 1] & ~pos->by_type[KING];
     while (helpers)
         h += dp_sq_distance(bb_pop_lsb(&helpers), lk) - 1;
     return h;
@@ -175,19 +194,20 @@ static int mate_distance_at(const struct position *pos, int winner, int lk)
 
 static int mate_distance(const struct position *pos, int winner)
 {
-    return mate_distance_at(pos, winner, dp_king_sq(pos, winner ^ 1));
+    return fixed_terms(pos, winner) + king_terms(pos, winner, dp_king_sq(pos, winner ^ 1));
 }
 
 /* mate_distance() after the quiet move m (no capture, castling, en passant
  * or promotion) of the side to move, told from `base`, mate_distance() of
- * pos, without playing it: only the moved unit's term changes, unless it is
- * the loser's king, which every term measures from. */
-static int mate_distance_after(const struct position *pos, int winner, int base, move m)
+ * pos, and `fixed`, fixed_terms() of pos, without playing it: only the moved
+ * unit's term changes, unless it is the loser's king, which every term of
+ * king_terms() measures from. */
+static int mate_distance_after(const struct position *pos, int winner, int base, int fixed, move m)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m), type = PIECE_TYPE(pos->board[from]);
     int lk = dp_king_sq(pos, winner ^ 1);
     if (pos->side != winner) {
-        if (type == KING) return mate_distance_at(pos, winner, to);
+        if (type == KING) return fixed + king_terms(pos, winner, to);
         return base - dp_sq_distance(from, lk) + dp_sq_distance(to, lk);
     }
     if (type == KING) return base - winner_king_term(from, lk) + winner_king_term(to, lk);
@@ -263,13 +283,14 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
      * when searched: then a repetition of the line drops it), the others
      * played (a capture or promotion may leave a material proof). */
     struct scored sc[MOVES_MAX];
-    int nsc = 0, base = mate_distance(pos, s->winner);
+    int fixed = fixed_terms(pos, s->winner);
+    int nsc = 0, base = fixed + king_terms(pos, s->winner, dp_king_sq(pos, s->winner ^ 1));
     for (int i = 0; i < n; i++) {
         move m = list[i];
         bool quiet = MOVE_KIND(m) == MOVE_NORMAL && pos->board[MOVE_TO(m)] == PIECE_NONE;
         int v;
         if (quiet) {
-            v = -mate_distance_after(pos, s->winner, base, m);
+            v = -mate_distance_after(pos, s->winner, base, fixed, m);
             if (winner_moves && dp_normal_move_checks(&c, pos, m)) v += 2;
             assert(!winner_moves || dp_normal_move_checks(&c, pos, m) ==
                                         (dp_quick_check_outcome(pos, m, lk) != DP_QM_NO_CHECK));

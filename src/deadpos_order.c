@@ -119,15 +119,12 @@ static int legal_only(const struct position *pos, move *list, int n)
     return kept;
 }
 
-/* The loser's king steps to squares of `to` that are (closer: true) or are
- * not closer to its target; legal. */
-static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
-                            bitboard to, move *list)
+/* The steps of the king of the side to move to squares of `to`, legal, in
+ * square order (as movegen_pseudo() writes them). */
+static int king_steps(const struct position *pos, bitboard to, move *list)
 {
-    int us = pos->side, them = us ^ 1;
-    int ksq = dp_king_sq(pos, us), d = h->dist[1][KING][ksq];
-    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
-    to &= (closer ? near : ~near) & attacks_king(ksq) & ~pos->by_color[us];
+    int us = pos->side, them = us ^ 1, ksq = dp_king_sq(pos, us);
+    to &= attacks_king(ksq) & ~pos->by_color[us];
     if (!to) return 0;
     const bitboard cand = to;
     (void)cand;
@@ -158,15 +155,24 @@ static int loser_king_steps(const struct hm_search *h, const struct position *po
     return n;
 }
 
-/* The winner's captures by its pieces in the generator's order (king,
- * knights, bishops and queens along diagonals, rooks and queens along
- * lines; each piece's by square, as movegen_pseudo() writes them);
+/* The loser's king steps to squares of `to` that are (closer: true) or are
+ * not closer to its target; legal. */
+static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
+                            bitboard to, move *list)
+{
+    int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
+    return king_steps(pos, to & (closer ? near : ~near), list);
+}
+
+/* The winner's captures by its pieces but the king in the generator's
+ * order (knights, bishops and queens along diagonals, rooks and queens
+ * along lines; each piece's by square, as movegen_pseudo() writes them);
  * pseudo-legal. */
 static int piece_captures(const struct position *pos, move *list)
 {
-    int us = pos->side;
+    int us = pos->side, n = 0;
     bitboard theirs = pos->by_color[us ^ 1], occ = pos_occupied(pos);
-    int n = leaper_moves(pos, KING, dp_king_sq(pos, us), theirs, list);
     for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
         n += leaper_moves(pos, KNIGHT, bb_pop_lsb(&b), theirs, list + n);
     bitboard queens = pos_pieces(pos, us, QUEEN);
@@ -374,10 +380,10 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
     switch (st->next++) {
     case 0: {
         bitboard empty = ~pos_occupied(pos);
-        int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+        int n = king_steps(pos, empty & closer_squares(h, 0, KING, dp_king_sq(pos, us)), list), k = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
-            n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
-        return legal_only(pos, list, n);
+            k += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n + k);
+        return n + legal_only(pos, list + n, k);
     }
     case 1: {
         bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
@@ -387,9 +393,11 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         if (pawn_moves && (pos_pinned(pos, us) & pawns &
                            (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
             return -1;
-        int n = piece_captures(pos, list);
-        if (pawn_moves) n += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n);
-        return legal_only(pos, list, n);
+        int n = king_steps(pos, pos->by_color[us ^ 1], list);
+        int k = piece_captures(pos, list + n);
+        if (pawn_moves)
+            k += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n + k);
+        return n + legal_only(pos, list + n, k);
     }
     case 2:
         /* No castling, en passant or pawn capture, the other promotions
@@ -404,13 +412,14 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         st->classes = 3;
         bitboard empty = ~pos_occupied(pos);
         int ksq = dp_king_sq(pos, us);
-        int n = leaper_moves(pos, KING, ksq, empty & ~closer_squares(h, 0, KING, ksq), list);
+        int n = king_steps(pos, empty & ~closer_squares(h, 0, KING, ksq), list), k = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
-            n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 0, KNIGHT, sq), list + n);
+            k += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 0, KNIGHT, sq),
+                              list + n + k);
         }
-        n += slider_moves(h, pos, 0, false, empty, list + n);
-        return legal_only(pos, list, n);
+        k += slider_moves(h, pos, 0, false, empty, list + n + k);
+        return n + legal_only(pos, list + n, k);
     }
     }
     return -1;

@@ -215,10 +215,39 @@ static int mate_distance_after(const struct position *pos, int winner, int base,
            winner_piece_term(type, to, lk, winner);
 }
 
+/* How many keys of the current line (s->keys) fall in each bucket of
+ * their top byte: a key whose bucket is empty is not on the line, without
+ * the scan.  Pushed and popped with the line (path_push(), path_pop()), so
+ * all zero between probes. */
+static _Thread_local uint8_t path_buckets[256];
+static_assert(DEADPOS_LINE_MAX <= UINT8_MAX, "path_buckets' counts");
+
+static unsigned path_bucket(uint64_t key)
+{
+    return (unsigned)(key >> 56);
+}
+
+/* m, leading to the position with key `key`, onto the current line, and
+ * off it again (told the key: a mate found below leaves its last move on
+ * s->path, past s->keys). */
+static void path_push(struct dp_search *s, move m, uint64_t key)
+{
+    path_buckets[path_bucket(key)]++;
+    s->path[s->len] = m;
+    s->keys[s->len++] = key;
+}
+
+static void path_pop(struct dp_search *s, uint64_t key)
+{
+    path_buckets[path_bucket(key)]--;
+    s->len--;
+}
+
 /* The position already occurred on the current line (the helpmate search
  * never needs to repeat one). */
 static bool on_path(const struct dp_search *s, const struct position *pos)
 {
+    if (!path_buckets[path_bucket(pos->key)]) return false;
     for (int i = s->len - 1; i >= 0; i--)
         if (s->keys[i] == pos->key) return true;
     return false;
@@ -328,10 +357,9 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             i++;
             continue;
         }
-        s->path[s->len] = m;
-        s->keys[s->len++] = next.key;
+        path_push(s, m, next.key);
         bool ok = helpmate(s, &next, depth - 1, disc - i);
-        s->len--;
+        path_pop(s, next.key);
         if (ok || s->out_of_nodes) return ok;
         i++;
     }
@@ -351,6 +379,8 @@ static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 {
     for (size_t i = 0; i < sizeof lds_probes / sizeof lds_probes[0]; i++) {
         s->len = 0;
+        for (unsigned b = 0; b < 256; b++)
+            assert(path_buckets[b] == 0);
         if (helpmate(s, pos, lds_probes[i].depth, lds_probes[i].disc)) return true;
         if (s->out_of_nodes) break;
     }

@@ -29,6 +29,15 @@
 
 #include <string.h>
 
+/* For a function the compiler would keep out of line although a call and
+ * its frame cost more than its body at the searches' every node (say why
+ * at each use). */
+#if defined(__GNUC__)
+#define DP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define DP_ALWAYS_INLINE inline
+#endif
+
 /* Bit f set when `b` has a square on file f. */
 static inline unsigned dp_file_byte(bitboard b)
 {

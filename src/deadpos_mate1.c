@@ -49,13 +49,6 @@
 
 #include <assert.h>
 
-/* may_mate() inline in its two callers, so that struct mm_units stays in
- * registers. */
-#if defined(__GNUC__)
-#define DP_INLINE inline __attribute__((always_inline))
-#else
-#define DP_INLINE inline
-#endif
 
 /* The units of the side to move (`us`) that the test reads, and the other
  * king's square. */
@@ -77,7 +70,8 @@ static inline bool may_mate_all(bitboard *to)
  * or en passant may be available.  When `to` is given it receives, per
  * piece type, the target squares a mating move of that type may have
  * (every square when the test could not narrow them). */
-static DP_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
+/* Inline in its two callers, so that struct mm_units stays in registers. */
+static DP_ALWAYS_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
 {
     bitboard mine = u->mine, theirs = u->theirs;
     /* What the test leaves out: castling, en passant, promotion. */

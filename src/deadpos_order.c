@@ -120,8 +120,9 @@ static int legal_only(const struct position *pos, move *list, int n)
 }
 
 /* The steps of the king of the side to move to squares of `to`, legal, in
- * square order (as movegen_pseudo() writes them). */
-static int king_steps(const struct position *pos, bitboard to, move *list)
+ * square order (as movegen_pseudo() writes them).  Inline: most calls have
+ * a square or two to test, and the call cost as much. */
+static DP_ALWAYS_INLINE int king_steps(const struct position *pos, bitboard to, move *list)
 {
     int us = pos->side, them = us ^ 1, ksq = dp_king_sq(pos, us);
     to &= attacks_king(ksq) & ~pos->by_color[us];
@@ -257,8 +258,10 @@ static int pawn_pushes(const struct position *pos, move *list)
  * head for the blocker's square (h->blockers_move), the square itself, and
  * from two moves away the lines through it (slider_distance() in
  * deadpos_targeted.c), a bishop of the other colour having only squares it
- * never reaches; else none (their moves never come closer). */
-static bitboard slider_closer(const struct hm_search *h, int role, int type, int sq)
+ * never reaches; else none (their moves never come closer).  Inline: asked
+ * for every slider at every node the stages give its moves. */
+static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int role, int type,
+                                               int sq)
 {
     int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
     if (role == 0 || !h->blockers_move || d == 0) return 0;

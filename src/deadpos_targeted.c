@@ -269,20 +269,15 @@ static const int move_cost[3] = {0, DP_COST_NORMAL, DP_COST_PUNISH};
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to);
 
-/* try_move() is called from two places of targeted(), once per move
- * searched: inline, it saves a call and its frame per move. */
-#if defined(__GNUC__)
-#define DP_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define DP_ALWAYS_INLINE inline
-#endif
 
 /* What searching one move of a node found: go on with the next move, a
  * mate (the line is in s->res), or stop (out of nodes). */
 enum { TRY_ON, TRY_FOUND, TRY_STOP };
 
 /* Search the move m of class v (V_*) at a node of the targeted search with
- * `depth` left (`progress`: the move that led to the node was rewarded). */
+ * `depth` left (`progress`: the move that led to the node was rewarded).
+ * Called from two places of targeted(), once per move searched: inline, it
+ * saves a call and its frame per move. */
 static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position *pos, move m, int v,
                                      int depth, bool progress)
 {

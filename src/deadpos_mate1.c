@@ -422,10 +422,22 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
         if (check_from[type] & to[type]) {
             bitboard mask = check_from[type] & target & to[type];
             if (type == PAWN) {
-                /* Where these pawns may go at all (pushes, captures). */
-                bitboard p = pieces & ~disc, one = bb_forward(p, winner);
-                if ((one | bb_forward(one, winner) | bb_pawn_attacks(p, winner)) & mask)
-                    n = movegen_pseudo(pos, PAWN, p, mask, list);
+                /* Only the pawns with a move to mask: a push to an empty
+                 * square of it (a double step from the second rank over an
+                 * empty one), or a capture, en passant too, on one (a pawn
+                 * of the other side there would attack the pawn).  The
+                 * others would add nothing to movegen_pseudo()'s list. */
+                int loser = winner ^ 1;
+                bitboard empty = ~occ, second = winner == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
+                bitboard push_to = bb_forward(mask & empty, loser);
+                bitboard p = pieces & ~disc &
+                             (push_to | (second & bb_forward(push_to & empty, loser)) |
+                              bb_pawn_attacks(mask, loser));
+                if (p) n = movegen_pseudo(pos, PAWN, p, mask, list);
+#ifndef NDEBUG
+                move none[MOVES_MAX];
+                assert(movegen_pseudo(pos, PAWN, pieces & ~disc & ~p, mask, none) == 0);
+#endif
             } else
                 /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
                 for (bitboard b = pieces & ~disc; b;) {

@@ -266,6 +266,14 @@ static bool hm_table_cut(const struct position *pos, int depth)
 
 static const int move_cost[3] = {0, DP_COST_NORMAL, DP_COST_PUNISH};
 
+/* The depth left after a move of class v (V_*) at a node with `depth`
+ * left, `progress` saying the move that led there was rewarded: an
+ * ordinary move right after a rewarded one costs nothing. */
+static int depth_after(int depth, int v, bool progress)
+{
+    return depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
+}
+
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to);
 
@@ -274,15 +282,14 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
  * mate (the line is in s->res), or stop (out of nodes). */
 enum { TRY_ON, TRY_FOUND, TRY_STOP };
 
-/* Search the move m of class v (V_*) at a node of the targeted search with
- * `depth` left (`progress`: the move that led to the node was rewarded).
- * Called from two places of targeted(), once per move searched: inline, it
- * saves a call and its frame per move. */
+/* Search the move m of class v (V_*) at a node of the targeted search,
+ * `left` the depth after it (depth_after()).  Called from two places of
+ * targeted(), once per move searched: inline, it saves a call and its frame
+ * per move. */
 static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position *pos, move m, int v,
-                                     int depth, bool progress)
+                                     int left)
 {
     struct dp_search *s = h->s;
-    int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
     /* The loser's last move, after which the winner can only mate at
      * once: not played when that is proven impossible, and not counted
      * either (the budget counts the positions visited; this one is not). */
@@ -352,8 +359,8 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
      * winner's node with no depth left still looks for its mate in one;
      * after a winner's move it must have depth for a loser's move and the
      * winner's mate.  The costs grow with the class, so these come first. */
-    int need = winner_moves ? 1 : 0, nv = 0;
-    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+    int need = winner_moves ? 1 : 0, nv = 0, left[3];
+    while (nv < 3 && (left[nv] = depth_after(depth, nv, progress)) >= need)
         nv++;
     /* first: how many moves the stages tried (see struct stages);
      * all_tried: those were all the moves of the classes searched. */
@@ -370,7 +377,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
                                     : dp_loser_stage(h, pos, &st, nv, stage, &v);
             if (k < 0) break;
             for (int i = 0; i < k; i++) {
-                int r = try_move(h, pos, stage[i], v, depth, progress);
+                int r = try_move(h, pos, stage[i], v, left[v]);
                 if (r != TRY_ON) return r == TRY_FOUND;
             }
 #ifndef NDEBUG
@@ -428,7 +435,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
     assert(!all_tried || first == kept);
     for (int i = first; i < kept; i++) {
-        int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
+        int r = try_move(h, pos, ordered[i], vof[i], left[vof[i]]);
         if (r != TRY_ON) return r == TRY_FOUND;
     }
     return false;

@@ -49,7 +49,6 @@
 
 #include <assert.h>
 
-
 /* The units of the side to move (`us`) that the test reads, and the other
  * king's square. */
 struct mm_units {

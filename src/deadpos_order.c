@@ -266,7 +266,7 @@ static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int ro
     int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
     if (role == 0 || !h->blockers_move || d == 0) return 0;
     if (d == 1) return SQ_BB(t);
-    bitboard lines = type == ROOK     ? attacks_rook_rays[t]
+    bitboard lines = type == ROOK    ? attacks_rook_rays[t]
                      : type == QUEEN ? attacks_rook_rays[t] | attacks_bishop_rays[t]
                                      : attacks_bishop_rays[t];
     return SQ_BB(t) | lines;
@@ -359,7 +359,8 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         move *rest = list + n;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
-            k += leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
+            k +=
+                leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
         }
         k += slider_moves(h, pos, 1, false, theirs, rest + k);
         if (pawn_captures) k += pawn_captures_promotions(pos, pawns, 0, rest + k);
@@ -375,15 +376,16 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
  * its promotions to a queen (class 1), then its pawns' pushes (class 3):
  * every rewarded move; then, with no pawn to promote, its pieces' other
  * quiet moves (V_NORMAL): every move (no move of the winner is punished). */
-int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
-                    move *list, int *v)
+int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                    int nv, move *list, int *v)
 {
     int us = pos->side;
     *v = V_REWARD;
     switch (st->next++) {
     case 0: {
         bitboard empty = ~pos_occupied(pos);
-        int n = king_steps(pos, empty & closer_squares(h, 0, KING, dp_king_sq(pos, us)), list), k = 0;
+        int n = king_steps(pos, empty & closer_squares(h, 0, KING, dp_king_sq(pos, us)), list),
+            k = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
             k += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n + k);
         return n + legal_only(pos, list + n, k);

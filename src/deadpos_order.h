@@ -64,7 +64,7 @@ void dp_classify(const struct hm_search *h, const struct position *pos, const mo
  * searches): their number, or -1 when the full path must go on. */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v);
-int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
-                    move *list, int *v);
+int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
+                    int nv, move *list, int *v);
 
 #endif

@@ -248,8 +248,7 @@ static void hm_distances(struct hm_search *h)
         h->within[role][WITHIN_KNIGHT] = dp_knight_within[pt];
     }
     if (h->blockers_move)
-        memcpy(h->dist[1][BISHOP], slider_table[h->target[T_LOSER_PIECE]],
-               sizeof slider_table[0]);
+        memcpy(h->dist[1][BISHOP], slider_table[h->target[T_LOSER_PIECE]], sizeof slider_table[0]);
 }
 
 static bool hm_table_cut(const struct position *pos, int depth)
@@ -276,7 +275,6 @@ static int depth_after(int depth, int v, bool progress)
 
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to);
-
 
 /* What searching one move of a node found: go on with the next move, a
  * mate (the line is in s->res), or stop (out of nodes). */

@@ -264,9 +264,22 @@ static int best_scored(const struct scored *sc, int n)
     return b;
 }
 
+/* fixed_terms() after the quiet move m of the side to move, told from
+ * `fixed`, that of pos: only a pawn of the winner's changes its term. */
+static int fixed_after(const struct position *pos, int winner, int fixed, move m)
+{
+    int from = MOVE_FROM(m);
+    if (pos->side != winner || PIECE_TYPE(pos->board[from]) != PAWN) return fixed;
+    return fixed - piece_fixed_term(PAWN, from, winner) +
+           piece_fixed_term(PAWN, MOVE_TO(m), winner);
+}
+
 /* One limited-discrepancy probe: `depth` plies left, `disc` deviations from
- * the heuristic order still allowed (the i-th best move costs i). */
-static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc)
+ * the heuristic order still allowed (the i-th best move costs i); `base`
+ * and `fixed`: mate_distance() and fixed_terms() of pos, which the parent
+ * knows from scoring the move. */
+static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc, int base,
+                     int fixed)
 {
     if (!dp_count_node(s)) return false;
     if (depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
@@ -312,8 +325,8 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
      * when searched: then a repetition of the line drops it), the others
      * played (a capture or promotion may leave a material proof). */
     struct scored sc[MOVES_MAX];
-    int fixed = fixed_terms(pos, s->winner);
-    int nsc = 0, base = fixed + king_terms(pos, s->winner, dp_king_sq(pos, s->winner ^ 1));
+    assert(base == mate_distance(pos, s->winner) && fixed == fixed_terms(pos, s->winner));
+    int nsc = 0;
     for (int i = 0; i < n; i++) {
         move m = list[i];
         bool quiet = MOVE_KIND(m) == MOVE_NORMAL && pos->board[MOVE_TO(m)] == PIECE_NONE;
@@ -346,8 +359,9 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         bool played = sc[j].played;
         struct position next = *pos;
         pos_do_move(&next, m);
-        assert(sc[j].score ==
-               -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
+        /* The child's mate_distance() is its score but for the check. */
+        int next_base = -sc[j].score + (winner_moves && next.checkers ? 2 : 0);
+        assert(next_base == mate_distance(&next, s->winner));
         sc[j].score = INT_MIN;
         if (!played && on_path(s, &next)) continue;
         /* The loser's last move, after which only a mate at once counts:
@@ -358,7 +372,9 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             continue;
         }
         path_push(s, m, next.key);
-        bool ok = helpmate(s, &next, depth - 1, disc - i);
+        int next_fixed =
+            played ? fixed_terms(&next, s->winner) : fixed_after(pos, s->winner, fixed, m);
+        bool ok = helpmate(s, &next, depth - 1, disc - i, next_base, next_fixed);
         path_pop(s, next.key);
         if (ok || s->out_of_nodes) return ok;
         i++;
@@ -377,11 +393,13 @@ static const struct {
 /* The limited-discrepancy probes with what is left of the budget. */
 static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 {
+    int fixed = fixed_terms(pos, s->winner);
+    int base = fixed + king_terms(pos, s->winner, dp_king_sq(pos, s->winner ^ 1));
     for (size_t i = 0; i < sizeof lds_probes / sizeof lds_probes[0]; i++) {
         s->len = 0;
         for (unsigned b = 0; b < 256; b++)
             assert(path_buckets[b] == 0);
-        if (helpmate(s, pos, lds_probes[i].depth, lds_probes[i].disc)) return true;
+        if (helpmate(s, pos, lds_probes[i].depth, lds_probes[i].disc, base, fixed)) return true;
         if (s->out_of_nodes) break;
     }
     return false;

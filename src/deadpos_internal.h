@@ -29,6 +29,15 @@
 
 #include <string.h>
 
+/* For a function the compiler would keep out of line although a call and
+ * its frame cost more than its body at the searches' every node (say why
+ * at each use). */
+#if defined(__GNUC__)
+#define DP_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define DP_ALWAYS_INLINE inline
+#endif
+
 /* Bit f set when `b` has a square on file f. */
 static inline unsigned dp_file_byte(bitboard b)
 {
@@ -263,6 +272,46 @@ int dp_quick_check_outcome(const struct position *pos, move m, int ksq);
  * it is not checkmated). */
 bool dp_in_check_with_flight(const struct position *pos);
 
+/* The checks the side to move may give the other king, on ksq: from[type],
+ * the squares from which a unit of that type checks it (none for the king),
+ * with the board as it is; disc, the units of the side to move that stand
+ * alone between one of its sliders and that king (moving them may uncover a
+ * check).  A normal move (not castling, en passant or a promotion) of a
+ * unit of `type` checks from its new square b exactly when b is in
+ * from[type]: the square it leaves cannot lie between b and the king (the
+ * unit would then check the king already, along the same line).  Any other
+ * check it gives is uncovered, from a square of disc.  Filled by
+ * dp_checks_init() (deadpos_mate1.c). */
+struct dp_checks {
+    int ksq;
+    bitboard from[PIECE_TYPE_NB];
+    bitboard disc;
+};
+void dp_checks_init(struct dp_checks *c, const struct position *pos);
+
+/* The normal move m of the side to move gives check: from its new square
+ * (see struct dp_checks), or, from a square of disc, as
+ * dp_quick_check_outcome() tells.  Exact. */
+static inline bool dp_normal_move_checks(const struct dp_checks *c, const struct position *pos,
+                                         move m)
+{
+    if ((c->from[PIECE_TYPE(pos->board[MOVE_FROM(m)])] >> MOVE_TO(m)) & 1) return true;
+    return ((c->disc >> MOVE_FROM(m)) & 1) &&
+           dp_quick_check_outcome(pos, m, c->ksq) != DP_QM_NO_CHECK;
+}
+
+/* The legal move m of the side to move does not mate: a normal move that
+ * goes to no square of to[] (dp_may_mate_in_one()'s masks) or gives no
+ * check.  False means "maybe" (castling, en passant, a promotion, a check). */
+static inline bool dp_cannot_mate(const struct dp_checks *c, const bitboard to[PIECE_TYPE_NB],
+                                  const struct position *pos, move m)
+{
+    if (MOVE_KIND(m) != MOVE_NORMAL) return false;
+    int type = PIECE_TYPE(pos->board[MOVE_FROM(m)]);
+    return !((to[type] >> MOVE_TO(m)) & 1) ||
+           (!((c->disc >> MOVE_FROM(m)) & 1) && !((c->from[type] >> MOVE_TO(m)) & 1));
+}
+
 /* A move of list[0..n) (the winner's legal moves, the winner to move) that
  * mates at once, or MOVE_NONE; `to`: dp_may_mate_in_one()'s masks.  Only
  * moves that may give check are looked at, and only the checks played
@@ -279,9 +328,11 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
 #ifndef NDEBUG
 /* What the debug builds assert against playing the moves: no legal move of
  * the side to move mates (dp_may_mate_in_one() false); the same after m;
- * dp_quick_check_outcome()'s answer q for m is right. */
+ * the legal move m mates; dp_quick_check_outcome()'s answer q for m is
+ * right. */
 bool dp_no_mate_in_one(const struct position *pos);
 bool dp_leaf_has_no_mate(const struct position *pos, move m);
+bool dp_move_mates(const struct position *pos, move m);
 bool dp_qm_agrees(const struct position *pos, move m, int q);
 #endif
 

@@ -49,14 +49,6 @@
 
 #include <assert.h>
 
-/* may_mate() inline in its two callers, so that struct mm_units stays in
- * registers. */
-#if defined(__GNUC__)
-#define DP_INLINE inline __attribute__((always_inline))
-#else
-#define DP_INLINE inline
-#endif
-
 /* The units of the side to move (`us`) that the test reads, and the other
  * king's square. */
 struct mm_units {
@@ -77,7 +69,8 @@ static inline bool may_mate_all(bitboard *to)
  * or en passant may be available.  When `to` is given it receives, per
  * piece type, the target squares a mating move of that type may have
  * (every square when the test could not narrow them). */
-static DP_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
+/* Inline in its two callers, so that struct mm_units stays in registers. */
+static DP_ALWAYS_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
 {
     bitboard mine = u->mine, theirs = u->theirs;
     /* What the test leaves out: castling, en passant, promotion. */
@@ -282,7 +275,7 @@ int dp_quick_check_outcome(const struct position *pos, move m, int ksq)
 }
 
 /* dp_quick_check_outcome() of a normal move of a knight, bishop, rook or queen
- * to a square from which it checks the king on ksq (see check_squares()):
+ * to a square from which it checks the king on ksq (struct dp_checks):
  * its square was free up to the king and stays so (the mover did not stand
  * between), so only the flight squares are left to tell. */
 static int direct_check_outcome(const struct position *pos, move m, int ksq)
@@ -294,7 +287,7 @@ static int direct_check_outcome(const struct position *pos, move m, int ksq)
 
 #ifndef NDEBUG
 /* The move (legal) checkmates. */
-static bool move_mates(const struct position *pos, move m)
+bool dp_move_mates(const struct position *pos, move m)
 {
     struct position next = *pos;
     pos_do_move(&next, m);
@@ -363,16 +356,18 @@ static bitboard discoverers(const struct position *pos, int winner, int ksq)
     return cand & pos->by_color[winner];
 }
 
-/* For each piece type, the squares from which a piece of `winner` gives check
- * to the king on ksq (king: none). */
-static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from[PIECE_TYPE_NB])
+void dp_checks_init(struct dp_checks *c, const struct position *pos)
 {
-    check_from[PAWN] = attacks_pawn(winner ^ 1, ksq);
-    check_from[KNIGHT] = attacks_knight(ksq);
-    check_from[BISHOP] = attacks_bishop(ksq, occ);
-    check_from[ROOK] = attacks_rook(ksq, occ);
-    check_from[QUEEN] = check_from[BISHOP] | check_from[ROOK];
-    check_from[KING] = 0;
+    int winner = pos->side, ksq = dp_king_sq(pos, winner ^ 1);
+    bitboard occ = pos_occupied(pos);
+    c->ksq = ksq;
+    c->from[PAWN] = attacks_pawn(winner ^ 1, ksq);
+    c->from[KNIGHT] = attacks_knight(ksq);
+    c->from[BISHOP] = attacks_bishop(ksq, occ);
+    c->from[ROOK] = attacks_rook(ksq, occ);
+    c->from[QUEEN] = c->from[BISHOP] | c->from[ROOK];
+    c->from[KING] = 0;
+    c->disc = discoverers(pos, winner, ksq);
 }
 
 /* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
@@ -381,21 +376,15 @@ static void check_squares(int winner, int ksq, bitboard occ, bitboard check_from
 move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
                     const bitboard to[PIECE_TYPE_NB])
 {
-    int winner = pos->side, ksq = dp_king_sq(pos, winner ^ 1);
-    bitboard occ = pos_occupied(pos);
-    bitboard check_from[PIECE_TYPE_NB];
-    check_squares(winner, ksq, occ, check_from);
-    bitboard disc = discoverers(pos, winner, ksq);
+    struct dp_checks c;
+    dp_checks_init(&c, pos);
     for (int i = 0; i < n; i++) {
         move m = list[i];
-        int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
-        if (MOVE_KIND(m) == MOVE_NORMAL &&
-            (!(to[type] & SQ_BB(MOVE_TO(m))) ||
-             (!(disc & SQ_BB(from)) && !(check_from[type] & SQ_BB(MOVE_TO(m)))))) {
-            assert(!move_mates(pos, m));
+        if (dp_cannot_mate(&c, to, pos, m)) {
+            assert(!dp_move_mates(pos, m));
             continue;
         }
-        int q = dp_quick_check_outcome(pos, m, ksq);
+        int q = dp_quick_check_outcome(pos, m, c.ksq);
         assert(dp_qm_agrees(pos, m, q));
         if (q == DP_QM_NO_CHECK) continue;
         if (q == DP_QM_ESCAPE) continue; /* not played: no node */
@@ -413,12 +402,14 @@ move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move 
 move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
                           const bitboard to[PIECE_TYPE_NB])
 {
-    int winner = pos->side, ksq = dp_king_sq(pos, winner ^ 1);
+    int winner = pos->side;
     bitboard occ = pos_occupied(pos), own = pos->by_color[winner];
     bitboard target = ~own;
-    bitboard check_from[PIECE_TYPE_NB];
-    check_squares(winner, ksq, occ, check_from);
-    bitboard disc = discoverers(pos, winner, ksq);
+    struct dp_checks c;
+    dp_checks_init(&c, pos);
+    int ksq = c.ksq;
+    const bitboard *check_from = c.from;
+    bitboard disc = c.disc;
     bitboard last_rank = winner == COLOR_WHITE ? 0xFF00000000000000ULL : 0xFFULL;
     bitboard promoters = pos_pieces(pos, winner, PAWN) & bb_forward(last_rank, winner ^ 1);
     bitboard risky = dp_legal_risky(pos);
@@ -430,10 +421,22 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
         if (check_from[type] & to[type]) {
             bitboard mask = check_from[type] & target & to[type];
             if (type == PAWN) {
-                /* Where these pawns may go at all (pushes, captures). */
-                bitboard p = pieces & ~disc, one = bb_forward(p, winner);
-                if ((one | bb_forward(one, winner) | bb_pawn_attacks(p, winner)) & mask)
-                    n = movegen_pseudo(pos, PAWN, p, mask, list);
+                /* Only the pawns with a move to mask: a push to an empty
+                 * square of it (a double step from the second rank over an
+                 * empty one), or a capture, en passant too, on one (a pawn
+                 * of the other side there would attack the pawn).  The
+                 * others would add nothing to movegen_pseudo()'s list. */
+                int loser = winner ^ 1;
+                bitboard empty = ~occ, second = winner == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
+                bitboard push_to = bb_forward(mask & empty, loser);
+                bitboard p = pieces & ~disc &
+                             (push_to | (second & bb_forward(push_to & empty, loser)) |
+                              bb_pawn_attacks(mask, loser));
+                if (p) n = movegen_pseudo(pos, PAWN, p, mask, list);
+#ifndef NDEBUG
+                move none[MOVES_MAX];
+                assert(movegen_pseudo(pos, PAWN, pieces & ~disc & ~p, mask, none) == 0);
+#endif
             } else
                 /* a piece moves to the squares it attacks (movegen_pseudo()'s order) */
                 for (bitboard b = pieces & ~disc; b;) {

@@ -119,15 +119,13 @@ static int legal_only(const struct position *pos, move *list, int n)
     return kept;
 }
 
-/* The loser's king steps to squares of `to` that are (closer: true) or are
- * not closer to its target; legal. */
-static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
-                            bitboard to, move *list)
+/* The steps of the king of the side to move to squares of `to`, legal, in
+ * square order (as movegen_pseudo() writes them).  Inline: most calls have
+ * a square or two to test, and the call cost as much. */
+static DP_ALWAYS_INLINE int king_steps(const struct position *pos, bitboard to, move *list)
 {
-    int us = pos->side, them = us ^ 1;
-    int ksq = dp_king_sq(pos, us), d = h->dist[1][KING][ksq];
-    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
-    to &= (closer ? near : ~near) & attacks_king(ksq) & ~pos->by_color[us];
+    int us = pos->side, them = us ^ 1, ksq = dp_king_sq(pos, us);
+    to &= attacks_king(ksq) & ~pos->by_color[us];
     if (!to) return 0;
     const bitboard cand = to;
     (void)cand;
@@ -158,15 +156,24 @@ static int loser_king_steps(const struct hm_search *h, const struct position *po
     return n;
 }
 
-/* The winner's captures by its pieces in the generator's order (king,
- * knights, bishops and queens along diagonals, rooks and queens along
- * lines; each piece's by square, as movegen_pseudo() writes them);
+/* The loser's king steps to squares of `to` that are (closer: true) or are
+ * not closer to its target; legal. */
+static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
+                            bitboard to, move *list)
+{
+    int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
+    bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
+    return king_steps(pos, to & (closer ? near : ~near), list);
+}
+
+/* The winner's captures by its pieces but the king in the generator's
+ * order (knights, bishops and queens along diagonals, rooks and queens
+ * along lines; each piece's by square, as movegen_pseudo() writes them);
  * pseudo-legal. */
 static int piece_captures(const struct position *pos, move *list)
 {
-    int us = pos->side;
+    int us = pos->side, n = 0;
     bitboard theirs = pos->by_color[us ^ 1], occ = pos_occupied(pos);
-    int n = leaper_moves(pos, KING, dp_king_sq(pos, us), theirs, list);
     for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
         n += leaper_moves(pos, KNIGHT, bb_pop_lsb(&b), theirs, list + n);
     bitboard queens = pos_pieces(pos, us, QUEEN);
@@ -246,13 +253,59 @@ static int pawn_pushes(const struct position *pos, move *list)
     return n;
 }
 
+/* The squares closer to its target than sq for a bishop, rook or queen
+ * (`type`) playing `role` (0 winner, 1 loser): for the loser's, when they
+ * head for the blocker's square (h->blockers_move), the square itself, and
+ * from two moves away the lines through it (slider_distance() in
+ * deadpos_targeted.c), a bishop of the other colour having only squares it
+ * never reaches; else none (their moves never come closer).  Inline: asked
+ * for every slider at every node the stages give its moves. */
+static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int role, int type,
+                                               int sq)
+{
+    int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
+    if (role == 0 || !h->blockers_move || d == 0) return 0;
+    if (d == 1) return SQ_BB(t);
+    bitboard lines = type == ROOK    ? attacks_rook_rays[t]
+                     : type == QUEEN ? attacks_rook_rays[t] | attacks_bishop_rays[t]
+                                     : attacks_bishop_rays[t];
+    return SQ_BB(t) | lines;
+}
+
+/* The pseudo-legal moves of the bishops, rooks and queens of the side to
+ * move, playing `role`, to squares of `to` that are (closer: true) or are
+ * not closer to their target, in the generator's order (bishops and queens
+ * along diagonals, then rooks and queens along lines; each piece's by
+ * square). */
+static int slider_moves(const struct hm_search *h, const struct position *pos, int role,
+                        bool closer, bitboard to, move *list)
+{
+    int us = pos->side, n = 0;
+    bitboard occ = pos_occupied(pos), queens = pos_pieces(pos, us, QUEEN);
+    to &= ~pos->by_color[us];
+    for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
+        for (bitboard t = attacks_bishop(from, occ) & to & (closer ? c : ~c); t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
+    }
+    for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
+        int from = bb_pop_lsb(&b);
+        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
+        for (bitboard t = attacks_rook(from, occ) & to & (closer ? c : ~c); t;)
+            list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
+    }
+    return n;
+}
+
 /* The loser (no promotion needed, no castling right): its king's steps
- * closer to their target (class 0, captures too); its knights' moves
- * closer (class 1: first in it; the whole class unless the loser's
- * bishops, rooks and queens head for the blocker's square too); its king's
- * other steps that capture nothing (first in V_NORMAL; nv: the classes
- * the node searches); with only knights and pawns besides, the knights'
- * other quiet moves and the pawns' pushes. */
+ * closer to their target (class 0, captures too); its knights' and, when
+ * they head for the blocker's square too, its bishops', rooks' and queens'
+ * moves closer (class 1: with those, every rewarded move); its king's other
+ * steps that capture nothing (first in V_NORMAL; nv: the classes the node
+ * searches); with no pawn to promote and no en passant, its other pieces'
+ * other quiet moves and its pawns' pushes (the rest of V_NORMAL); then its
+ * captures that do not come closer (V_PUNISH: every move). */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v)
 {
@@ -261,39 +314,57 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
     switch (st->next++) {
     case 0:
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
-        /* With only knights and pawns besides the king, its rewarded moves
-         * are these steps and stage 1's. */
-        st->complete = !(pos->by_color[us] &
-                         (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]));
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
             n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
+        if (h->blockers_move) n += slider_moves(h, pos, 1, true, ~(bitboard)0, list + n);
+        st->classes = 1;
         return legal_only(pos, list, n);
     }
-    case 2: {
-        bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
-        if (nv <= V_NORMAL || (h->blockers_move && (pos->by_color[us] & sliders))) return -1;
+    case 2:
+        if (nv <= V_NORMAL) return -1;
         *v = V_NORMAL;
         return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
-    }
     case 3: {
-        /* Only knights and pawns besides the king, no pawn to promote, no
-         * en passant: the knights' other quiet moves and the pawns' pushes
-         * are the rest of its normal moves. */
-        if (!st->complete || pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us)))
-            return -1;
+        /* No pawn to promote, no en passant: the other pieces' quiet moves
+         * that do not come closer and the pawns' pushes are the rest of its
+         * normal moves. */
+        if (pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
         *v = V_NORMAL;
-        st->all_normal = true;
+        st->classes = 2;
         bitboard empty = ~pos_occupied(pos);
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
             n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
         }
+        n += slider_moves(h, pos, 1, false, empty, list + n);
         n += pawn_pushes(pos, list + n);
         return legal_only(pos, list, n);
+    }
+    case 4: {
+        /* Its captures that do not come closer (V_PUNISH), unless a pinned
+         * pawn may capture (its captures would come last): every move. */
+        bitboard pawns = pos_pieces(pos, us, PAWN), theirs = pos->by_color[us ^ 1];
+        bool pawn_captures = bb_pawn_attacks(pawns, us) & theirs;
+        if (nv <= V_PUNISH ||
+            (pawn_captures && (pos_pinned(pos, us) & pawns & bb_pawn_attacks(theirs, us ^ 1))))
+            return -1;
+        *v = V_PUNISH;
+        st->classes = 3;
+        int n = loser_king_steps(h, pos, false, theirs, list);
+        int k = 0;
+        move *rest = list + n;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            k +=
+                leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
+        }
+        k += slider_moves(h, pos, 1, false, theirs, rest + k);
+        if (pawn_captures) k += pawn_captures_promotions(pos, pawns, 0, rest + k);
+        return n + legal_only(pos, rest, k);
     }
     }
     return -1;
@@ -302,19 +373,22 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
 /* The winner (no castling right, no en passant): its king's and knights'
  * steps closer to their targets without a capture (class 0); unless a
  * pinned pawn can capture or promote, its pieces' and pawns' captures and
- * its promotions to a queen (class 1), then its pawns' pushes (class 3). */
+ * its promotions to a queen (class 1), then its pawns' pushes (class 3):
+ * every rewarded move; then, with no pawn to promote, its pieces' other
+ * quiet moves (V_NORMAL): every move (no move of the winner is punished). */
 int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
-                    move *list, int *v)
+                    int nv, move *list, int *v)
 {
     int us = pos->side;
     *v = V_REWARD;
     switch (st->next++) {
     case 0: {
         bitboard empty = ~pos_occupied(pos);
-        int n = closer_moves(h, pos, 0, KING, pos_pieces(pos, us, KING), empty, list);
+        int n = king_steps(pos, empty & closer_squares(h, 0, KING, dp_king_sq(pos, us)), list),
+            k = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
-            n += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n);
-        return legal_only(pos, list, n);
+            k += closer_moves(h, pos, 0, KNIGHT, SQ_BB(bb_pop_lsb(&b)), empty, list + n + k);
+        return n + legal_only(pos, list + n, k);
     }
     case 1: {
         bitboard pawns = pos_pieces(pos, us, PAWN), promoting = pawns & seventh_rank(us);
@@ -324,15 +398,34 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         if (pawn_moves && (pos_pinned(pos, us) & pawns &
                            (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
             return -1;
-        int n = piece_captures(pos, list);
-        if (pawn_moves) n += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n);
-        return legal_only(pos, list, n);
+        int n = king_steps(pos, pos->by_color[us ^ 1], list);
+        int k = piece_captures(pos, list + n);
+        if (pawn_moves)
+            k += pawn_captures_promotions(pos, pawns & ~promoting, promoting, list + n + k);
+        return n + legal_only(pos, list + n, k);
     }
     case 2:
         /* No castling, en passant or pawn capture, the other promotions
          * normal: every rewarded move of the winner comes from the stages. */
-        st->complete = true;
+        st->classes = 1;
         return legal_only(pos, list, pawn_pushes(pos, list));
+    case 3: {
+        /* The promotions to a rook, bishop or knight would come among the
+         * pawns' moves. */
+        if (nv <= V_NORMAL || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
+        *v = V_NORMAL;
+        st->classes = 3;
+        bitboard empty = ~pos_occupied(pos);
+        int ksq = dp_king_sq(pos, us);
+        int n = king_steps(pos, empty & ~closer_squares(h, 0, KING, ksq), list), k = 0;
+        for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
+            int sq = bb_pop_lsb(&b);
+            k += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 0, KNIGHT, sq),
+                              list + n + k);
+        }
+        k += slider_moves(h, pos, 0, false, empty, list + n + k);
+        return n + legal_only(pos, list + n, k);
+    }
     }
     return -1;
 }

@@ -51,9 +51,8 @@ enum { O_FIRST, O_SECOND, O_THIRD, O_LAST, O_NB };
  * then goes on after the moves the stages gave.
  */
 struct stages {
-    int next;        /* the stage to come */
-    bool complete;   /* the stages gave every rewarded move */
-    bool all_normal; /* and every normal one */
+    int next;    /* the stage to come */
+    int classes; /* the stages gave every move of the first `classes` classes */
 };
 
 /* The class and order of each of the n moves of list (see deadpos_order.c). */
@@ -61,10 +60,11 @@ void dp_classify(const struct hm_search *h, const struct position *pos, const mo
                  bool winner_moves, uint8_t *cls, int *count);
 
 /* The next stage of the loser's / winner's first moves (see
- * deadpos_order.c): their number, or -1 when the full path must go on. */
+ * deadpos_order.c), of the first nv classes only (those the node
+ * searches): their number, or -1 when the full path must go on. */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v);
 int dp_winner_stage(const struct hm_search *h, const struct position *pos, struct stages *st,
-                    move *list, int *v);
+                    int nv, move *list, int *v);
 
 #endif

@@ -38,6 +38,7 @@
 #include "position.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <string.h>
 
 /* Slots of the table of positions proven "cannot win" (a power of two). */
@@ -113,9 +114,12 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
 
 /*** Helpmate search by limited discrepancy (the fallback) ***/
 
+/* A move and its score (-mate_distance() after it, 2 more for a check of
+ * the winner's); played: a capture, promotion, castling or en passant. */
 struct scored {
     int score;
     move m;
+    bool played;
 };
 
 static int corner_distance(int sq)
@@ -131,12 +135,21 @@ static const int piece_material[PIECE_TYPE_NB] = {20, 35, 35, 50, 60, 0};
 static const int piece_distance_extra[PIECE_TYPE_NB] = {0, 2, 2, 1, 0, 0};
 
 /* What one of the winner's pieces (not the king) of `type` on sq adds to
- * mate_distance() with the loser's king on lk. */
-static int winner_piece_term(int type, int sq, int lk, int winner)
+ * mate_distance() wherever the loser's king stands: its material, a pawn's
+ * distance to promotion. */
+static int piece_fixed_term(int type, int sq, int winner)
 {
     int h = -piece_material[type];
     if (type == PAWN) return h + 4 * (winner == COLOR_WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq));
-    return h + dp_abs_int(dp_sq_distance(sq, lk) - 2) + piece_distance_extra[type];
+    return h + piece_distance_extra[type];
+}
+
+/* What it adds with the loser's king on lk: that, and a piece's distance
+ * to the king. */
+static int winner_piece_term(int type, int sq, int lk, int winner)
+{
+    int h = piece_fixed_term(type, sq, winner);
+    return type == PAWN ? h : h + dp_abs_int(dp_sq_distance(sq, lk) - 2);
 }
 
 /* What the winner's king on wk adds, the loser's on lk. */
@@ -152,18 +165,28 @@ static int winner_king_term(int wk, int lk)
  * the winner's material (losing it is bad), its pawns' distance to
  * promotion, its pieces' and king's distance to the loser's king, the
  * loser's king's distance to a corner, the loser's pieces' distance to their
- * own king (they take its flight squares next to it).
+ * own king (they take its flight squares next to it).  Split in two:
+ * fixed_terms(), the terms that do not depend on lk, and king_terms(), those
+ * that do (the loser's king's moves change only these).
  */
-static int mate_distance_at(const struct position *pos, int winner, int lk)
+static int fixed_terms(const struct position *pos, int winner)
 {
-    int loser = winner ^ 1;
-    int h = 4 * corner_distance(lk) + winner_king_term(dp_king_sq(pos, winner), lk);
+    int h = 0;
     bitboard own = pos->by_color[winner] & ~pos->by_type[KING];
     while (own) {
         int sq = bb_pop_lsb(&own);
-        h += winner_piece_term(PIECE_TYPE(pos->board[sq]), sq, lk, winner);
+        h += piece_fixed_term(PIECE_TYPE(pos->board[sq]), sq, winner);
     }
-    bitboard helpers = pos->by_color[loser] & ~pos->by_type[KING];
+    return h;
+}
+
+static int king_terms(const struct position *pos, int winner, int lk)
+{
+    int h = 4 * corner_distance(lk) + winner_king_term(dp_king_sq(pos, winner), lk);
+    bitboard pieces = pos->by_color[winner] & ~pos->by_type[KING] & ~pos->by_type[PAWN];
+    while (pieces)
+        h += dp_abs_int(dp_sq_distance(bb_pop_lsb(&pieces), lk) - 2);
+    bitboard helpers = pos->by_color[winner ^ 1] & ~pos->by_type[KING];
     while (helpers)
         h += dp_sq_distance(bb_pop_lsb(&helpers), lk) - 1;
     return h;
@@ -171,19 +194,20 @@ static int mate_distance_at(const struct position *pos, int winner, int lk)
 
 static int mate_distance(const struct position *pos, int winner)
 {
-    return mate_distance_at(pos, winner, dp_king_sq(pos, winner ^ 1));
+    return fixed_terms(pos, winner) + king_terms(pos, winner, dp_king_sq(pos, winner ^ 1));
 }
 
 /* mate_distance() after the quiet move m (no capture, castling, en passant
  * or promotion) of the side to move, told from `base`, mate_distance() of
- * pos, without playing it: only the moved unit's term changes, unless it is
- * the loser's king, which every term measures from. */
-static int mate_distance_after(const struct position *pos, int winner, int base, move m)
+ * pos, and `fixed`, fixed_terms() of pos, without playing it: only the moved
+ * unit's term changes, unless it is the loser's king, which every term of
+ * king_terms() measures from. */
+static int mate_distance_after(const struct position *pos, int winner, int base, int fixed, move m)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m), type = PIECE_TYPE(pos->board[from]);
     int lk = dp_king_sq(pos, winner ^ 1);
     if (pos->side != winner) {
-        if (type == KING) return mate_distance_at(pos, winner, to);
+        if (type == KING) return fixed + king_terms(pos, winner, to);
         return base - dp_sq_distance(from, lk) + dp_sq_distance(to, lk);
     }
     if (type == KING) return base - winner_king_term(from, lk) + winner_king_term(to, lk);
@@ -191,34 +215,100 @@ static int mate_distance_after(const struct position *pos, int winner, int base,
            winner_piece_term(type, to, lk, winner);
 }
 
+/* How many keys of the current line (s->keys) fall in each bucket of
+ * their top byte: a key whose bucket is empty is not on the line, without
+ * the scan.  Pushed and popped with the line (path_push(), path_pop()), so
+ * all zero between probes. */
+static _Thread_local uint8_t path_buckets[256];
+static_assert(DEADPOS_LINE_MAX <= UINT8_MAX, "path_buckets' counts");
+
+static unsigned path_bucket(uint64_t key)
+{
+    return (unsigned)(key >> 56);
+}
+
+/* m, leading to the position with key `key`, onto the current line, and
+ * off it again (told the key: a mate found below leaves its last move on
+ * s->path, past s->keys). */
+static void path_push(struct dp_search *s, move m, uint64_t key)
+{
+    path_buckets[path_bucket(key)]++;
+    s->path[s->len] = m;
+    s->keys[s->len++] = key;
+}
+
+static void path_pop(struct dp_search *s, uint64_t key)
+{
+    path_buckets[path_bucket(key)]--;
+    s->len--;
+}
+
 /* The position already occurred on the current line (the helpmate search
  * never needs to repeat one). */
 static bool on_path(const struct dp_search *s, const struct position *pos)
 {
+    if (!path_buckets[path_bucket(pos->key)]) return false;
     for (int i = s->len - 1; i >= 0; i--)
         if (s->keys[i] == pos->key) return true;
     return false;
 }
 
+/* The best of the n scored moves not yet taken (score INT_MIN): the first
+ * of the highest score, so that they come in the order of a stable sort,
+ * best first. */
+static int best_scored(const struct scored *sc, int n)
+{
+    int b = 0;
+    for (int j = 1; j < n; j++)
+        if (sc[j].score > sc[b].score) b = j;
+    return b;
+}
+
+/* fixed_terms() after the quiet move m of the side to move, told from
+ * `fixed`, that of pos: only a pawn of the winner's changes its term. */
+static int fixed_after(const struct position *pos, int winner, int fixed, move m)
+{
+    int from = MOVE_FROM(m);
+    if (pos->side != winner || PIECE_TYPE(pos->board[from]) != PAWN) return fixed;
+    return fixed - piece_fixed_term(PAWN, from, winner) +
+           piece_fixed_term(PAWN, MOVE_TO(m), winner);
+}
+
 /* One limited-discrepancy probe: `depth` plies left, `disc` deviations from
- * the heuristic order still allowed (the i-th best move costs i). */
-static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc)
+ * the heuristic order still allowed (the i-th best move costs i); `base`
+ * and `fixed`: mate_distance() and fixed_terms() of pos, which the parent
+ * knows from scoring the move. */
+static bool helpmate(struct dp_search *s, const struct position *pos, int depth, int disc, int base,
+                     int fixed)
 {
     if (!dp_count_node(s)) return false;
     if (depth <= 0 || s->len >= DEADPOS_LINE_MAX - 1) return false;
     /* A mate of the winner's move is looked for only where it may exist. */
     bool winner_moves = pos->side == s->winner;
-    bool mates = winner_moves && dp_may_mate_in_one(pos, NULL);
+    bitboard to[PIECE_TYPE_NB];
+    bool mates = winner_moves && dp_may_mate_in_one(pos, to);
     assert(mates || !winner_moves || dp_no_mate_in_one(pos));
     /* At the last ply only a mate at once counts: no moves needed else. */
     if (depth == 1 && !mates) return false;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     if (n == 0) return false;
+    /* No child is searched at one ply left (only a mate at once counts),
+     * nor at two with the winner to move: the loser's move would be the
+     * last, and a child with one ply left and the loser to move finds
+     * nothing. */
+    bool children = depth > 2 || (depth == 2 && !winner_moves);
+    /* The winner's checks, for its mate and for the scores. */
+    struct dp_checks c;
+    if (winner_moves && (mates || children)) dp_checks_init(&c, pos);
     /* The first mating move, in the generator's order: only the checks
      * with no free flight square (and castling, en passant) are played. */
     int lk = dp_king_sq(pos, pos->side ^ 1);
     for (int i = 0; mates && i < n; i++) {
+        if (dp_cannot_mate(&c, to, pos, list[i])) {
+            assert(!dp_move_mates(pos, list[i]));
+            continue;
+        }
         int q = dp_quick_check_outcome(pos, list[i], lk);
         assert(dp_qm_agrees(pos, list[i], q));
         if (q == DP_QM_NO_CHECK || q == DP_QM_ESCAPE) continue;
@@ -230,25 +320,22 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             return true;
         }
     }
-    /* No child is searched at one ply left (only a mate at once counts),
-     * nor at two with the winner to move: the loser's move would be the
-     * last, and a child with one ply left and the loser to move finds
-     * nothing. */
-    if (depth == 1 || (depth == 2 && winner_moves)) return false;
-    /* Score the moves, best first (stable): a quiet move from the bitboards
-     * (it is played only when searched: then a repetition of the line drops
-     * it), the others played (a capture or promotion may leave a material
-     * proof). */
+    if (!children) return false;
+    /* Score the moves: a quiet move from the bitboards (it is played only
+     * when searched: then a repetition of the line drops it), the others
+     * played (a capture or promotion may leave a material proof). */
     struct scored sc[MOVES_MAX];
-    bool played[MOVES_MAX];
-    int nsc = 0, base = mate_distance(pos, s->winner);
+    assert(base == mate_distance(pos, s->winner) && fixed == fixed_terms(pos, s->winner));
+    int nsc = 0;
     for (int i = 0; i < n; i++) {
         move m = list[i];
         bool quiet = MOVE_KIND(m) == MOVE_NORMAL && pos->board[MOVE_TO(m)] == PIECE_NONE;
         int v;
         if (quiet) {
-            v = -mate_distance_after(pos, s->winner, base, m);
-            if (winner_moves && dp_quick_check_outcome(pos, m, lk) != DP_QM_NO_CHECK) v += 2;
+            v = -mate_distance_after(pos, s->winner, base, fixed, m);
+            if (winner_moves && dp_normal_move_checks(&c, pos, m)) v += 2;
+            assert(!winner_moves || dp_normal_move_checks(&c, pos, m) ==
+                                        (dp_quick_check_outcome(pos, m, lk) != DP_QM_NO_CHECK));
         } else {
             struct position next = *pos;
             pos_do_move(&next, m);
@@ -259,23 +346,24 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             v = -mate_distance(&next, s->winner);
             if (winner_moves && next.checkers) v += 2;
         }
-        int j = nsc++;
-        while (j > 0 && sc[j - 1].score < v) {
-            sc[j] = sc[j - 1];
-            played[j] = played[j - 1];
-            j--;
-        }
-        sc[j].score = v;
-        sc[j].m = m;
-        played[j] = !quiet;
+        sc[nsc].score = v;
+        sc[nsc].m = m;
+        sc[nsc++].played = !quiet;
     }
-    /* The i-th child searched (repetitions dropped) costs i discrepancies. */
-    for (int j = 0, i = 0; j < nsc && i <= disc; j++) {
+    /* The children best first, ties in the generator's order, taken one by
+     * one (most nodes search only their first): the i-th child searched
+     * (repetitions dropped) costs i discrepancies. */
+    for (int left = nsc, i = 0; left > 0 && i <= disc; left--) {
+        int j = best_scored(sc, nsc);
+        move m = sc[j].m;
+        bool played = sc[j].played;
         struct position next = *pos;
-        pos_do_move(&next, sc[j].m);
-        assert(sc[j].score ==
-               -mate_distance(&next, s->winner) + (winner_moves && next.checkers ? 2 : 0));
-        if (!played[j] && on_path(s, &next)) continue;
+        pos_do_move(&next, m);
+        /* The child's mate_distance() is its score but for the check. */
+        int next_base = -sc[j].score + (winner_moves && next.checkers ? 2 : 0);
+        assert(next_base == mate_distance(&next, s->winner));
+        sc[j].score = INT_MIN;
+        if (!played && on_path(s, &next)) continue;
         /* The loser's last move, after which only a mate at once counts:
          * not searched, nor counted, when no mate can follow. */
         if (depth == 2 && !winner_moves && !dp_may_mate_in_one(&next, NULL)) {
@@ -283,10 +371,11 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
             i++;
             continue;
         }
-        s->path[s->len] = sc[j].m;
-        s->keys[s->len++] = next.key;
-        bool ok = helpmate(s, &next, depth - 1, disc - i);
-        s->len--;
+        path_push(s, m, next.key);
+        int next_fixed =
+            played ? fixed_terms(&next, s->winner) : fixed_after(pos, s->winner, fixed, m);
+        bool ok = helpmate(s, &next, depth - 1, disc - i, next_base, next_fixed);
+        path_pop(s, next.key);
         if (ok || s->out_of_nodes) return ok;
         i++;
     }
@@ -304,9 +393,13 @@ static const struct {
 /* The limited-discrepancy probes with what is left of the budget. */
 static bool helpmate_lds(struct dp_search *s, const struct position *pos)
 {
+    int fixed = fixed_terms(pos, s->winner);
+    int base = fixed + king_terms(pos, s->winner, dp_king_sq(pos, s->winner ^ 1));
     for (size_t i = 0; i < sizeof lds_probes / sizeof lds_probes[0]; i++) {
         s->len = 0;
-        if (helpmate(s, pos, lds_probes[i].depth, lds_probes[i].disc)) return true;
+        for (unsigned b = 0; b < 256; b++)
+            assert(path_buckets[b] == 0);
+        if (helpmate(s, pos, lds_probes[i].depth, lds_probes[i].disc, base, fixed)) return true;
         if (s->out_of_nodes) break;
     }
     return false;

@@ -78,12 +78,31 @@ static void knight_distances(int target, uint8_t dist[SQ_NB])
     }
 }
 
+/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
+ * (a bishop of the other colour never does: 9). */
+static int slider_distance(int type, int sq, int t)
+{
+    if (sq == t) return 0;
+    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
+    if (type == ROOK) return orth ? 1 : 2;
+    if (type == QUEEN) return diag || orth ? 1 : 2;
+    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
+    return diag ? 1 : 2;
+}
+
 /* King and knight moves between any two squares, and for each target the
  * squares at most r such moves from it ([target][r]; every square is within
  * 7 king or 6 knight moves): filled once, process-wide (the same way
  * attacks_init() fills its tables). */
 uint8_t dp_king_table[SQ_NB][SQ_NB], dp_knight_table[SQ_NB][SQ_NB];
 bitboard dp_king_within[SQ_NB][8], dp_knight_within[SQ_NB][8];
+
+/* slider_distance() of a bishop, rook and queen from every square to each
+ * target ([target][type - BISHOP][sq]), in the layout of struct hm_search's
+ * dist[1][BISHOP..QUEEN], which hm_distances() copies it into at every
+ * picture's search. */
+static uint8_t slider_table[SQ_NB][QUEEN - BISHOP + 1][SQ_NB];
+static_assert(ROOK == BISHOP + 1 && QUEEN == ROOK + 1, "slider_table's layout");
 
 static void fill_distance_tables(void)
 {
@@ -99,6 +118,9 @@ static void fill_distance_tables(void)
                 if (dp_king_table[t][sq] <= r) dp_king_within[t][r] |= SQ_BB(sq);
                 if (dp_knight_table[t][sq] <= r) dp_knight_within[t][r] |= SQ_BB(sq);
             }
+        for (int type = BISHOP; type <= QUEEN; type++)
+            for (int sq = 0; sq < SQ_NB; sq++)
+                slider_table[t][type - BISHOP][sq] = (uint8_t)slider_distance(type, sq, t);
     }
 }
 
@@ -212,18 +234,6 @@ static void hm_targets(struct hm_search *h, const struct position *pos, int winn
     h->need_loser_promotion = needs_loser_promotion(pos, winner);
 }
 
-/* Moves a bishop, rook or queen on sq needs to reach t on an empty board
- * (a bishop of the other colour never does: 9). */
-static int slider_distance(int type, int sq, int t)
-{
-    if (sq == t) return 0;
-    bool diag = (attacks_bishop_rays[t] >> sq) & 1, orth = (attacks_rook_rays[t] >> sq) & 1;
-    if (type == ROOK) return orth ? 1 : 2;
-    if (type == QUEEN) return diag || orth ? 1 : 2;
-    if (((SQ_FILE(sq) + SQ_RANK(sq)) ^ (SQ_FILE(t) + SQ_RANK(t))) & 1) return 9;
-    return diag ? 1 : 2;
-}
-
 /* Fill h->dist and h->within from h->target and h->blockers_move. */
 static void hm_distances(struct hm_search *h)
 {
@@ -238,9 +248,7 @@ static void hm_distances(struct hm_search *h)
         h->within[role][WITHIN_KNIGHT] = dp_knight_within[pt];
     }
     if (h->blockers_move)
-        for (int sq = 0; sq < SQ_NB; sq++)
-            for (int type = BISHOP; type <= QUEEN; type++)
-                h->dist[1][type][sq] = (uint8_t)slider_distance(type, sq, h->target[T_LOSER_PIECE]);
+        memcpy(h->dist[1][BISHOP], slider_table[h->target[T_LOSER_PIECE]], sizeof slider_table[0]);
 }
 
 static bool hm_table_cut(const struct position *pos, int depth)
@@ -257,28 +265,29 @@ static bool hm_table_cut(const struct position *pos, int depth)
 
 static const int move_cost[3] = {0, DP_COST_NORMAL, DP_COST_PUNISH};
 
+/* The depth left after a move of class v (V_*) at a node with `depth`
+ * left, `progress` saying the move that led there was rewarded: an
+ * ordinary move right after a rewarded one costs nothing. */
+static int depth_after(int depth, int v, bool progress)
+{
+    return depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
+}
+
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to);
-
-/* try_move() is called from two places of targeted(), once per move
- * searched: inline, it saves a call and its frame per move. */
-#if defined(__GNUC__)
-#define DP_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define DP_ALWAYS_INLINE inline
-#endif
 
 /* What searching one move of a node found: go on with the next move, a
  * mate (the line is in s->res), or stop (out of nodes). */
 enum { TRY_ON, TRY_FOUND, TRY_STOP };
 
-/* Search the move m of class v (V_*) at a node of the targeted search with
- * `depth` left (`progress`: the move that led to the node was rewarded). */
+/* Search the move m of class v (V_*) at a node of the targeted search,
+ * `left` the depth after it (depth_after()).  Called from two places of
+ * targeted(), once per move searched: inline, it saves a call and its frame
+ * per move. */
 static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position *pos, move m, int v,
-                                     int depth, bool progress)
+                                     int left)
 {
     struct dp_search *s = h->s;
-    int left = depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
     /* The loser's last move, after which the winner can only mate at
      * once: not played when that is proven impossible, and not counted
      * either (the budget counts the positions visited; this one is not). */
@@ -348,8 +357,8 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
      * winner's node with no depth left still looks for its mate in one;
      * after a winner's move it must have depth for a loser's move and the
      * winner's mate.  The costs grow with the class, so these come first. */
-    int need = winner_moves ? 1 : 0, nv = 0;
-    while (nv < 3 && depth - (nv == V_NORMAL && progress ? 0 : move_cost[nv]) >= need)
+    int need = winner_moves ? 1 : 0, nv = 0, left[3];
+    while (nv < 3 && (left[nv] = depth_after(depth, nv, progress)) >= need)
         nv++;
     /* first: how many moves the stages tried (see struct stages);
      * all_tried: those were all the moves of the classes searched. */
@@ -362,11 +371,11 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
         struct stages st = {0};
         move stage[MOVES_MAX];
         for (;;) {
-            int v, k = winner_moves ? dp_winner_stage(h, pos, &st, stage, &v)
+            int v, k = winner_moves ? dp_winner_stage(h, pos, &st, nv, stage, &v)
                                     : dp_loser_stage(h, pos, &st, nv, stage, &v);
             if (k < 0) break;
             for (int i = 0; i < k; i++) {
-                int r = try_move(h, pos, stage[i], v, depth, progress);
+                int r = try_move(h, pos, stage[i], v, left[v]);
                 if (r != TRY_ON) return r == TRY_FOUND;
             }
 #ifndef NDEBUG
@@ -375,10 +384,8 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
             first += k;
         }
         /* No full list is needed when the stages gave every move of the
-         * classes searched: a winner's node that searches only its rewarded
-         * moves (cost 1, no progress: most of them), a bare king's node
-         * that does not search its captures. */
-        all_tried = (st.complete && nv == 1) || (st.all_normal && nv == 2);
+         * classes searched. */
+        all_tried = st.classes >= nv;
 #ifdef NDEBUG
         if (all_tried) return false;
 #endif
@@ -426,7 +433,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
     assert(!all_tried || first == kept);
     for (int i = first; i < kept; i++) {
-        int r = try_move(h, pos, ordered[i], vof[i], depth, progress);
+        int r = try_move(h, pos, ordered[i], vof[i], left[vof[i]]);
         if (r != TRY_ON) return r == TRY_FOUND;
     }
     return false;

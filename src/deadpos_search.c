@@ -359,7 +359,11 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
  * search with the rest; otherwise a quick look at every corner's pictures
  * (DP_CORNERS_QUICK nodes), the targeted search (DP_HM_SHARE eighths), then
  * the limited-discrepancy search with the rest, then, with what its probes
- * leave, the pictures of every corner again.  (A lone minor piece
+ * leave, the pictures of every corner again; behind pawn walls
+ * (dp_route_walled()) those leave the last DP_ROUTE_NODES (at most half)
+ * to the route search (deadpos_route.c), which finds the long plans there
+ * that they miss (last, so that a side they prove pays nothing for it; the
+ * sides proven "cannot win" later pay the same nodes).  (A lone minor piece
  * needs the loser's pieces as blockers: the nearest-corner picture of the
  * default search, which moves only the loser's king and knights toward it,
  * rarely finds those lines, and the limited-discrepancy search finds the
@@ -377,6 +381,12 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
         return dp_helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
     }
+    /* The route search's reserve, behind pawn walls. */
+    unsigned long full = budget;
+    bool route = dp_route_walled(pos);
+    if (route)
+        budget = budget - start > 2 * DP_ROUTE_NODES ? budget - DP_ROUTE_NODES
+                                                     : start + (budget - start) / 2;
     /* A quick look at every corner's picture first: the default picture
      * (the nearest corner) misses the mates behind pawn walls, which come
      * wherever the walls leave the kings room, and a picture's short lines
@@ -395,5 +405,7 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
      * goes to every corner's pictures. */
     s.out_of_nodes = false;
     if (res->nodes < budget && dp_helpmate_corners(&s, pos)) return DEADPOS_CAN_WIN;
+    s.out_of_nodes = false;
+    if (route && dp_helpmate_route(&s, pos, full)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

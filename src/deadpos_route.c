@@ -23,8 +23,12 @@
  *  - the loser's king's free squares (fewer is nearer a mate) and the
  *    winner's pieces' and king's distances to it.
  * At every node where the winner moves, its mates in one are looked for
- * first (dp_may_mate_in_one(), dp_mate_in_one()).  The line is read back
- * from the nodes' parents.
+ * first (dp_may_mate_in_one(), dp_mate_in_one()).  The first few positions
+ * where the winner has more queens and rooks than at the start (a pawn has
+ * promoted: the wall is behind it) go to the targeted search
+ * (deadpos_targeted.c), which knows the mating pictures, for a few hundred
+ * nodes each.  The line is read back from the nodes' parents (and the
+ * targeted search's line appended).
  *
  * The budget counts the positions visited (every child played).  Memory:
  * the nodes (positions), the heap and the table are one per-thread block
@@ -55,6 +59,10 @@
  * guards (the winner's king cannot take it until the king steps away). */
 #define RT_KING_BLOCK 12
 #define RT_KING_GUARD 4
+/* Positions handed to the targeted search (the first ones where the winner
+ * has more queens and rooks than at the start), and its nodes for each. */
+#define RT_HANDOFFS      4
+#define RT_HANDOFF_NODES 500u
 /* A square no route reaches. */
 #define RT_FAR 24
 
@@ -284,6 +292,26 @@ static void line_to(struct dp_search *s, const struct rt_memory *mem, int idx, m
     assert(len == 0);
 }
 
+/* The targeted search (deadpos_targeted.c) from node idx with `nodes` of
+ * the budget; its line after the node's when it mates within
+ * DEADPOS_LINE_MAX plies. */
+static bool handoff(struct dp_search *s, const struct rt_memory *mem, int idx, unsigned long nodes)
+{
+    struct deadpos_result sub_res;
+    sub_res.nodes = s->res->nodes;
+    struct dp_search sub = {.winner = s->winner, .budget = s->budget, .res = &sub_res};
+    unsigned long stop = s->res->nodes + nodes < s->budget ? s->res->nodes + nodes : s->budget;
+    bool ok = dp_helpmate_targeted(&sub, &mem->nodes[idx].pos, stop, NULL);
+    s->res->nodes = sub_res.nodes;
+    int ply = mem->nodes[idx].ply;
+    if (!ok || ply + sub_res.line_len > DEADPOS_LINE_MAX || sub_res.line_len == 0) return false;
+    line_to(s, mem, idx, sub_res.line[0]);
+    memcpy(s->path + ply, sub_res.line, (size_t)sub_res.line_len * sizeof sub_res.line[0]);
+    s->len = ply + sub_res.line_len;
+    dp_found_mate(s);
+    return true;
+}
+
 bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget)
 {
     struct rt_memory *mem = dp_thread_block(DP_MEM_ROUTE, sizeof(struct rt_memory));
@@ -299,6 +327,8 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
     table_seen(mem, pos->key);
     heap_push(mem->heap, &nheap, (struct rt_heap_item){RT_WEIGHT * route_estimate(pos, w), 0});
     bool ok = false;
+    int handoffs = 0;
+    int heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
     while (nheap > 0 && !ok) {
         int idx = heap_pop(mem->heap, &nheap).idx;
         const struct position *cur = &mem->nodes[idx].pos;
@@ -317,6 +347,16 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
                     break;
                 }
                 if (s->out_of_nodes) break;
+            }
+        }
+        /* A new heavy piece of the winner: the targeted search from here. */
+        if (handoffs < RT_HANDOFFS && cur->side == w &&
+            bb_popcount(cur->by_color[w] & (cur->by_type[QUEEN] | cur->by_type[ROOK])) > heavy0 &&
+            ply + 8 < DEADPOS_LINE_MAX) {
+            handoffs++;
+            if (handoff(s, mem, idx, RT_HANDOFF_NODES)) {
+                ok = true;
+                break;
             }
         }
         /* Children: a mate still needs the winner's move after them. */

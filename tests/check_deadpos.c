@@ -523,6 +523,10 @@ static const struct {
     {"bishops in a double wall", "3kBb2/b1pBbBp1/1pPpPpP1/1P1P1P2/8/8/6K1/8 w - -", 1},
     {"rooks behind a wall", "1r3k2/2r1p3/3pPp2/2pP1Pp1/1pP3Pp/pP5P/P7/4K3 w - -", 1},
     {"bishop against a locked centre", "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -", 1},
+    /* The route search hands the position after a promotion to the
+     * targeted search */
+    {"pawns only, the queen after the wall", "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - -", 0},
+    {"bishops in a wall, the pawn promotes", "k1K5/p1p5/PbPp4/1BpP4/1pP5/1Pp5/B1P5/1B6 w - -", 1},
 };
 
 START_TEST(test_found_cases)

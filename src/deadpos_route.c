@@ -20,6 +20,9 @@
  *    a file blocked by a loser's pawn costing the king's route to that pawn
  *    (it must be taken), a capture to the next file costing little when a
  *    loser's unit stands there to be taken;
+ *  - the loser's waiting moves (loser_tempo()) against the moves the plan
+ *    still needs: a loser with only blocked pawns and a boxed-in king is
+ *    stalemated before the mate comes;
  *  - the loser's king's free squares (fewer is nearer a mate) and the
  *    winner's pieces' and king's distances to it.
  * At every node where the winner moves, its mates in one are looked for
@@ -48,8 +51,10 @@
 
 /* Nodes kept (positions on the open list or expanded), at most. */
 #define RT_NODES_MAX 16384
-/* Slots of the table of positions met (a power of two, > 2 * RT_NODES_MAX). */
+/* Slots of the table of positions met (a power of two, at least twice
+ * RT_NODES_MAX: never more than half full, so a probe always ends). */
 #define RT_TABLE_SIZE 32768
+_Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay half empty");
 /* Weight of the estimate against the plies played (best first, greedy). */
 #define RT_WEIGHT 3
 /* Weight of the loser's missing waiting moves (see loser_tempo()). */

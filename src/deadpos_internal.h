@@ -301,6 +301,9 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
  * where dp_search_helpmate() gives the route search its DP_ROUTE_NODES. */
 bool dp_route_walled(const struct position *pos);
 #define DP_ROUTE_NODES 8000u
+/* What the limited-discrepancy search keeps of the route search's nodes
+ * after the targeted search (its first probes find many of its lines). */
+#define DP_ROUTE_LDS_MIN 2000u
 
 #endif
 
@@ -332,5 +335,8 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
  * where dp_search_helpmate() gives the route search its DP_ROUTE_NODES. */
 bool dp_route_walled(const struct position *pos);
 #define DP_ROUTE_NODES 8000u
+/* What the limited-discrepancy search keeps of the route search's nodes
+ * after the targeted search (its first probes find many of its lines). */
+#define DP_ROUTE_LDS_MIN 2000u
 
 #endif

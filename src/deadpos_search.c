@@ -360,10 +360,12 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
  * (DP_CORNERS_QUICK nodes), the targeted search (DP_HM_SHARE eighths), then
  * the limited-discrepancy search with the rest, then, with what its probes
  * leave, the pictures of every corner again; behind pawn walls
- * (dp_route_walled()) those leave the last DP_ROUTE_NODES (at most half)
- * to the route search (deadpos_route.c), which finds the long plans there
- * that they miss (last, so that a side they prove pays nothing for it; the
- * sides proven "cannot win" later pay the same nodes).  (A lone minor piece
+ * (dp_route_walled()), with a budget of 4 * DP_ROUTE_NODES or more, the
+ * last two keep to all but the last DP_ROUTE_NODES (the limited-discrepancy
+ * search at least DP_ROUTE_LDS_MIN after the targeted search's share) and
+ * the route search (deadpos_route.c), which finds the long plans there that
+ * they miss, gets the rest (last, so that a side they prove pays nothing for
+ * it; the sides proven "cannot win" later pay the same nodes).  (A lone minor piece
  * needs the loser's pieces as blockers: the nearest-corner picture of the
  * default search, which moves only the loser's king and knights toward it,
  * rarely finds those lines, and the limited-discrepancy search finds the
@@ -381,12 +383,12 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
         return dp_helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
     }
-    /* The route search's reserve, behind pawn walls. */
+    /* The route search behind pawn walls, when the budget is big enough to
+     * spare it (small budgets go to the other searches): it keeps the last
+     * DP_ROUTE_NODES, except what the limited-discrepancy search needs for
+     * its first DP_ROUTE_LDS_MIN nodes. */
+    bool route = budget - start >= 4 * DP_ROUTE_NODES && dp_route_walled(pos);
     unsigned long full = budget;
-    bool route = dp_route_walled(pos);
-    if (route)
-        budget = budget - start > 2 * DP_ROUTE_NODES ? budget - DP_ROUTE_NODES
-                                                     : start + (budget - start) / 2;
     /* A quick look at every corner's picture first: the default picture
      * (the nearest corner) misses the mates behind pawn walls, which come
      * wherever the walls leave the kings room, and a picture's short lines
@@ -399,6 +401,12 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     unsigned long share = res->nodes + (budget - start) / 8 * DP_HM_SHARE;
     if (share > budget) share = budget;
     if (dp_helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
+    if (route) {
+        budget = full - DP_ROUTE_NODES;
+        unsigned long lds = res->nodes + DP_ROUTE_LDS_MIN;
+        if (budget < lds) budget = lds < full ? lds : full;
+        s.budget = budget;
+    }
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
     /* The limited-discrepancy search ends when its probes do, often long
      * before the budget (behind pawn walls its lines go nowhere): the rest
@@ -406,6 +414,7 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     s.out_of_nodes = false;
     if (res->nodes < budget && dp_helpmate_corners(&s, pos)) return DEADPOS_CAN_WIN;
     s.out_of_nodes = false;
-    if (route && dp_helpmate_route(&s, pos, full)) return DEADPOS_CAN_WIN;
+    s.budget = full;
+    if (route && res->nodes < full && dp_helpmate_route(&s, pos, full)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

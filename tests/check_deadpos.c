@@ -519,7 +519,7 @@ static const struct {
     {"pawns only, the king takes the d-pawn, the queen mates on the a-file",
      "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -", 1},
     {"pawns only, the loser's pawns wait", "8/p1p1p3/8/8/8/6p1/P1P1P1Pp/k6K w - -", 1},
-    {"knights and a bishop in a wall", "k7/1p6/1Pp5/n1P5/N1p5/BpP5/1P6/K7 w - -", 1},
+    {"knight and bishop in a wall", "k1b5/1p6/1Pp5/2P5/N1p5/1pP5/1P6/K7 w - -", 1},
     {"bishops in a double wall", "3kBb2/b1pBbBp1/1pPpPpP1/1P1P1P2/8/8/6K1/8 w - -", 1},
     {"rooks behind a wall", "1r3k2/2r1p3/3pPp2/2pP1Pp1/1pP3Pp/pP5P/P7/4K3 w - -", 1},
     {"bishop against a locked centre", "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -", 1},

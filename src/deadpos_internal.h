@@ -7,6 +7,8 @@
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
  *   deadpos_order.c     its move order: classes, staged first moves
  *                       (deadpos_order.h, shared by those two only)
+ *   deadpos_route.c     the route search: best-first helpmate search by
+ *                       positions, for the long plans behind pawn walls
  *   deadpos_closure.c   the closure search: every reachable position, once
  *   deadpos_memory.c    the searches' per-thread memory
  *   deadpos_mate1.c     a cheap proof that the side to move has no mate in
@@ -150,7 +152,13 @@ enum deadpos_verdict dp_closure_walk(struct dp_closure *c, unsigned long positio
  * block `id`, grown to at least `size` bytes (contents kept, new bytes
  * zero), kept for its next searches and freed when the thread ends; NULL
  * when out of memory (the block is then as it was). */
-enum dp_mem { DP_MEM_CLOSURE_NODES, DP_MEM_CLOSURE_SLOTS, DP_MEM_HM_TABLE, DP_MEM_NB };
+enum dp_mem {
+    DP_MEM_CLOSURE_NODES,
+    DP_MEM_CLOSURE_SLOTS,
+    DP_MEM_HM_TABLE,
+    DP_MEM_ROUTE,
+    DP_MEM_NB
+};
 void *dp_thread_block(enum dp_mem id, size_t size);
 
 /* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
@@ -334,6 +342,20 @@ bool dp_no_mate_in_one(const struct position *pos);
 bool dp_leaf_has_no_mate(const struct position *pos, move m);
 bool dp_move_mates(const struct position *pos, move m);
 bool dp_qm_agrees(const struct position *pos, move m, int q);
+/* The route search (deadpos_route.c): best first over positions, each
+ * once, toward a promotion and a boxed-in king, until s->res->nodes reaches
+ * `budget`; the line in s->path (and the result) when it mates.  s->budget
+ * is as it was afterwards. */
+bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget);
+
+/* The pawns stand in a wall (a white pawn blocked head-on by a black one):
+ * where dp_search_helpmate() gives the route search its DP_ROUTE_NODES. */
+bool dp_route_walled(const struct position *pos);
+#define DP_ROUTE_NODES 8000u
+/* What the limited-discrepancy search keeps of the route search's nodes
+ * after the targeted search (its first probes find many of its lines). */
+#define DP_ROUTE_LDS_MIN 2000u
+
 #endif
 
 /* A mating picture (see deadpos_targeted.c). */
@@ -353,5 +375,19 @@ bool dp_helpmate_pictures(struct dp_search *s, const struct position *pos);
 /* The targeted search with each picture of every corner in turn (two per
  * corner), s->budget shared equally (deadpos_targeted.c). */
 bool dp_helpmate_corners(struct dp_search *s, const struct position *pos);
+
+/* The route search (deadpos_route.c): best first over positions, each
+ * once, toward a promotion and a boxed-in king, until s->res->nodes reaches
+ * `budget`; the line in s->path (and the result) when it mates.  s->budget
+ * is as it was afterwards. */
+bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget);
+
+/* The pawns stand in a wall (a white pawn blocked head-on by a black one):
+ * where dp_search_helpmate() gives the route search its DP_ROUTE_NODES. */
+bool dp_route_walled(const struct position *pos);
+#define DP_ROUTE_NODES 8000u
+/* What the limited-discrepancy search keeps of the route search's nodes
+ * after the targeted search (its first probes find many of its lines). */
+#define DP_ROUTE_LDS_MIN 2000u
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * deadpos_memory.c - the searches' per-thread memory (dp_thread_block()).
  *
- * The closure search's positions and the targeted helpmate search's table
- * are too big to live in thread-local storage itself: every thread that is
+ * The closure search's positions, the targeted helpmate search's table and
+ * the route search's positions are too big to live in thread-local storage itself: every thread that is
  * started (check --jobs, position --jobs) would get them cleared and paid
  * for at its start, though only a few threads ever search.  Here each block
  * is allocated on first use, kept for the thread's next searches (most

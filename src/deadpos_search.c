@@ -452,7 +452,13 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
  * search with the rest; otherwise a quick look at every corner's pictures
  * (DP_CORNERS_QUICK nodes), the targeted search (DP_HM_SHARE eighths), then
  * the limited-discrepancy search with the rest, then, with what its probes
- * leave, the pictures of every corner again.  (A lone minor piece
+ * leave, the pictures of every corner again; behind pawn walls
+ * (dp_route_walled()), with a budget of 4 * DP_ROUTE_NODES or more, the
+ * last two keep to all but the last DP_ROUTE_NODES (the limited-discrepancy
+ * search at least DP_ROUTE_LDS_MIN after the targeted search's share) and
+ * the route search (deadpos_route.c), which finds the long plans there that
+ * they miss, gets the rest (last, so that a side they prove pays nothing for
+ * it; the sides proven "cannot win" later pay the same nodes).  (A lone minor piece
  * needs the loser's pieces as blockers: the nearest-corner picture of the
  * default search, which moves only the loser's king and knights toward it,
  * rarely finds those lines, and the limited-discrepancy search finds the
@@ -470,6 +476,12 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
         if (with_share(&s, pos, start, budget, DP_LDS_SHARE, helpmate_lds)) return DEADPOS_CAN_WIN;
         return dp_helpmate_targeted(&s, pos, budget, NULL) ? DEADPOS_CAN_WIN : DEADPOS_UNKNOWN;
     }
+    /* The route search behind pawn walls, when the budget is big enough to
+     * spare it (small budgets go to the other searches): it keeps the last
+     * DP_ROUTE_NODES, except what the limited-discrepancy search needs for
+     * its first DP_ROUTE_LDS_MIN nodes. */
+    bool route = budget - start >= 4 * DP_ROUTE_NODES && dp_route_walled(pos);
+    unsigned long full = budget;
     /* A quick look at every corner's picture first: the default picture
      * (the nearest corner) misses the mates behind pawn walls, which come
      * wherever the walls leave the kings room, and a picture's short lines
@@ -482,11 +494,20 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
     unsigned long share = res->nodes + (budget - start) / 8 * DP_HM_SHARE;
     if (share > budget) share = budget;
     if (dp_helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
+    if (route) {
+        budget = full - DP_ROUTE_NODES;
+        unsigned long lds = res->nodes + DP_ROUTE_LDS_MIN;
+        if (budget < lds) budget = lds < full ? lds : full;
+        s.budget = budget;
+    }
     if (helpmate_lds(&s, pos)) return DEADPOS_CAN_WIN;
     /* The limited-discrepancy search ends when its probes do, often long
      * before the budget (behind pawn walls its lines go nowhere): the rest
      * goes to every corner's pictures. */
     s.out_of_nodes = false;
     if (res->nodes < budget && dp_helpmate_corners(&s, pos)) return DEADPOS_CAN_WIN;
+    s.out_of_nodes = false;
+    s.budget = full;
+    if (route && res->nodes < full && dp_helpmate_route(&s, pos, full)) return DEADPOS_CAN_WIN;
     return DEADPOS_UNKNOWN;
 }

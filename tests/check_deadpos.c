@@ -514,6 +514,19 @@ static const struct {
     /* The limited-discrepancy search no longer plays the winner's moves at
      * two plies left */
     {"two dark bishops and a locked pawn pair", "6k1/4B3/5B1K/1p6/1P6/8/8/8 w - -", 0},
+    /* The route search (deadpos_route.c) behind pawn walls: long plans the
+     * other searches miss within their 40,000 nodes */
+    {"pawns only, the king takes the d-pawn, the queen mates on the a-file",
+     "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -", 1},
+    {"pawns only, the loser's pawns wait", "8/p1p1p3/8/8/8/6p1/P1P1P1Pp/k6K w - -", 1},
+    {"knight and bishop in a wall", "k1b5/1p6/1Pp5/2P5/N1p5/1pP5/1P6/K7 w - -", 1},
+    {"bishops in a double wall", "3kBb2/b1pBbBp1/1pPpPpP1/1P1P1P2/8/8/6K1/8 w - -", 1},
+    {"rooks behind a wall", "1r3k2/2r1p3/3pPp2/2pP1Pp1/1pP3Pp/pP5P/P7/4K3 w - -", 1},
+    {"bishop against a locked centre", "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -", 1},
+    /* The route search hands the position after a promotion to the
+     * targeted search */
+    {"pawns only, the queen after the wall", "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - -", 0},
+    {"bishops in a wall, the pawn promotes", "k1K5/p1p5/PbPp4/1BpP4/1pP5/1Pp5/B1P5/1B6 w - -", 1},
 };
 
 START_TEST(test_found_cases)

@@ -1,0 +1,396 @@
+/*
+ * deadpos_route.c - the route search, the helpmate search for positions
+ * behind pawn walls (dp_helpmate_route(), called by dp_search_helpmate() in
+ * deadpos_search.c once its other searches failed): one line in which the
+ * "winner" mates, the "loser" cooperating; it proves only CAN_WIN (with the
+ * line), failing means nothing (FIDE 5.2.2, 6.9).
+ *
+ * Behind a pawn wall the mate needs a long plan: a king walks around or
+ * through the wall to take the pawn that blocks a file, a pawn promotes
+ * (often after capturing to change files), the new piece walks to the king
+ * the wall has boxed in.  The depth-first searches lose their way in such
+ * lines (40 to 90 plies, most of them the loser's waiting moves); this one
+ * searches positions, not lines: best first, each position once (a table of
+ * the positions met), ordered by plies played plus a weighted estimate of
+ * the plies still needed (route_estimate()), which knows the wall:
+ *  - the winner's king's route, square by square, around its own pawns and
+ *    the squares the loser's pawns guard (breadth first over the board:
+ *    route_distances());
+ *  - the winner's cheapest promotion while it has no queen or rook: pushes,
+ *    a file blocked by a loser's pawn costing the king's route to that pawn
+ *    (it must be taken), a capture to the next file costing little when a
+ *    loser's unit stands there to be taken;
+ *  - the loser's waiting moves (loser_tempo()) against the moves the plan
+ *    still needs: a loser with only blocked pawns and a boxed-in king is
+ *    stalemated before the mate comes;
+ *  - the loser's king's free squares (fewer is nearer a mate) and the
+ *    winner's pieces' and king's distances to it.
+ * At every node where the winner moves, its mates in one are looked for
+ * first (dp_may_mate_in_one(), dp_mate_in_one()).  The first few positions
+ * where the winner has more queens and rooks than at the start (a pawn has
+ * promoted: the wall is behind it) go to the targeted search
+ * (deadpos_targeted.c), which knows the mating pictures, for a few hundred
+ * nodes each.  The line is read back from the nodes' parents (and the
+ * targeted search's line appended).
+ *
+ * The budget counts the positions visited (every child played).  Memory:
+ * the nodes (positions), the heap and the table are one per-thread block
+ * (dp_thread_block(DP_MEM_ROUTE)); nothing else is kept between searches.
+ * Invariant: a node's line from the root is at most DEADPOS_LINE_MAX - 1
+ * plies, so the mating move still fits.
+ */
+#include "deadpos_internal.h"
+
+#include "attacks.h"
+#include "bitboard.h"
+#include "movegen.h"
+#include "position.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* Nodes kept (positions on the open list or expanded), at most. */
+#define RT_NODES_MAX 16384
+/* Slots of the table of positions met (a power of two, at least twice
+ * RT_NODES_MAX: never more than half full, so a probe always ends). */
+#define RT_TABLE_SIZE 32768
+_Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay half empty");
+/* Weight of the estimate against the plies played (best first, greedy). */
+#define RT_WEIGHT 3
+/* Weight of the loser's missing waiting moves (see loser_tempo()). */
+#define RT_TEMPO_WEIGHT 10
+/* What a winner's pawn pays for the loser's king in front of it (it seldom
+ * leaves), and for a loser's pawn in front of it that the loser's king
+ * guards (the winner's king cannot take it until the king steps away). */
+#define RT_KING_BLOCK 12
+#define RT_KING_GUARD 4
+/* Positions handed to the targeted search (the first ones where the winner
+ * has more queens and rooks than at the start), and its nodes for each. */
+#define RT_HANDOFFS      4
+#define RT_HANDOFF_NODES 500u
+/* A square no route reaches. */
+#define RT_FAR 24
+
+struct rt_node {
+    struct position pos;
+    int32_t parent;
+    move m;
+    uint8_t ply;
+};
+
+struct rt_heap_item {
+    int32_t f;
+    int32_t idx;
+};
+
+struct rt_slot {
+    uint64_t key;
+    uint32_t stamp;
+};
+
+struct rt_memory {
+    struct rt_node nodes[RT_NODES_MAX];
+    struct rt_heap_item heap[RT_NODES_MAX];
+    struct rt_slot table[RT_TABLE_SIZE];
+    uint32_t stamp;
+};
+
+/* King steps from `from` to every square, over the squares of `pass` only
+ * (`from` itself need not be one); RT_FAR where none leads. */
+static void route_distances(int from, bitboard pass, uint8_t dist[SQ_NB])
+{
+    memset(dist, RT_FAR, SQ_NB);
+    bitboard seen = SQ_BB(from), front = seen;
+    dist[from] = 0;
+    for (int d = 1; front && d < RT_FAR; d++) {
+        bitboard f = front | bb_east(front) | bb_west(front);
+        f |= bb_north(f) | bb_south(f);
+        front = f & pass & ~seen;
+        seen |= front;
+        for (bitboard b = front; b;)
+            dist[bb_pop_lsb(&b)] = (uint8_t)d;
+    }
+}
+
+static int rt_min(int a, int b)
+{
+    return a < b ? a : b;
+}
+
+/* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
+ * king's routes; RT_FAR * 4 when it has no pawn. */
+static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ_NB])
+{
+    bitboard wp = pos_pieces(pos, w, PAWN);
+    if (!wp) return RT_FAR * 4;
+    int l = w ^ 1, step = w == COLOR_WHITE ? 8 : -8;
+    bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
+    bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
+    bitboard lguard = attacks_king(bb_lsb(lking));
+    /* Where a loser's unit may come to be taken: anywhere when it has a
+     * piece, else the squares its pawns may still reach. */
+    bitboard reach = ~(bitboard)0;
+    if (!(theirs & ~lp & ~lking)) {
+        reach = lp;
+        for (int i = 0; i < 7; i++) {
+            bitboard f = bb_forward(reach, l);
+            reach |= f | bb_east(f) | bb_west(f);
+        }
+    }
+    int cost[SQ_NB];
+    /* From the promotion rank back to the winner's rearmost pawn. */
+    int last = w == COLOR_WHITE ? 7 - SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
+    for (int i = 0; i <= last; i++) {
+        int r = w == COLOR_WHITE ? 7 - i : i;
+        for (int f = 0; f < 8; f++) {
+            int sq = SQ_MAKE(f, r);
+            if (i == 0) {
+                cost[sq] = 0;
+                continue;
+            }
+            int ahead = sq + step, block = 0;
+            bitboard a = SQ_BB(ahead);
+            if (lp & a)
+                block = 2 + rt_min(wd[ahead], 12) + (lguard & a ? RT_KING_GUARD : 0);
+            else if (lking & a)
+                block = RT_KING_BLOCK;
+            else if (ours & a)
+                block = 2;
+            else if (theirs & a)
+                block = 1;
+            int c = 1 + block + cost[ahead];
+            for (int df = -1; df <= 1; df += 2) {
+                if (f + df < 0 || f + df > 7) continue;
+                int d = ahead + df;
+                if (!(reach & SQ_BB(d))) continue;
+                bool prey = (theirs & ~lking & SQ_BB(d)) != 0;
+                c = rt_min(c, (prey ? 1 : 6) + cost[d]);
+            }
+            cost[sq] = rt_min(c, RT_FAR * 4);
+        }
+    }
+    int best = RT_FAR * 4;
+    while (wp)
+        best = rt_min(best, cost[bb_pop_lsb(&wp)]);
+    return best;
+}
+
+/* Waiting moves the loser has while the winner carries out its plan: many
+ * when a piece of it, or its king, can step to and fro; else its pawns'
+ * pushes until something stands in their way. */
+static int loser_tempo(const struct position *pos, int w)
+{
+    int l = w ^ 1;
+    bitboard theirs = pos->by_color[l];
+    if (theirs & ~pos->by_type[PAWN] & ~pos->by_type[KING]) return RT_FAR;
+    int lk = dp_king_sq(pos, l), wk = dp_king_sq(pos, w);
+    bitboard guarded = bb_pawn_attacks(pos_pieces(pos, w, PAWN), w) | attacks_king(wk);
+    if (attacks_king(lk) & ~theirs & ~guarded) return RT_FAR;
+    bitboard empty = ~pos_occupied(pos);
+    int tempo = 0;
+    for (bitboard p = pos_pieces(pos, l, PAWN); p;) {
+        bitboard b = SQ_BB(bb_pop_lsb(&p));
+        while ((b = bb_forward(b, l) & empty))
+            tempo++;
+    }
+    return tempo;
+}
+
+/* The estimate of the plies to a mate by `w` (see the top); smaller is
+ * nearer. */
+static int route_estimate(const struct position *pos, int w)
+{
+    int l = w ^ 1, wk = dp_king_sq(pos, w), lk = dp_king_sq(pos, l);
+    bitboard wp = pos_pieces(pos, w, PAWN), lp = pos_pieces(pos, l, PAWN);
+    uint8_t wd[SQ_NB];
+    route_distances(wk, ~(wp | bb_pawn_attacks(lp, l)), wd);
+    int h = 0, need = 2;
+    bitboard ours = pos->by_color[w];
+    bitboard heavy = ours & (pos->by_type[QUEEN] | pos->by_type[ROOK]);
+    if (!heavy) {
+        int pc = promotion_cost(pos, w, wd);
+        h += 4 * pc;
+        need += pc;
+    }
+    int tempo = loser_tempo(pos, w);
+    if (tempo < need) h += RT_TEMPO_WEIGHT * (need - tempo);
+    /* The loser's king: its free squares, the winner's units' distances. */
+    bitboard occ = pos_occupied(pos), around = attacks_king(lk);
+    int free_sq = 0;
+    for (bitboard b = around & ~pos->by_color[l]; b;) {
+        int sq = bb_pop_lsb(&b);
+        if (!(pos_attackers_to(pos, sq, occ ^ SQ_BB(lk)) & ours)) free_sq++;
+    }
+    h += 3 * free_sq;
+    int kd = RT_FAR;
+    for (bitboard b = around; b;)
+        kd = rt_min(kd, wd[bb_pop_lsb(&b)]);
+    h += kd;
+    for (bitboard b = ours & ~pos->by_type[KING] & ~pos->by_type[PAWN]; b;) {
+        int sq = bb_pop_lsb(&b), type = PIECE_TYPE(pos->board[sq]);
+        int d = dp_sq_distance(sq, lk);
+        if (type == QUEEN || type == ROOK)
+            h += attacks_piece(type, sq, occ) & around ? 0 : 1;
+        else
+            h += d > 2 ? d - 2 : 0;
+    }
+    return h;
+}
+
+/* The position was met before in this search; if not, it is now. */
+static bool table_seen(struct rt_memory *mem, uint64_t key)
+{
+    uint32_t i = (uint32_t)key & (RT_TABLE_SIZE - 1);
+    for (;; i = (i + 1) & (RT_TABLE_SIZE - 1)) {
+        struct rt_slot *slot = &mem->table[i];
+        if (slot->stamp != mem->stamp) {
+            slot->stamp = mem->stamp;
+            slot->key = key;
+            return false;
+        }
+        if (slot->key == key) return true;
+    }
+}
+
+/* Smaller f first; the deeper of two equal ones (the later node). */
+static bool heap_before(const struct rt_heap_item *a, const struct rt_heap_item *b)
+{
+    return a->f < b->f || (a->f == b->f && a->idx > b->idx);
+}
+
+static void heap_push(struct rt_heap_item *heap, int *n, struct rt_heap_item it)
+{
+    int i = (*n)++;
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (!heap_before(&it, &heap[p])) break;
+        heap[i] = heap[p];
+        i = p;
+    }
+    heap[i] = it;
+}
+
+static struct rt_heap_item heap_pop(struct rt_heap_item *heap, int *n)
+{
+    struct rt_heap_item top = heap[0], last = heap[--*n];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && heap_before(&heap[c + 1], &heap[c])) c++;
+        if (!heap_before(&heap[c], &last)) break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    if (*n > 0) heap[i] = last;
+    return top;
+}
+
+/* The line to node idx, then `last`, into s->path. */
+static void line_to(struct dp_search *s, const struct rt_memory *mem, int idx, move last)
+{
+    int len = mem->nodes[idx].ply;
+    s->len = len + 1;
+    s->path[len] = last;
+    for (int i = idx; i > 0; i = mem->nodes[i].parent)
+        s->path[--len] = mem->nodes[i].m;
+    assert(len == 0);
+}
+
+/* The targeted search (deadpos_targeted.c) from node idx with `nodes` of
+ * the budget; its line after the node's when it mates within
+ * DEADPOS_LINE_MAX plies. */
+static bool handoff(struct dp_search *s, const struct rt_memory *mem, int idx, unsigned long nodes)
+{
+    struct deadpos_result sub_res;
+    sub_res.nodes = s->res->nodes;
+    struct dp_search sub = {.winner = s->winner, .budget = s->budget, .res = &sub_res};
+    unsigned long stop = s->res->nodes + nodes < s->budget ? s->res->nodes + nodes : s->budget;
+    bool ok = dp_helpmate_targeted(&sub, &mem->nodes[idx].pos, stop, NULL);
+    s->res->nodes = sub_res.nodes;
+    int ply = mem->nodes[idx].ply;
+    if (!ok || ply + sub_res.line_len > DEADPOS_LINE_MAX || sub_res.line_len == 0) return false;
+    line_to(s, mem, idx, sub_res.line[0]);
+    memcpy(s->path + ply, sub_res.line, (size_t)sub_res.line_len * sizeof sub_res.line[0]);
+    s->len = ply + sub_res.line_len;
+    dp_found_mate(s);
+    return true;
+}
+
+bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget)
+{
+    struct rt_memory *mem = dp_thread_block(DP_MEM_ROUTE, sizeof(struct rt_memory));
+    if (!mem) return false;
+    unsigned long full = s->budget;
+    s->budget = budget;
+    if (++mem->stamp == 0) {
+        memset(mem->table, 0, sizeof mem->table);
+        mem->stamp = 1;
+    }
+    int w = s->winner, nnodes = 1, nheap = 0;
+    mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
+    table_seen(mem, pos->key);
+    heap_push(mem->heap, &nheap, (struct rt_heap_item){RT_WEIGHT * route_estimate(pos, w), 0});
+    bool ok = false;
+    int handoffs = 0;
+    int heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
+    while (nheap > 0 && !ok) {
+        int idx = heap_pop(mem->heap, &nheap).idx;
+        const struct position *cur = &mem->nodes[idx].pos;
+        int ply = mem->nodes[idx].ply;
+        move list[MOVES_MAX];
+        int n = movegen_legal(cur, list);
+        if (n == 0) continue;
+        if (cur->side == w) {
+            bitboard to[PIECE_TYPE_NB];
+            if (dp_may_mate_in_one(cur, to)) {
+                move m = dp_mate_in_one(s, cur, list, n, to);
+                if (m != MOVE_NONE) {
+                    line_to(s, mem, idx, m);
+                    dp_found_mate(s);
+                    ok = true;
+                    break;
+                }
+                if (s->out_of_nodes) break;
+            }
+        }
+        /* A new heavy piece of the winner: the targeted search from here. */
+        if (handoffs < RT_HANDOFFS && cur->side == w &&
+            bb_popcount(cur->by_color[w] & (cur->by_type[QUEEN] | cur->by_type[ROOK])) > heavy0 &&
+            ply + 8 < DEADPOS_LINE_MAX) {
+            handoffs++;
+            if (handoff(s, mem, idx, RT_HANDOFF_NODES)) {
+                ok = true;
+                break;
+            }
+        }
+        /* Children: a mate still needs the winner's move after them. */
+        if (ply + 2 >= DEADPOS_LINE_MAX) continue;
+        for (int i = 0; i < n; i++) {
+            if (nnodes >= RT_NODES_MAX || !dp_count_node(s)) goto out;
+            struct rt_node *c = &mem->nodes[nnodes];
+            c->pos = *cur;
+            pos_do_move(&c->pos, list[i]);
+            if (dp_changes_material(cur, list[i]) &&
+                dp_material_cannot(&c->pos, w) != DEADPOS_WHY_NONE)
+                continue;
+            if (table_seen(mem, c->pos.key)) continue;
+            c->parent = idx;
+            c->m = list[i];
+            c->ply = (uint8_t)(ply + 1);
+            int f = RT_WEIGHT * route_estimate(&c->pos, w) + ply + 1;
+            heap_push(mem->heap, &nheap, (struct rt_heap_item){f, nnodes});
+            nnodes++;
+        }
+    }
+out:
+    s->budget = full;
+    s->out_of_nodes = false;
+    return ok;
+}
+
+bool dp_route_walled(const struct position *pos)
+{
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    return (wp & bb_south(bp)) != 0;
+}

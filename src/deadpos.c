@@ -301,10 +301,12 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
      * helpmate search still has its turns.) */
     struct dp_closure closure;
     dp_closure_start(&closure, pos, side, left, res);
+    struct dp_helpmate_memo memo = {0};
     size_t n = sizeof turns / sizeof turns[0];
     for (size_t i = 0; i < n && res->verdict == DEADPOS_UNKNOWN; i++) {
         res->line_len = 0;
-        res->verdict = dp_search_helpmate(pos, side, res->nodes + turns[i].helpmate * part, res);
+        res->verdict =
+            dp_search_helpmate(pos, side, res->nodes + turns[i].helpmate * part, res, &memo);
         if (res->verdict == DEADPOS_CAN_WIN || res->nodes >= budget) break;
         /* The last turn: the closure search has what is left of the budget. */
         bool last = i + 1 == n;

@@ -161,9 +161,19 @@ enum dp_mem {
 };
 void *dp_thread_block(enum dp_mem id, size_t size);
 
-/* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN. */
+/* What a helpmate search of a position and side leaves for the next one of
+ * the same (deadpos_analyse()'s turns): its quick look at every corner's
+ * pictures ran in full and failed, in quick_nodes nodes. */
+struct dp_helpmate_memo {
+    bool quick_failed;
+    unsigned long quick_nodes;
+};
+
+/* Heuristic helpmate search: CAN_WIN with the line in res, or UNKNOWN.
+ * memo (may be NULL): zeroed before the first search of a position and
+ * side, then handed to every later one of the same. */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
-                                        struct deadpos_result *res);
+                                        struct deadpos_result *res, struct dp_helpmate_memo *memo);
 
 /*** The searches (deadpos_search.c, deadpos_targeted.c, deadpos_mate1.c) ***/
 

@@ -465,10 +465,10 @@ static bool with_share(struct dp_search *s, const struct position *pos, unsigned
  * others within a few thousand nodes.)
  */
 enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, unsigned long budget,
-                                        struct deadpos_result *res)
+                                        struct deadpos_result *res, struct dp_helpmate_memo *memo)
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
-    unsigned long start = res->nodes;
+    unsigned long start = res->nodes, span = budget - start;
     dp_distance_tables_init();
     if (needs_blockers(pos, side)) {
         if (with_share(&s, pos, start, budget, DP_PIC_SHARE, dp_helpmate_pictures))
@@ -480,18 +480,28 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
      * spare it (small budgets go to the other searches): it keeps the last
      * DP_ROUTE_NODES, except what the limited-discrepancy search needs for
      * its first DP_ROUTE_LDS_MIN nodes. */
-    bool route = budget - start >= 4 * DP_ROUTE_NODES && dp_route_walled(pos);
-    unsigned long full = budget;
+    bool route = span >= 4 * DP_ROUTE_NODES && dp_route_walled(pos);
     /* A quick look at every corner's picture first: the default picture
      * (the nearest corner) misses the mates behind pawn walls, which come
      * wherever the walls leave the kings room, and a picture's short lines
-     * are found within a few hundred nodes when they are there. */
-    s.budget = start + DP_CORNERS_QUICK < budget ? start + DP_CORNERS_QUICK : budget;
-    bool ok = dp_helpmate_corners(&s, pos);
+     * are found within a few hundred nodes when they are there.  When an
+     * earlier call ran it in full and it failed (memo), it would fail again
+     * in as many nodes: the rest runs as it would after it, that many nodes
+     * earlier (every later limit is counted from res->nodes or span). */
+    if (memo && memo->quick_failed) {
+        budget = memo->quick_nodes < span ? budget - memo->quick_nodes : start;
+    } else {
+        bool in_full = span >= DP_CORNERS_QUICK;
+        s.budget = in_full ? start + DP_CORNERS_QUICK : budget;
+        bool ok = dp_helpmate_corners(&s, pos);
+        s.budget = budget;
+        s.out_of_nodes = false;
+        if (ok) return DEADPOS_CAN_WIN;
+        if (memo && in_full) *memo = (struct dp_helpmate_memo){true, res->nodes - start};
+    }
     s.budget = budget;
-    s.out_of_nodes = false;
-    if (ok) return DEADPOS_CAN_WIN;
-    unsigned long share = res->nodes + (budget - start) / 8 * DP_HM_SHARE;
+    unsigned long full = budget;
+    unsigned long share = res->nodes + span / 8 * DP_HM_SHARE;
     if (share > budget) share = budget;
     if (dp_helpmate_targeted(&s, pos, share, NULL)) return DEADPOS_CAN_WIN;
     if (route) {

@@ -108,40 +108,44 @@ static bool make_room(struct dp_closure *c)
 
 /*
  * The free slot where the position after the plain move m belongs, or NULL
- * when it is in the table (pos_key_after_plain(): no
- * castling rights in pos, m not castling, en passant, a promotion or a
- * double step) is in the table, told without playing m: `key` is its key,
- * and a node with that key is the same position when its side to move is
- * the other one, it has no castling right nor en passant capture (neither
- * has the position after m) and its pieces are pos's with m's piece moved
- * and what stood on m's target square gone (the bitboards say where every
- * piece is, as the board does for find_slot()'s pos_same_identity()), so
- * that the free slot is the one find_slot() would give once m is played.
+ * when that position is in the table, told without playing m
+ * (pos_key_after_plain(): no castling rights in pos, m not castling, en
+ * passant, a promotion or a double step).  `key` is its key, and a node
+ * with that key is the same position (find_slot()'s pos_same_identity())
+ * when its side to move is the other one, it has no castling right nor en
+ * passant capture (neither has the position after m), its units of each
+ * side are pos's with m's piece moved and what stood on m's target square
+ * gone, m's piece stands on the target square, and every other square
+ * holds what it holds in pos.  (The board and the bitboards of a position
+ * agree: the colours leave m's square of departure empty, and the board
+ * tells the piece on its target square.)  So the free slot is the one
+ * find_slot() would give once m is played.
  */
 static struct cl_slot *slot_after_plain(const struct dp_closure *c, const struct position *pos,
                                         move m, uint64_t key)
 {
-    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
-    int type = PIECE_TYPE(pos->board[from]), taken = pos->board[to];
-    bitboard ft = SQ_BB(from) | SQ_BB(to), took = taken != PIECE_NONE ? SQ_BB(to) : 0;
-    /* the pieces of each type after m (want[PIECE_TYPE_NONE]: nothing taken) */
-    bitboard want[PIECE_TYPE_NONE + 1] = {0};
-    memcpy(want, pos->by_type, sizeof pos->by_type);
-    want[type] ^= ft;
-    want[taken != PIECE_NONE ? PIECE_TYPE(taken) : PIECE_TYPE_NONE] ^= took;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side, pc = pos->board[from];
+    bitboard ft = SQ_BB(from) | SQ_BB(to), took = pos->board[to] != PIECE_NONE ? SQ_BB(to) : 0;
     uint32_t i = (uint32_t)key & c->slot_mask, tag = (uint32_t)(key >> 32);
     for (;; i = (i + 1) & c->slot_mask) {
         struct cl_slot *slot = &c->slots[i];
         if (slot->stamp != c->stamp) return slot;
         const struct position *seen = &c->nodes[slot->index - 1].pos;
         if (slot->tag != tag || seen->key != key || seen->side == us || seen->castle_rooks ||
-            seen->ep_capturable)
+            seen->ep_capturable || seen->board[to] != pc)
             continue;
         bitboard rest = ((seen->by_color[us] ^ pos->by_color[us]) ^ ft) |
                         ((seen->by_color[us ^ 1] ^ pos->by_color[us ^ 1]) ^ took);
         for (int t = 0; t < PIECE_TYPE_NB; t++)
-            rest |= seen->by_type[t] ^ want[t];
-        if (!rest) return NULL;
+            rest |= (seen->by_type[t] ^ pos->by_type[t]) & ~ft;
+        if (!rest) {
+#ifndef NDEBUG
+            struct position next = *pos;
+            pos_do_move(&next, m);
+            assert(pos_same_identity(seen, &next));
+#endif
+            return NULL;
+        }
     }
 }
 

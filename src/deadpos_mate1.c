@@ -512,9 +512,26 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
         }
         if (pieces & disc)
             n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
-        if (type == PAWN && (promoters & ~disc))
-            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
-                                list + n);
+        if (type == PAWN && (promoters & ~disc)) {
+            /* Only the promotion squares from which a new piece may check
+             * K (its lines from K with the promoting pawns lifted: a
+             * superset; the loop below tells each move): the others would
+             * add only moves that loop drops. */
+            bitboard lifted = occ & ~(promoters & ~disc);
+            bitboard may_check = attacks_knight(ksq) | attacks_queen(ksq, lifted);
+            bitboard promo_to = last_rank & ~check_from[PAWN] & may_check;
+            if (promo_to) n += movegen_pseudo(pos, PAWN, promoters & ~disc, promo_to, list + n);
+#ifndef NDEBUG
+            move dropped[MOVES_MAX];
+            int nd = movegen_pseudo(pos, PAWN, promoters & ~disc,
+                                    last_rank & ~check_from[PAWN] & ~may_check, dropped);
+            for (int i = 0; i < nd; i++) {
+                int d = MOVE_TO(dropped[i]);
+                bitboard after = (occ & ~SQ_BB(MOVE_FROM(dropped[i]))) | SQ_BB(d);
+                assert(!(attacks_piece(MOVE_PROMO_TYPE(dropped[i]), d, after) & SQ_BB(ksq)));
+            }
+#endif
+        }
         for (int i = 0; i < n; i++) {
             move m = list[i];
             if (type == PAWN && MOVE_KIND(m) != MOVE_EN_PASSANT && !(disc & SQ_BB(MOVE_FROM(m)))) {

@@ -107,39 +107,45 @@ static bool make_room(struct dp_closure *c)
 }
 
 /*
- * Whether the position after the plain move m (pos_key_after_plain(): no
- * castling rights in pos, m not castling, en passant, a promotion or a
- * double step) is in the table, told without playing m: `key` is its key,
- * and a node with that key is the same position when its side to move is
- * the other one, it has no castling right nor en passant capture (neither
- * has the position after m) and its pieces are pos's with m's piece moved
- * and what stood on m's target square gone (the bitboards say where every
- * piece is, as the board does for find_slot()'s pos_same_identity()).
+ * The free slot where the position after the plain move m belongs, or NULL
+ * when that position is in the table, told without playing m
+ * (pos_key_after_plain(): no castling rights in pos, m not castling, en
+ * passant, a promotion or a double step).  `key` is its key, and a node
+ * with that key is the same position (find_slot()'s pos_same_identity())
+ * when its side to move is the other one, it has no castling right nor en
+ * passant capture (neither has the position after m), its units of each
+ * side are pos's with m's piece moved and what stood on m's target square
+ * gone, m's piece stands on the target square, and every other square
+ * holds what it holds in pos.  (The board and the bitboards of a position
+ * agree: the colours leave m's square of departure empty, and the board
+ * tells the piece on its target square.)  So the free slot is the one
+ * find_slot() would give once m is played.
  */
-static bool seen_after_plain(const struct dp_closure *c, const struct position *pos, move m,
-                             uint64_t key)
+static struct cl_slot *slot_after_plain(const struct dp_closure *c, const struct position *pos,
+                                        move m, uint64_t key)
 {
-    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
-    int type = PIECE_TYPE(pos->board[from]), taken = pos->board[to];
-    bitboard ft = SQ_BB(from) | SQ_BB(to), took = taken != PIECE_NONE ? SQ_BB(to) : 0;
-    /* the pieces of each type after m (want[PIECE_TYPE_NONE]: nothing taken) */
-    bitboard want[PIECE_TYPE_NONE + 1] = {0};
-    memcpy(want, pos->by_type, sizeof pos->by_type);
-    want[type] ^= ft;
-    want[taken != PIECE_NONE ? PIECE_TYPE(taken) : PIECE_TYPE_NONE] ^= took;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side, pc = pos->board[from];
+    bitboard ft = SQ_BB(from) | SQ_BB(to), took = pos->board[to] != PIECE_NONE ? SQ_BB(to) : 0;
     uint32_t i = (uint32_t)key & c->slot_mask, tag = (uint32_t)(key >> 32);
     for (;; i = (i + 1) & c->slot_mask) {
-        const struct cl_slot *slot = &c->slots[i];
-        if (slot->stamp != c->stamp) return false;
+        struct cl_slot *slot = &c->slots[i];
+        if (slot->stamp != c->stamp) return slot;
         const struct position *seen = &c->nodes[slot->index - 1].pos;
         if (slot->tag != tag || seen->key != key || seen->side == us || seen->castle_rooks ||
-            seen->ep_capturable)
+            seen->ep_capturable || seen->board[to] != pc)
             continue;
         bitboard rest = ((seen->by_color[us] ^ pos->by_color[us]) ^ ft) |
                         ((seen->by_color[us ^ 1] ^ pos->by_color[us ^ 1]) ^ took);
         for (int t = 0; t < PIECE_TYPE_NB; t++)
-            rest |= seen->by_type[t] ^ want[t];
-        if (!rest) return true;
+            rest |= (seen->by_type[t] ^ pos->by_type[t]) & ~ft;
+        if (!rest) {
+#ifndef NDEBUG
+            struct position next = *pos;
+            pos_do_move(&next, m);
+            assert(pos_same_identity(seen, &next));
+#endif
+            return NULL;
+        }
     }
 }
 
@@ -223,11 +229,14 @@ static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct de
         bool rights = c->nodes[head].pos.castle_rooks != 0;
         for (int i = (int)c->next; i < n; i++) {
             const struct position *from = &c->nodes[head].pos;
-            if (!rights && is_plain(from, list[i]) &&
-                seen_after_plain(c, from, list[i], pos_key_after_plain(from, list[i])))
-                continue;
+            struct cl_slot *slot = NULL;
+            if (!rights && is_plain(from, list[i])) {
+                slot = slot_after_plain(c, from, list[i], pos_key_after_plain(from, list[i]));
+                if (!slot) continue; /* seen */
+            }
             struct position next = c->nodes[head].pos;
             pos_do_move(&next, list[i]);
+            assert(!slot || slot == find_slot(c, &next));
             if (next.checkers && next.side != c->side && !movegen_any_legal(&next)) {
                 /* Breadth first: no mate is nearer; too long a line to
                  * give is no proof. */
@@ -235,11 +244,17 @@ static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct de
                 write_line(c, head, list[i], res);
                 return finish(c, DEADPOS_CAN_WIN);
             }
+            /* Seen first: a position seen passed the proof (or was let off
+             * it) when it came in, and one the proof settles is never
+             * put in, so the move is dropped either way, without the
+             * proof. */
+            if (!slot) {
+                slot = find_slot(c, &next);
+                if (slot->stamp == c->stamp) continue; /* seen */
+            }
             if (!keeps_static_answer(&c->nodes[head].pos, &next, list[i]) &&
                 dp_static_cannot_full(&next, c->side) != DEADPOS_WHY_NONE)
                 continue;
-            struct cl_slot *slot = find_slot(c, &next);
-            if (slot->stamp == c->stamp) continue; /* seen */
             if (c->count >= until) {
                 c->next = (uint32_t)i; /* this move first when resumed */
                 return DEADPOS_UNKNOWN;

@@ -286,9 +286,15 @@ enum {
  * exact (see deadpos_mate1.c). */
 int dp_quick_check_outcome(const struct position *pos, move m, int ksq);
 
-/* The side to move is in check and its king has a free flight square (so
- * it is not checkmated). */
-bool dp_in_check_with_flight(const struct position *pos);
+/* Whether the legal move m of the side to move, for which
+ * dp_quick_check_outcome() (the other king on ksq) said q = DP_QM_MAYBE
+ * or DP_QM_FULL, gives check and mates: DP_SETTLE_*.  A check with no free
+ * flight square is told from the bitboards (can another unit take the
+ * checker or step between?); castling, en passant and a pawn's double step
+ * (which may allow an en passant answer) are played.  Exact; debug builds
+ * assert it against playing the move. */
+enum { DP_SETTLE_NO_CHECK, DP_SETTLE_NO_MATE, DP_SETTLE_MATE };
+int dp_check_settle(const struct position *pos, move m, int ksq, int q);
 
 /* The checks the side to move may give the other king, on ksq: from[type],
  * the squares from which a unit of that type checks it (none for the king),

@@ -3,8 +3,10 @@
  * deadpos_targeted.c), which ask "does the winner mate at once?" at most of
  * their nodes and almost always hear "no": a cheap proof that the side to
  * move has no mate in one (dp_may_mate_in_one()), then the mate-in-one
- * search itself (dp_mate_in_one(), dp_mate_in_one_quick()), which plays
- * only the checks that leave the king no free flight square.
+ * search itself (dp_mate_in_one(), dp_mate_in_one_quick()), which settles
+ * only the checks that leave the king no free flight square, and those
+ * without playing them: can another unit take the checker or step between
+ * (dp_check_settle())?
  *
  * The rule it rests on (FIDE 3.9, 5.1.1: checkmate = check with no legal
  * reply): the other king K must be in check after the move and every square
@@ -37,9 +39,9 @@
  * to it, not its own unit's, that no piece of the mover's side attacks (K
  * lifted) is no mate, whatever else holds (FIDE 3.9).  It is exact
  * (DP_QM_ESCAPE only when the king has that square, DP_QM_NO_CHECK only when
- * the move gives no check), so the searches play only the DP_QM_MAYBE
- * checks; debug builds play the others too and assert the answer
- * (dp_qm_agrees()).
+ * the move gives no check), so the searches settle only the DP_QM_MAYBE
+ * checks (dp_check_settle()); debug builds play the others too and assert
+ * the answer (dp_qm_agrees()).
  */
 #include "deadpos_internal.h"
 
@@ -251,8 +253,8 @@ static inline int flight_outcome(const struct position *pos, const struct after_
 
 /* A check with a free flight square is no mate, whatever else holds: the
  * king steps there (FIDE 3.9: a square no enemy piece attacks).  Exact, so
- * dp_mate_in_one() plays only the DP_QM_MAYBE checks (debug builds play the others
- * too and assert the answer: dp_qm_agrees()). */
+ * dp_mate_in_one() settles only the DP_QM_MAYBE checks (debug builds play the
+ * others too and assert the answer: dp_qm_agrees()). */
 int dp_quick_check_outcome(const struct position *pos, move m, int ksq)
 {
     int kind = MOVE_KIND(m);
@@ -283,6 +285,81 @@ static int direct_check_outcome(const struct position *pos, move m, int ksq)
     struct after_move a;
     after_move_sets(pos, m, &a);
     return flight_outcome(pos, &a, ksq);
+}
+
+/* The check after m (struct after_move a: a normal move or a promotion, no
+ * double step) leaves the king on ksq no free flight square (DP_QM_MAYBE):
+ * it mates when no other unit of the king's side can answer it (FIDE 3.9,
+ * 5.1.1), that is when the check is double, or when no unit but the king
+ * can take the checker or step between it and the king without leaving
+ * the king exposed.  Only a pinned unit's move exposes the king (no en
+ * passant capture follows a move that is no double step), and a pinned
+ * unit can answer no check: the line of its pin and the line of the check
+ * meet only at the king. */
+static bool check_unanswered(const struct position *pos, const struct after_move *a, int ksq)
+{
+    int us = a->us, loser = us ^ 1;
+    bitboard occ = a->occ;
+    bitboard checkers = (attacks_pawn(loser, ksq) & a->pawns) | (attacks_knight(ksq) & a->knights) |
+                        (attacks_bishop(ksq, occ) & a->diag) | (attacks_rook(ksq, occ) & a->orth);
+    assert(checkers);
+    if (bb_more_than_one(checkers)) return true; /* only the king may answer a double check */
+    int csq = bb_lsb(checkers);
+    bitboard theirs = pos->by_color[loser] & ~SQ_BB(a->to);
+    /* The units pinned to the king, by the winner's sliders after m. */
+    bitboard pinned = 0;
+    bitboard snipers = (attacks_bishop_rays[ksq] & a->diag) | (attacks_rook_rays[ksq] & a->orth);
+    snipers &= ~checkers;
+    while (snipers) {
+        bitboard b = attacks_between(bb_pop_lsb(&snipers), ksq) & occ;
+        if (!bb_more_than_one(b)) pinned |= b;
+    }
+    bitboard movers = theirs & ~pinned & ~SQ_BB(ksq);
+    if (!movers) return true;
+    bitboard queens = pos->by_type[QUEEN];
+    bitboard pawns = movers & pos->by_type[PAWN], knights = movers & pos->by_type[KNIGHT];
+    bitboard diag = movers & (pos->by_type[BISHOP] | queens);
+    bitboard orth = movers & (pos->by_type[ROOK] | queens);
+    /* Take the checker. */
+    if ((attacks_pawn(us, csq) & pawns) | (attacks_knight(csq) & knights) |
+        (attacks_bishop(csq, occ) & diag) | (attacks_rook(csq, occ) & orth))
+        return false;
+    bitboard between = attacks_between(csq, ksq);
+    if (!between) return true;
+    /* Step between: a pawn's push (a double step from its second rank over
+     * an empty square), or a piece's move. */
+    bitboard push = bb_forward(pawns, loser) & ~occ;
+    bitboard third = loser == COLOR_WHITE ? BB_RANK(2) : BB_RANK(5);
+    push |= bb_forward(push & third, loser) & ~occ;
+    if (push & between) return false;
+    while (between) {
+        int t = bb_pop_lsb(&between);
+        if ((attacks_knight(t) & knights) | (attacks_bishop(t, occ) & diag) |
+            (attacks_rook(t, occ) & orth))
+            return false;
+    }
+    return true;
+}
+
+int dp_check_settle(const struct position *pos, move m, int ksq, int q)
+{
+    assert(q == DP_QM_MAYBE || q == DP_QM_FULL);
+    assert(q == DP_QM_FULL || dp_qm_agrees(pos, m, q));
+    int kind = MOVE_KIND(m);
+    bool double_step = kind == MOVE_NORMAL && PIECE_TYPE(pos->board[MOVE_FROM(m)]) == PAWN &&
+                       (MOVE_FROM(m) ^ MOVE_TO(m)) == 16;
+    if (q == DP_QM_FULL || double_step) {
+        /* castling, en passant, or an en passant capture may answer */
+        struct position next = *pos;
+        pos_do_move(&next, m);
+        if (!next.checkers) return DP_SETTLE_NO_CHECK;
+        return movegen_any_legal(&next) ? DP_SETTLE_NO_MATE : DP_SETTLE_MATE;
+    }
+    struct after_move a;
+    after_move_sets(pos, m, &a);
+    bool mate = check_unanswered(pos, &a, ksq);
+    assert(mate == dp_move_mates(pos, m));
+    return mate ? DP_SETTLE_MATE : DP_SETTLE_NO_MATE;
 }
 
 #ifndef NDEBUG
@@ -326,19 +403,6 @@ bool dp_qm_agrees(const struct position *pos, move m, int q)
 }
 #endif
 
-/* The side to move is in check and its king has a free flight square (so
- * it is not checkmated). */
-bool dp_in_check_with_flight(const struct position *pos)
-{
-    int us = pos->side, them = us ^ 1;
-    bitboard theirs = pos->by_color[them];
-    bitboard queens = pos->by_type[QUEEN] & theirs;
-    return king_has_flight(
-        dp_king_sq(pos, us), pos->by_color[us], pos_occupied(pos), pos->by_type[PAWN] & theirs,
-        pos->by_type[KNIGHT] & theirs, (pos->by_type[BISHOP] & theirs) | queens,
-        (pos->by_type[ROOK] & theirs) | queens, pos->by_type[KING] & theirs, them);
-}
-
 /* Winner's pieces that stand alone between another of its sliders and the
  * loser's king on `ksq`: moving them may give a discovered check. */
 static bitboard discoverers(const struct position *pos, int winner, int ksq)
@@ -371,8 +435,9 @@ void dp_checks_init(struct dp_checks *c, const struct position *pos)
 }
 
 /* A move of the winner that mates at once, or MOVE_NONE.  Only moves that
- * may give check are played: a direct check from the target square, a
- * discovered one, or a special move. */
+ * may give check are looked at: a direct check from the target square, a
+ * discovered one, or a special move; each check settled (dp_check_settle())
+ * counts a node. */
 move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move *list, int n,
                     const bitboard to[PIECE_TYPE_NB])
 {
@@ -387,12 +452,11 @@ move dp_mate_in_one(struct dp_search *s, const struct position *pos, const move 
         int q = dp_quick_check_outcome(pos, m, c.ksq);
         assert(dp_qm_agrees(pos, m, q));
         if (q == DP_QM_NO_CHECK) continue;
-        if (q == DP_QM_ESCAPE) continue; /* not played: no node */
-        struct position next = *pos;
-        pos_do_move(&next, m);
-        if (!next.checkers) continue;
+        if (q == DP_QM_ESCAPE) continue; /* not told without playing it: no node */
+        int v = dp_check_settle(pos, m, c.ksq, q);
+        if (v == DP_SETTLE_NO_CHECK) continue;
         if (!dp_count_node(s)) return MOVE_NONE;
-        if (!movegen_any_legal(&next)) return m;
+        if (v == DP_SETTLE_MATE) return m;
     }
     return MOVE_NONE;
 }
@@ -448,9 +512,26 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
         }
         if (pieces & disc)
             n += movegen_pseudo(pos, type, pieces & disc, target & to[type], list + n);
-        if (type == PAWN && (promoters & ~disc))
-            n += movegen_pseudo(pos, PAWN, promoters & ~disc, last_rank & ~check_from[PAWN],
-                                list + n);
+        if (type == PAWN && (promoters & ~disc)) {
+            /* Only the promotion squares from which a new piece may check
+             * K (its lines from K with the promoting pawns lifted: a
+             * superset; the loop below tells each move): the others would
+             * add only moves that loop drops. */
+            bitboard lifted = occ & ~(promoters & ~disc);
+            bitboard may_check = attacks_knight(ksq) | attacks_queen(ksq, lifted);
+            bitboard promo_to = last_rank & ~check_from[PAWN] & may_check;
+            if (promo_to) n += movegen_pseudo(pos, PAWN, promoters & ~disc, promo_to, list + n);
+#ifndef NDEBUG
+            move dropped[MOVES_MAX];
+            int nd = movegen_pseudo(pos, PAWN, promoters & ~disc,
+                                    last_rank & ~check_from[PAWN] & ~may_check, dropped);
+            for (int i = 0; i < nd; i++) {
+                int d = MOVE_TO(dropped[i]);
+                bitboard after = (occ & ~SQ_BB(MOVE_FROM(dropped[i]))) | SQ_BB(d);
+                assert(!(attacks_piece(MOVE_PROMO_TYPE(dropped[i]), d, after) & SQ_BB(ksq)));
+            }
+#endif
+        }
         for (int i = 0; i < n; i++) {
             move m = list[i];
             if (type == PAWN && MOVE_KIND(m) != MOVE_EN_PASSANT && !(disc & SQ_BB(MOVE_FROM(m)))) {
@@ -472,12 +553,11 @@ move dp_mate_in_one_quick(struct dp_search *s, const struct position *pos,
                                : dp_quick_check_outcome(pos, list[i], ksq);
             assert(dp_qm_agrees(pos, list[i], q));
             if (q == DP_QM_NO_CHECK) continue;
-            if (q == DP_QM_ESCAPE) continue; /* not played: no node */
-            struct position next = *pos;
-            pos_do_move(&next, list[i]);
-            if (!next.checkers) continue;
+            if (q == DP_QM_ESCAPE) continue; /* not told without playing it: no node */
+            int v = dp_check_settle(pos, list[i], ksq, q);
+            if (v == DP_SETTLE_NO_CHECK) continue;
             if (!dp_count_node(s)) return MOVE_NONE;
-            if (!movegen_any_legal(&next)) return list[i];
+            if (v == DP_SETTLE_MATE) return list[i];
         }
     }
     return MOVE_NONE;

@@ -312,9 +312,7 @@ static bool helpmate(struct dp_search *s, const struct position *pos, int depth,
         int q = dp_quick_check_outcome(pos, list[i], lk);
         assert(dp_qm_agrees(pos, list[i], q));
         if (q == DP_QM_NO_CHECK || q == DP_QM_ESCAPE) continue;
-        struct position next = *pos;
-        pos_do_move(&next, list[i]);
-        if (next.checkers && !dp_in_check_with_flight(&next) && !movegen_any_legal(&next)) {
+        if (dp_check_settle(pos, list[i], lk, q) == DP_SETTLE_MATE) {
             s->path[s->len++] = list[i];
             dp_found_mate(s);
             return true;

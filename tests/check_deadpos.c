@@ -287,9 +287,15 @@ START_TEST(test_mate1_cases)
 }
 END_TEST
 
+/* Checks that dp_check_settle() told from the bitboards (no flight square
+ * left), and how many of them mate, over mate1_walk(). */
+static int settled, settled_mates;
+
 /* Every position within three plies of the table's and the classes' FENs:
  * "no mate" must hold whenever the proof says so, and the proof must speak
- * often enough to be worth its cost. */
+ * often enough to be worth its cost; every check that
+ * dp_quick_check_outcome() leaves open is settled by dp_check_settle() as
+ * playing it does. */
 static void mate1_walk(const struct position *pos, int depth, int *proven, int *total)
 {
     bitboard to[PIECE_TYPE_NB];
@@ -306,6 +312,18 @@ static void mate1_walk(const struct position *pos, int depth, int *proven, int *
     for (int i = 0; i < n; i++) {
         struct position next = *pos;
         pos_make(&next, list[i]);
+        int ksq = pos_king_square(pos, pos->side ^ 1);
+        int q = dp_quick_check_outcome(pos, list[i], ksq);
+        if (q == DP_QM_MAYBE || q == DP_QM_FULL) {
+            int v = dp_check_settle(pos, list[i], ksq, q);
+            int want = !next.checkers             ? DP_SETTLE_NO_CHECK
+                       : movegen_any_legal(&next) ? DP_SETTLE_NO_MATE
+                                                  : DP_SETTLE_MATE;
+            fen_write(pos, fen, sizeof fen);
+            ck_assert_msg(v == want, "dp_check_settle() %d, played %d: %s", v, want, fen);
+            settled += q == DP_QM_MAYBE;
+            settled_mates += q == DP_QM_MAYBE && v == DP_SETTLE_MATE;
+        }
         /* Every mating move goes to a square of its type's mask. */
         if (maybe && MOVE_KIND(list[i]) == MOVE_NORMAL && next.checkers &&
             !movegen_any_legal(&next)) {
@@ -332,6 +350,10 @@ START_TEST(test_mate1_sound)
     }
     ck_assert_int_gt(total, 10000);
     fprintf(stderr, "deadpos: no mate in one proven in %d of %d positions\n", proven, total);
+    fprintf(stderr, "deadpos: %d checks settled without playing them, %d mates\n", settled,
+            settled_mates);
+    ck_assert_int_gt(settled_mates, 100);
+    ck_assert_int_gt(settled - settled_mates, 100);
     ck_assert_int_gt(proven, total / 4);
 }
 END_TEST

@@ -34,8 +34,12 @@
  * targeted search's line appended).
  *
  * The budget counts the positions visited (every child played).  Memory:
- * the nodes (positions), the heap and the table are one per-thread block
- * (dp_thread_block(DP_MEM_ROUTE)); nothing else is kept between searches.
+ * the nodes (positions), the heap, the table and the search's state are one
+ * per-thread block (dp_thread_block(DP_MEM_ROUTE)); a call may go on with
+ * the search the thread's last call stopped (resume: dp_search_helpmate()
+ * gives it its first nodes before the other searches, the rest after), and
+ * searches on as one call would (a node whose mate-in-one test or handoff
+ * the budget cut short is looked at again).
  * Invariant: a node's line from the root is at most DEADPOS_LINE_MAX - 1
  * plies, so the mating move still fits.
  */
@@ -88,11 +92,24 @@ struct rt_slot {
     uint32_t stamp;
 };
 
+/* The search's state, kept between a call and the next that goes on with
+ * it (resume): the root and winner it searches from, the nodes and heap
+ * items used, the handoffs made, the winner's queens and rooks at the root;
+ * `cur`, the node being expanded (-1: none), and `child`, the move of its
+ * list to go on with (-1: its mate in one and handoff still to come); open:
+ * the search can go on (not over: the heap or the node store ran out). */
+struct rt_state {
+    uint64_t root_key;
+    int winner, nnodes, nheap, handoffs, heavy0, cur, child;
+    bool open;
+};
+
 struct rt_memory {
     struct rt_node nodes[RT_NODES_MAX];
     struct rt_heap_item heap[RT_NODES_MAX];
     struct rt_slot table[RT_TABLE_SIZE];
     uint32_t stamp;
+    struct rt_state st;
 };
 
 /* King steps from `from` to every square, over the squares of `pass` only
@@ -317,73 +334,111 @@ static bool handoff(struct dp_search *s, const struct rt_memory *mem, int idx, u
     return true;
 }
 
-bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget)
+/* A new search from pos into mem's state. */
+static void route_start(struct rt_memory *mem, const struct position *pos, int w)
 {
-    struct rt_memory *mem = dp_thread_block(DP_MEM_ROUTE, sizeof(struct rt_memory));
-    if (!mem) return false;
-    unsigned long full = s->budget;
-    s->budget = budget;
     if (++mem->stamp == 0) {
         memset(mem->table, 0, sizeof mem->table);
         mem->stamp = 1;
     }
-    int w = s->winner, nnodes = 1, nheap = 0;
+    struct rt_state *st = &mem->st;
+    *st =
+        (struct rt_state){.root_key = pos->key, .winner = w, .nnodes = 1, .cur = -1, .open = true};
+    st->heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
     mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
     table_seen(mem, pos->key);
-    heap_push(mem->heap, &nheap, (struct rt_heap_item){RT_WEIGHT * route_estimate(pos, w), 0});
+    heap_push(mem->heap, &st->nheap, (struct rt_heap_item){RT_WEIGHT * route_estimate(pos, w), 0});
+}
+
+bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget,
+                       bool resume)
+{
+    struct rt_memory *mem = dp_thread_block(DP_MEM_ROUTE, sizeof(struct rt_memory));
+    if (!mem) return false;
+    int w = s->winner;
+    struct rt_state *st = &mem->st;
+    if (!resume || st->root_key != pos->key || st->winner != w || mem->stamp == 0)
+        route_start(mem, pos, w);
+    if (!st->open) return false;
+    unsigned long full = s->budget;
+    s->budget = budget;
     bool ok = false;
-    int handoffs = 0;
-    int heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
-    while (nheap > 0 && !ok) {
-        int idx = heap_pop(mem->heap, &nheap).idx;
+    for (;;) {
+        if (st->cur < 0) {
+            if (st->nheap == 0) {
+                st->open = false;
+                break;
+            }
+            st->cur = heap_pop(mem->heap, &st->nheap).idx;
+            st->child = -1;
+        }
+        int idx = st->cur;
         const struct position *cur = &mem->nodes[idx].pos;
         int ply = mem->nodes[idx].ply;
         move list[MOVES_MAX];
         int n = movegen_legal(cur, list);
-        if (n == 0) continue;
-        if (cur->side == w) {
-            bitboard to[PIECE_TYPE_NB];
-            if (dp_may_mate_in_one(cur, to)) {
-                move m = dp_mate_in_one(s, cur, list, n, to);
-                if (m != MOVE_NONE) {
-                    line_to(s, mem, idx, m);
-                    dp_found_mate(s);
+        if (n == 0) {
+            st->cur = -1;
+            continue;
+        }
+        if (st->child < 0) {
+            if (cur->side == w) {
+                bitboard to[PIECE_TYPE_NB];
+                if (dp_may_mate_in_one(cur, to)) {
+                    move m = dp_mate_in_one(s, cur, list, n, to);
+                    if (m != MOVE_NONE) {
+                        line_to(s, mem, idx, m);
+                        dp_found_mate(s);
+                        ok = true;
+                        break;
+                    }
+                    if (s->out_of_nodes) break; /* looked for again on resuming */
+                }
+            }
+            /* A new heavy piece of the winner: the targeted search from
+             * here (made again on resuming when the budget cut it short). */
+            if (st->handoffs < RT_HANDOFFS && cur->side == w &&
+                bb_popcount(cur->by_color[w] & (cur->by_type[QUEEN] | cur->by_type[ROOK])) >
+                    st->heavy0 &&
+                ply + 8 < DEADPOS_LINE_MAX) {
+                if (handoff(s, mem, idx, RT_HANDOFF_NODES)) {
                     ok = true;
                     break;
                 }
-                if (s->out_of_nodes) break;
+                if (s->res->nodes >= s->budget) break;
+                st->handoffs++;
             }
-        }
-        /* A new heavy piece of the winner: the targeted search from here. */
-        if (handoffs < RT_HANDOFFS && cur->side == w &&
-            bb_popcount(cur->by_color[w] & (cur->by_type[QUEEN] | cur->by_type[ROOK])) > heavy0 &&
-            ply + 8 < DEADPOS_LINE_MAX) {
-            handoffs++;
-            if (handoff(s, mem, idx, RT_HANDOFF_NODES)) {
-                ok = true;
-                break;
-            }
+            st->child = 0;
         }
         /* Children: a mate still needs the winner's move after them. */
-        if (ply + 2 >= DEADPOS_LINE_MAX) continue;
-        for (int i = 0; i < n; i++) {
-            if (nnodes >= RT_NODES_MAX || !dp_count_node(s)) goto out;
-            struct rt_node *c = &mem->nodes[nnodes];
+        if (ply + 2 >= DEADPOS_LINE_MAX) {
+            st->cur = -1;
+            continue;
+        }
+        for (; st->child < n; st->child++) {
+            if (st->nnodes >= RT_NODES_MAX) {
+                st->open = false;
+                goto out;
+            }
+            if (!dp_count_node(s)) goto out;
+            move m = list[st->child];
+            struct rt_node *c = &mem->nodes[st->nnodes];
             c->pos = *cur;
-            pos_do_move(&c->pos, list[i]);
-            if (dp_changes_material(cur, list[i]) &&
-                dp_material_cannot(&c->pos, w) != DEADPOS_WHY_NONE)
+            pos_do_move(&c->pos, m);
+            if (dp_changes_material(cur, m) && dp_material_cannot(&c->pos, w) != DEADPOS_WHY_NONE)
                 continue;
             if (table_seen(mem, c->pos.key)) continue;
             c->parent = idx;
-            c->m = list[i];
+            c->m = m;
             c->ply = (uint8_t)(ply + 1);
             int f = RT_WEIGHT * route_estimate(&c->pos, w) + ply + 1;
-            heap_push(mem->heap, &nheap, (struct rt_heap_item){f, nnodes});
-            nnodes++;
+            heap_push(mem->heap, &st->nheap, (struct rt_heap_item){f, st->nnodes});
+            st->nnodes++;
         }
+        st->cur = -1;
     }
 out:
+    if (ok) st->open = false;
     s->budget = full;
     s->out_of_nodes = false;
     return ok;

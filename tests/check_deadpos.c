@@ -542,6 +542,38 @@ START_TEST(test_found_cases)
 }
 END_TEST
 
+/* The route search stopped and resumed every few hundred nodes finds the
+ * line one call finds, in nearly the same nodes (a node whose mate-in-one
+ * test or handoff was cut short is looked at again); a new search (no
+ * resume) starts over. */
+START_TEST(test_route_resume)
+{
+    static const char *fen = "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -"; /* 54 plies */
+    struct position pos;
+    ck_assert(fen_parse(&pos, fen, 0, NULL, 0) == FEN_OK);
+    dp_distance_tables_init();
+    struct deadpos_result whole = {0}, parts = {0};
+    struct dp_search s = {.winner = COLOR_BLACK, .budget = 40000, .res = &whole};
+    ck_assert(dp_helpmate_route(&s, &pos, 40000, false));
+    ck_assert(deadpos_line_mates(&pos, COLOR_BLACK, whole.line, whole.line_len));
+    struct dp_search t = {.winner = COLOR_BLACK, .budget = 40000, .res = &parts};
+    bool found = false;
+    for (int i = 0; !found && parts.nodes < 40000; i++)
+        found = dp_helpmate_route(&t, &pos, parts.nodes + 250, i > 0);
+    ck_assert(found);
+    ck_assert(deadpos_line_mates(&pos, COLOR_BLACK, parts.line, parts.line_len));
+    ck_assert_int_eq(parts.line_len, whole.line_len);
+    ck_assert_msg(parts.nodes >= whole.nodes && parts.nodes <= whole.nodes + whole.nodes / 10,
+                  "%lu nodes in parts, %lu in one", parts.nodes, whole.nodes);
+    /* Started over, 300 nodes do not find it, nor the search after them. */
+    struct deadpos_result again = {0};
+    struct dp_search u = {.winner = COLOR_BLACK, .budget = 40000, .res = &again};
+    ck_assert(!dp_helpmate_route(&u, &pos, 300, false));
+    ck_assert(dp_helpmate_route(&u, &pos, 40000, false));
+    ck_assert_int_eq(again.nodes, 300 + whole.nodes);
+}
+END_TEST
+
 /* Labelled sets: a sample here, every position in `make check-dead`. */
 static void run_sample(const char *rel, int every)
 {
@@ -585,6 +617,7 @@ Suite *deadpos_suite(void)
     tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_loop_test(tc, test_frozen, 0, (int)(sizeof frozen_cases / sizeof frozen_cases[0]));
     tcase_add_test(tc, test_search_path);
+    tcase_add_test(tc, test_route_resume);
     suite_add_tcase(s, tc);
     tc = tcase_create("no_mate_in_one");
     tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));

@@ -59,6 +59,8 @@
  * RT_NODES_MAX: never more than half full, so a probe always ends). */
 #define RT_TABLE_SIZE 32768
 _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay half empty");
+/* Slots of the memo of promotion_cost() (a power of two). */
+#define RT_PC_MEMO 4096
 /* Weight of the estimate against the plies played (best first, greedy). */
 #define RT_WEIGHT 3
 /* Weight of the loser's missing waiting moves (see loser_tempo()). */
@@ -104,10 +106,24 @@ struct rt_state {
     bool open;
 };
 
+/* A remembered promotion_cost(), by the key of what it read. */
+struct rt_memo {
+    uint64_t key;
+    uint32_t stamp;
+    int32_t value;
+};
+
 struct rt_memory {
     struct rt_node nodes[RT_NODES_MAX];
     struct rt_heap_item heap[RT_NODES_MAX];
     struct rt_slot table[RT_TABLE_SIZE];
+    struct rt_memo pc_memo[RT_PC_MEMO];
+    /* The last route_distances() asked for (the winner's king seldom moves
+     * between two estimates): its square, squares to pass and stamp. */
+    uint8_t wd[SQ_NB];
+    int wd_from;
+    bitboard wd_pass;
+    uint32_t wd_stamp;
     uint32_t stamp;
     struct rt_state st;
 };
@@ -134,13 +150,36 @@ static int rt_min(int a, int b)
     return a < b ? a : b;
 }
 
+/* The squares the winner's pawns wp may ever stand on, pushing and
+ * capturing toward the promotion rank (its own squares too). */
+static bitboard pawn_cone(bitboard wp, int w)
+{
+    bitboard cone = wp, f = wp;
+    while ((f = bb_forward(f, w))) {
+        f |= bb_east(f) | bb_west(f);
+        cone |= f;
+    }
+    return cone;
+}
+
+static uint64_t rt_mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ULL;
+}
+
 /* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
- * king's routes; RT_FAR * 4 when it has no pawn. */
-static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ_NB])
+ * king's routes; RT_FAR * 4 when it has no pawn.  Only the squares of the
+ * pawns' cone (pawn_cone()) are looked at: no pawn's way leaves it.  The
+ * answer is remembered in mem->pc_memo by what it reads there (most
+ * children of a node change nothing in the cone). */
+static int promotion_cost(struct rt_memory *mem, const struct position *pos, int w,
+                          const uint8_t *wd)
 {
     bitboard wp = pos_pieces(pos, w, PAWN);
     if (!wp) return RT_FAR * 4;
     int l = w ^ 1, step = w == COLOR_WHITE ? 8 : -8;
+    bitboard cone = pawn_cone(wp, w);
     bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
     bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
     bitboard lguard = attacks_king(bb_lsb(lking));
@@ -154,13 +193,22 @@ static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ
             reach |= f | bb_east(f) | bb_west(f);
         }
     }
+    uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
+    key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
+    key = rt_mix(key, lguard & lp & cone);
+    for (bitboard b = lp & cone; b;) {
+        int sq = bb_pop_lsb(&b);
+        key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
+    }
+    struct rt_memo *memo = &mem->pc_memo[key & (RT_PC_MEMO - 1)];
+    if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
     int cost[SQ_NB];
     /* From the promotion rank back to the winner's rearmost pawn. */
     int last = w == COLOR_WHITE ? 7 - SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
     for (int i = 0; i <= last; i++) {
         int r = w == COLOR_WHITE ? 7 - i : i;
-        for (int f = 0; f < 8; f++) {
-            int sq = SQ_MAKE(f, r);
+        for (bitboard row = cone & BB_RANK(r); row;) {
+            int sq = bb_pop_lsb(&row), f = SQ_FILE(sq);
             if (i == 0) {
                 cost[sq] = 0;
                 continue;
@@ -189,6 +237,9 @@ static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ
     int best = RT_FAR * 4;
     while (wp)
         best = rt_min(best, cost[bb_pop_lsb(&wp)]);
+    memo->key = key;
+    memo->stamp = mem->stamp;
+    memo->value = best;
     return best;
 }
 
@@ -215,17 +266,23 @@ static int loser_tempo(const struct position *pos, int w)
 
 /* The estimate of the plies to a mate by `w` (see the top); smaller is
  * nearer. */
-static int route_estimate(const struct position *pos, int w)
+static int route_estimate(struct rt_memory *mem, const struct position *pos, int w)
 {
     int l = w ^ 1, wk = dp_king_sq(pos, w), lk = dp_king_sq(pos, l);
     bitboard wp = pos_pieces(pos, w, PAWN), lp = pos_pieces(pos, l, PAWN);
-    uint8_t wd[SQ_NB];
-    route_distances(wk, ~(wp | bb_pawn_attacks(lp, l)), wd);
+    bitboard pass = ~(wp | bb_pawn_attacks(lp, l));
+    if (mem->wd_stamp != mem->stamp || mem->wd_from != wk || mem->wd_pass != pass) {
+        route_distances(wk, pass, mem->wd);
+        mem->wd_from = wk;
+        mem->wd_pass = pass;
+        mem->wd_stamp = mem->stamp;
+    }
+    const uint8_t *wd = mem->wd;
     int h = 0, need = 2;
     bitboard ours = pos->by_color[w];
     bitboard heavy = ours & (pos->by_type[QUEEN] | pos->by_type[ROOK]);
     if (!heavy) {
-        int pc = promotion_cost(pos, w, wd);
+        int pc = promotion_cost(mem, pos, w, wd);
         h += 4 * pc;
         need += pc;
     }
@@ -267,6 +324,27 @@ static bool table_seen(struct rt_memory *mem, uint64_t key)
         }
         if (slot->key == key) return true;
     }
+}
+
+/* The position with this key was met before in this search (nothing
+ * written). */
+static bool table_has(const struct rt_memory *mem, uint64_t key)
+{
+    uint32_t i = (uint32_t)key & (RT_TABLE_SIZE - 1);
+    for (;; i = (i + 1) & (RT_TABLE_SIZE - 1)) {
+        const struct rt_slot *slot = &mem->table[i];
+        if (slot->stamp != mem->stamp) return false;
+        if (slot->key == key) return true;
+    }
+}
+
+/* m is a plain move for pos_key_after_plain() (pos has no castling right:
+ * the caller's test). */
+static bool is_plain(const struct position *pos, move m)
+{
+    int from = MOVE_FROM(m);
+    return MOVE_KIND(m) == MOVE_NORMAL &&
+           !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ MOVE_TO(m)) == 16);
 }
 
 /* Smaller f first; the deeper of two equal ones (the later node). */
@@ -339,6 +417,8 @@ static void route_start(struct rt_memory *mem, const struct position *pos, int w
 {
     if (++mem->stamp == 0) {
         memset(mem->table, 0, sizeof mem->table);
+        memset(mem->pc_memo, 0, sizeof mem->pc_memo);
+        mem->wd_stamp = 0;
         mem->stamp = 1;
     }
     struct rt_state *st = &mem->st;
@@ -347,7 +427,8 @@ static void route_start(struct rt_memory *mem, const struct position *pos, int w
     st->heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
     mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
     table_seen(mem, pos->key);
-    heap_push(mem->heap, &st->nheap, (struct rt_heap_item){RT_WEIGHT * route_estimate(pos, w), 0});
+    heap_push(mem->heap, &st->nheap,
+              (struct rt_heap_item){RT_WEIGHT * route_estimate(mem, pos, w), 0});
 }
 
 bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget,
@@ -415,13 +496,18 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
             st->cur = -1;
             continue;
         }
+        /* Without castling rights most moves are plain: a position met
+         * again is looked up without being played, and not counted. */
+        bool rights = cur->castle_rooks != 0;
         for (; st->child < n; st->child++) {
+            move m = list[st->child];
+            if (!rights && is_plain(cur, m) && table_has(mem, pos_key_after_plain(cur, m)))
+                continue;
             if (st->nnodes >= RT_NODES_MAX) {
                 st->open = false;
                 goto out;
             }
             if (!dp_count_node(s)) goto out;
-            move m = list[st->child];
             struct rt_node *c = &mem->nodes[st->nnodes];
             c->pos = *cur;
             pos_do_move(&c->pos, m);
@@ -431,7 +517,7 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
             c->parent = idx;
             c->m = m;
             c->ply = (uint8_t)(ply + 1);
-            int f = RT_WEIGHT * route_estimate(&c->pos, w) + ply + 1;
+            int f = RT_WEIGHT * route_estimate(mem, &c->pos, w) + ply + 1;
             heap_push(mem->heap, &st->nheap, (struct rt_heap_item){f, st->nnodes});
             st->nnodes++;
         }

@@ -527,6 +527,13 @@ static const struct {
      * targeted search */
     {"pawns only, the queen after the wall", "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - -", 0},
     {"bishops in a wall, the pawn promotes", "k1K5/p1p5/PbPp4/1BpP4/1pP5/1Pp5/B1P5/1B6 w - -", 1},
+    /* The route search counts only the positions it holds (one met again
+     * is looked up without being played) */
+    {"lone bishop behind bishops and pawns", "BkB5/pBp5/P1P5/4b3/8/8/8/5K2 w - -", 1},
+    {"pawns only, the king walks around", "k7/8/p5p1/2p1p1Pp/PpP1Pp2/1P1K1P1P/8/8 w - -", 0},
+    {"knight and bishop against bishop and pawns", "k7/8/1p6/bP6/Bp6/1Pp5/2P5/NK6 w - -", 0},
+    {"pawns only, a long file", "7k/2p2p1b/2P2Pp1/6P1/2P3P1/6PK/6PP/8 w - -", 0},
+    {"bishop and pawns against a double wall", "4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", 1},
 };
 
 START_TEST(test_found_cases)

@@ -62,7 +62,7 @@ _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay hal
 /* Slots of the memo of promotion_cost() (a power of two). */
 #define RT_PC_MEMO 4096
 /* Weight of the estimate against the plies played (best first, greedy). */
-#define RT_WEIGHT 3
+#define RT_WEIGHT 4
 /* Weight of the loser's missing waiting moves (see loser_tempo()). */
 #define RT_TEMPO_WEIGHT 10
 /* What a winner's pawn pays for the loser's king in front of it (it seldom

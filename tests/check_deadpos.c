@@ -534,6 +534,9 @@ static const struct {
     {"knight and bishop against bishop and pawns", "k7/8/1p6/bP6/Bp6/1Pp5/2P5/NK6 w - -", 0},
     {"pawns only, a long file", "7k/2p2p1b/2P2Pp1/6P1/2P3P1/6PK/6PP/8 w - -", 0},
     {"bishop and pawns against a double wall", "4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", 1},
+    /* The route search's estimate weighs 4 against the plies played */
+    {"bishop and two pawns against pawns", "7k/p7/P7/8/8/6p1/4B1Pp/7K w - -", 0},
+    {"lone bishop behind a bishops' wall", "2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/8 w - -", 1},
 };
 
 START_TEST(test_found_cases)

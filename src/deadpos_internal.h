@@ -358,19 +358,6 @@ bool dp_no_mate_in_one(const struct position *pos);
 bool dp_leaf_has_no_mate(const struct position *pos, move m);
 bool dp_move_mates(const struct position *pos, move m);
 bool dp_qm_agrees(const struct position *pos, move m, int q);
-/* The route search (deadpos_route.c): best first over positions, each
- * once, toward a promotion and a boxed-in king, until s->res->nodes reaches
- * `budget`; the line in s->path (and the result) when it mates.  s->budget
- * is as it was afterwards. */
-bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget);
-
-/* The pawns stand in a wall (a white pawn blocked head-on by a black one):
- * where dp_search_helpmate() gives the route search its DP_ROUTE_NODES. */
-bool dp_route_walled(const struct position *pos);
-#define DP_ROUTE_NODES 8000u
-/* What the limited-discrepancy search keeps of the route search's nodes
- * after the targeted search (its first probes find many of its lines). */
-#define DP_ROUTE_LDS_MIN 2000u
 
 #endif
 
@@ -395,8 +382,12 @@ bool dp_helpmate_corners(struct dp_search *s, const struct position *pos);
 /* The route search (deadpos_route.c): best first over positions, each
  * once, toward a promotion and a boxed-in king, until s->res->nodes reaches
  * `budget`; the line in s->path (and the result) when it mates.  s->budget
- * is as it was afterwards. */
-bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget);
+ * is as it was afterwards.  resume: go on with the search the thread's last
+ * call left off, when it was from pos for the same winner (else a new
+ * one): the positions it holds stay in the thread's block, so only the
+ * other searches may run on the thread in between. */
+bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget,
+                       bool resume);
 
 /* The pawns stand in a wall (a white pawn blocked head-on by a black one):
  * where dp_search_helpmate() gives the route search its DP_ROUTE_NODES. */
@@ -405,5 +396,8 @@ bool dp_route_walled(const struct position *pos);
 /* What the limited-discrepancy search keeps of the route search's nodes
  * after the targeted search (its first probes find many of its lines). */
 #define DP_ROUTE_LDS_MIN 2000u
+/* The route search's first nodes, before the targeted search: most of its
+ * lines come within them. */
+#define DP_ROUTE_EARLY 5000u
 
 #endif

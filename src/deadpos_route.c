@@ -34,8 +34,12 @@
  * targeted search's line appended).
  *
  * The budget counts the positions visited (every child played).  Memory:
- * the nodes (positions), the heap and the table are one per-thread block
- * (dp_thread_block(DP_MEM_ROUTE)); nothing else is kept between searches.
+ * the nodes (positions), the heap, the table and the search's state are one
+ * per-thread block (dp_thread_block(DP_MEM_ROUTE)); a call may go on with
+ * the search the thread's last call stopped (resume: dp_search_helpmate()
+ * gives it its first nodes before the other searches, the rest after), and
+ * searches on as one call would (a node whose mate-in-one test or handoff
+ * the budget cut short is looked at again).
  * Invariant: a node's line from the root is at most DEADPOS_LINE_MAX - 1
  * plies, so the mating move still fits.
  */
@@ -55,8 +59,10 @@
  * RT_NODES_MAX: never more than half full, so a probe always ends). */
 #define RT_TABLE_SIZE 32768
 _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay half empty");
+/* Slots of the memo of promotion_cost() (a power of two). */
+#define RT_PC_MEMO 4096
 /* Weight of the estimate against the plies played (best first, greedy). */
-#define RT_WEIGHT 3
+#define RT_WEIGHT 4
 /* Weight of the loser's missing waiting moves (see loser_tempo()). */
 #define RT_TEMPO_WEIGHT 10
 /* What a winner's pawn pays for the loser's king in front of it (it seldom
@@ -88,11 +94,38 @@ struct rt_slot {
     uint32_t stamp;
 };
 
+/* The search's state, kept between a call and the next that goes on with
+ * it (resume): the root and winner it searches from, the nodes and heap
+ * items used, the handoffs made, the winner's queens and rooks at the root;
+ * `cur`, the node being expanded (-1: none), and `child`, the move of its
+ * list to go on with (-1: its mate in one and handoff still to come); open:
+ * the search can go on (not over: the heap or the node store ran out). */
+struct rt_state {
+    uint64_t root_key;
+    int winner, nnodes, nheap, handoffs, heavy0, cur, child;
+    bool open;
+};
+
+/* A remembered promotion_cost(), by the key of what it read. */
+struct rt_memo {
+    uint64_t key;
+    uint32_t stamp;
+    int32_t value;
+};
+
 struct rt_memory {
     struct rt_node nodes[RT_NODES_MAX];
     struct rt_heap_item heap[RT_NODES_MAX];
     struct rt_slot table[RT_TABLE_SIZE];
+    struct rt_memo pc_memo[RT_PC_MEMO];
+    /* The last route_distances() asked for (the winner's king seldom moves
+     * between two estimates): its square, squares to pass and stamp. */
+    uint8_t wd[SQ_NB];
+    int wd_from;
+    bitboard wd_pass;
+    uint32_t wd_stamp;
     uint32_t stamp;
+    struct rt_state st;
 };
 
 /* King steps from `from` to every square, over the squares of `pass` only
@@ -117,13 +150,36 @@ static int rt_min(int a, int b)
     return a < b ? a : b;
 }
 
+/* The squares the winner's pawns wp may ever stand on, pushing and
+ * capturing toward the promotion rank (its own squares too). */
+static bitboard pawn_cone(bitboard wp, int w)
+{
+    bitboard cone = wp, f = wp;
+    while ((f = bb_forward(f, w))) {
+        f |= bb_east(f) | bb_west(f);
+        cone |= f;
+    }
+    return cone;
+}
+
+static uint64_t rt_mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    return h * 0xBF58476D1CE4E5B9ULL;
+}
+
 /* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
- * king's routes; RT_FAR * 4 when it has no pawn. */
-static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ_NB])
+ * king's routes; RT_FAR * 4 when it has no pawn.  Only the squares of the
+ * pawns' cone (pawn_cone()) are looked at: no pawn's way leaves it.  The
+ * answer is remembered in mem->pc_memo by what it reads there (most
+ * children of a node change nothing in the cone). */
+static int promotion_cost(struct rt_memory *mem, const struct position *pos, int w,
+                          const uint8_t *wd)
 {
     bitboard wp = pos_pieces(pos, w, PAWN);
     if (!wp) return RT_FAR * 4;
     int l = w ^ 1, step = w == COLOR_WHITE ? 8 : -8;
+    bitboard cone = pawn_cone(wp, w);
     bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
     bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
     bitboard lguard = attacks_king(bb_lsb(lking));
@@ -137,13 +193,22 @@ static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ
             reach |= f | bb_east(f) | bb_west(f);
         }
     }
+    uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
+    key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
+    key = rt_mix(key, lguard & lp & cone);
+    for (bitboard b = lp & cone; b;) {
+        int sq = bb_pop_lsb(&b);
+        key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
+    }
+    struct rt_memo *memo = &mem->pc_memo[key & (RT_PC_MEMO - 1)];
+    if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
     int cost[SQ_NB];
     /* From the promotion rank back to the winner's rearmost pawn. */
     int last = w == COLOR_WHITE ? 7 - SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
     for (int i = 0; i <= last; i++) {
         int r = w == COLOR_WHITE ? 7 - i : i;
-        for (int f = 0; f < 8; f++) {
-            int sq = SQ_MAKE(f, r);
+        for (bitboard row = cone & BB_RANK(r); row;) {
+            int sq = bb_pop_lsb(&row), f = SQ_FILE(sq);
             if (i == 0) {
                 cost[sq] = 0;
                 continue;
@@ -172,6 +237,9 @@ static int promotion_cost(const struct position *pos, int w, const uint8_t wd[SQ
     int best = RT_FAR * 4;
     while (wp)
         best = rt_min(best, cost[bb_pop_lsb(&wp)]);
+    memo->key = key;
+    memo->stamp = mem->stamp;
+    memo->value = best;
     return best;
 }
 
@@ -198,17 +266,23 @@ static int loser_tempo(const struct position *pos, int w)
 
 /* The estimate of the plies to a mate by `w` (see the top); smaller is
  * nearer. */
-static int route_estimate(const struct position *pos, int w)
+static int route_estimate(struct rt_memory *mem, const struct position *pos, int w)
 {
     int l = w ^ 1, wk = dp_king_sq(pos, w), lk = dp_king_sq(pos, l);
     bitboard wp = pos_pieces(pos, w, PAWN), lp = pos_pieces(pos, l, PAWN);
-    uint8_t wd[SQ_NB];
-    route_distances(wk, ~(wp | bb_pawn_attacks(lp, l)), wd);
+    bitboard pass = ~(wp | bb_pawn_attacks(lp, l));
+    if (mem->wd_stamp != mem->stamp || mem->wd_from != wk || mem->wd_pass != pass) {
+        route_distances(wk, pass, mem->wd);
+        mem->wd_from = wk;
+        mem->wd_pass = pass;
+        mem->wd_stamp = mem->stamp;
+    }
+    const uint8_t *wd = mem->wd;
     int h = 0, need = 2;
     bitboard ours = pos->by_color[w];
     bitboard heavy = ours & (pos->by_type[QUEEN] | pos->by_type[ROOK]);
     if (!heavy) {
-        int pc = promotion_cost(pos, w, wd);
+        int pc = promotion_cost(mem, pos, w, wd);
         h += 4 * pc;
         need += pc;
     }
@@ -250,6 +324,27 @@ static bool table_seen(struct rt_memory *mem, uint64_t key)
         }
         if (slot->key == key) return true;
     }
+}
+
+/* The position with this key was met before in this search (nothing
+ * written). */
+static bool table_has(const struct rt_memory *mem, uint64_t key)
+{
+    uint32_t i = (uint32_t)key & (RT_TABLE_SIZE - 1);
+    for (;; i = (i + 1) & (RT_TABLE_SIZE - 1)) {
+        const struct rt_slot *slot = &mem->table[i];
+        if (slot->stamp != mem->stamp) return false;
+        if (slot->key == key) return true;
+    }
+}
+
+/* m is a plain move for pos_key_after_plain() (pos has no castling right:
+ * the caller's test). */
+static bool is_plain(const struct position *pos, move m)
+{
+    int from = MOVE_FROM(m);
+    return MOVE_KIND(m) == MOVE_NORMAL &&
+           !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ MOVE_TO(m)) == 16);
 }
 
 /* Smaller f first; the deeper of two equal ones (the later node). */
@@ -317,73 +412,119 @@ static bool handoff(struct dp_search *s, const struct rt_memory *mem, int idx, u
     return true;
 }
 
-bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget)
+/* A new search from pos into mem's state. */
+static void route_start(struct rt_memory *mem, const struct position *pos, int w)
+{
+    if (++mem->stamp == 0) {
+        memset(mem->table, 0, sizeof mem->table);
+        memset(mem->pc_memo, 0, sizeof mem->pc_memo);
+        mem->wd_stamp = 0;
+        mem->stamp = 1;
+    }
+    struct rt_state *st = &mem->st;
+    *st =
+        (struct rt_state){.root_key = pos->key, .winner = w, .nnodes = 1, .cur = -1, .open = true};
+    st->heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
+    mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
+    table_seen(mem, pos->key);
+    heap_push(mem->heap, &st->nheap,
+              (struct rt_heap_item){RT_WEIGHT * route_estimate(mem, pos, w), 0});
+}
+
+bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget,
+                       bool resume)
 {
     struct rt_memory *mem = dp_thread_block(DP_MEM_ROUTE, sizeof(struct rt_memory));
     if (!mem) return false;
+    int w = s->winner;
+    struct rt_state *st = &mem->st;
+    if (!resume || st->root_key != pos->key || st->winner != w || mem->stamp == 0)
+        route_start(mem, pos, w);
+    if (!st->open) return false;
     unsigned long full = s->budget;
     s->budget = budget;
-    if (++mem->stamp == 0) {
-        memset(mem->table, 0, sizeof mem->table);
-        mem->stamp = 1;
-    }
-    int w = s->winner, nnodes = 1, nheap = 0;
-    mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
-    table_seen(mem, pos->key);
-    heap_push(mem->heap, &nheap, (struct rt_heap_item){RT_WEIGHT * route_estimate(pos, w), 0});
     bool ok = false;
-    int handoffs = 0;
-    int heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
-    while (nheap > 0 && !ok) {
-        int idx = heap_pop(mem->heap, &nheap).idx;
+    for (;;) {
+        if (st->cur < 0) {
+            if (st->nheap == 0) {
+                st->open = false;
+                break;
+            }
+            st->cur = heap_pop(mem->heap, &st->nheap).idx;
+            st->child = -1;
+        }
+        int idx = st->cur;
         const struct position *cur = &mem->nodes[idx].pos;
         int ply = mem->nodes[idx].ply;
         move list[MOVES_MAX];
         int n = movegen_legal(cur, list);
-        if (n == 0) continue;
-        if (cur->side == w) {
-            bitboard to[PIECE_TYPE_NB];
-            if (dp_may_mate_in_one(cur, to)) {
-                move m = dp_mate_in_one(s, cur, list, n, to);
-                if (m != MOVE_NONE) {
-                    line_to(s, mem, idx, m);
-                    dp_found_mate(s);
+        if (n == 0) {
+            st->cur = -1;
+            continue;
+        }
+        if (st->child < 0) {
+            if (cur->side == w) {
+                bitboard to[PIECE_TYPE_NB];
+                if (dp_may_mate_in_one(cur, to)) {
+                    move m = dp_mate_in_one(s, cur, list, n, to);
+                    if (m != MOVE_NONE) {
+                        line_to(s, mem, idx, m);
+                        dp_found_mate(s);
+                        ok = true;
+                        break;
+                    }
+                    if (s->out_of_nodes) break; /* looked for again on resuming */
+                }
+            }
+            /* A new heavy piece of the winner: the targeted search from
+             * here (made again on resuming when the budget cut it short). */
+            if (st->handoffs < RT_HANDOFFS && cur->side == w &&
+                bb_popcount(cur->by_color[w] & (cur->by_type[QUEEN] | cur->by_type[ROOK])) >
+                    st->heavy0 &&
+                ply + 8 < DEADPOS_LINE_MAX) {
+                if (handoff(s, mem, idx, RT_HANDOFF_NODES)) {
                     ok = true;
                     break;
                 }
-                if (s->out_of_nodes) break;
+                if (s->res->nodes >= s->budget) break;
+                st->handoffs++;
             }
-        }
-        /* A new heavy piece of the winner: the targeted search from here. */
-        if (handoffs < RT_HANDOFFS && cur->side == w &&
-            bb_popcount(cur->by_color[w] & (cur->by_type[QUEEN] | cur->by_type[ROOK])) > heavy0 &&
-            ply + 8 < DEADPOS_LINE_MAX) {
-            handoffs++;
-            if (handoff(s, mem, idx, RT_HANDOFF_NODES)) {
-                ok = true;
-                break;
-            }
+            st->child = 0;
         }
         /* Children: a mate still needs the winner's move after them. */
-        if (ply + 2 >= DEADPOS_LINE_MAX) continue;
-        for (int i = 0; i < n; i++) {
-            if (nnodes >= RT_NODES_MAX || !dp_count_node(s)) goto out;
-            struct rt_node *c = &mem->nodes[nnodes];
+        if (ply + 2 >= DEADPOS_LINE_MAX) {
+            st->cur = -1;
+            continue;
+        }
+        /* Without castling rights most moves are plain: a position met
+         * again is looked up without being played, and not counted. */
+        bool rights = cur->castle_rooks != 0;
+        for (; st->child < n; st->child++) {
+            move m = list[st->child];
+            if (!rights && is_plain(cur, m) && table_has(mem, pos_key_after_plain(cur, m)))
+                continue;
+            if (st->nnodes >= RT_NODES_MAX) {
+                st->open = false;
+                goto out;
+            }
+            if (!dp_count_node(s)) goto out;
+            struct rt_node *c = &mem->nodes[st->nnodes];
             c->pos = *cur;
-            pos_do_move(&c->pos, list[i]);
-            if (dp_changes_material(cur, list[i]) &&
-                dp_material_cannot(&c->pos, w) != DEADPOS_WHY_NONE)
+            pos_do_move(&c->pos, m);
+            if (dp_changes_material(cur, m) && dp_material_cannot(&c->pos, w) != DEADPOS_WHY_NONE)
                 continue;
             if (table_seen(mem, c->pos.key)) continue;
             c->parent = idx;
-            c->m = list[i];
+            c->m = m;
             c->ply = (uint8_t)(ply + 1);
-            int f = RT_WEIGHT * route_estimate(&c->pos, w) + ply + 1;
-            heap_push(mem->heap, &nheap, (struct rt_heap_item){f, nnodes});
-            nnodes++;
+            int f = RT_WEIGHT * route_estimate(mem, &c->pos, w) + ply + 1;
+            heap_push(mem->heap, &st->nheap, (struct rt_heap_item){f, st->nnodes});
+            st->nnodes++;
         }
+        st->cur = -1;
     }
 out:
+    if (ok) st->open = false;
     s->budget = full;
     s->out_of_nodes = false;
     return ok;

@@ -590,6 +590,16 @@ static const struct {
      * targeted search */
     {"pawns only, the queen after the wall", "8/5p2/5p2/5p1p/k4p2/1p1p1PpP/1P1P2P1/K7 b - -", 0},
     {"bishops in a wall, the pawn promotes", "k1K5/p1p5/PbPp4/1BpP4/1pP5/1Pp5/B1P5/1B6 w - -", 1},
+    /* The route search counts only the positions it holds (one met again
+     * is looked up without being played) */
+    {"lone bishop behind bishops and pawns", "BkB5/pBp5/P1P5/4b3/8/8/8/5K2 w - -", 1},
+    {"pawns only, the king walks around", "k7/8/p5p1/2p1p1Pp/PpP1Pp2/1P1K1P1P/8/8 w - -", 0},
+    {"knight and bishop against bishop and pawns", "k7/8/1p6/bP6/Bp6/1Pp5/2P5/NK6 w - -", 0},
+    {"pawns only, a long file", "7k/2p2p1b/2P2Pp1/6P1/2P3P1/6PK/6PP/8 w - -", 0},
+    {"bishop and pawns against a double wall", "4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", 1},
+    /* The route search's estimate weighs 4 against the plies played */
+    {"bishop and two pawns against pawns", "7k/p7/P7/8/8/6p1/4B1Pp/7K w - -", 0},
+    {"lone bishop behind a bishops' wall", "2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/8 w - -", 1},
 };
 
 START_TEST(test_found_cases)
@@ -602,6 +612,38 @@ START_TEST(test_found_cases)
                   found_cases[_i].fen);
     ck_assert_msg(deadpos_line_mates(&pos, found_cases[_i].side, res.line, res.line_len),
                   "%s: the line does not mate", found_cases[_i].why);
+}
+END_TEST
+
+/* The route search stopped and resumed every few hundred nodes finds the
+ * line one call finds, in nearly the same nodes (a node whose mate-in-one
+ * test or handoff was cut short is looked at again); a new search (no
+ * resume) starts over. */
+START_TEST(test_route_resume)
+{
+    static const char *fen = "4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - -"; /* 54 plies */
+    struct position pos;
+    ck_assert(fen_parse(&pos, fen, 0, NULL, 0) == FEN_OK);
+    dp_distance_tables_init();
+    struct deadpos_result whole = {0}, parts = {0};
+    struct dp_search s = {.winner = COLOR_BLACK, .budget = 40000, .res = &whole};
+    ck_assert(dp_helpmate_route(&s, &pos, 40000, false));
+    ck_assert(deadpos_line_mates(&pos, COLOR_BLACK, whole.line, whole.line_len));
+    struct dp_search t = {.winner = COLOR_BLACK, .budget = 40000, .res = &parts};
+    bool found = false;
+    for (int i = 0; !found && parts.nodes < 40000; i++)
+        found = dp_helpmate_route(&t, &pos, parts.nodes + 250, i > 0);
+    ck_assert(found);
+    ck_assert(deadpos_line_mates(&pos, COLOR_BLACK, parts.line, parts.line_len));
+    ck_assert_int_eq(parts.line_len, whole.line_len);
+    ck_assert_msg(parts.nodes >= whole.nodes && parts.nodes <= whole.nodes + whole.nodes / 10,
+                  "%lu nodes in parts, %lu in one", parts.nodes, whole.nodes);
+    /* Started over, 300 nodes do not find it, nor the search after them. */
+    struct deadpos_result again = {0};
+    struct dp_search u = {.winner = COLOR_BLACK, .budget = 40000, .res = &again};
+    ck_assert(!dp_helpmate_route(&u, &pos, 300, false));
+    ck_assert(dp_helpmate_route(&u, &pos, 40000, false));
+    ck_assert_int_eq(again.nodes, 300 + whole.nodes);
 }
 END_TEST
 
@@ -649,6 +691,7 @@ Suite *deadpos_suite(void)
     tcase_add_loop_test(tc, test_frozen, 0, (int)(sizeof frozen_cases / sizeof frozen_cases[0]));
     tcase_add_test(tc, test_search_path);
     tcase_add_test(tc, test_helpmate_memo);
+    tcase_add_test(tc, test_route_resume);
     suite_add_tcase(s, tc);
     tc = tcase_create("no_mate_in_one");
     tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));

@@ -1,7 +1,8 @@
 /*
  * deadpos_internal.h - what the deadpos_*.c files share; not for other modules.
  *
- *   deadpos_static.c    proofs without search: material, locked pawn structures
+ *   deadpos_static.c    proofs without search: material, locked pawn structures,
+ *                       branching on the first capture that breaks a wall
  *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
@@ -86,6 +87,15 @@ bool dp_pawns_semilocked(const struct position *pos);
  * cannot fill).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS, _LOCKED_PAWN_CHECKS,
  * _LOCKED_NO_NET or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
+
+/* The wall proof (first try) as if no capture broke the wall - a frozen
+ * unit taken, a piece taking a pawn or taken by one - and for each such
+ * first capture, the wall of the position after it, checked to cover every
+ * position that capture can lead to (at most DP_CAPTURE_BRANCHES
+ * captures).  DEADPOS_WHY_LOCKED_CAPTURE or _NONE.  Costlier than
+ * dp_static_cannot_full(): only from deadpos_analyse(). */
+#define DP_CAPTURE_BRANCHES 16
+enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side);
 
 /* Both of the above, material first: dp_static_cannot_full() with every
  * try of the wall proof and pawns stopped by frozen units too,

@@ -78,6 +78,15 @@
  * frozen units; if the king always keeps a flight square that distinct
  * units of its own could not fill, no position mates (no_mating_net()).
  *
+ * The first capture (dp_first_capture_cannot(), only from deadpos_analyse()):
+ * where a capture would break the wall - an enemy unit taking a frozen one,
+ * a piece taking a fixed pawn, a fixed pawn taking a piece - the wall built
+ * as if none came stands until the first of them; that wall must prove the
+ * side cannot mate, and so must, for each such capture, the wall of the
+ * position after it, checked to cover every position the capture may lead
+ * to (its fixed pawns and frozen units among the first wall's, the kings'
+ * regions within its ones).
+ *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
  */
@@ -641,6 +650,135 @@ static bitboard frozen_hit(const struct position *pos, const struct wall *w,
 }
 
 /*
+ * The wall (struct wall) and the kings' regions for one try of
+ * locked_cannot() (`vanish`, kings_take: see there), the frozen units
+ * looked for among `cand`.  With drop_hits, again without the frozen units
+ * an enemy unit may take (frozen_hit()) until none may be, *hit then 0;
+ * without, built once, *hit the frozen units an enemy unit may take (they
+ * stay frozen until the first of them is taken: frozen_capture_cannot()).
+ * False when the wall does not stand: a free pawn could promote, a pawn
+ * could capture a pawn (en passant included: a free pawn passes only over
+ * span squares), or a king could take a pawn it must not (*king_takes).
+ */
+static bool wall_settle(const struct position *pos, bitboard vanish, bool kings_take, bitboard cand,
+                        bool drop_hits, struct wall *w, bitboard region[COLOR_NB], bitboard *hit,
+                        bool *king_takes)
+{
+    bitboard pawns_of[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
+        pawns_of[c] = pos_pieces(pos, c, PAWN);
+    do {
+        if (!wall_build(pos, vanish, cand, w)) return false;
+        for (int c = 0; c < COLOR_NB; c++)
+            if (w->att[c] & ((pawns_of[c ^ 1] & w->fixed) | w->span[c ^ 1])) return false;
+        if (!kings_regions(pos, w, kings_take, region)) {
+            *king_takes = true;
+            return false;
+        }
+        *hit = frozen_hit(pos, w, region);
+        if (!drop_hits) return true;
+        cand = w->frozen & ~*hit;
+    } while (cand != w->frozen);
+    *hit = 0;
+    return true;
+}
+
+/* The captures that may come first in a wall's positions and change it
+ * (dp_first_capture_cannot()): the unit on from[i] takes the one on
+ * victim[i], landing on to[i] (a pawn's capture: to[i] is where its victim
+ * may stand, not where it stands in the position). */
+struct captures {
+    int n;
+    signed char from[DP_CAPTURE_BRANCHES], to[DP_CAPTURE_BRANCHES], victim[DP_CAPTURE_BRANCHES];
+};
+
+static bool capture_add(struct captures *ev, int from, int to, int victim)
+{
+    if (ev->n == DP_CAPTURE_BRANCHES) return false;
+    ev->from[ev->n] = (signed char)from;
+    ev->to[ev->n] = (signed char)to;
+    ev->victim[ev->n++] = (signed char)victim;
+    return true;
+}
+
+/*
+ * The captures of or by pawns the piece on sq may take part in (reach and
+ * attacked: piece_reach() over the wall w): it takes a fixed enemy pawn
+ * from some square of its reach, or a fixed enemy pawn takes it on a square
+ * of its reach that the pawn attacks.  False (no proof) when a free pawn
+ * may take part (it may stand anywhere on its segment), when a pawn's
+ * capture would promote, or when ev is full.
+ */
+static bool pawn_captures(const struct position *pos, const struct wall *w, int sq, bitboard reach,
+                          bitboard attacked, struct captures *ev)
+{
+    int c = PIECE_COLOR(pos->board[sq]);
+    bitboard theirs = pos_pieces(pos, c ^ 1, PAWN);
+    if ((attacked & w->span[c ^ 1]) || (reach & bb_pawn_attacks(w->span[c ^ 1], c ^ 1)))
+        return false;
+    for (bitboard t = attacked & theirs & w->fixed; t;) {
+        int p = bb_pop_lsb(&t);
+        if (!capture_add(ev, sq, p, p)) return false;
+    }
+    for (bitboard x = theirs & w->fixed; x;) {
+        int from = bb_pop_lsb(&x);
+        bitboard to = bb_pawn_attacks(SQ_BB(from), c ^ 1) & reach;
+        if (to & (BB_RANK_1 | BB_RANK_8)) return false;
+        while (to)
+            if (!capture_add(ev, from, bb_pop_lsb(&to), sq)) return false;
+    }
+    return true;
+}
+
+/*
+ * What a standing wall (wall_settle()) proves for `side`: the fixed pawns
+ * never move, every piece stays within its reach, every king within its
+ * region, the frozen units stay; then the side mates only if a piece or
+ * pawn of it can attack a square the other king can reach, and the counts
+ * of flight squares and blockers below may prove even that fails.  No
+ * piece may ever capture a pawn or stand where a pawn could take it.
+ */
+static enum deadpos_why wall_verdict(const struct position *pos, int side, const struct wall *w,
+                                     const bitboard region[COLOR_NB], bitboard vanish,
+                                     struct captures *ev)
+{
+    int loser = side ^ 1;
+    bitboard pawns_of[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
+        pawns_of[c] = pos_pieces(pos, c, PAWN);
+    /* Where a pawn of the side could give check. */
+    bitboard pawn_targets = w->att[side] & region[loser];
+    /* Then only the count of flight squares can prove anything: before the
+     * pieces' reach (the costly part) is computed. */
+    if (pawn_targets && !pawn_checks_fail(pos, w, side, pawn_targets, region, vanish))
+        return DEADPOS_WHY_NONE;
+    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+    bitboard checkers_sq = 0; /* the side's pieces that could give check */
+    while (pieces) {
+        int sq = bb_pop_lsb(&pieces);
+        int c = PIECE_COLOR(pos->board[sq]);
+        bitboard attacked;
+        bitboard reach =
+            piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+        /* It could be captured by a pawn, or capture one: the wall moves
+         * (unless those captures are branched on: ev). */
+        if (((reach & w->att[c ^ 1]) ||
+             (attacked & ((pawns_of[c ^ 1] & w->fixed) | w->span[c ^ 1]))) &&
+            (!ev || !pawn_captures(pos, w, sq, reach, attacked, ev)))
+            return DEADPOS_WHY_NONE;
+        if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
+    }
+    if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
+    if (!checkers_sq) return DEADPOS_WHY_LOCKED;
+    if (too_few_blockers(pos, w, side, checkers_sq, region, vanish))
+        return DEADPOS_WHY_LOCKED_BLOCKERS;
+    /* At most two pieces can check: no_mating_net()'s placements. */
+    if (bb_more_than_one(checkers_sq & (checkers_sq - 1))) return DEADPOS_WHY_NONE;
+    return no_mating_net(pos, w, side, checkers_sq, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
+                                                                    : DEADPOS_WHY_NONE;
+}
+
+/*
  * Locked or semi-locked structure: see the top of the file; `cand`: where
  * the frozen units are looked for (frozen_candidates()).  Free pawns
  * (struct wall) push along their file segments; the over-approximations:
@@ -658,50 +796,10 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
     struct wall w;
     bool kings_take = try > 0;
     bitboard vanish = kings_take ? vanishing_pawns(pos, try == 2) : 0;
-    bitboard pawns_of[COLOR_NB], region[COLOR_NB];
-    for (int c = 0; c < COLOR_NB; c++)
-        pawns_of[c] = pos_pieces(pos, c, PAWN);
-    /* The wall with the frozen units, again without those an enemy unit
-     * may take (frozen_hit()), until none may be. */
-    do {
-        if (!wall_build(pos, vanish, cand, &w)) return DEADPOS_WHY_NONE;
-        /* No pawn can ever capture a pawn (en passant included: a free
-         * pawn passes only over span squares). */
-        for (int c = 0; c < COLOR_NB; c++)
-            if (w.att[c] & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])) return DEADPOS_WHY_NONE;
-        if (!kings_regions(pos, &w, kings_take, region)) {
-            *king_takes = true;
-            return DEADPOS_WHY_NONE;
-        }
-        cand = w.frozen & ~frozen_hit(pos, &w, region);
-    } while (cand != w.frozen);
-    int loser = side ^ 1;
-    /* Where a pawn of the side could give check. */
-    bitboard pawn_targets = w.att[side] & region[loser];
-    /* Then only the count of flight squares can prove anything: before the
-     * pieces' reach (the costly part) is computed. */
-    if (pawn_targets && !pawn_checks_fail(pos, &w, side, pawn_targets, region, vanish))
+    bitboard region[COLOR_NB], hit;
+    if (!wall_settle(pos, vanish, kings_take, cand, true, &w, region, &hit, king_takes))
         return DEADPOS_WHY_NONE;
-    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
-    bitboard checkers_sq = 0; /* the side's pieces that could give check */
-    while (pieces) {
-        int sq = bb_pop_lsb(&pieces);
-        int c = PIECE_COLOR(pos->board[sq]);
-        bitboard attacked;
-        bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w.fixed | w.frozen, &attacked);
-        /* It could be captured by a pawn, or capture one: the wall moves. */
-        if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
-            return DEADPOS_WHY_NONE;
-        if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
-    }
-    if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
-    if (!checkers_sq) return DEADPOS_WHY_LOCKED;
-    if (too_few_blockers(pos, &w, side, checkers_sq, region, vanish))
-        return DEADPOS_WHY_LOCKED_BLOCKERS;
-    /* At most two pieces can check: no_mating_net()'s placements. */
-    if (bb_more_than_one(checkers_sq & (checkers_sq - 1))) return DEADPOS_WHY_NONE;
-    return no_mating_net(pos, &w, side, checkers_sq, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
-                                                                     : DEADPOS_WHY_NONE;
+    return wall_verdict(pos, side, &w, region, vanish, NULL);
 }
 
 /* What wall_build() needs, told from bits: pawns, no castling right, no en
@@ -745,6 +843,138 @@ static enum deadpos_why locked_tries(const struct position *pos, int side, int t
         why = locked_cannot(pos, side, try, cand, &king_takes);
     }
     return why;
+}
+
+/* pos after the unit on `from` takes the one on `victim`, landing on `to`
+ * (no other change). */
+static void capture_played(const struct position *pos, int from, int to, int victim,
+                           struct position *q)
+{
+    *q = *pos;
+    int taken = pos->board[victim], unit = pos->board[from];
+    q->by_color[PIECE_COLOR(taken)] &= ~SQ_BB(victim);
+    q->by_type[PIECE_TYPE(taken)] &= ~SQ_BB(victim);
+    q->board[victim] = PIECE_NONE;
+    q->by_color[PIECE_COLOR(unit)] ^= SQ_BB(from) | SQ_BB(to);
+    q->by_type[PIECE_TYPE(unit)] ^= SQ_BB(from) | SQ_BB(to);
+    q->board[from] = PIECE_NONE;
+    q->board[to] = (uint8_t)unit;
+}
+
+/*
+ * After the first capture (dp_first_capture_cannot()): a wall proof of q,
+ * the position with the capturing unit moved from `from` onto `to` and its
+ * victim gone, everything else where it stands in pos, must hold for every
+ * position that capture can really lead to.  Those differ from q only in
+ * what the wall before it (w, region) lets move: pieces anywhere in their
+ * reach (fixed pawns and frozen units the obstacles), kings anywhere in
+ * their regions, free pawns anywhere on their segments, pieces that are
+ * not frozen taken; every pawn is still on the board.  q's wall w2 (any of
+ * locked_cannot()'s three tries) covers them all when
+ *  - w2's fixed pawns are fixed in w and w2's frozen units frozen in w
+ *    (on `to` the capturer stands now, exactly): they stand where they
+ *    stood in pos, and w2's obstacles are among w's, so every piece's
+ *    reach in w lies within its reach in w2, every free pawn of w (free in
+ *    w2 too) stays on its segment of w2, which runs on to a stop of w2 at
+ *    or past its stop in w (and through pawns kings may take: vanish) -
+ *    a pawn that took stands on a file with no free pawn;
+ *  - every king's region in w, `to` left out, lies within its region in
+ *    w2 (checked as sets; the capturing king stands on `to`).  When no
+ *    pawn moved (a piece or king took), the kings' regions of
+ *    vanishing_pawns() are wider than those of w (they avoid only pawns
+ *    fixed with no frozen unit, among w's with a pawn fewer, and the
+ *    squares those attack), so the pawns they find a king may take are the
+ *    same from any square of w's; after a pawn's capture only try 0;
+ *  - pieces taken before only take away from what w2's counts allow
+ *    (fewer checkers, fewer blockers, fewer units to take frozen ones).
+ * The material proofs hold with fewer pieces too (and the pawns all stay).
+ */
+static bool after_capture_cannot(const struct position *pos, int side, const struct wall *w,
+                                 const bitboard region[COLOR_NB], int from, int to, int victim)
+{
+    /* A pawn's capture on a square another unit holds in pos: that unit
+     * has left it, which q cannot show. */
+    if (to != victim && pos->board[to] != PIECE_NONE) return false;
+    struct position q;
+    capture_played(pos, from, to, victim, &q);
+    if (dp_material_cannot(&q, side) != DEADPOS_WHY_NONE) return true;
+    bitboard cand = frozen_candidates(&q);
+    bool king_takes = true;
+    /* After a pawn's capture, only the first try: the pawn on its new
+     * square may be fixed for vanishing_pawns(), whose regions are then no
+     * longer wider than w's. */
+    int tries = PIECE_TYPE(pos->board[from]) == PAWN ? 1 : 3;
+    /* Nor when a free pawn shares the file it lands on: it may have gone
+     * past that square, where q's pawn would stop it. */
+    if (tries == 1 && (BB_FILE(SQ_FILE(to)) & pos->by_type[PAWN] & ~w->fixed)) return false;
+    for (int try = 0; try < tries && king_takes; try++) {
+        struct wall w2;
+        bitboard region2[COLOR_NB], hit;
+        bitboard vanish = try > 0 ? vanishing_pawns(&q, try == 2) : 0;
+        king_takes = false;
+        if (!wall_settle(&q, vanish, try > 0, cand, true, &w2, region2, &hit, &king_takes))
+            continue;
+        if ((w2.fixed & ~w->fixed) || (w2.frozen & ~w->frozen)) return false;
+        for (int c = 0; c < COLOR_NB; c++)
+            if (pos_king_square(pos, c) != from && (region[c] & ~SQ_BB(to) & ~region2[c]))
+                return false;
+        return wall_verdict(&q, side, &w2, region2, vanish, NULL) != DEADPOS_WHY_NONE;
+    }
+    return false;
+}
+
+/*
+ * Branching on the first capture that changes the wall.  locked_cannot()
+ * gives up when a piece may take a pawn or be taken by one, and drops from
+ * the wall the frozen units an enemy unit may take (frozen_hit()), which
+ * may then fall (a rook in the corner, taken by a bishop, frees its king,
+ * which may step where pawns take it).  Instead, the wall w is built once
+ * with those units frozen (try 0: no king takes a pawn), and it stands
+ * until the first of these captures: a unit taking a frozen one, a piece
+ * taking a fixed pawn, a fixed pawn taking a piece.  The induction of
+ * frozen_hit() holds while no frozen unit leaves the board, and the rest
+ * of locked_cannot()'s induction while no pawn moves.  Until then, the
+ * side cannot mate when wall_verdict() proves it for w (which also lists
+ * the captures of and by pawns, pawn_captures()).  The first capture of a
+ * frozen unit is a move of an enemy unit that may attack its square (a
+ * piece from its reach, a king from its region where no fixed pawn or
+ * frozen unit protects it: what frozen_hit() looked at; pawns never:
+ * wall_verdict()'s test of every piece rules those out).  For each such
+ * capture after_capture_cannot() proves every position it leads to lost
+ * for the side.  Every series of moves from pos has a first such capture
+ * or none: no mate on it.  Costly (a wall per capture): only from
+ * deadpos_analyse() (DEADPOS_WHY_LOCKED_CAPTURE).
+ */
+enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side)
+{
+    if (!pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
+    struct wall w;
+    bitboard region[COLOR_NB], hit;
+    bool king_takes = false;
+    if (!wall_settle(pos, 0, false, frozen_candidates(pos), false, &w, region, &hit, &king_takes))
+        return DEADPOS_WHY_NONE;
+    struct captures ev = {0};
+    if (wall_verdict(pos, side, &w, region, 0, &ev) == DEADPOS_WHY_NONE) return DEADPOS_WHY_NONE;
+    /* Every enemy unit that may take a unit of `hit`. */
+    for (bitboard h = hit; h;) {
+        int to = bb_pop_lsb(&h);
+        int c = PIECE_COLOR(pos->board[to]) ^ 1; /* the capturer's colour */
+        for (bitboard takers = pos->by_color[c] & ~pos->by_type[PAWN] & ~w.frozen; takers;) {
+            int from = bb_pop_lsb(&takers);
+            int type = PIECE_TYPE(pos->board[from]);
+            bitboard attacked;
+            if (type == KING)
+                attacked = king_spread(region[c]) & ~w.perm_att[c ^ 1];
+            else
+                piece_reach(type, from, w.fixed | w.frozen, &attacked);
+            if ((attacked & SQ_BB(to)) && !capture_add(&ev, from, to, to)) return DEADPOS_WHY_NONE;
+        }
+    }
+    if (!ev.n) return DEADPOS_WHY_NONE; /* locked_cannot() has answered */
+    for (int i = 0; i < ev.n; i++)
+        if (!after_capture_cannot(pos, side, &w, region, ev.from[i], ev.to[i], ev.victim[i]))
+            return DEADPOS_WHY_NONE;
+    return DEADPOS_WHY_LOCKED_CAPTURE;
 }
 
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side)

@@ -68,7 +68,7 @@
  * region.  Where a frozen unit stops a pawn the file needs no head-on pair:
  * dp_static_cannot_full() looks at any position where every file with a
  * pawn holds one blocked head-on by a pawn or by a unit that may be frozen
- * (pawns_stoppable()), dp_static_cannot() (the searches' per-node proof)
+ * (dp_pawns_stoppable()), dp_static_cannot() (the searches' per-node proof)
  * only at dp_pawns_semilocked() ones.
  *
  * Mating nets: when at most two pieces of the side can ever attack a square
@@ -78,14 +78,8 @@
  * frozen units; if the king always keeps a flight square that distinct
  * units of its own could not fill, no position mates (no_mating_net()).
  *
- * The first capture (dp_first_capture_cannot(), only from deadpos_analyse()):
- * where a capture would break the wall - an enemy unit taking a frozen one,
- * a piece taking a fixed pawn, a fixed pawn taking a piece - the wall built
- * as if none came stands until the first of them; that wall must prove the
- * side cannot mate, and so must, for each such capture, the wall of the
- * position after it, checked to cover every position the capture may lead
- * to (its fixed pawns and frozen units among the first wall's, the kings'
- * regions within its ones).
+ * The first capture that breaks a wall is branched on in deadpos_capture.c,
+ * with the wall built here (dp_wall_settle(), dp_wall_verdict()).
  *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
@@ -133,20 +127,13 @@ bool dp_pawns_locked(const struct position *pos)
     return !(bb_pawn_attacks(wp, COLOR_WHITE) & bp) && !(bb_pawn_attacks(bp, COLOR_BLACK) & wp);
 }
 
-/* One king step in every direction, the set itself included. */
-static bitboard king_spread(bitboard b)
-{
-    b |= bb_east(b) | bb_west(b);
-    return b | bb_north(b) | bb_south(b);
-}
-
 /* Squares a king on sq can reach stepping only on `allowed` squares. */
 static bitboard king_region(int sq, bitboard allowed)
 {
     bitboard r = SQ_BB(sq), prev;
     do {
         prev = r;
-        r |= king_spread(r) & allowed;
+        r |= dp_king_spread(r) & allowed;
     } while (r != prev);
     return r;
 }
@@ -154,7 +141,7 @@ static bitboard king_region(int sq, bitboard allowed)
 /* Squares a piece of `type` on sq can reach, the pawns being the only
  * obstacles (it may not land on a pawn: that would be a capture, which the
  * caller rules out separately), and the union of what it attacks from them. */
-static bitboard piece_reach(int type, int sq, bitboard pawns, bitboard *attacked)
+bitboard dp_piece_reach(int type, int sq, bitboard pawns, bitboard *attacked)
 {
     bitboard reach = SQ_BB(sq), todo = reach, att = 0;
     while (todo) {
@@ -175,28 +162,7 @@ static int pawn_step(int color)
     return color == COLOR_WHITE ? 8 : -8;
 }
 
-/*
- * The pawn structure as the wall proof sees it.  fixed: pawns that never
- * move while no pawn captures (blocked head-on by a pawn of the other
- * colour, or directly behind a fixed pawn).  Every other pawn ("free") must
- * have a fixed pawn ahead on its file with only free pawns of its own colour
- * between: it can only push up to there, so it never promotes.  span[c]:
- * the squares free pawns of c may ever stand on (or pass over); att[c]: the
- * squares pawns of c may ever attack; fixed_att[c]: those attacked all the
- * time (by fixed pawns).  False when some free pawn has no such stop.
- * Pawns in `vanish` (dp_locked_cannot()'s later tries: a king may take
- * them) fix no pawn, and a free pawn's segment runs through them up to the
- * next fixed pawn.
- */
-struct wall {
-    bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
-    bitboard frozen; /* pieces and kings that never move (frozen_units()) */
-    /* Squares attacked all the time: by fixed pawns, by frozen units (a
-     * king's or knight's step, a slider's first square on each line). */
-    bitboard perm_att[COLOR_NB];
-};
-
-/* The fixed pawns among white pawns wp and black pawns bp (struct wall),
+/* The fixed pawns among white pawns wp and black pawns bp (struct dp_wall),
  * the units in `frozen` never moving: a pawn blocked head-on by a pawn of
  * the other colour or by a frozen unit, or directly behind a fixed pawn. */
 static bitboard fixed_pawns(bitboard wp, bitboard bp, bitboard frozen)
@@ -211,7 +177,7 @@ static bitboard fixed_pawns(bitboard wp, bitboard bp, bitboard frozen)
 
 /* The squares the free pawn on sq may ever stand on or pass over, from sq
  * up to the next fixed pawn or frozen unit (`stops`) on its file (see
- * struct wall); false when it could promote. */
+ * struct dp_wall); false when it could promote. */
 static bool pawn_segment(const struct position *pos, int sq, bitboard stops, bitboard vanish,
                          bitboard *seg)
 {
@@ -241,7 +207,7 @@ static bool pawn_segment(const struct position *pos, int sq, bitboard stops, bit
  * while it is not captured: frozen_hit() tells which may be, and
  * locked_cannot() drops those and starts again.
  */
-static bitboard frozen_units(const struct position *pos, const struct wall *w, bitboard cand)
+static bitboard frozen_units(const struct position *pos, const struct dp_wall *w, bitboard cand)
 {
     bitboard f = cand, before;
     do {
@@ -257,9 +223,9 @@ static bitboard frozen_units(const struct position *pos, const struct wall *w, b
     return f;
 }
 
-/* struct wall's perm_att from its fixed pawns and frozen units: a frozen
+/* struct dp_wall's perm_att from its fixed pawns and frozen units: a frozen
  * unit attacks those squares whatever else stands on the board. */
-static void perm_attacks(const struct position *pos, struct wall *w)
+static void perm_attacks(const struct position *pos, struct dp_wall *w)
 {
     for (int c = 0; c < COLOR_NB; c++) {
         w->perm_att[c] = w->fixed_att[c];
@@ -271,14 +237,15 @@ static void perm_attacks(const struct position *pos, struct wall *w)
 }
 
 /*
- * The wall with the frozen units among `cand` (struct wall): fixed pawns
+ * The wall with the frozen units among `cand` (struct dp_wall): fixed pawns
  * and frozen units depend on each other (a pawn a frozen unit blocks is
  * fixed; a fixed pawn may stop a unit), so both shrink from all of `cand`
  * together until neither changes: a pair where every fixed pawn is blocked
  * by fixed pawns or frozen units and no frozen unit has a move.  Then the
  * free pawns' segments; false when one could promote.
  */
-static bool wall_build(const struct position *pos, bitboard vanish, bitboard cand, struct wall *w)
+static bool wall_build(const struct position *pos, bitboard vanish, bitboard cand,
+                       struct dp_wall *w)
 {
     /* A pawn that may vanish fixes none (and so is free itself). */
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
@@ -319,12 +286,12 @@ bool dp_pawns_semilocked(const struct position *pos)
 /*
  * Where each defending unit (the pieces and free pawns of `loser`: fixed
  * pawns never move) may ever stand while the wall stands: a piece anywhere
- * its moves reach with the fixed pawns as the only obstacles (piece_reach()),
+ * its moves reach with the fixed pawns as the only obstacles (dp_piece_reach()),
  * a free pawn on its file segment (pawn_segment()).  Into can_be[]; returns
  * how many, or -1 when a free pawn has no segment (wall_build() with the
  * same `vanish` rules that out; -1 makes every caller prove nothing).
  */
-static int defender_reach(const struct position *pos, const struct wall *w, int loser,
+static int defender_reach(const struct position *pos, const struct dp_wall *w, int loser,
                           bitboard vanish, bitboard can_be[SQ_NB])
 {
     bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
@@ -334,7 +301,7 @@ static int defender_reach(const struct position *pos, const struct wall *w, int 
         bitboard attacked;
         if (PIECE_TYPE(pos->board[sq]) != PAWN)
             can_be[units++] =
-                piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+                dp_piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
         else if (!pawn_segment(pos, sq, w->fixed | w->frozen, vanish, &can_be[units++]))
             return -1;
     }
@@ -368,7 +335,7 @@ static bool may_fill(const bitboard *can_be, int units, bitboard flights)
  * behind the wall never); when, for every k, fewer of them can reach those
  * neighbours than there are, no mate exists.
  */
-static bool too_few_blockers(const struct position *pos, const struct wall *w, int side,
+static bool too_few_blockers(const struct position *pos, const struct dp_wall *w, int side,
                              bitboard checkers_sq, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
@@ -377,7 +344,7 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
     bitboard colour = (checkers_sq & BB_LIGHT_SQUARES) ? BB_LIGHT_SQUARES : BB_DARK_SQUARES;
     if (checkers_sq & ~colour) return false;
     /* The side's king never attacks or enters the region. */
-    if (king_spread(region[side]) & region[loser]) return false;
+    if (dp_king_spread(region[side]) & region[loser]) return false;
     bitboard can_be[SQ_NB];
     int units = defender_reach(pos, w, loser, vanish, can_be);
     if (units < 0) return false;
@@ -421,7 +388,7 @@ static bool add_mask(bitboard *set, int *n, bitboard m)
  * among k's neighbours matters, so the placements are merged by that.
  * False (no proof) when a set of masks overflows.
  */
-static bool no_mating_net(const struct position *pos, const struct wall *w, int side,
+static bool no_mating_net(const struct position *pos, const struct dp_wall *w, int side,
                           bitboard checkers, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
@@ -431,7 +398,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
         int sq = bb_pop_lsb(&a);
         int type = PIECE_TYPE(pos->board[sq]);
         bitboard attacked;
-        reach[np] = piece_reach(type, sq, w->fixed | w->frozen, &attacked);
+        reach[np] = dp_piece_reach(type, sq, w->fixed | w->frozen, &attacked);
         for (bitboard r = reach[np]; r;) {
             int t = bb_pop_lsb(&r);
             att[np][t] = attacks_piece(type, t, w->fixed | w->frozen);
@@ -456,7 +423,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
             }
         if (np == 1) add_mask(cov[1], &ncov[1], 0);
         add_mask(kings, &nkings, 0);
-        for (bitboard r = region[side] & ~king_spread(SQ_BB(k)); r;)
+        for (bitboard r = region[side] & ~dp_king_spread(SQ_BB(k)); r;)
             if (!add_mask(kings, &nkings, attacks_king(bb_pop_lsb(&r)) & flights)) return false;
         for (int i = 0; i < np; i++)
             for (int a = 0; a < nchk[i]; a++)
@@ -470,7 +437,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
 }
 
 /*
- * The pawns a king of the other colour may reach and take (struct wall's
+ * The pawns a king of the other colour may reach and take (struct dp_wall's
  * `vanish`).  The kings' regions: every square but fixed pawns and those
  * fixed enemy pawns attack (free pawns ignored: an over-approximation).  A
  * free pawn may be taken anywhere on its file up to the next fixed pawn.
@@ -478,7 +445,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
  * fixes nothing, so the pawns it held become free, and so on until nothing
  * changes.
  */
-static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
+bitboard dp_vanishing_pawns(const struct position *pos, bool fixed_too)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     bitboard vanish = 0, before;
@@ -488,7 +455,8 @@ static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
         for (int c = 0; c < COLOR_NB; c++) {
             bitboard theirs = pos_pieces(pos, c ^ 1, PAWN) & ~vanish;
             bitboard fixed_att = bb_pawn_attacks(theirs & fixed, c ^ 1);
-            bitboard near = king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
+            bitboard near =
+                dp_king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
             if (fixed_too) vanish |= theirs & fixed & ~fixed_att & near;
             bitboard free_pawns = theirs & ~fixed;
             while (free_pawns) {
@@ -522,11 +490,11 @@ static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
  * its free pawns (on their own segments); when, for every k, fewer of them
  * can than there are such neighbours, no mate exists.
  */
-static bool pawn_checks_fail(const struct position *pos, const struct wall *w, int side,
+static bool pawn_checks_fail(const struct position *pos, const struct dp_wall *w, int side,
                              bitboard targets, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
-    if (king_spread(region[side]) & region[loser]) return false;
+    if (dp_king_spread(region[side]) & region[loser]) return false;
     bitboard open = region[loser] & ~w->att[side];
     bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
     /* First by counting alone (no reach computed): the targets where the
@@ -557,7 +525,7 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
  * most.  Cheap, and empty in most positions, where the wall is then built
  * once.
  */
-static bitboard frozen_candidates(const struct position *pos)
+bitboard dp_frozen_candidates(const struct position *pos)
 {
     bitboard cand = 0;
     for (int c = 0; c < COLOR_NB; c++) {
@@ -599,7 +567,7 @@ static bitboard frozen_candidates(const struct position *pos)
  * take a pawn it must not: a fixed pawn no fixed pawn protects, or (without
  * kings_take) a free pawn.
  */
-static bool kings_regions(const struct position *pos, const struct wall *w, bool kings_take,
+static bool kings_regions(const struct position *pos, const struct dp_wall *w, bool kings_take,
                           bitboard region[COLOR_NB])
 {
     for (int c = 0; c < COLOR_NB; c++) {
@@ -613,7 +581,7 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
          * be taken: the wall would move. */
         bitboard takeable =
             (pos_pieces(pos, c ^ 1, PAWN) & w->fixed & ~w->perm_att[c ^ 1]) | free_sq;
-        if (king_spread(region[c]) & takeable) return false;
+        if (dp_king_spread(region[c]) & takeable) return false;
     }
     return true;
 }
@@ -622,7 +590,7 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
  * The frozen pieces (not kings: a king is never taken) that an enemy unit
  * may ever attack: a king from its region, unless a fixed pawn or frozen
  * unit of their own protects them (perm_att: the king may never step
- * there), a piece from any square it may reach (piece_reach() with the
+ * there), a piece from any square it may reach (dp_piece_reach() with the
  * fixed pawns and frozen units as the obstacles).  Pawns need no look: a
  * frozen piece a pawn may ever attack fails locked_cannot()'s test of every
  * piece.  When none is hit, the frozen units never move (induction over any
@@ -631,18 +599,18 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
  * every king within its region, so none ever takes a frozen unit, and no
  * frozen unit has a move).
  */
-static bitboard frozen_hit(const struct position *pos, const struct wall *w,
+static bitboard frozen_hit(const struct position *pos, const struct dp_wall *w,
                            const bitboard region[COLOR_NB])
 {
     bitboard frozen = w->frozen & ~pos->by_type[KING];
     if (!frozen) return 0;
-    bitboard hit[COLOR_NB] = {king_spread(region[COLOR_WHITE]) & ~w->perm_att[COLOR_BLACK],
-                              king_spread(region[COLOR_BLACK]) & ~w->perm_att[COLOR_WHITE]};
+    bitboard hit[COLOR_NB] = {dp_king_spread(region[COLOR_WHITE]) & ~w->perm_att[COLOR_BLACK],
+                              dp_king_spread(region[COLOR_BLACK]) & ~w->perm_att[COLOR_WHITE]};
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING] & ~frozen;
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
         bitboard attacked;
-        piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+        dp_piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
         hit[PIECE_COLOR(pos->board[sq])] |= attacked;
     }
     return frozen & ((pos->by_color[COLOR_WHITE] & hit[COLOR_BLACK]) |
@@ -650,7 +618,7 @@ static bitboard frozen_hit(const struct position *pos, const struct wall *w,
 }
 
 /*
- * The wall (struct wall) and the kings' regions for one try of
+ * The wall (struct dp_wall) and the kings' regions for one try of
  * locked_cannot() (`vanish`, kings_take: see there), the frozen units
  * looked for among `cand`.  With drop_hits, again without the frozen units
  * an enemy unit may take (frozen_hit()) until none may be, *hit then 0;
@@ -660,9 +628,9 @@ static bitboard frozen_hit(const struct position *pos, const struct wall *w,
  * could capture a pawn (en passant included: a free pawn passes only over
  * span squares), or a king could take a pawn it must not (*king_takes).
  */
-static bool wall_settle(const struct position *pos, bitboard vanish, bool kings_take, bitboard cand,
-                        bool drop_hits, struct wall *w, bitboard region[COLOR_NB], bitboard *hit,
-                        bool *king_takes)
+bool dp_wall_settle(const struct position *pos, bitboard vanish, bool kings_take, bitboard cand,
+                    bool drop_hits, struct dp_wall *w, bitboard region[COLOR_NB], bitboard *hit,
+                    bool *king_takes)
 {
     bitboard pawns_of[COLOR_NB];
     for (int c = 0; c < COLOR_NB; c++)
@@ -683,16 +651,7 @@ static bool wall_settle(const struct position *pos, bitboard vanish, bool kings_
     return true;
 }
 
-/* The captures that may come first in a wall's positions and change it
- * (dp_first_capture_cannot()): the unit on from[i] takes the one on
- * victim[i], landing on to[i] (a pawn's capture: to[i] is where its victim
- * may stand, not where it stands in the position). */
-struct captures {
-    int n;
-    signed char from[DP_CAPTURE_BRANCHES], to[DP_CAPTURE_BRANCHES], victim[DP_CAPTURE_BRANCHES];
-};
-
-static bool capture_add(struct captures *ev, int from, int to, int victim)
+bool dp_capture_add(struct dp_captures *ev, int from, int to, int victim)
 {
     if (ev->n == DP_CAPTURE_BRANCHES) return false;
     ev->from[ev->n] = (signed char)from;
@@ -703,14 +662,14 @@ static bool capture_add(struct captures *ev, int from, int to, int victim)
 
 /*
  * The captures of or by pawns the piece on sq may take part in (reach and
- * attacked: piece_reach() over the wall w): it takes a fixed enemy pawn
+ * attacked: dp_piece_reach() over the wall w): it takes a fixed enemy pawn
  * from some square of its reach, or a fixed enemy pawn takes it on a square
  * of its reach that the pawn attacks.  False (no proof) when a free pawn
  * may take part (it may stand anywhere on its segment), when a pawn's
  * capture would promote, or when ev is full.
  */
-static bool pawn_captures(const struct position *pos, const struct wall *w, int sq, bitboard reach,
-                          bitboard attacked, struct captures *ev)
+static bool pawn_captures(const struct position *pos, const struct dp_wall *w, int sq,
+                          bitboard reach, bitboard attacked, struct dp_captures *ev)
 {
     int c = PIECE_COLOR(pos->board[sq]);
     bitboard theirs = pos_pieces(pos, c ^ 1, PAWN);
@@ -718,29 +677,29 @@ static bool pawn_captures(const struct position *pos, const struct wall *w, int 
         return false;
     for (bitboard t = attacked & theirs & w->fixed; t;) {
         int p = bb_pop_lsb(&t);
-        if (!capture_add(ev, sq, p, p)) return false;
+        if (!dp_capture_add(ev, sq, p, p)) return false;
     }
     for (bitboard x = theirs & w->fixed; x;) {
         int from = bb_pop_lsb(&x);
         bitboard to = bb_pawn_attacks(SQ_BB(from), c ^ 1) & reach;
         if (to & (BB_RANK_1 | BB_RANK_8)) return false;
         while (to)
-            if (!capture_add(ev, from, bb_pop_lsb(&to), sq)) return false;
+            if (!dp_capture_add(ev, from, bb_pop_lsb(&to), sq)) return false;
     }
     return true;
 }
 
 /*
- * What a standing wall (wall_settle()) proves for `side`: the fixed pawns
+ * What a standing wall (dp_wall_settle()) proves for `side`: the fixed pawns
  * never move, every piece stays within its reach, every king within its
  * region, the frozen units stay; then the side mates only if a piece or
  * pawn of it can attack a square the other king can reach, and the counts
  * of flight squares and blockers below may prove even that fails.  No
  * piece may ever capture a pawn or stand where a pawn could take it.
  */
-static enum deadpos_why wall_verdict(const struct position *pos, int side, const struct wall *w,
-                                     const bitboard region[COLOR_NB], bitboard vanish,
-                                     struct captures *ev)
+enum deadpos_why dp_wall_verdict(const struct position *pos, int side, const struct dp_wall *w,
+                                 const bitboard region[COLOR_NB], bitboard vanish,
+                                 struct dp_captures *ev)
 {
     int loser = side ^ 1;
     bitboard pawns_of[COLOR_NB];
@@ -759,7 +718,7 @@ static enum deadpos_why wall_verdict(const struct position *pos, int side, const
         int c = PIECE_COLOR(pos->board[sq]);
         bitboard attacked;
         bitboard reach =
-            piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+            dp_piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
         /* It could be captured by a pawn, or capture one: the wall moves
          * (unless those captures are branched on: ev). */
         if (((reach & w->att[c ^ 1]) ||
@@ -780,8 +739,8 @@ static enum deadpos_why wall_verdict(const struct position *pos, int side, const
 
 /*
  * Locked or semi-locked structure: see the top of the file; `cand`: where
- * the frozen units are looked for (frozen_candidates()).  Free pawns
- * (struct wall) push along their file segments; the over-approximations:
+ * the frozen units are looked for (dp_frozen_candidates()).  Free pawns
+ * (struct dp_wall) push along their file segments; the over-approximations:
  * pieces move through every square but fixed pawns, kings through every
  * square but fixed pawns and squares fixed enemy pawns attack, free pawns
  * attack everything they ever could.  No pawn may ever capture, no piece
@@ -793,22 +752,22 @@ static enum deadpos_why wall_verdict(const struct position *pos, int side, const
 static enum deadpos_why locked_cannot(const struct position *pos, int side, int try, bitboard cand,
                                       bool *king_takes)
 {
-    struct wall w;
+    struct dp_wall w;
     bool kings_take = try > 0;
-    bitboard vanish = kings_take ? vanishing_pawns(pos, try == 2) : 0;
+    bitboard vanish = kings_take ? dp_vanishing_pawns(pos, try == 2) : 0;
     bitboard region[COLOR_NB], hit;
-    if (!wall_settle(pos, vanish, kings_take, cand, true, &w, region, &hit, king_takes))
+    if (!dp_wall_settle(pos, vanish, kings_take, cand, true, &w, region, &hit, king_takes))
         return DEADPOS_WHY_NONE;
-    return wall_verdict(pos, side, &w, region, vanish, NULL);
+    return dp_wall_verdict(pos, side, &w, region, vanish, NULL);
 }
 
 /* What wall_build() needs, told from bits: pawns, no castling right, no en
  * passant, and every file with a pawn holds a pawn blocked head-on by a
  * pawn of the other colour or by a unit that may be frozen
- * (frozen_candidates(), asked for only when a unit stands in front of a
+ * (dp_frozen_candidates(), asked for only when a unit stands in front of a
  * pawn on a file without a head-on pair).  dp_pawns_semilocked() with frozen
  * units as blockers. */
-static bool pawns_stoppable(const struct position *pos)
+bool dp_pawns_stoppable(const struct position *pos)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
@@ -817,7 +776,7 @@ static bool pawns_stoppable(const struct position *pos)
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN];
     bitboard held = (wp & bb_south(pieces)) | (bp & bb_north(pieces));
     if (files & ~(pairs | dp_file_byte(held))) return false;
-    bitboard cand = frozen_candidates(pos);
+    bitboard cand = dp_frozen_candidates(pos);
     held = (wp & bb_south(cand)) | (bp & bb_north(cand));
     return !(files & ~(pairs | dp_file_byte(held)));
 }
@@ -825,7 +784,7 @@ static bool pawns_stoppable(const struct position *pos)
 /*
  * Tried three times: first with every pawn staying on the board (a king that
  * could take a free pawn or an unprotected fixed one spoils the proof); then
- * with kings free to take free pawns (vanishing_pawns()): their squares join
+ * with kings free to take free pawns (dp_vanishing_pawns()): their squares join
  * the kings' regions and the other free pawns' segments grow; then with
  * kings free to take unprotected fixed pawns as well, which frees the pawns
  * they held.  Each try sees more moves than the one before, so it proves
@@ -834,147 +793,15 @@ static bool pawns_stoppable(const struct position *pos)
  */
 static enum deadpos_why locked_tries(const struct position *pos, int side, int tries)
 {
-    if (tries == 1 ? !dp_pawns_semilocked(pos) : !pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
+    if (tries == 1 ? !dp_pawns_semilocked(pos) : !dp_pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
     enum deadpos_why why = DEADPOS_WHY_NONE;
     bool king_takes = true;
-    bitboard cand = frozen_candidates(pos);
+    bitboard cand = dp_frozen_candidates(pos);
     for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
         king_takes = false;
         why = locked_cannot(pos, side, try, cand, &king_takes);
     }
     return why;
-}
-
-/* pos after the unit on `from` takes the one on `victim`, landing on `to`
- * (no other change). */
-static void capture_played(const struct position *pos, int from, int to, int victim,
-                           struct position *q)
-{
-    *q = *pos;
-    int taken = pos->board[victim], unit = pos->board[from];
-    q->by_color[PIECE_COLOR(taken)] &= ~SQ_BB(victim);
-    q->by_type[PIECE_TYPE(taken)] &= ~SQ_BB(victim);
-    q->board[victim] = PIECE_NONE;
-    q->by_color[PIECE_COLOR(unit)] ^= SQ_BB(from) | SQ_BB(to);
-    q->by_type[PIECE_TYPE(unit)] ^= SQ_BB(from) | SQ_BB(to);
-    q->board[from] = PIECE_NONE;
-    q->board[to] = (uint8_t)unit;
-}
-
-/*
- * After the first capture (dp_first_capture_cannot()): a wall proof of q,
- * the position with the capturing unit moved from `from` onto `to` and its
- * victim gone, everything else where it stands in pos, must hold for every
- * position that capture can really lead to.  Those differ from q only in
- * what the wall before it (w, region) lets move: pieces anywhere in their
- * reach (fixed pawns and frozen units the obstacles), kings anywhere in
- * their regions, free pawns anywhere on their segments, pieces that are
- * not frozen taken; every pawn is still on the board.  q's wall w2 (any of
- * locked_cannot()'s three tries) covers them all when
- *  - w2's fixed pawns are fixed in w and w2's frozen units frozen in w
- *    (on `to` the capturer stands now, exactly): they stand where they
- *    stood in pos, and w2's obstacles are among w's, so every piece's
- *    reach in w lies within its reach in w2, every free pawn of w (free in
- *    w2 too) stays on its segment of w2, which runs on to a stop of w2 at
- *    or past its stop in w (and through pawns kings may take: vanish) -
- *    a pawn that took stands on a file with no free pawn;
- *  - every king's region in w, `to` left out, lies within its region in
- *    w2 (checked as sets; the capturing king stands on `to`).  When no
- *    pawn moved (a piece or king took), the kings' regions of
- *    vanishing_pawns() are wider than those of w (they avoid only pawns
- *    fixed with no frozen unit, among w's with a pawn fewer, and the
- *    squares those attack), so the pawns they find a king may take are the
- *    same from any square of w's; after a pawn's capture only try 0;
- *  - pieces taken before only take away from what w2's counts allow
- *    (fewer checkers, fewer blockers, fewer units to take frozen ones).
- * The material proofs hold with fewer pieces too (and the pawns all stay).
- */
-static bool after_capture_cannot(const struct position *pos, int side, const struct wall *w,
-                                 const bitboard region[COLOR_NB], int from, int to, int victim)
-{
-    /* A pawn's capture on a square another unit holds in pos: that unit
-     * has left it, which q cannot show. */
-    if (to != victim && pos->board[to] != PIECE_NONE) return false;
-    struct position q;
-    capture_played(pos, from, to, victim, &q);
-    if (dp_material_cannot(&q, side) != DEADPOS_WHY_NONE) return true;
-    bitboard cand = frozen_candidates(&q);
-    bool king_takes = true;
-    /* After a pawn's capture, only the first try: the pawn on its new
-     * square may be fixed for vanishing_pawns(), whose regions are then no
-     * longer wider than w's. */
-    int tries = PIECE_TYPE(pos->board[from]) == PAWN ? 1 : 3;
-    /* Nor when a free pawn shares the file it lands on: it may have gone
-     * past that square, where q's pawn would stop it. */
-    if (tries == 1 && (BB_FILE(SQ_FILE(to)) & pos->by_type[PAWN] & ~w->fixed)) return false;
-    for (int try = 0; try < tries && king_takes; try++) {
-        struct wall w2;
-        bitboard region2[COLOR_NB], hit;
-        bitboard vanish = try > 0 ? vanishing_pawns(&q, try == 2) : 0;
-        king_takes = false;
-        if (!wall_settle(&q, vanish, try > 0, cand, true, &w2, region2, &hit, &king_takes))
-            continue;
-        if ((w2.fixed & ~w->fixed) || (w2.frozen & ~w->frozen)) return false;
-        for (int c = 0; c < COLOR_NB; c++)
-            if (pos_king_square(pos, c) != from && (region[c] & ~SQ_BB(to) & ~region2[c]))
-                return false;
-        return wall_verdict(&q, side, &w2, region2, vanish, NULL) != DEADPOS_WHY_NONE;
-    }
-    return false;
-}
-
-/*
- * Branching on the first capture that changes the wall.  locked_cannot()
- * gives up when a piece may take a pawn or be taken by one, and drops from
- * the wall the frozen units an enemy unit may take (frozen_hit()), which
- * may then fall (a rook in the corner, taken by a bishop, frees its king,
- * which may step where pawns take it).  Instead, the wall w is built once
- * with those units frozen (try 0: no king takes a pawn), and it stands
- * until the first of these captures: a unit taking a frozen one, a piece
- * taking a fixed pawn, a fixed pawn taking a piece.  The induction of
- * frozen_hit() holds while no frozen unit leaves the board, and the rest
- * of locked_cannot()'s induction while no pawn moves.  Until then, the
- * side cannot mate when wall_verdict() proves it for w (which also lists
- * the captures of and by pawns, pawn_captures()).  The first capture of a
- * frozen unit is a move of an enemy unit that may attack its square (a
- * piece from its reach, a king from its region where no fixed pawn or
- * frozen unit protects it: what frozen_hit() looked at; pawns never:
- * wall_verdict()'s test of every piece rules those out).  For each such
- * capture after_capture_cannot() proves every position it leads to lost
- * for the side.  Every series of moves from pos has a first such capture
- * or none: no mate on it.  Costly (a wall per capture): only from
- * deadpos_analyse() (DEADPOS_WHY_LOCKED_CAPTURE).
- */
-enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side)
-{
-    if (!pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
-    struct wall w;
-    bitboard region[COLOR_NB], hit;
-    bool king_takes = false;
-    if (!wall_settle(pos, 0, false, frozen_candidates(pos), false, &w, region, &hit, &king_takes))
-        return DEADPOS_WHY_NONE;
-    struct captures ev = {0};
-    if (wall_verdict(pos, side, &w, region, 0, &ev) == DEADPOS_WHY_NONE) return DEADPOS_WHY_NONE;
-    /* Every enemy unit that may take a unit of `hit`. */
-    for (bitboard h = hit; h;) {
-        int to = bb_pop_lsb(&h);
-        int c = PIECE_COLOR(pos->board[to]) ^ 1; /* the capturer's colour */
-        for (bitboard takers = pos->by_color[c] & ~pos->by_type[PAWN] & ~w.frozen; takers;) {
-            int from = bb_pop_lsb(&takers);
-            int type = PIECE_TYPE(pos->board[from]);
-            bitboard attacked;
-            if (type == KING)
-                attacked = king_spread(region[c]) & ~w.perm_att[c ^ 1];
-            else
-                piece_reach(type, from, w.fixed | w.frozen, &attacked);
-            if ((attacked & SQ_BB(to)) && !capture_add(&ev, from, to, to)) return DEADPOS_WHY_NONE;
-        }
-    }
-    if (!ev.n) return DEADPOS_WHY_NONE; /* locked_cannot() has answered */
-    for (int i = 0; i < ev.n; i++)
-        if (!after_capture_cannot(pos, side, &w, region, ev.from[i], ev.to[i], ev.victim[i]))
-            return DEADPOS_WHY_NONE;
-    return DEADPOS_WHY_LOCKED_CAPTURE;
 }
 
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side)

@@ -14,7 +14,8 @@
  *  - the closure search's line is a shortest one (none a ply shorter);
  *  - the cheap verdicts of `check` never contradict the full analysis, and
  *    a position called dead has no side that can win;
- *  - a wall proof of deadpos_static.c (locked pawns, frozen units): every
+ *  - a wall proof of deadpos_static.c (locked pawns, frozen units, the
+ *    branches on a capture of a frozen unit): every
  *    position reachable from there, walked without the static proofs that
  *    cut the closure search short, up to WALK_NODES of them, holds no mate
  *    by that side (the proofs claim an invariant over every series of
@@ -150,8 +151,10 @@ static void check_side(const struct position *pos, int side, bool *can)
     if (res.verdict == DEADPOS_CANNOT_WIN && brute_mate(pos, side, BRUTE_PLIES)) abort();
     /* A wall proof holds over every reachable position. */
     enum deadpos_why why = dp_static_cannot_full(pos, side);
+    if (why == DEADPOS_WHY_NONE) why = dp_first_capture_cannot(pos, side);
     if ((why == DEADPOS_WHY_LOCKED || why == DEADPOS_WHY_LOCKED_BLOCKERS ||
-         why == DEADPOS_WHY_LOCKED_PAWN_CHECKS || why == DEADPOS_WHY_LOCKED_NO_NET) &&
+         why == DEADPOS_WHY_LOCKED_PAWN_CHECKS || why == DEADPOS_WHY_LOCKED_NO_NET ||
+         why == DEADPOS_WHY_LOCKED_CAPTURE) &&
         walk_finds_mate(pos, side))
         abort();
     /* The cheap verdict (check's) never contradicts the full one. */

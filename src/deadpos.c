@@ -115,6 +115,9 @@ const char *deadpos_why_text(enum deadpos_why why)
     case DEADPOS_WHY_LOCKED_NO_NET:
         return "the pawns are locked; at most two pieces can ever attack the king's squares, "
                "and wherever they check it, it keeps a flight square";
+    case DEADPOS_WHY_LOCKED_CAPTURE:
+        return "the pawns are locked; before and after any capture of a piece shut in "
+               "for good, the wall leaves it no mate";
     case DEADPOS_WHY_NONE:
         break;
     }
@@ -260,6 +263,7 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
         return true;
     }
     res->why = dp_static_cannot_full(pos, side);
+    if (thorough && res->why == DEADPOS_WHY_NONE) res->why = dp_first_capture_cannot(pos, side);
     if (res->why != DEADPOS_WHY_NONE) {
         res->verdict = DEADPOS_CANNOT_WIN;
         return true;
@@ -311,8 +315,8 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
         /* The last turn: the closure search has what is left of the budget. */
         bool last = i + 1 == n;
         if (!last && i > 0 && opening_up(&closure)) continue;
-        unsigned long positions = last ? closure.count + (budget - res->nodes)
-                                       : turns[i].closure * part;
+        unsigned long positions =
+            last ? closure.count + (budget - res->nodes) : turns[i].closure * part;
         res->verdict = dp_closure_walk(&closure, positions, res);
     }
     if (res->verdict == DEADPOS_CANNOT_WIN) res->why = DEADPOS_WHY_SEARCH;

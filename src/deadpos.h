@@ -57,10 +57,13 @@ enum deadpos_why {
     DEADPOS_WHY_LOCKED_PAWN_CHECKS, /* locked pawns; only pawns can ever check, and wherever
                                        they could, the king keeps more flight squares than its
                                        side has units that could ever fill them */
-    DEADPOS_WHY_LOCKED_NO_NET       /* locked pawns; at most two pieces can ever attack a square
+    DEADPOS_WHY_LOCKED_NO_NET,      /* locked pawns; at most two pieces can ever attack a square
                                        the king may reach, and wherever they could check it,
                                        they and their king leave it a flight square its own
                                        units cannot fill */
+    DEADPOS_WHY_LOCKED_CAPTURE      /* locked pawns; while no unit shut in for good is taken
+                                       the wall proves it, and after any first such capture
+                                       the wall that is left proves it too */
 };
 
 /* Longest helpmate line reported, in plies. */

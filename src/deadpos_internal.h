@@ -2,6 +2,7 @@
  * deadpos_internal.h - what the deadpos_*.c files share; not for other modules.
  *
  *   deadpos_static.c    proofs without search: material, locked pawn structures
+ *   deadpos_capture.c   branching on the first capture that breaks a wall
  *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
@@ -86,6 +87,66 @@ bool dp_pawns_semilocked(const struct position *pos);
  * cannot fill).  DEADPOS_WHY_LOCKED, _LOCKED_BLOCKERS, _LOCKED_PAWN_CHECKS,
  * _LOCKED_NO_NET or _NONE. */
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
+
+/* The wall proof (first try) as if no capture broke the wall - a frozen
+ * unit taken, a piece taking a pawn or taken by one - and for each such
+ * first capture, the wall of the position after it, checked to cover every
+ * position that capture can lead to (at most DP_CAPTURE_BRANCHES
+ * captures).  DEADPOS_WHY_LOCKED_CAPTURE or _NONE.  Costlier than
+ * dp_static_cannot_full(): only from deadpos_analyse(). */
+#define DP_CAPTURE_BRANCHES 16
+enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side);
+
+/* The wall proof's parts that deadpos_capture.c builds on (deadpos_static.c;
+ * each is described at its definition). */
+/*
+ * The pawn structure as the wall proof sees it.  fixed: pawns that never
+ * move while no pawn captures (blocked head-on by a pawn of the other
+ * colour, or directly behind a fixed pawn).  Every other pawn ("free") must
+ * have a fixed pawn ahead on its file with only free pawns of its own colour
+ * between: it can only push up to there, so it never promotes.  span[c]:
+ * the squares free pawns of c may ever stand on (or pass over); att[c]: the
+ * squares pawns of c may ever attack; fixed_att[c]: those attacked all the
+ * time (by fixed pawns).  False when some free pawn has no such stop.
+ * Pawns in `vanish` (dp_locked_cannot()'s later tries: a king may take
+ * them) fix no pawn, and a free pawn's segment runs through them up to the
+ * next fixed pawn.
+ */
+struct dp_wall {
+    bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
+    bitboard frozen; /* pieces and kings that never move (frozen_units()) */
+    /* Squares attacked all the time: by fixed pawns, by frozen units (a
+     * king's or knight's step, a slider's first square on each line). */
+    bitboard perm_att[COLOR_NB];
+};
+
+/* The captures that may come first in a wall's positions and change it
+ * (dp_first_capture_cannot()): the unit on from[i] takes the one on
+ * victim[i], landing on to[i] (a pawn's capture: to[i] is where its victim
+ * may stand, not where it stands in the position). */
+struct dp_captures {
+    int n;
+    signed char from[DP_CAPTURE_BRANCHES], to[DP_CAPTURE_BRANCHES], victim[DP_CAPTURE_BRANCHES];
+};
+
+/* One king step in every direction, the set itself included. */
+static inline bitboard dp_king_spread(bitboard b)
+{
+    b |= bb_east(b) | bb_west(b);
+    return b | bb_north(b) | bb_south(b);
+}
+
+bitboard dp_piece_reach(int type, int sq, bitboard pawns, bitboard *attacked);
+bitboard dp_vanishing_pawns(const struct position *pos, bool fixed_too);
+bitboard dp_frozen_candidates(const struct position *pos);
+bool dp_pawns_stoppable(const struct position *pos);
+bool dp_wall_settle(const struct position *pos, bitboard vanish, bool kings_take, bitboard cand,
+                    bool drop_hits, struct dp_wall *w, bitboard region[COLOR_NB], bitboard *hit,
+                    bool *king_takes);
+enum deadpos_why dp_wall_verdict(const struct position *pos, int side, const struct dp_wall *w,
+                                 const bitboard region[COLOR_NB], bitboard vanish,
+                                 struct dp_captures *ev);
+bool dp_capture_add(struct dp_captures *ev, int from, int to, int victim);
 
 /* Both of the above, material first: dp_static_cannot_full() with every
  * try of the wall proof and pawns stopped by frozen units too,

@@ -68,7 +68,7 @@
  * region.  Where a frozen unit stops a pawn the file needs no head-on pair:
  * dp_static_cannot_full() looks at any position where every file with a
  * pawn holds one blocked head-on by a pawn or by a unit that may be frozen
- * (pawns_stoppable()), dp_static_cannot() (the searches' per-node proof)
+ * (dp_pawns_stoppable()), dp_static_cannot() (the searches' per-node proof)
  * only at dp_pawns_semilocked() ones.
  *
  * Mating nets: when at most two pieces of the side can ever attack a square
@@ -77,6 +77,9 @@
  * stand is tried, attacks taken through everything but fixed pawns and
  * frozen units; if the king always keeps a flight square that distinct
  * units of its own could not fill, no position mates (no_mating_net()).
+ *
+ * The first capture that breaks a wall is branched on in deadpos_capture.c,
+ * with the wall built here (dp_wall_settle(), dp_wall_verdict()).
  *
  * Invariant: every "cannot" here is a proof; anything doubtful answers
  * DEADPOS_WHY_NONE.
@@ -124,20 +127,13 @@ bool dp_pawns_locked(const struct position *pos)
     return !(bb_pawn_attacks(wp, COLOR_WHITE) & bp) && !(bb_pawn_attacks(bp, COLOR_BLACK) & wp);
 }
 
-/* One king step in every direction, the set itself included. */
-static bitboard king_spread(bitboard b)
-{
-    b |= bb_east(b) | bb_west(b);
-    return b | bb_north(b) | bb_south(b);
-}
-
 /* Squares a king on sq can reach stepping only on `allowed` squares. */
 static bitboard king_region(int sq, bitboard allowed)
 {
     bitboard r = SQ_BB(sq), prev;
     do {
         prev = r;
-        r |= king_spread(r) & allowed;
+        r |= dp_king_spread(r) & allowed;
     } while (r != prev);
     return r;
 }
@@ -145,7 +141,7 @@ static bitboard king_region(int sq, bitboard allowed)
 /* Squares a piece of `type` on sq can reach, the pawns being the only
  * obstacles (it may not land on a pawn: that would be a capture, which the
  * caller rules out separately), and the union of what it attacks from them. */
-static bitboard piece_reach(int type, int sq, bitboard pawns, bitboard *attacked)
+bitboard dp_piece_reach(int type, int sq, bitboard pawns, bitboard *attacked)
 {
     bitboard reach = SQ_BB(sq), todo = reach, att = 0;
     while (todo) {
@@ -166,28 +162,7 @@ static int pawn_step(int color)
     return color == COLOR_WHITE ? 8 : -8;
 }
 
-/*
- * The pawn structure as the wall proof sees it.  fixed: pawns that never
- * move while no pawn captures (blocked head-on by a pawn of the other
- * colour, or directly behind a fixed pawn).  Every other pawn ("free") must
- * have a fixed pawn ahead on its file with only free pawns of its own colour
- * between: it can only push up to there, so it never promotes.  span[c]:
- * the squares free pawns of c may ever stand on (or pass over); att[c]: the
- * squares pawns of c may ever attack; fixed_att[c]: those attacked all the
- * time (by fixed pawns).  False when some free pawn has no such stop.
- * Pawns in `vanish` (dp_locked_cannot()'s later tries: a king may take
- * them) fix no pawn, and a free pawn's segment runs through them up to the
- * next fixed pawn.
- */
-struct wall {
-    bitboard fixed, span[COLOR_NB], att[COLOR_NB], fixed_att[COLOR_NB];
-    bitboard frozen; /* pieces and kings that never move (frozen_units()) */
-    /* Squares attacked all the time: by fixed pawns, by frozen units (a
-     * king's or knight's step, a slider's first square on each line). */
-    bitboard perm_att[COLOR_NB];
-};
-
-/* The fixed pawns among white pawns wp and black pawns bp (struct wall),
+/* The fixed pawns among white pawns wp and black pawns bp (struct dp_wall),
  * the units in `frozen` never moving: a pawn blocked head-on by a pawn of
  * the other colour or by a frozen unit, or directly behind a fixed pawn. */
 static bitboard fixed_pawns(bitboard wp, bitboard bp, bitboard frozen)
@@ -202,7 +177,7 @@ static bitboard fixed_pawns(bitboard wp, bitboard bp, bitboard frozen)
 
 /* The squares the free pawn on sq may ever stand on or pass over, from sq
  * up to the next fixed pawn or frozen unit (`stops`) on its file (see
- * struct wall); false when it could promote. */
+ * struct dp_wall); false when it could promote. */
 static bool pawn_segment(const struct position *pos, int sq, bitboard stops, bitboard vanish,
                          bitboard *seg)
 {
@@ -232,7 +207,7 @@ static bool pawn_segment(const struct position *pos, int sq, bitboard stops, bit
  * while it is not captured: frozen_hit() tells which may be, and
  * locked_cannot() drops those and starts again.
  */
-static bitboard frozen_units(const struct position *pos, const struct wall *w, bitboard cand)
+static bitboard frozen_units(const struct position *pos, const struct dp_wall *w, bitboard cand)
 {
     bitboard f = cand, before;
     do {
@@ -248,9 +223,9 @@ static bitboard frozen_units(const struct position *pos, const struct wall *w, b
     return f;
 }
 
-/* struct wall's perm_att from its fixed pawns and frozen units: a frozen
+/* struct dp_wall's perm_att from its fixed pawns and frozen units: a frozen
  * unit attacks those squares whatever else stands on the board. */
-static void perm_attacks(const struct position *pos, struct wall *w)
+static void perm_attacks(const struct position *pos, struct dp_wall *w)
 {
     for (int c = 0; c < COLOR_NB; c++) {
         w->perm_att[c] = w->fixed_att[c];
@@ -262,14 +237,15 @@ static void perm_attacks(const struct position *pos, struct wall *w)
 }
 
 /*
- * The wall with the frozen units among `cand` (struct wall): fixed pawns
+ * The wall with the frozen units among `cand` (struct dp_wall): fixed pawns
  * and frozen units depend on each other (a pawn a frozen unit blocks is
  * fixed; a fixed pawn may stop a unit), so both shrink from all of `cand`
  * together until neither changes: a pair where every fixed pawn is blocked
  * by fixed pawns or frozen units and no frozen unit has a move.  Then the
  * free pawns' segments; false when one could promote.
  */
-static bool wall_build(const struct position *pos, bitboard vanish, bitboard cand, struct wall *w)
+static bool wall_build(const struct position *pos, bitboard vanish, bitboard cand,
+                       struct dp_wall *w)
 {
     /* A pawn that may vanish fixes none (and so is free itself). */
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
@@ -310,12 +286,12 @@ bool dp_pawns_semilocked(const struct position *pos)
 /*
  * Where each defending unit (the pieces and free pawns of `loser`: fixed
  * pawns never move) may ever stand while the wall stands: a piece anywhere
- * its moves reach with the fixed pawns as the only obstacles (piece_reach()),
+ * its moves reach with the fixed pawns as the only obstacles (dp_piece_reach()),
  * a free pawn on its file segment (pawn_segment()).  Into can_be[]; returns
  * how many, or -1 when a free pawn has no segment (wall_build() with the
  * same `vanish` rules that out; -1 makes every caller prove nothing).
  */
-static int defender_reach(const struct position *pos, const struct wall *w, int loser,
+static int defender_reach(const struct position *pos, const struct dp_wall *w, int loser,
                           bitboard vanish, bitboard can_be[SQ_NB])
 {
     bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
@@ -325,7 +301,7 @@ static int defender_reach(const struct position *pos, const struct wall *w, int 
         bitboard attacked;
         if (PIECE_TYPE(pos->board[sq]) != PAWN)
             can_be[units++] =
-                piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+                dp_piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
         else if (!pawn_segment(pos, sq, w->fixed | w->frozen, vanish, &can_be[units++]))
             return -1;
     }
@@ -359,7 +335,7 @@ static bool may_fill(const bitboard *can_be, int units, bitboard flights)
  * behind the wall never); when, for every k, fewer of them can reach those
  * neighbours than there are, no mate exists.
  */
-static bool too_few_blockers(const struct position *pos, const struct wall *w, int side,
+static bool too_few_blockers(const struct position *pos, const struct dp_wall *w, int side,
                              bitboard checkers_sq, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
@@ -368,7 +344,7 @@ static bool too_few_blockers(const struct position *pos, const struct wall *w, i
     bitboard colour = (checkers_sq & BB_LIGHT_SQUARES) ? BB_LIGHT_SQUARES : BB_DARK_SQUARES;
     if (checkers_sq & ~colour) return false;
     /* The side's king never attacks or enters the region. */
-    if (king_spread(region[side]) & region[loser]) return false;
+    if (dp_king_spread(region[side]) & region[loser]) return false;
     bitboard can_be[SQ_NB];
     int units = defender_reach(pos, w, loser, vanish, can_be);
     if (units < 0) return false;
@@ -412,7 +388,7 @@ static bool add_mask(bitboard *set, int *n, bitboard m)
  * among k's neighbours matters, so the placements are merged by that.
  * False (no proof) when a set of masks overflows.
  */
-static bool no_mating_net(const struct position *pos, const struct wall *w, int side,
+static bool no_mating_net(const struct position *pos, const struct dp_wall *w, int side,
                           bitboard checkers, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
@@ -422,7 +398,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
         int sq = bb_pop_lsb(&a);
         int type = PIECE_TYPE(pos->board[sq]);
         bitboard attacked;
-        reach[np] = piece_reach(type, sq, w->fixed | w->frozen, &attacked);
+        reach[np] = dp_piece_reach(type, sq, w->fixed | w->frozen, &attacked);
         for (bitboard r = reach[np]; r;) {
             int t = bb_pop_lsb(&r);
             att[np][t] = attacks_piece(type, t, w->fixed | w->frozen);
@@ -447,7 +423,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
             }
         if (np == 1) add_mask(cov[1], &ncov[1], 0);
         add_mask(kings, &nkings, 0);
-        for (bitboard r = region[side] & ~king_spread(SQ_BB(k)); r;)
+        for (bitboard r = region[side] & ~dp_king_spread(SQ_BB(k)); r;)
             if (!add_mask(kings, &nkings, attacks_king(bb_pop_lsb(&r)) & flights)) return false;
         for (int i = 0; i < np; i++)
             for (int a = 0; a < nchk[i]; a++)
@@ -461,7 +437,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
 }
 
 /*
- * The pawns a king of the other colour may reach and take (struct wall's
+ * The pawns a king of the other colour may reach and take (struct dp_wall's
  * `vanish`).  The kings' regions: every square but fixed pawns and those
  * fixed enemy pawns attack (free pawns ignored: an over-approximation).  A
  * free pawn may be taken anywhere on its file up to the next fixed pawn.
@@ -469,7 +445,7 @@ static bool no_mating_net(const struct position *pos, const struct wall *w, int 
  * fixes nothing, so the pawns it held become free, and so on until nothing
  * changes.
  */
-static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
+bitboard dp_vanishing_pawns(const struct position *pos, bool fixed_too)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     bitboard vanish = 0, before;
@@ -479,7 +455,8 @@ static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
         for (int c = 0; c < COLOR_NB; c++) {
             bitboard theirs = pos_pieces(pos, c ^ 1, PAWN) & ~vanish;
             bitboard fixed_att = bb_pawn_attacks(theirs & fixed, c ^ 1);
-            bitboard near = king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
+            bitboard near =
+                dp_king_spread(king_region(pos_king_square(pos, c), ~fixed & ~fixed_att));
             if (fixed_too) vanish |= theirs & fixed & ~fixed_att & near;
             bitboard free_pawns = theirs & ~fixed;
             while (free_pawns) {
@@ -513,11 +490,11 @@ static bitboard vanishing_pawns(const struct position *pos, bool fixed_too)
  * its free pawns (on their own segments); when, for every k, fewer of them
  * can than there are such neighbours, no mate exists.
  */
-static bool pawn_checks_fail(const struct position *pos, const struct wall *w, int side,
+static bool pawn_checks_fail(const struct position *pos, const struct dp_wall *w, int side,
                              bitboard targets, const bitboard region[COLOR_NB], bitboard vanish)
 {
     int loser = side ^ 1;
-    if (king_spread(region[side]) & region[loser]) return false;
+    if (dp_king_spread(region[side]) & region[loser]) return false;
     bitboard open = region[loser] & ~w->att[side];
     bitboard own = pos->by_color[loser] & ~pos->by_type[KING] & ~w->fixed;
     /* First by counting alone (no reach computed): the targets where the
@@ -548,7 +525,7 @@ static bool pawn_checks_fail(const struct position *pos, const struct wall *w, i
  * most.  Cheap, and empty in most positions, where the wall is then built
  * once.
  */
-static bitboard frozen_candidates(const struct position *pos)
+bitboard dp_frozen_candidates(const struct position *pos)
 {
     bitboard cand = 0;
     for (int c = 0; c < COLOR_NB; c++) {
@@ -590,7 +567,7 @@ static bitboard frozen_candidates(const struct position *pos)
  * take a pawn it must not: a fixed pawn no fixed pawn protects, or (without
  * kings_take) a free pawn.
  */
-static bool kings_regions(const struct position *pos, const struct wall *w, bool kings_take,
+static bool kings_regions(const struct position *pos, const struct dp_wall *w, bool kings_take,
                           bitboard region[COLOR_NB])
 {
     for (int c = 0; c < COLOR_NB; c++) {
@@ -604,7 +581,7 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
          * be taken: the wall would move. */
         bitboard takeable =
             (pos_pieces(pos, c ^ 1, PAWN) & w->fixed & ~w->perm_att[c ^ 1]) | free_sq;
-        if (king_spread(region[c]) & takeable) return false;
+        if (dp_king_spread(region[c]) & takeable) return false;
     }
     return true;
 }
@@ -613,7 +590,7 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
  * The frozen pieces (not kings: a king is never taken) that an enemy unit
  * may ever attack: a king from its region, unless a fixed pawn or frozen
  * unit of their own protects them (perm_att: the king may never step
- * there), a piece from any square it may reach (piece_reach() with the
+ * there), a piece from any square it may reach (dp_piece_reach() with the
  * fixed pawns and frozen units as the obstacles).  Pawns need no look: a
  * frozen piece a pawn may ever attack fails locked_cannot()'s test of every
  * piece.  When none is hit, the frozen units never move (induction over any
@@ -622,18 +599,18 @@ static bool kings_regions(const struct position *pos, const struct wall *w, bool
  * every king within its region, so none ever takes a frozen unit, and no
  * frozen unit has a move).
  */
-static bitboard frozen_hit(const struct position *pos, const struct wall *w,
+static bitboard frozen_hit(const struct position *pos, const struct dp_wall *w,
                            const bitboard region[COLOR_NB])
 {
     bitboard frozen = w->frozen & ~pos->by_type[KING];
     if (!frozen) return 0;
-    bitboard hit[COLOR_NB] = {king_spread(region[COLOR_WHITE]) & ~w->perm_att[COLOR_BLACK],
-                              king_spread(region[COLOR_BLACK]) & ~w->perm_att[COLOR_WHITE]};
+    bitboard hit[COLOR_NB] = {dp_king_spread(region[COLOR_WHITE]) & ~w->perm_att[COLOR_BLACK],
+                              dp_king_spread(region[COLOR_BLACK]) & ~w->perm_att[COLOR_WHITE]};
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING] & ~frozen;
     while (pieces) {
         int sq = bb_pop_lsb(&pieces);
         bitboard attacked;
-        piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+        dp_piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
         hit[PIECE_COLOR(pos->board[sq])] |= attacked;
     }
     return frozen & ((pos->by_color[COLOR_WHITE] & hit[COLOR_BLACK]) |
@@ -641,9 +618,129 @@ static bitboard frozen_hit(const struct position *pos, const struct wall *w,
 }
 
 /*
+ * The wall (struct dp_wall) and the kings' regions for one try of
+ * locked_cannot() (`vanish`, kings_take: see there), the frozen units
+ * looked for among `cand`.  With drop_hits, again without the frozen units
+ * an enemy unit may take (frozen_hit()) until none may be, *hit then 0;
+ * without, built once, *hit the frozen units an enemy unit may take (they
+ * stay frozen until the first of them is taken: frozen_capture_cannot()).
+ * False when the wall does not stand: a free pawn could promote, a pawn
+ * could capture a pawn (en passant included: a free pawn passes only over
+ * span squares), or a king could take a pawn it must not (*king_takes).
+ */
+bool dp_wall_settle(const struct position *pos, bitboard vanish, bool kings_take, bitboard cand,
+                    bool drop_hits, struct dp_wall *w, bitboard region[COLOR_NB], bitboard *hit,
+                    bool *king_takes)
+{
+    bitboard pawns_of[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
+        pawns_of[c] = pos_pieces(pos, c, PAWN);
+    do {
+        if (!wall_build(pos, vanish, cand, w)) return false;
+        for (int c = 0; c < COLOR_NB; c++)
+            if (w->att[c] & ((pawns_of[c ^ 1] & w->fixed) | w->span[c ^ 1])) return false;
+        if (!kings_regions(pos, w, kings_take, region)) {
+            *king_takes = true;
+            return false;
+        }
+        *hit = frozen_hit(pos, w, region);
+        if (!drop_hits) return true;
+        cand = w->frozen & ~*hit;
+    } while (cand != w->frozen);
+    *hit = 0;
+    return true;
+}
+
+bool dp_capture_add(struct dp_captures *ev, int from, int to, int victim)
+{
+    if (ev->n == DP_CAPTURE_BRANCHES) return false;
+    ev->from[ev->n] = (signed char)from;
+    ev->to[ev->n] = (signed char)to;
+    ev->victim[ev->n++] = (signed char)victim;
+    return true;
+}
+
+/*
+ * The captures of or by pawns the piece on sq may take part in (reach and
+ * attacked: dp_piece_reach() over the wall w): it takes a fixed enemy pawn
+ * from some square of its reach, or a fixed enemy pawn takes it on a square
+ * of its reach that the pawn attacks.  False (no proof) when a free pawn
+ * may take part (it may stand anywhere on its segment), when a pawn's
+ * capture would promote, or when ev is full.
+ */
+static bool pawn_captures(const struct position *pos, const struct dp_wall *w, int sq,
+                          bitboard reach, bitboard attacked, struct dp_captures *ev)
+{
+    int c = PIECE_COLOR(pos->board[sq]);
+    bitboard theirs = pos_pieces(pos, c ^ 1, PAWN);
+    if ((attacked & w->span[c ^ 1]) || (reach & bb_pawn_attacks(w->span[c ^ 1], c ^ 1)))
+        return false;
+    for (bitboard t = attacked & theirs & w->fixed; t;) {
+        int p = bb_pop_lsb(&t);
+        if (!dp_capture_add(ev, sq, p, p)) return false;
+    }
+    for (bitboard x = theirs & w->fixed; x;) {
+        int from = bb_pop_lsb(&x);
+        bitboard to = bb_pawn_attacks(SQ_BB(from), c ^ 1) & reach;
+        if (to & (BB_RANK_1 | BB_RANK_8)) return false;
+        while (to)
+            if (!dp_capture_add(ev, from, bb_pop_lsb(&to), sq)) return false;
+    }
+    return true;
+}
+
+/*
+ * What a standing wall (dp_wall_settle()) proves for `side`: the fixed pawns
+ * never move, every piece stays within its reach, every king within its
+ * region, the frozen units stay; then the side mates only if a piece or
+ * pawn of it can attack a square the other king can reach, and the counts
+ * of flight squares and blockers below may prove even that fails.  No
+ * piece may ever capture a pawn or stand where a pawn could take it.
+ */
+enum deadpos_why dp_wall_verdict(const struct position *pos, int side, const struct dp_wall *w,
+                                 const bitboard region[COLOR_NB], bitboard vanish,
+                                 struct dp_captures *ev)
+{
+    int loser = side ^ 1;
+    bitboard pawns_of[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++)
+        pawns_of[c] = pos_pieces(pos, c, PAWN);
+    /* Where a pawn of the side could give check. */
+    bitboard pawn_targets = w->att[side] & region[loser];
+    /* Then only the count of flight squares can prove anything: before the
+     * pieces' reach (the costly part) is computed. */
+    if (pawn_targets && !pawn_checks_fail(pos, w, side, pawn_targets, region, vanish))
+        return DEADPOS_WHY_NONE;
+    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
+    bitboard checkers_sq = 0; /* the side's pieces that could give check */
+    while (pieces) {
+        int sq = bb_pop_lsb(&pieces);
+        int c = PIECE_COLOR(pos->board[sq]);
+        bitboard attacked;
+        bitboard reach =
+            dp_piece_reach(PIECE_TYPE(pos->board[sq]), sq, w->fixed | w->frozen, &attacked);
+        /* It could be captured by a pawn, or capture one: the wall moves
+         * (unless those captures are branched on: ev). */
+        if (((reach & w->att[c ^ 1]) ||
+             (attacked & ((pawns_of[c ^ 1] & w->fixed) | w->span[c ^ 1]))) &&
+            (!ev || !pawn_captures(pos, w, sq, reach, attacked, ev)))
+            return DEADPOS_WHY_NONE;
+        if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
+    }
+    if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
+    if (!checkers_sq) return DEADPOS_WHY_LOCKED;
+    if (too_few_blockers(pos, w, side, checkers_sq, region, vanish))
+        return DEADPOS_WHY_LOCKED_BLOCKERS;
+    /* At most two pieces can check: no_mating_net()'s placements. */
+    if (bb_more_than_one(checkers_sq & (checkers_sq - 1))) return DEADPOS_WHY_NONE;
+    return no_mating_net(pos, w, side, checkers_sq, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
+                                                                    : DEADPOS_WHY_NONE;
+}
+
+/*
  * Locked or semi-locked structure: see the top of the file; `cand`: where
- * the frozen units are looked for (frozen_candidates()).  Free pawns
- * (struct wall) push along their file segments; the over-approximations:
+ * the frozen units are looked for (dp_frozen_candidates()).  Free pawns
+ * (struct dp_wall) push along their file segments; the over-approximations:
  * pieces move through every square but fixed pawns, kings through every
  * square but fixed pawns and squares fixed enemy pawns attack, free pawns
  * attack everything they ever could.  No pawn may ever capture, no piece
@@ -655,62 +752,22 @@ static bitboard frozen_hit(const struct position *pos, const struct wall *w,
 static enum deadpos_why locked_cannot(const struct position *pos, int side, int try, bitboard cand,
                                       bool *king_takes)
 {
-    struct wall w;
+    struct dp_wall w;
     bool kings_take = try > 0;
-    bitboard vanish = kings_take ? vanishing_pawns(pos, try == 2) : 0;
-    bitboard pawns_of[COLOR_NB], region[COLOR_NB];
-    for (int c = 0; c < COLOR_NB; c++)
-        pawns_of[c] = pos_pieces(pos, c, PAWN);
-    /* The wall with the frozen units, again without those an enemy unit
-     * may take (frozen_hit()), until none may be. */
-    do {
-        if (!wall_build(pos, vanish, cand, &w)) return DEADPOS_WHY_NONE;
-        /* No pawn can ever capture a pawn (en passant included: a free
-         * pawn passes only over span squares). */
-        for (int c = 0; c < COLOR_NB; c++)
-            if (w.att[c] & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])) return DEADPOS_WHY_NONE;
-        if (!kings_regions(pos, &w, kings_take, region)) {
-            *king_takes = true;
-            return DEADPOS_WHY_NONE;
-        }
-        cand = w.frozen & ~frozen_hit(pos, &w, region);
-    } while (cand != w.frozen);
-    int loser = side ^ 1;
-    /* Where a pawn of the side could give check. */
-    bitboard pawn_targets = w.att[side] & region[loser];
-    /* Then only the count of flight squares can prove anything: before the
-     * pieces' reach (the costly part) is computed. */
-    if (pawn_targets && !pawn_checks_fail(pos, &w, side, pawn_targets, region, vanish))
+    bitboard vanish = kings_take ? dp_vanishing_pawns(pos, try == 2) : 0;
+    bitboard region[COLOR_NB], hit;
+    if (!dp_wall_settle(pos, vanish, kings_take, cand, true, &w, region, &hit, king_takes))
         return DEADPOS_WHY_NONE;
-    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN] & ~pos->by_type[KING];
-    bitboard checkers_sq = 0; /* the side's pieces that could give check */
-    while (pieces) {
-        int sq = bb_pop_lsb(&pieces);
-        int c = PIECE_COLOR(pos->board[sq]);
-        bitboard attacked;
-        bitboard reach = piece_reach(PIECE_TYPE(pos->board[sq]), sq, w.fixed | w.frozen, &attacked);
-        /* It could be captured by a pawn, or capture one: the wall moves. */
-        if ((reach & w.att[c ^ 1]) || (attacked & ((pawns_of[c ^ 1] & w.fixed) | w.span[c ^ 1])))
-            return DEADPOS_WHY_NONE;
-        if (c == side && (attacked & region[loser])) checkers_sq |= SQ_BB(sq);
-    }
-    if (pawn_targets) return checkers_sq ? DEADPOS_WHY_NONE : DEADPOS_WHY_LOCKED_PAWN_CHECKS;
-    if (!checkers_sq) return DEADPOS_WHY_LOCKED;
-    if (too_few_blockers(pos, &w, side, checkers_sq, region, vanish))
-        return DEADPOS_WHY_LOCKED_BLOCKERS;
-    /* At most two pieces can check: no_mating_net()'s placements. */
-    if (bb_more_than_one(checkers_sq & (checkers_sq - 1))) return DEADPOS_WHY_NONE;
-    return no_mating_net(pos, &w, side, checkers_sq, region, vanish) ? DEADPOS_WHY_LOCKED_NO_NET
-                                                                     : DEADPOS_WHY_NONE;
+    return dp_wall_verdict(pos, side, &w, region, vanish, NULL);
 }
 
 /* What wall_build() needs, told from bits: pawns, no castling right, no en
  * passant, and every file with a pawn holds a pawn blocked head-on by a
  * pawn of the other colour or by a unit that may be frozen
- * (frozen_candidates(), asked for only when a unit stands in front of a
+ * (dp_frozen_candidates(), asked for only when a unit stands in front of a
  * pawn on a file without a head-on pair).  dp_pawns_semilocked() with frozen
  * units as blockers. */
-static bool pawns_stoppable(const struct position *pos)
+bool dp_pawns_stoppable(const struct position *pos)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
@@ -719,7 +776,7 @@ static bool pawns_stoppable(const struct position *pos)
     bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN];
     bitboard held = (wp & bb_south(pieces)) | (bp & bb_north(pieces));
     if (files & ~(pairs | dp_file_byte(held))) return false;
-    bitboard cand = frozen_candidates(pos);
+    bitboard cand = dp_frozen_candidates(pos);
     held = (wp & bb_south(cand)) | (bp & bb_north(cand));
     return !(files & ~(pairs | dp_file_byte(held)));
 }
@@ -727,7 +784,7 @@ static bool pawns_stoppable(const struct position *pos)
 /*
  * Tried three times: first with every pawn staying on the board (a king that
  * could take a free pawn or an unprotected fixed one spoils the proof); then
- * with kings free to take free pawns (vanishing_pawns()): their squares join
+ * with kings free to take free pawns (dp_vanishing_pawns()): their squares join
  * the kings' regions and the other free pawns' segments grow; then with
  * kings free to take unprotected fixed pawns as well, which frees the pawns
  * they held.  Each try sees more moves than the one before, so it proves
@@ -736,10 +793,10 @@ static bool pawns_stoppable(const struct position *pos)
  */
 static enum deadpos_why locked_tries(const struct position *pos, int side, int tries)
 {
-    if (tries == 1 ? !dp_pawns_semilocked(pos) : !pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
+    if (tries == 1 ? !dp_pawns_semilocked(pos) : !dp_pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
     enum deadpos_why why = DEADPOS_WHY_NONE;
     bool king_takes = true;
-    bitboard cand = frozen_candidates(pos);
+    bitboard cand = dp_frozen_candidates(pos);
     for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
         king_takes = false;
         why = locked_cannot(pos, side, try, cand, &king_takes);

@@ -192,6 +192,69 @@ START_TEST(test_frozen)
 }
 END_TEST
 
+/*
+ * Branching on the first capture that changes the wall
+ * (dp_first_capture_cannot()): the wall stands until an enemy unit takes a
+ * frozen one, a piece a pawn or a pawn a piece, and the wall of the
+ * position after each such capture covers every position it can lead to.
+ * Only deadpos_analyse() asks for it: dp_static_cannot_full() proves
+ * nothing here.  The near misses: a knight that leaves White's corner
+ * where a bishop stood; one more White unit below the wall that can fill a
+ * flight square of its king in the corner, after Black's bishop took the
+ * rook (Black then mates); a knight in the corner instead of the rook,
+ * which may leave it (both mate).
+ */
+static const struct dead_case capture_cases[] = {
+    /* Black's dark bishop may take the rook on a1 (from b2, which c3
+     * protects); until then White's corner is frozen; after it White's
+     * king has a1, a2 and b1, its bishop on b1 the one blocker for a
+     * check on a1 (hard set, line 2124) */
+    {"a frozen rook taken in the corner", "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1", N,
+     N, DEADPOS_WHY_LOCKED_CAPTURE, DEADPOS_WHY_LOCKED_CAPTURE},
+    /* Black's bishops may take the rook on g1 (hard set, line 2170) */
+    {"a frozen rook beside the king", "8/2b5/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b2BRK b - - 0 1", N, N,
+     DEADPOS_WHY_LOCKED_CAPTURE, DEADPOS_WHY_LOCKED_CAPTURE},
+    /* Black's e3 and g3 pawns may take a White bishop on f2 (the one on
+     * d3 reaches it), which breaks White's corner open; before, the wall
+     * stands, and after either capture too (found by mutating hard-set
+     * positions; every position reachable from it walked: no mate) */
+    {"a pawn may take a bishop below the wall",
+     "3k4/2p1p3/2P1P3/2pBp3/2P1P1p1/3Bp1p1/4P1P1/5BRK w - - 0 1", N, N, DEADPOS_WHY_LOCKED_CAPTURE,
+     DEADPOS_WHY_LOCKED_CAPTURE},
+    {"a knight instead of the bishop: both mate",
+     "3k4/2p1p3/2P1P3/2pBp3/2P1P1p1/3Np1p1/4P1P1/5BRK w - - 0 1", C, C, 0, 0},
+    {"a second White blocker: Black mates", "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB4N1 b - - 0 1",
+     C, C, 0, 0},
+    {"a knight beside the king: both mate", "8/2b5/8/4k2B/1p1p4/1P1Pp1p1/4P1P1/2b2BNK b - - 0 1", C,
+     C, 0, 0},
+};
+
+START_TEST(test_capture)
+{
+    const struct dead_case *c = &capture_cases[_i];
+    struct position pos;
+    ck_assert_msg(fen_parse(&pos, c->fen, 0, NULL, 0) == FEN_OK, "%s", c->name);
+    int expect[2] = {c->white, c->black};
+    enum deadpos_why expect_why[2] = {c->why_white, c->why_black};
+    for (int side = 0; side < 2; side++) {
+        ck_assert_int_eq(dp_static_cannot_full(&pos, side), DEADPOS_WHY_NONE);
+        enum deadpos_why why = dp_first_capture_cannot(&pos, side);
+        ck_assert_msg(why == (expect[side] == N ? expect_why[side] : DEADPOS_WHY_NONE),
+                      "%s: side %d: why %d", c->name, side, why);
+        struct deadpos_result res;
+        deadpos_analyse(&pos, side, 0, &res);
+        ck_assert_msg((int)res.verdict == expect[side], "%s: side %d: verdict %d, expected %d",
+                      c->name, side, res.verdict, expect[side]);
+        if (res.verdict == DEADPOS_CAN_WIN)
+            ck_assert(deadpos_line_mates(&pos, side, res.line, res.line_len));
+        else
+            ck_assert_int_eq(res.why, expect_why[side]);
+        /* check's cheap proofs never use it */
+        ck_assert(deadpos_side_can_win(&pos, side) != DEADPOS_CANNOT_WIN || expect[side] == N);
+    }
+}
+END_TEST
+
 START_TEST(test_classes)
 {
     const struct dead_case *c = &cases[_i];
@@ -689,6 +752,7 @@ Suite *deadpos_suite(void)
     TCase *tc = tcase_create("classes");
     tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_loop_test(tc, test_frozen, 0, (int)(sizeof frozen_cases / sizeof frozen_cases[0]));
+    tcase_add_loop_test(tc, test_capture, 0, (int)(sizeof capture_cases / sizeof capture_cases[0]));
     tcase_add_test(tc, test_search_path);
     tcase_add_test(tc, test_helpmate_memo);
     tcase_add_test(tc, test_route_resume);

@@ -3,6 +3,8 @@
  *
  *   deadpos_static.c    proofs without search: material, locked pawn structures
  *   deadpos_capture.c   branching on the first capture that breaks a wall
+ *   deadpos_flights.c   the wall proof's counts: could the defender's units
+ *                       fill the flight squares a mate needs filled?
  *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
@@ -97,8 +99,8 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 #define DP_CAPTURE_BRANCHES 16
 enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side);
 
-/* The wall proof's parts that deadpos_capture.c builds on (deadpos_static.c;
- * each is described at its definition). */
+/* The wall proof's parts that deadpos_capture.c and deadpos_flights.c build
+ * on (deadpos_static.c; each is described at its definition). */
 /*
  * The pawn structure as the wall proof sees it.  fixed: pawns that never
  * move while no pawn captures (blocked head-on by a pawn of the other
@@ -147,6 +149,17 @@ enum deadpos_why dp_wall_verdict(const struct position *pos, int side, const str
                                  const bitboard region[COLOR_NB], bitboard vanish,
                                  struct dp_captures *ev);
 bool dp_capture_add(struct dp_captures *ev, int from, int to, int victim);
+bool dp_pawn_segment(const struct position *pos, int sq, bitboard stops, bitboard vanish,
+                     bitboard *seg);
+
+/* The counting proofs on a wall (deadpos_flights.c; each is described at
+ * its definition): true proves that `side` cannot mate. */
+bool dp_too_few_blockers(const struct position *pos, const struct dp_wall *w, int side,
+                         bitboard checkers_sq, const bitboard region[COLOR_NB], bitboard vanish);
+bool dp_pawn_checks_fail(const struct position *pos, const struct dp_wall *w, int side,
+                         bitboard targets, const bitboard region[COLOR_NB], bitboard vanish);
+bool dp_no_mating_net(const struct position *pos, const struct dp_wall *w, int side,
+                      bitboard checkers, const bitboard region[COLOR_NB], bitboard vanish);
 
 /* Both of the above, material first: dp_static_cannot_full() with every
  * try of the wall proof and pawns stopped by frozen units too,

@@ -124,12 +124,12 @@ static bool after_capture_cannot(const struct position *pos, int side, const str
  */
 enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side)
 {
-    if (!dp_pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
+    bitboard cand;
+    if (!dp_pawns_stoppable(pos, &cand)) return DEADPOS_WHY_NONE;
     struct dp_wall w;
     bitboard region[COLOR_NB], hit;
     bool king_takes = false;
-    if (!dp_wall_settle(pos, 0, false, dp_frozen_candidates(pos), false, &w, region, &hit,
-                        &king_takes))
+    if (!dp_wall_settle(pos, 0, false, cand, false, &w, region, &hit, &king_takes))
         return DEADPOS_WHY_NONE;
     struct dp_captures ev = {0};
     if (dp_wall_verdict(pos, side, &w, region, 0, &ev) == DEADPOS_WHY_NONE) return DEADPOS_WHY_NONE;

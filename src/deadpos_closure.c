@@ -109,8 +109,7 @@ static bool make_room(struct dp_closure *c)
 /*
  * The free slot where the position after the plain move m belongs, or NULL
  * when that position is in the table, told without playing m
- * (pos_key_after_plain(): no castling rights in pos, m not castling, en
- * passant, a promotion or a double step).  `key` is its key, and a node
+ * (pos_move_is_plain(), pos_key_after_plain()).  `key` is its key, and a node
  * with that key is the same position (find_slot()'s pos_same_identity())
  * when its side to move is the other one, it has no castling right nor en
  * passant capture (neither has the position after m), its units of each
@@ -207,15 +206,6 @@ static enum deadpos_verdict finish(struct dp_closure *c, enum deadpos_verdict v)
     return v;
 }
 
-/* m is a plain move for pos_key_after_plain() (pos has no castling right:
- * the caller's test). */
-static inline bool is_plain(const struct position *pos, move m)
-{
-    int from = MOVE_FROM(m);
-    return MOVE_KIND(m) == MOVE_NORMAL &&
-           !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ MOVE_TO(m)) == 16);
-}
-
 /* Walk the closure (see the top of the file) from where c stopped, until it
  * holds `until` positions. */
 static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct deadpos_result *res)
@@ -224,13 +214,12 @@ static enum deadpos_verdict walk(struct dp_closure *c, uint32_t until, struct de
         move list[MOVES_MAX];
         uint32_t head = c->head;
         int n = movegen_legal(&c->nodes[head].pos, list);
-        /* Without castling rights most moves are plain: a position met
-         * again (most are) is looked up without being played. */
-        bool rights = c->nodes[head].pos.castle_rooks != 0;
         for (int i = (int)c->next; i < n; i++) {
+            /* Without castling rights most moves are plain: a position met
+             * again (most are) is looked up without being played. */
             const struct position *from = &c->nodes[head].pos;
             struct cl_slot *slot = NULL;
-            if (!rights && is_plain(from, list[i])) {
+            if (pos_move_is_plain(from, list[i])) {
                 slot = slot_after_plain(c, from, list[i], pos_key_after_plain(from, list[i]));
                 if (!slot) continue; /* seen */
             }

@@ -141,7 +141,7 @@ static inline bitboard dp_king_spread(bitboard b)
 bitboard dp_piece_reach(int type, int sq, bitboard pawns, bitboard *attacked);
 bitboard dp_vanishing_pawns(const struct position *pos, bool fixed_too);
 bitboard dp_frozen_candidates(const struct position *pos);
-bool dp_pawns_stoppable(const struct position *pos);
+bool dp_pawns_stoppable(const struct position *pos, bitboard *cand);
 bool dp_wall_settle(const struct position *pos, bitboard vanish, bool kings_take, bitboard cand,
                     bool drop_hits, struct dp_wall *w, bitboard region[COLOR_NB], bitboard *hit,
                     bool *king_takes);

@@ -168,7 +168,7 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
     int from = MOVE_FROM(m), to_sq = MOVE_TO(m);
     int type = PIECE_TYPE(pos->board[from]);
     /* A double step may give an en passant capture. */
-    if (type == PAWN && (from ^ to_sq) == 16) return true;
+    if (pos_move_is_double_step(pos, m)) return true;
     /* The side to move after m is `them`: its units lose the one m
      * captures; ours move from `from` to `to_sq`. */
     bitboard keep = ~SQ_BB(to_sq);
@@ -345,10 +345,7 @@ int dp_check_settle(const struct position *pos, move m, int ksq, int q)
 {
     assert(q == DP_QM_MAYBE || q == DP_QM_FULL);
     assert(q == DP_QM_FULL || dp_qm_agrees(pos, m, q));
-    int kind = MOVE_KIND(m);
-    bool double_step = kind == MOVE_NORMAL && PIECE_TYPE(pos->board[MOVE_FROM(m)]) == PAWN &&
-                       (MOVE_FROM(m) ^ MOVE_TO(m)) == 16;
-    if (q == DP_QM_FULL || double_step) {
+    if (q == DP_QM_FULL || (MOVE_KIND(m) == MOVE_NORMAL && pos_move_is_double_step(pos, m))) {
         /* castling, en passant, or an en passant capture may answer */
         struct position next = *pos;
         pos_do_move(&next, m);

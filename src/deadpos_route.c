@@ -136,9 +136,7 @@ static void route_distances(int from, bitboard pass, uint8_t dist[SQ_NB])
     bitboard seen = SQ_BB(from), front = seen;
     dist[from] = 0;
     for (int d = 1; front && d < RT_FAR; d++) {
-        bitboard f = front | bb_east(front) | bb_west(front);
-        f |= bb_north(f) | bb_south(f);
-        front = f & pass & ~seen;
+        front = dp_king_spread(front) & pass & ~seen;
         seen |= front;
         for (bitboard b = front; b;)
             dist[bb_pop_lsb(&b)] = (uint8_t)d;
@@ -338,15 +336,6 @@ static bool table_has(const struct rt_memory *mem, uint64_t key)
     }
 }
 
-/* m is a plain move for pos_key_after_plain() (pos has no castling right:
- * the caller's test). */
-static bool is_plain(const struct position *pos, move m)
-{
-    int from = MOVE_FROM(m);
-    return MOVE_KIND(m) == MOVE_NORMAL &&
-           !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ MOVE_TO(m)) == 16);
-}
-
 /* Smaller f first; the deeper of two equal ones (the later node). */
 static bool heap_before(const struct rt_heap_item *a, const struct rt_heap_item *b)
 {
@@ -496,13 +485,11 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
             st->cur = -1;
             continue;
         }
-        /* Without castling rights most moves are plain: a position met
-         * again is looked up without being played, and not counted. */
-        bool rights = cur->castle_rooks != 0;
         for (; st->child < n; st->child++) {
             move m = list[st->child];
-            if (!rights && is_plain(cur, m) && table_has(mem, pos_key_after_plain(cur, m)))
-                continue;
+            /* Without castling rights most moves are plain: a position met
+             * again is looked up without being played, and not counted. */
+            if (pos_move_is_plain(cur, m) && table_has(mem, pos_key_after_plain(cur, m))) continue;
             if (st->nnodes >= RT_NODES_MAX) {
                 st->open = false;
                 goto out;

@@ -568,20 +568,20 @@ static enum deadpos_why locked_cannot(const struct position *pos, int side, int 
 /* What wall_build() needs, told from bits: pawns, no castling right, no en
  * passant, and every file with a pawn holds a pawn blocked head-on by a
  * pawn of the other colour or by a unit that may be frozen
- * (dp_frozen_candidates(), asked for only when a unit stands in front of a
- * pawn on a file without a head-on pair).  dp_pawns_semilocked() with frozen
- * units as blockers. */
-bool dp_pawns_stoppable(const struct position *pos)
+ * (dp_frozen_candidates(), into *cand when true: the wall is built from
+ * them).  dp_pawns_semilocked() with frozen units as blockers. */
+bool dp_pawns_stoppable(const struct position *pos, bitboard *cand)
 {
     bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
     if (!(wp | bp) || pos->castle_rooks || pos->ep_capturable) return false;
     unsigned files = dp_file_byte(wp | bp), pairs = dp_file_byte(wp & bb_south(bp));
-    if (!(files & ~pairs)) return true;
-    bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN];
-    bitboard held = (wp & bb_south(pieces)) | (bp & bb_north(pieces));
-    if (files & ~(pairs | dp_file_byte(held))) return false;
-    bitboard cand = dp_frozen_candidates(pos);
-    held = (wp & bb_south(cand)) | (bp & bb_north(cand));
+    if (files & ~pairs) {
+        bitboard pieces = pos_occupied(pos) & ~pos->by_type[PAWN];
+        bitboard held = (wp & bb_south(pieces)) | (bp & bb_north(pieces));
+        if (files & ~(pairs | dp_file_byte(held))) return false;
+    }
+    *cand = dp_frozen_candidates(pos);
+    bitboard held = (wp & bb_south(*cand)) | (bp & bb_north(*cand));
     return !(files & ~(pairs | dp_file_byte(held)));
 }
 
@@ -597,10 +597,14 @@ bool dp_pawns_stoppable(const struct position *pos)
  */
 static enum deadpos_why locked_tries(const struct position *pos, int side, int tries)
 {
-    if (tries == 1 ? !dp_pawns_semilocked(pos) : !dp_pawns_stoppable(pos)) return DEADPOS_WHY_NONE;
+    bitboard cand;
+    if (tries == 1) {
+        if (!dp_pawns_semilocked(pos)) return DEADPOS_WHY_NONE;
+        cand = dp_frozen_candidates(pos);
+    } else if (!dp_pawns_stoppable(pos, &cand))
+        return DEADPOS_WHY_NONE;
     enum deadpos_why why = DEADPOS_WHY_NONE;
     bool king_takes = true;
-    bitboard cand = dp_frozen_candidates(pos);
     for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
         king_takes = false;
         why = locked_cannot(pos, side, try, cand, &king_takes);

@@ -519,8 +519,7 @@ static inline __attribute__((always_inline)) void do_move(struct position *pos, 
 uint64_t pos_key_after_plain(const struct position *pos, move m)
 {
     int from = MOVE_FROM(m), to = MOVE_TO(m), pc = pos->board[from];
-    assert(MOVE_KIND(m) == MOVE_NORMAL && !pos->castle_rooks &&
-           !(PIECE_TYPE(pc) == PAWN && (from ^ to) == 16));
+    assert(pos_move_is_plain(pos, m));
     /* do_move()'s key: move_begin(), the piece's two squares, take() */
     uint64_t key = pos->key ^ zob_side ^ zob_piece[pc][from] ^ zob_piece[pc][to];
     if (pos->ep_capturable) key ^= zob_ep[SQ_FILE(pos->ep_square)];

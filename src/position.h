@@ -125,10 +125,24 @@ bool pos_in_check(const struct position *pos);
 /* Zobrist key of the repetition identity (see the struct comment). */
 uint64_t pos_key(const struct position *pos);
 
+/* m (MOVE_NORMAL) is a pawn's double step, which may make an en passant
+ * capture possible (FIDE 3.7.3). */
+static inline bool pos_move_is_double_step(const struct position *pos, move m)
+{
+    return PIECE_TYPE(pos->board[MOVE_FROM(m)]) == PAWN && (MOVE_FROM(m) ^ MOVE_TO(m)) == 16;
+}
+
+/* A plain move: pos has no castling right, m is MOVE_NORMAL and no pawn's
+ * double step.  The only moves whose key needs nothing but the pieces on
+ * the two squares (pos_key_after_plain()). */
+static inline bool pos_move_is_plain(const struct position *pos, move m)
+{
+    return !pos->castle_rooks && MOVE_KIND(m) == MOVE_NORMAL && !pos_move_is_double_step(pos, m);
+}
+
 /* The key pos_do_move(pos, m) gives, without playing m, for a plain move
- * (MOVE_NORMAL, not a pawn's double step) in a position without castling
- * rights: the only moves whose key needs nothing but the pieces on the two
- * squares.  For searches that look a position up before playing into it. */
+ * (pos_move_is_plain()).  For searches that look a position up before
+ * playing into it. */
 uint64_t pos_key_after_plain(const struct position *pos, move m);
 
 /* Same identity in the sense of FIDE 9.2.2: same pieces on the same squares,

@@ -171,9 +171,7 @@ static uint64_t walk(const struct position *pos, int depth)
         struct pos_undo u;
         pos_undo_record(&next, list[i], &u);
         pos_make(&next, list[i]);
-        int from = MOVE_FROM(list[i]), to = MOVE_TO(list[i]);
-        if (!pos->castle_rooks && MOVE_KIND(list[i]) == MOVE_NORMAL &&
-            !(PIECE_TYPE(pos->board[from]) == PAWN && (from ^ to) == 16))
+        if (pos_move_is_plain(pos, list[i]))
             ck_assert_msg(pos_key_after_plain(pos, list[i]) == next.key,
                           "pos_key_after_plain of move %u", (unsigned)list[i]);
         struct position back = next;

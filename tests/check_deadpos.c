@@ -550,6 +550,20 @@ START_TEST(test_search_path)
 }
 END_TEST
 
+/* Every reason a "cannot win" verdict may give has its own text, which
+ * `position` prints (deadpos_why_text()). */
+START_TEST(test_why_texts)
+{
+    for (int a = DEADPOS_WHY_CHECKMATED; a <= DEADPOS_WHY_LOCKED_CAPTURE; a++) {
+        ck_assert_msg(deadpos_why_text((enum deadpos_why)a)[0] != '\0', "reason %d has no text", a);
+        for (int b = DEADPOS_WHY_CHECKMATED; b < a; b++)
+            ck_assert_str_ne(deadpos_why_text((enum deadpos_why)a),
+                             deadpos_why_text((enum deadpos_why)b));
+    }
+    ck_assert_str_eq(deadpos_why_text(DEADPOS_WHY_NONE), "");
+}
+END_TEST
+
 /*
  * The helpmate search's memo (deadpos_analyse()'s turns): after a search
  * whose quick look at every corner's pictures ran in full and failed, the
@@ -755,6 +769,7 @@ Suite *deadpos_suite(void)
     tcase_add_loop_test(tc, test_capture, 0, (int)(sizeof capture_cases / sizeof capture_cases[0]));
     tcase_add_test(tc, test_search_path);
     tcase_add_test(tc, test_helpmate_memo);
+    tcase_add_test(tc, test_why_texts);
     tcase_add_test(tc, test_route_resume);
     suite_add_tcase(s, tc);
     tc = tcase_create("no_mate_in_one");

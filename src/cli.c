@@ -37,6 +37,8 @@ static const char usage_text[] =
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
     "  --chess960                         read the FENs as Chess960\n"
+    "  --nodes=N                          search budget per side (default 65000,\n"
+    "                                     at most 10000000): more decides more\n"
     "  -j, --jobs=N                       analyse on N threads (0: one per processor;\n"
     "                                     default 1); the output is the same\n"
     "\n"

@@ -1,13 +1,15 @@
 /*
  * cmd_position.c - `pgnarbiter position [--format=text|jsonl] [--chess960]
- * [FEN...]`: judge positions.  One FEN per argument, or one per line from
+ * [--nodes=N] [-j N] [FEN...]`: judge positions.  One FEN per argument, or one per line from
  * standard input when there is none (blank lines skipped).  For each: is it
  * legal (fen_parse(): FEN_BAD and FEN_ILLEGAL both are not, with the
  * parser's reason), the side to move, check, checkmate, stalemate, and for
  * each side whether it can still checkmate (FIDE 5.2.2, 6.9: deadpos_analyse(),
  * with the helpmate found as proof, or the reason it cannot), and so whether
- * the position is dead.  -j/--jobs N judges on N threads (see
- * judge_window()); the output is the same.
+ * the position is dead.  --nodes N is the analysis' node budget per side
+ * (default DEADPOS_NODES_DEFAULT): more decides more of the sides left
+ * undetermined, at more time and memory.  -j/--jobs N judges on N threads
+ * (see judge_window()); the output is the same.
  *
  * Exit status (cli.h): 0 every FEN was legal and judged; 1 at least one FEN
  * was not a legal position (a finding, reported in the output like the
@@ -31,6 +33,11 @@
 /* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
 #define POSITION_LINE_MAX 512
 
+/* Largest --nodes: the closure search holds up to that many positions of
+ * about 230 bytes each (its table included), per thread. */
+#define POSITION_NODES_MAX 10000000ul
+#define POSITION_NODES_MAX_TEXT "10000000"
+
 struct judged {
     const char *fen;
     bool legal;
@@ -46,7 +53,7 @@ static const char *side_name(int c)
 }
 
 /* Judge j->fen into the rest of j. */
-static void judge(struct judged *j, unsigned flags)
+static void judge(struct judged *j, unsigned flags, unsigned long budget)
 {
     j->why[0] = '\0';
     j->legal = fen_parse(&j->pos, j->fen, flags, j->why, sizeof j->why) == FEN_OK;
@@ -56,7 +63,7 @@ static void judge(struct judged *j, unsigned flags)
     j->mate = j->check && !moves;
     j->stalemate = !j->check && !moves;
     for (int c = 0; c < COLOR_NB; c++)
-        deadpos_analyse(&j->pos, c, 0, &j->res[c]);
+        deadpos_analyse(&j->pos, c, budget, &j->res[c]);
 }
 
 /* "true", "false" or "null" for "can win". */
@@ -159,7 +166,7 @@ static int usage(FILE *err, const char *msg)
 {
     fprintf(err,
             "pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
-            "[-j N] [FEN...]\n",
+            "[--nodes=N] [-j N] [FEN...]\n",
             msg);
     return CLI_EXIT_USAGE;
 }
@@ -179,6 +186,7 @@ struct window {
     char (*lines)[POSITION_LINE_MAX]; /* copies of the stdin lines */
     int count, cap;
     unsigned flags;
+    unsigned long budget; /* nodes per side */
     atomic_int next;
 };
 
@@ -186,7 +194,7 @@ static void *judge_some(void *arg)
 {
     struct window *w = arg;
     for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->count;)
-        judge(&w->items[i], w->flags);
+        judge(&w->items[i], w->flags, w->budget);
     return NULL;
 }
 
@@ -224,30 +232,50 @@ static bool flush_window(FILE *out, struct window *w, unsigned jobs, bool jsonl,
     return all_legal;
 }
 
-/* The options; *nfen counts the FEN arguments.  A usage error's exit
- * status, or -1. */
-static int parse_options(int argc, char **argv, FILE *err, bool *jsonl, unsigned *flags,
-                         unsigned *jobs, int *nfen)
+struct options {
+    bool jsonl;
+    unsigned flags, jobs;
+    unsigned long nodes; /* per side, deadpos_analyse()'s budget */
+};
+
+/* --nodes's value: a number from 1 to POSITION_NODES_MAX. */
+static bool parse_nodes(const char *arg, unsigned long *nodes)
+{
+    char *end;
+    if (arg[0] < '0' || arg[0] > '9') return false;
+    unsigned long n = strtoul(arg, &end, 10);
+    if (*end || n == 0 || n > POSITION_NODES_MAX) return false;
+    *nodes = n;
+    return true;
+}
+
+/* The options into *o; *nfen counts the FEN arguments.  A usage error's
+ * exit status, or -1. */
+static int parse_options(int argc, char **argv, FILE *err, struct options *o, int *nfen)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *value = NULL;
+        bool nodes = false; /* value is --nodes's (else --jobs's) */
         if (strcmp(a, "--format=jsonl") == 0)
-            *jsonl = true;
+            o->jsonl = true;
         else if (strcmp(a, "--format=text") == 0)
-            *jsonl = false;
+            o->jsonl = false;
         else if (strncmp(a, "--format=", 9) == 0)
             return usage(err, "unknown format for position (text, jsonl)");
         else if (strcmp(a, "--chess960") == 0)
-            *flags |= FEN_CHESS960;
+            o->flags |= FEN_CHESS960;
         else if (strncmp(a, "--jobs=", 7) == 0)
             value = a + 7;
+        else if (strncmp(a, "--nodes=", 8) == 0)
+            value = a + 8, nodes = true;
         else if (strncmp(a, "-j", 2) == 0 && a[2] != '\0')
             value = a + 2;
-        else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0) {
+        else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0 || strcmp(a, "--nodes") == 0) {
             if (i + 1 == argc) {
                 fprintf(err, "pgnarbiter: option '%s' needs a value\n", a);
                 return CLI_EXIT_USAGE;
             }
+            nodes = a[2] == 'n';
             value = argv[++i];
             argv[i - 1] = argv[i] = NULL; /* not FENs */
         } else if (a[0] == '-' && a[1] == '-')
@@ -256,7 +284,9 @@ static int parse_options(int argc, char **argv, FILE *err, bool *jsonl, unsigned
             (*nfen)++;
             continue;
         }
-        if (value && !cli_parse_jobs(value, jobs))
+        if (value && nodes && !parse_nodes(value, &o->nodes))
+            return usage(err, "--nodes takes a number from 1 to " POSITION_NODES_MAX_TEXT);
+        if (value && !nodes && !cli_parse_jobs(value, &o->jobs))
             return usage(err,
                          "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
         argv[i] = NULL; /* an option: not a FEN */
@@ -283,15 +313,17 @@ static bool next_line(char *line)
 
 int cmd_position(int argc, char **argv, FILE *out, FILE *err)
 {
-    bool jsonl = false;
-    unsigned flags = 0, jobs = 1;
+    struct options o = {.jobs = 1, .nodes = DEADPOS_NODES_DEFAULT};
     int nfen = 0;
-    int status = parse_options(argc, argv, err, &jsonl, &flags, &jobs, &nfen);
+    int status = parse_options(argc, argv, err, &o, &nfen);
     if (status >= 0) return status;
+    bool jsonl = o.jsonl;
+    unsigned jobs = o.jobs;
     /* One position at a time with one job: no window to allocate. */
     struct judged one;
     char one_line[1][POSITION_LINE_MAX];
-    struct window w = {.items = &one, .lines = one_line, .cap = 1, .flags = flags};
+    struct window w = {
+        .items = &one, .lines = one_line, .cap = 1, .flags = o.flags, .budget = o.nodes};
     int cap = jobs > 1 ? (int)jobs * POSITION_WINDOW_PER_JOB : 1;
     if (cap > POSITION_WINDOW_MAX) cap = POSITION_WINDOW_MAX;
     if (cap > 1) {

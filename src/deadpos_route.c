@@ -166,41 +166,90 @@ static uint64_t rt_mix(uint64_t h, uint64_t x)
     return h * 0xBF58476D1CE4E5B9ULL;
 }
 
-/* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
- * king's routes; RT_FAR * 4 when it has no pawn.  Only the squares of the
- * pawns' cone (pawn_cone()) are looked at: no pawn's way leaves it.  The
- * answer is remembered in mem->pc_memo by what it reads there (most
- * children of a node change nothing in the cone). */
-static int promotion_cost(struct rt_memory *mem, const struct position *pos, int w,
+/* Eight byte lanes, one a file, of a row of cost[]: the row's costs side by
+ * side in one word, so promotion_rows() works a rank at a time.  Every lane
+ * stays below 128 (costs are capped at RT_FAR * 4; a cost plus what a step
+ * adds is at most 115), so lanes never carry into each other. */
+#define RT_LANES_1  0x0101010101010101ULL
+#define RT_LANES_HI 0x8080808080808080ULL
+_Static_assert(1 + 2 + 12 + RT_KING_GUARD + RT_FAR * 4 < 128, "a lane holds 7 bits");
+_Static_assert(RT_FAR * 4 + 6 < 128, "a lane holds 7 bits");
+
+/* The eight bits of `row` (bit f: file f) as lanes of 0 or 1. */
+static uint64_t rt_lanes(unsigned row)
+{
+    uint64_t v = (row * RT_LANES_1) & 0x8040201008040201ULL;
+    return ((v + 0x7F7F7F7F7F7F7F7FULL) >> 7) & RT_LANES_1;
+}
+
+/* Lane by lane the smaller of a and b (lanes below 128). */
+static uint64_t rt_lanes_min(uint64_t a, uint64_t b)
+{
+    uint64_t ge = ((a | RT_LANES_HI) - b) & RT_LANES_HI; /* a >= b */
+    uint64_t take_b = (ge >> 7) * 0xFF;
+    return (b & take_b) | (a & ~take_b);
+}
+
+/* Rank r of bitboard b as eight bits. */
+static unsigned rt_row(bitboard b, int r)
+{
+    return (unsigned)(b >> (8 * r)) & 0xFF;
+}
+
+/* promotion_cost()'s count for the winner's pawns wp (cone: pawn_cone()),
+ * a rank at a time from the promotion rank back to the rearmost pawn: a
+ * square's cost is the least of a push (1, what stands ahead, the cost
+ * ahead) and a capture to either side (1 on a unit to take, else 6, plus
+ * the cost there) where a loser's unit may come (`reach`).  Lanes off the
+ * cone are worked out too and never read: a cone square's squares ahead are
+ * in the cone. */
+static int promotion_rows(bitboard wp, bitboard cone, bitboard lp, bitboard theirs,
+                          bitboard ours, bitboard lking, bitboard lguard, bitboard reach, int w,
                           const uint8_t *wd)
 {
-    bitboard wp = pos_pieces(pos, w, PAWN);
-    if (!wp) return RT_FAR * 4;
-    int l = w ^ 1, step = w == COLOR_WHITE ? 8 : -8;
-    bitboard cone = pawn_cone(wp, w);
-    bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
-    bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
-    bitboard lguard = attacks_king(bb_lsb(lking));
-    /* Where a loser's unit may come to be taken: anywhere when it has a
-     * piece, else the squares its pawns may still reach. */
-    bitboard reach = ~(bitboard)0;
-    if (!(theirs & ~lp & ~lking)) {
-        reach = lp;
-        for (int i = 0; i < 7; i++) {
-            bitboard f = bb_forward(reach, l);
-            reach |= f | bb_east(f) | bb_west(f);
+    uint64_t rows[8];
+    const uint64_t cap = (uint64_t)(RT_FAR * 4) * RT_LANES_1;
+    int back = w == COLOR_WHITE ? -1 : 1, top = w == COLOR_WHITE ? 7 : 0;
+    int last = w == COLOR_WHITE ? SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
+    bitboard prey = theirs & ~lking, other = theirs & ~lp & ~lking;
+    rows[top] = 0;
+    for (int a = top, r = top + back; a != last; a = r, r += back) {
+        uint64_t ahead = rows[a];
+        uint64_t block = RT_KING_BLOCK * rt_lanes(rt_row(lking, a)) + 2 * rt_lanes(rt_row(ours, a)) +
+                         rt_lanes(rt_row(other, a));
+        for (bitboard b = lp & cone & BB_RANK(a); b;) {
+            int sq = bb_pop_lsb(&b);
+            uint64_t c = 2 + (uint64_t)rt_min(wd[sq], 12) + (lguard & SQ_BB(sq) ? RT_KING_GUARD : 0);
+            block += c << (8 * SQ_FILE(sq));
         }
+        uint64_t c = RT_LANES_1 + block + ahead;
+        unsigned can = rt_row(reach, a), hit = rt_row(prey, a);
+        /* Lane f takes on file f + 1 (east), then on file f - 1 (west);
+         * 127 where it cannot. */
+        unsigned ok = can >> 1;
+        uint64_t take = (ahead >> 8) + 6 * RT_LANES_1 - 5 * rt_lanes((hit >> 1) & ok);
+        c = rt_lanes_min(c, take | 0x7F * rt_lanes(~ok & 0xFF));
+        ok = (can << 1) & 0xFF;
+        take = (ahead << 8) + 6 * RT_LANES_1 - 5 * rt_lanes((hit << 1) & ok);
+        c = rt_lanes_min(c, take | 0x7F * rt_lanes(~ok & 0xFF));
+        rows[r] = rt_lanes_min(c, cap);
     }
-    uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
-    key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
-    key = rt_mix(key, lguard & lp & cone);
-    for (bitboard b = lp & cone; b;) {
-        int sq = bb_pop_lsb(&b);
-        key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
+    int best = RT_FAR * 4;
+    while (wp) {
+        int sq = bb_pop_lsb(&wp);
+        best = rt_min(best, (int)(rows[SQ_RANK(sq)] >> (8 * SQ_FILE(sq)) & 0xFF));
     }
-    struct rt_memo *memo = &mem->pc_memo[key & (RT_PC_MEMO - 1)];
-    if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
-    int cost[SQ_NB];
+    return best;
+}
+
+#ifndef NDEBUG
+/* promotion_rows() square by square, as it was first written: the
+ * reference it is checked against. */
+static int promotion_cost_ref(bitboard wp, bitboard cone, bitboard lp, bitboard theirs,
+                              bitboard ours, bitboard lking, bitboard lguard, bitboard reach,
+                              int w, const uint8_t *wd)
+{
+    int cost[SQ_NB], step = w == COLOR_WHITE ? 8 : -8;
     /* From the promotion rank back to the winner's rearmost pawn. */
     int last = w == COLOR_WHITE ? 7 - SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
     for (int i = 0; i <= last; i++) {
@@ -235,6 +284,46 @@ static int promotion_cost(struct rt_memory *mem, const struct position *pos, int
     int best = RT_FAR * 4;
     while (wp)
         best = rt_min(best, cost[bb_pop_lsb(&wp)]);
+    return best;
+}
+#endif
+
+/* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
+ * king's routes; RT_FAR * 4 when it has no pawn.  Only the squares of the
+ * pawns' cone (pawn_cone()) are looked at: no pawn's way leaves it.  The
+ * answer is remembered in mem->pc_memo by what it reads there (most
+ * children of a node change nothing in the cone). */
+static int promotion_cost(struct rt_memory *mem, const struct position *pos, int w,
+                          const uint8_t *wd)
+{
+    bitboard wp = pos_pieces(pos, w, PAWN);
+    if (!wp) return RT_FAR * 4;
+    int l = w ^ 1;
+    bitboard cone = pawn_cone(wp, w);
+    bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
+    bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
+    bitboard lguard = attacks_king(bb_lsb(lking));
+    /* Where a loser's unit may come to be taken: anywhere when it has a
+     * piece, else the squares its pawns may still reach. */
+    bitboard reach = ~(bitboard)0;
+    if (!(theirs & ~lp & ~lking)) {
+        reach = lp;
+        for (int i = 0; i < 7; i++) {
+            bitboard f = bb_forward(reach, l);
+            reach |= f | bb_east(f) | bb_west(f);
+        }
+    }
+    uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
+    key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
+    key = rt_mix(key, lguard & lp & cone);
+    for (bitboard b = lp & cone; b;) {
+        int sq = bb_pop_lsb(&b);
+        key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
+    }
+    struct rt_memo *memo = &mem->pc_memo[key & (RT_PC_MEMO - 1)];
+    if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
+    int best = promotion_rows(wp, cone, lp, theirs, ours, lking, lguard, reach, w, wd);
+    assert(best == promotion_cost_ref(wp, cone, lp, theirs, ours, lking, lguard, reach, w, wd));
     memo->key = key;
     memo->stamp = mem->stamp;
     memo->value = best;

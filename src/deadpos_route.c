@@ -175,11 +175,21 @@ static uint64_t rt_mix(uint64_t h, uint64_t x)
 _Static_assert(1 + 2 + 12 + RT_KING_GUARD + RT_FAR * 4 < 128, "a lane holds 7 bits");
 _Static_assert(RT_FAR * 4 + 6 < 128, "a lane holds 7 bits");
 
-/* The eight bits of `row` (bit f: file f) as lanes of 0 or 1. */
+/* The eight bits of a row (bit f: file f) as lanes of 0 or 1, a table
+ * filled by the compiler. */
+#define RT_L1(x)                                                                                   \
+    ((uint64_t)((x) & 1) | (uint64_t)((x) >> 1 & 1) << 8 | (uint64_t)((x) >> 2 & 1) << 16 |        \
+     (uint64_t)((x) >> 3 & 1) << 24 | (uint64_t)((x) >> 4 & 1) << 32 |                             \
+     (uint64_t)((x) >> 5 & 1) << 40 | (uint64_t)((x) >> 6 & 1) << 48 | (uint64_t)((x) >> 7 & 1) << 56)
+#define RT_L4(x)  RT_L1(x), RT_L1((x) + 1), RT_L1((x) + 2), RT_L1((x) + 3)
+#define RT_L16(x) RT_L4(x), RT_L4((x) + 4), RT_L4((x) + 8), RT_L4((x) + 12)
+#define RT_L64(x) RT_L16(x), RT_L16((x) + 16), RT_L16((x) + 32), RT_L16((x) + 48)
+static const uint64_t rt_lanes_table[256] = {RT_L64(0), RT_L64(64), RT_L64(128), RT_L64(192)};
+
 static uint64_t rt_lanes(unsigned row)
 {
-    uint64_t v = (row * RT_LANES_1) & 0x8040201008040201ULL;
-    return ((v + 0x7F7F7F7F7F7F7F7FULL) >> 7) & RT_LANES_1;
+    assert(row < 256);
+    return rt_lanes_table[row];
 }
 
 /* Lane by lane the smaller of a and b (lanes below 128). */
@@ -375,14 +385,11 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
     }
     int tempo = loser_tempo(pos, w);
     if (tempo < need) h += RT_TEMPO_WEIGHT * (need - tempo);
-    /* The loser's king: its free squares, the winner's units' distances. */
-    bitboard occ = pos_occupied(pos), around = attacks_king(lk);
-    int free_sq = 0;
-    for (bitboard b = around & ~pos->by_color[l]; b;) {
-        int sq = bb_pop_lsb(&b);
-        if (!(pos_attackers_to(pos, sq, occ ^ SQ_BB(lk)) & ours)) free_sq++;
-    }
-    h += 3 * free_sq;
+    /* The loser's king: its free squares (those no unit of the winner
+     * attacks, the king itself not blocking a line: one attack set for all
+     * of them), the winner's units' distances. */
+    bitboard occ = pos_occupied(pos), around = attacks_king(lk), through = occ ^ SQ_BB(lk);
+    bitboard hit = bb_pawn_attacks(wp, w) | attacks_king(wk);
     int kd = RT_FAR;
     for (bitboard b = around; b;)
         kd = rt_min(kd, wd[bb_pop_lsb(&b)]);
@@ -390,12 +397,20 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
     for (bitboard b = ours & ~pos->by_type[KING] & ~pos->by_type[PAWN]; b;) {
         int sq = bb_pop_lsb(&b), type = PIECE_TYPE(pos->board[sq]);
         int d = dp_sq_distance(sq, lk);
+        hit |= attacks_piece(type, sq, through);
         if (type == QUEEN || type == ROOK)
             h += attacks_piece(type, sq, occ) & around ? 0 : 1;
         else
             h += d > 2 ? d - 2 : 0;
     }
-    return h;
+    int free_sq = bb_popcount(around & ~pos->by_color[l] & ~hit);
+#ifndef NDEBUG
+    int free_ref = 0;
+    for (bitboard b = around & ~pos->by_color[l]; b;)
+        free_ref += !(pos_attackers_to(pos, bb_pop_lsb(&b), through) & ours);
+    assert(free_sq == free_ref);
+#endif
+    return h + 3 * free_sq;
 }
 
 /* The position was met before in this search; if not, it is now. */

@@ -118,12 +118,16 @@ struct rt_memory {
     struct rt_heap_item heap[RT_NODES_MAX];
     struct rt_slot table[RT_TABLE_SIZE];
     struct rt_memo pc_memo[RT_PC_MEMO];
-    /* The last route_distances() asked for (the winner's king seldom moves
-     * between two estimates): its square, squares to pass and stamp. */
-    uint8_t wd[SQ_NB];
-    int wd_from;
-    bitboard wd_pass;
-    uint32_t wd_stamp;
+    /* route_distances() from each square of the winner's king, with the
+     * squares to pass and stamp each was made with (the king walks among a
+     * few squares and the pawns that change `pass` seldom move). */
+    uint8_t wd[SQ_NB][SQ_NB];
+    bitboard wd_pass[SQ_NB];
+    uint32_t wd_stamp[SQ_NB];
+    /* The last pawn_cone() of the winner's pawns and the last squares the
+     * loser's pawns may reach (see promotion_cost()), by the pawns they were
+     * made from (pawns seldom move); route_start() sets them for no pawns. */
+    bitboard cone_wp, cone, reach_lp, reach;
     uint32_t stamp;
     struct rt_state st;
 };
@@ -148,8 +152,8 @@ static int rt_min(int a, int b)
     return a < b ? a : b;
 }
 
-/* The squares the winner's pawns wp may ever stand on, pushing and
- * capturing toward the promotion rank (its own squares too). */
+/* The squares pawns wp of colour w may ever stand on, pushing and
+ * capturing toward their promotion rank (their own squares too). */
 static bitboard pawn_cone(bitboard wp, int w)
 {
     bitboard cone = wp, f = wp;
@@ -309,7 +313,12 @@ static int promotion_cost(struct rt_memory *mem, const struct position *pos, int
     bitboard wp = pos_pieces(pos, w, PAWN);
     if (!wp) return RT_FAR * 4;
     int l = w ^ 1;
-    bitboard cone = pawn_cone(wp, w);
+    if (wp != mem->cone_wp) {
+        mem->cone_wp = wp;
+        mem->cone = pawn_cone(wp, w);
+    }
+    bitboard cone = mem->cone;
+    assert(cone == pawn_cone(wp, w));
     bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
     bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
     bitboard lguard = attacks_king(bb_lsb(lking));
@@ -317,11 +326,12 @@ static int promotion_cost(struct rt_memory *mem, const struct position *pos, int
      * piece, else the squares its pawns may still reach. */
     bitboard reach = ~(bitboard)0;
     if (!(theirs & ~lp & ~lking)) {
-        reach = lp;
-        for (int i = 0; i < 7; i++) {
-            bitboard f = bb_forward(reach, l);
-            reach |= f | bb_east(f) | bb_west(f);
+        if (lp != mem->reach_lp) {
+            mem->reach_lp = lp;
+            mem->reach = pawn_cone(lp, l);
         }
+        reach = mem->reach;
+        assert(reach == pawn_cone(lp, l));
     }
     uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
     key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
@@ -368,13 +378,17 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
     int l = w ^ 1, wk = dp_king_sq(pos, w), lk = dp_king_sq(pos, l);
     bitboard wp = pos_pieces(pos, w, PAWN), lp = pos_pieces(pos, l, PAWN);
     bitboard pass = ~(wp | bb_pawn_attacks(lp, l));
-    if (mem->wd_stamp != mem->stamp || mem->wd_from != wk || mem->wd_pass != pass) {
-        route_distances(wk, pass, mem->wd);
-        mem->wd_from = wk;
-        mem->wd_pass = pass;
-        mem->wd_stamp = mem->stamp;
+    if (mem->wd_stamp[wk] != mem->stamp || mem->wd_pass[wk] != pass) {
+        route_distances(wk, pass, mem->wd[wk]);
+        mem->wd_pass[wk] = pass;
+        mem->wd_stamp[wk] = mem->stamp;
     }
-    const uint8_t *wd = mem->wd;
+    const uint8_t *wd = mem->wd[wk];
+#ifndef NDEBUG
+    uint8_t wd_ref[SQ_NB];
+    route_distances(wk, pass, wd_ref);
+    assert(!memcmp(wd, wd_ref, sizeof wd_ref));
+#endif
     int h = 0, need = 2;
     bitboard ours = pos->by_color[w];
     bitboard heavy = ours & (pos->by_type[QUEEN] | pos->by_type[ROOK]);
@@ -511,9 +525,10 @@ static void route_start(struct rt_memory *mem, const struct position *pos, int w
     if (++mem->stamp == 0) {
         memset(mem->table, 0, sizeof mem->table);
         memset(mem->pc_memo, 0, sizeof mem->pc_memo);
-        mem->wd_stamp = 0;
+        memset(mem->wd_stamp, 0, sizeof mem->wd_stamp);
         mem->stamp = 1;
     }
+    mem->cone_wp = mem->cone = mem->reach_lp = mem->reach = 0; /* the winner changes */
     struct rt_state *st = &mem->st;
     *st =
         (struct rt_state){.root_key = pos->key, .winner = w, .nnodes = 1, .cur = -1, .open = true};

@@ -34,12 +34,12 @@
  * targeted search's line appended).
  *
  * The budget counts the positions visited (every child played).  Memory:
- * the nodes (positions), the heap, the table and the search's state are one
- * per-thread block (dp_thread_block(DP_MEM_ROUTE)); a call may go on with
- * the search the thread's last call stopped (resume: dp_search_helpmate()
- * gives it its first nodes before the other searches, the rest after), and
- * searches on as one call would (a node whose mate-in-one test or handoff
- * the budget cut short is looked at again).
+ * the nodes (positions), the open list, the table and the search's state
+ * are one per-thread block (dp_thread_block(DP_MEM_ROUTE)); a call may go
+ * on with the search the thread's last call stopped (resume:
+ * dp_search_helpmate() gives it its first nodes before the other searches,
+ * the rest after), and searches on as one call would (a node whose
+ * mate-in-one test or handoff the budget cut short is looked at again).
  * Invariant: a node's line from the root is at most DEADPOS_LINE_MAX - 1
  * plies, so the mating move still fits.
  */
@@ -76,6 +76,16 @@ _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay hal
 #define RT_HANDOFF_NODES 500u
 /* A square no route reaches. */
 #define RT_FAR 24
+/* The largest f (RT_WEIGHT * route_estimate() plus the plies played): the
+ * open list has a list for each.  An estimate is at most RT_ESTIMATE_MAX:
+ * 4 * RT_FAR * 4 for the promotion, RT_TEMPO_WEIGHT * (2 + RT_FAR * 4) for
+ * the missing waiting moves, 3 for each of the loser's king's eight squares,
+ * RT_FAR for the king's route, at most 5 for each other unit; a line is
+ * shorter than DEADPOS_LINE_MAX. */
+#define RT_F_MAX 8191
+#define RT_ESTIMATE_MAX                                                                            \
+    (4 * RT_FAR * 4 + RT_TEMPO_WEIGHT * (2 + RT_FAR * 4) + 3 * 8 + RT_FAR + 5 * SQ_NB)
+_Static_assert(DEADPOS_LINE_MAX + RT_WEIGHT * RT_ESTIMATE_MAX <= RT_F_MAX, "every f has its list");
 
 struct rt_node {
     struct position pos;
@@ -84,25 +94,21 @@ struct rt_node {
     uint8_t ply;
 };
 
-struct rt_heap_item {
-    int32_t f;
-    int32_t idx;
-};
-
 struct rt_slot {
     uint64_t key;
     uint32_t stamp;
 };
 
 /* The search's state, kept between a call and the next that goes on with
- * it (resume): the root and winner it searches from, the nodes and heap
- * items used, the handoffs made, the winner's queens and rooks at the root;
- * `cur`, the node being expanded (-1: none), and `child`, the move of its
- * list to go on with (-1: its mate in one and handoff still to come); open:
- * the search can go on (not over: the heap or the node store ran out). */
+ * it (resume): the root and winner it searches from, the nodes used, the
+ * nodes on the open list and the least f among them may have (`lo`), the
+ * handoffs made, the winner's queens and rooks at the root; `cur`, the node
+ * being expanded (-1: none), and `child`, the move of its list to go on with
+ * (-1: its mate in one and handoff still to come); open: the search can go
+ * on (not over: the open list or the node store ran out). */
 struct rt_state {
     uint64_t root_key;
-    int winner, nnodes, nheap, handoffs, heavy0, cur, child;
+    int winner, nnodes, nopen, lo, handoffs, heavy0, cur, child;
     bool open;
 };
 
@@ -115,7 +121,10 @@ struct rt_memo {
 
 struct rt_memory {
     struct rt_node nodes[RT_NODES_MAX];
-    struct rt_heap_item heap[RT_NODES_MAX];
+    /* The open list: for each f, the last node put there (-1: none), and
+     * for each node the one put there before it. */
+    int32_t open_head[RT_F_MAX + 1];
+    int32_t open_next[RT_NODES_MAX];
     struct rt_slot table[RT_TABLE_SIZE];
     struct rt_memo pc_memo[RT_PC_MEMO];
     /* route_distances() from each square of the winner's king, with the
@@ -182,9 +191,10 @@ _Static_assert(RT_FAR * 4 + 6 < 128, "a lane holds 7 bits");
 /* The eight bits of a row (bit f: file f) as lanes of 0 or 1, a table
  * filled by the compiler. */
 #define RT_L1(x)                                                                                   \
-    ((uint64_t)((x) & 1) | (uint64_t)((x) >> 1 & 1) << 8 | (uint64_t)((x) >> 2 & 1) << 16 |        \
+    ((uint64_t)((x) >> 0 & 1) | (uint64_t)((x) >> 1 & 1) << 8 | (uint64_t)((x) >> 2 & 1) << 16 |   \
      (uint64_t)((x) >> 3 & 1) << 24 | (uint64_t)((x) >> 4 & 1) << 32 |                             \
-     (uint64_t)((x) >> 5 & 1) << 40 | (uint64_t)((x) >> 6 & 1) << 48 | (uint64_t)((x) >> 7 & 1) << 56)
+     (uint64_t)((x) >> 5 & 1) << 40 | (uint64_t)((x) >> 6 & 1) << 48 |                             \
+     (uint64_t)((x) >> 7 & 1) << 56)
 #define RT_L4(x)  RT_L1(x), RT_L1((x) + 1), RT_L1((x) + 2), RT_L1((x) + 3)
 #define RT_L16(x) RT_L4(x), RT_L4((x) + 4), RT_L4((x) + 8), RT_L4((x) + 12)
 #define RT_L64(x) RT_L16(x), RT_L16((x) + 16), RT_L16((x) + 32), RT_L16((x) + 48)
@@ -217,9 +227,8 @@ static unsigned rt_row(bitboard b, int r)
  * the cost there) where a loser's unit may come (`reach`).  Lanes off the
  * cone are worked out too and never read: a cone square's squares ahead are
  * in the cone. */
-static int promotion_rows(bitboard wp, bitboard cone, bitboard lp, bitboard theirs,
-                          bitboard ours, bitboard lking, bitboard lguard, bitboard reach, int w,
-                          const uint8_t *wd)
+static int promotion_rows(bitboard wp, bitboard cone, bitboard lp, bitboard theirs, bitboard ours,
+                          bitboard lking, bitboard lguard, bitboard reach, int w, const uint8_t *wd)
 {
     uint64_t rows[8];
     const uint64_t cap = (uint64_t)(RT_FAR * 4) * RT_LANES_1;
@@ -229,11 +238,12 @@ static int promotion_rows(bitboard wp, bitboard cone, bitboard lp, bitboard thei
     rows[top] = 0;
     for (int a = top, r = top + back; a != last; a = r, r += back) {
         uint64_t ahead = rows[a];
-        uint64_t block = RT_KING_BLOCK * rt_lanes(rt_row(lking, a)) + 2 * rt_lanes(rt_row(ours, a)) +
-                         rt_lanes(rt_row(other, a));
+        uint64_t block = RT_KING_BLOCK * rt_lanes(rt_row(lking, a)) +
+                         2 * rt_lanes(rt_row(ours, a)) + rt_lanes(rt_row(other, a));
         for (bitboard b = lp & cone & BB_RANK(a); b;) {
             int sq = bb_pop_lsb(&b);
-            uint64_t c = 2 + (uint64_t)rt_min(wd[sq], 12) + (lguard & SQ_BB(sq) ? RT_KING_GUARD : 0);
+            uint64_t c =
+                2 + (uint64_t)rt_min(wd[sq], 12) + (lguard & SQ_BB(sq) ? RT_KING_GUARD : 0);
             block += c << (8 * SQ_FILE(sq));
         }
         uint64_t c = RT_LANES_1 + block + ahead;
@@ -260,8 +270,8 @@ static int promotion_rows(bitboard wp, bitboard cone, bitboard lp, bitboard thei
 /* promotion_rows() square by square, as it was first written: the
  * reference it is checked against. */
 static int promotion_cost_ref(bitboard wp, bitboard cone, bitboard lp, bitboard theirs,
-                              bitboard ours, bitboard lking, bitboard lguard, bitboard reach,
-                              int w, const uint8_t *wd)
+                              bitboard ours, bitboard lking, bitboard lguard, bitboard reach, int w,
+                              const uint8_t *wd)
 {
     int cost[SQ_NB], step = w == COLOR_WHITE ? 8 : -8;
     /* From the promotion rank back to the winner's rearmost pawn. */
@@ -454,38 +464,28 @@ static bool table_has(const struct rt_memory *mem, uint64_t key)
     }
 }
 
-/* Smaller f first; the deeper of two equal ones (the later node). */
-static bool heap_before(const struct rt_heap_item *a, const struct rt_heap_item *b)
+/* Node idx on the open list with priority f (see RT_F_MAX). */
+static void open_push(struct rt_memory *mem, int f, int idx)
 {
-    return a->f < b->f || (a->f == b->f && a->idx > b->idx);
+    assert(f >= 0 && f <= RT_F_MAX);
+    mem->open_next[idx] = mem->open_head[f];
+    mem->open_head[f] = idx;
+    mem->st.lo = rt_min(mem->st.lo, f);
+    mem->st.nopen++;
 }
 
-static void heap_push(struct rt_heap_item *heap, int *n, struct rt_heap_item it)
+/* Off the open list: smaller f first; of equal ones the deeper, the later
+ * node (the last put there: nodes are numbered as they are put). */
+static int open_pop(struct rt_memory *mem)
 {
-    int i = (*n)++;
-    while (i > 0) {
-        int p = (i - 1) / 2;
-        if (!heap_before(&it, &heap[p])) break;
-        heap[i] = heap[p];
-        i = p;
-    }
-    heap[i] = it;
-}
-
-static struct rt_heap_item heap_pop(struct rt_heap_item *heap, int *n)
-{
-    struct rt_heap_item top = heap[0], last = heap[--*n];
-    int i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= *n) break;
-        if (c + 1 < *n && heap_before(&heap[c + 1], &heap[c])) c++;
-        if (!heap_before(&heap[c], &last)) break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    if (*n > 0) heap[i] = last;
-    return top;
+    struct rt_state *st = &mem->st;
+    assert(st->nopen > 0);
+    while (mem->open_head[st->lo] < 0)
+        st->lo++;
+    int idx = mem->open_head[st->lo];
+    mem->open_head[st->lo] = mem->open_next[idx];
+    st->nopen--;
+    return idx;
 }
 
 /* The line to node idx, then `last`, into s->path. */
@@ -533,10 +533,11 @@ static void route_start(struct rt_memory *mem, const struct position *pos, int w
     *st =
         (struct rt_state){.root_key = pos->key, .winner = w, .nnodes = 1, .cur = -1, .open = true};
     st->heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
+    st->lo = RT_F_MAX;
+    memset(mem->open_head, -1, sizeof mem->open_head);
     mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
     table_seen(mem, pos->key);
-    heap_push(mem->heap, &st->nheap,
-              (struct rt_heap_item){RT_WEIGHT * route_estimate(mem, pos, w), 0});
+    open_push(mem, RT_WEIGHT * route_estimate(mem, pos, w), 0);
 }
 
 bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget,
@@ -554,11 +555,11 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
     bool ok = false;
     for (;;) {
         if (st->cur < 0) {
-            if (st->nheap == 0) {
+            if (st->nopen == 0) {
                 st->open = false;
                 break;
             }
-            st->cur = heap_pop(mem->heap, &st->nheap).idx;
+            st->cur = open_pop(mem);
             st->child = -1;
         }
         int idx = st->cur;
@@ -624,7 +625,7 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
             c->m = m;
             c->ply = (uint8_t)(ply + 1);
             int f = RT_WEIGHT * route_estimate(mem, &c->pos, w) + ply + 1;
-            heap_push(mem->heap, &st->nheap, (struct rt_heap_item){f, st->nnodes});
+            open_push(mem, f, st->nnodes);
             st->nnodes++;
         }
         st->cur = -1;

@@ -59,8 +59,11 @@
  * RT_NODES_MAX: never more than half full, so a probe always ends). */
 #define RT_TABLE_SIZE 32768
 _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay half empty");
-/* Slots of the memo of promotion_cost() (a power of two). */
-#define RT_PC_MEMO 4096
+/* Slots of the memo of promotion_cost(): 1 << RT_PC_MEMO_BITS, found by
+ * the key's top bits (its low bits, from the last multiply, depend on the
+ * low bits of what was mixed in only, and crowd into a few slots). */
+#define RT_PC_MEMO_BITS 12
+#define RT_PC_MEMO      (1 << RT_PC_MEMO_BITS)
 /* Weight of the estimate against the plies played (best first, greedy). */
 #define RT_WEIGHT 4
 /* Weight of the loser's missing waiting moves (see loser_tempo()). */
@@ -350,7 +353,7 @@ static int promotion_cost(struct rt_memory *mem, const struct position *pos, int
         int sq = bb_pop_lsb(&b);
         key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
     }
-    struct rt_memo *memo = &mem->pc_memo[key & (RT_PC_MEMO - 1)];
+    struct rt_memo *memo = &mem->pc_memo[key >> (64 - RT_PC_MEMO_BITS)];
     if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
     int best = promotion_rows(wp, cone, lp, theirs, ours, lking, lguard, reach, w, wd);
     assert(best == promotion_cost_ref(wp, cone, lp, theirs, ours, lking, lguard, reach, w, wd));

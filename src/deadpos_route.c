@@ -430,7 +430,11 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
         else
             h += d > 2 ? d - 2 : 0;
     }
-    int free_sq = bb_popcount(around & ~pos->by_color[l] & ~hit);
+    /* At most eight squares, counted one by one (bb_popcount() is a library
+     * call in the default build, which has no popcount instruction). */
+    int free_sq = 0;
+    for (bitboard b = around & ~pos->by_color[l] & ~hit; b; b &= b - 1)
+        free_sq++;
 #ifndef NDEBUG
     int free_ref = 0;
     for (bitboard b = around & ~pos->by_color[l]; b;)

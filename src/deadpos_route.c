@@ -34,12 +34,12 @@
  * targeted search's line appended).
  *
  * The budget counts the positions visited (every child played).  Memory:
- * the nodes (positions), the heap, the table and the search's state are one
- * per-thread block (dp_thread_block(DP_MEM_ROUTE)); a call may go on with
- * the search the thread's last call stopped (resume: dp_search_helpmate()
- * gives it its first nodes before the other searches, the rest after), and
- * searches on as one call would (a node whose mate-in-one test or handoff
- * the budget cut short is looked at again).
+ * the nodes (positions), the open list, the table and the search's state
+ * are one per-thread block (dp_thread_block(DP_MEM_ROUTE)); a call may go
+ * on with the search the thread's last call stopped (resume:
+ * dp_search_helpmate() gives it its first nodes before the other searches,
+ * the rest after), and searches on as one call would (a node whose
+ * mate-in-one test or handoff the budget cut short is looked at again).
  * Invariant: a node's line from the root is at most DEADPOS_LINE_MAX - 1
  * plies, so the mating move still fits.
  */
@@ -59,8 +59,11 @@
  * RT_NODES_MAX: never more than half full, so a probe always ends). */
 #define RT_TABLE_SIZE 32768
 _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay half empty");
-/* Slots of the memo of promotion_cost() (a power of two). */
-#define RT_PC_MEMO 4096
+/* Slots of the memo of promotion_cost(): 1 << RT_PC_MEMO_BITS, found by
+ * the key's top bits (its low bits, from the last multiply, depend on the
+ * low bits of what was mixed in only, and crowd into a few slots). */
+#define RT_PC_MEMO_BITS 12
+#define RT_PC_MEMO      (1 << RT_PC_MEMO_BITS)
 /* Weight of the estimate against the plies played (best first, greedy). */
 #define RT_WEIGHT 4
 /* Weight of the loser's missing waiting moves (see loser_tempo()). */
@@ -76,6 +79,16 @@ _Static_assert(RT_TABLE_SIZE >= 2 * RT_NODES_MAX, "the route table must stay hal
 #define RT_HANDOFF_NODES 500u
 /* A square no route reaches. */
 #define RT_FAR 24
+/* The largest f (RT_WEIGHT * route_estimate() plus the plies played): the
+ * open list has a list for each.  An estimate is at most RT_ESTIMATE_MAX:
+ * 4 * RT_FAR * 4 for the promotion, RT_TEMPO_WEIGHT * (2 + RT_FAR * 4) for
+ * the missing waiting moves, 3 for each of the loser's king's eight squares,
+ * RT_FAR for the king's route, at most 5 for each other unit; a line is
+ * shorter than DEADPOS_LINE_MAX. */
+#define RT_F_MAX 8191
+#define RT_ESTIMATE_MAX                                                                            \
+    (4 * RT_FAR * 4 + RT_TEMPO_WEIGHT * (2 + RT_FAR * 4) + 3 * 8 + RT_FAR + 5 * SQ_NB)
+_Static_assert(DEADPOS_LINE_MAX + RT_WEIGHT * RT_ESTIMATE_MAX <= RT_F_MAX, "every f has its list");
 
 struct rt_node {
     struct position pos;
@@ -84,25 +97,21 @@ struct rt_node {
     uint8_t ply;
 };
 
-struct rt_heap_item {
-    int32_t f;
-    int32_t idx;
-};
-
 struct rt_slot {
     uint64_t key;
     uint32_t stamp;
 };
 
 /* The search's state, kept between a call and the next that goes on with
- * it (resume): the root and winner it searches from, the nodes and heap
- * items used, the handoffs made, the winner's queens and rooks at the root;
- * `cur`, the node being expanded (-1: none), and `child`, the move of its
- * list to go on with (-1: its mate in one and handoff still to come); open:
- * the search can go on (not over: the heap or the node store ran out). */
+ * it (resume): the root and winner it searches from, the nodes used, the
+ * nodes on the open list and the least f among them may have (`lo`), the
+ * handoffs made, the winner's queens and rooks at the root; `cur`, the node
+ * being expanded (-1: none), and `child`, the move of its list to go on with
+ * (-1: its mate in one and handoff still to come); open: the search can go
+ * on (not over: the open list or the node store ran out). */
 struct rt_state {
     uint64_t root_key;
-    int winner, nnodes, nheap, handoffs, heavy0, cur, child;
+    int winner, nnodes, nopen, lo, handoffs, heavy0, cur, child;
     bool open;
 };
 
@@ -115,15 +124,22 @@ struct rt_memo {
 
 struct rt_memory {
     struct rt_node nodes[RT_NODES_MAX];
-    struct rt_heap_item heap[RT_NODES_MAX];
+    /* The open list: for each f, the last node put there (-1: none), and
+     * for each node the one put there before it. */
+    int32_t open_head[RT_F_MAX + 1];
+    int32_t open_next[RT_NODES_MAX];
     struct rt_slot table[RT_TABLE_SIZE];
     struct rt_memo pc_memo[RT_PC_MEMO];
-    /* The last route_distances() asked for (the winner's king seldom moves
-     * between two estimates): its square, squares to pass and stamp. */
-    uint8_t wd[SQ_NB];
-    int wd_from;
-    bitboard wd_pass;
-    uint32_t wd_stamp;
+    /* route_distances() from each square of the winner's king, with the
+     * squares to pass and stamp each was made with (the king walks among a
+     * few squares and the pawns that change `pass` seldom move). */
+    uint8_t wd[SQ_NB][SQ_NB];
+    bitboard wd_pass[SQ_NB];
+    uint32_t wd_stamp[SQ_NB];
+    /* The last pawn_cone() of the winner's pawns and the last squares the
+     * loser's pawns may reach (see promotion_cost()), by the pawns they were
+     * made from (pawns seldom move); route_start() sets them for no pawns. */
+    bitboard cone_wp, cone, reach_lp, reach;
     uint32_t stamp;
     struct rt_state st;
 };
@@ -148,8 +164,8 @@ static int rt_min(int a, int b)
     return a < b ? a : b;
 }
 
-/* The squares the winner's pawns wp may ever stand on, pushing and
- * capturing toward the promotion rank (its own squares too). */
+/* The squares pawns wp of colour w may ever stand on, pushing and
+ * capturing toward their promotion rank (their own squares too). */
 static bitboard pawn_cone(bitboard wp, int w)
 {
     bitboard cone = wp, f = wp;
@@ -166,41 +182,101 @@ static uint64_t rt_mix(uint64_t h, uint64_t x)
     return h * 0xBF58476D1CE4E5B9ULL;
 }
 
-/* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
- * king's routes; RT_FAR * 4 when it has no pawn.  Only the squares of the
- * pawns' cone (pawn_cone()) are looked at: no pawn's way leaves it.  The
- * answer is remembered in mem->pc_memo by what it reads there (most
- * children of a node change nothing in the cone). */
-static int promotion_cost(struct rt_memory *mem, const struct position *pos, int w,
-                          const uint8_t *wd)
+/* Eight byte lanes, one a file, of a row of cost[]: the row's costs side by
+ * side in one word, so promotion_rows() works a rank at a time.  Every lane
+ * stays below 128 (costs are capped at RT_FAR * 4; a cost plus what a step
+ * adds is at most 115), so lanes never carry into each other. */
+#define RT_LANES_1  0x0101010101010101ULL
+#define RT_LANES_HI 0x8080808080808080ULL
+_Static_assert(1 + 2 + 12 + RT_KING_GUARD + RT_FAR * 4 < 128, "a lane holds 7 bits");
+_Static_assert(RT_FAR * 4 + 6 < 128, "a lane holds 7 bits");
+
+/* The eight bits of a row (bit f: file f) as lanes of 0 or 1, a table
+ * filled by the compiler. */
+#define RT_L1(x)                                                                                   \
+    ((uint64_t)((x) >> 0 & 1) | (uint64_t)((x) >> 1 & 1) << 8 | (uint64_t)((x) >> 2 & 1) << 16 |   \
+     (uint64_t)((x) >> 3 & 1) << 24 | (uint64_t)((x) >> 4 & 1) << 32 |                             \
+     (uint64_t)((x) >> 5 & 1) << 40 | (uint64_t)((x) >> 6 & 1) << 48 |                             \
+     (uint64_t)((x) >> 7 & 1) << 56)
+#define RT_L4(x)  RT_L1(x), RT_L1((x) + 1), RT_L1((x) + 2), RT_L1((x) + 3)
+#define RT_L16(x) RT_L4(x), RT_L4((x) + 4), RT_L4((x) + 8), RT_L4((x) + 12)
+#define RT_L64(x) RT_L16(x), RT_L16((x) + 16), RT_L16((x) + 32), RT_L16((x) + 48)
+static const uint64_t rt_lanes_table[256] = {RT_L64(0), RT_L64(64), RT_L64(128), RT_L64(192)};
+
+static uint64_t rt_lanes(unsigned row)
 {
-    bitboard wp = pos_pieces(pos, w, PAWN);
-    if (!wp) return RT_FAR * 4;
-    int l = w ^ 1, step = w == COLOR_WHITE ? 8 : -8;
-    bitboard cone = pawn_cone(wp, w);
-    bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
-    bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
-    bitboard lguard = attacks_king(bb_lsb(lking));
-    /* Where a loser's unit may come to be taken: anywhere when it has a
-     * piece, else the squares its pawns may still reach. */
-    bitboard reach = ~(bitboard)0;
-    if (!(theirs & ~lp & ~lking)) {
-        reach = lp;
-        for (int i = 0; i < 7; i++) {
-            bitboard f = bb_forward(reach, l);
-            reach |= f | bb_east(f) | bb_west(f);
+    assert(row < 256);
+    return rt_lanes_table[row];
+}
+
+/* Lane by lane the smaller of a and b (lanes below 128). */
+static uint64_t rt_lanes_min(uint64_t a, uint64_t b)
+{
+    uint64_t ge = ((a | RT_LANES_HI) - b) & RT_LANES_HI; /* a >= b */
+    uint64_t take_b = (ge >> 7) * 0xFF;
+    return (b & take_b) | (a & ~take_b);
+}
+
+/* Rank r of bitboard b as eight bits. */
+static unsigned rt_row(bitboard b, int r)
+{
+    return (unsigned)(b >> (8 * r)) & 0xFF;
+}
+
+/* promotion_cost()'s count for the winner's pawns wp (cone: pawn_cone()),
+ * a rank at a time from the promotion rank back to the rearmost pawn: a
+ * square's cost is the least of a push (1, what stands ahead, the cost
+ * ahead) and a capture to either side (1 on a unit to take, else 6, plus
+ * the cost there) where a loser's unit may come (`reach`).  Lanes off the
+ * cone are worked out too and never read: a cone square's squares ahead are
+ * in the cone. */
+static int promotion_rows(bitboard wp, bitboard cone, bitboard lp, bitboard theirs, bitboard ours,
+                          bitboard lking, bitboard lguard, bitboard reach, int w, const uint8_t *wd)
+{
+    uint64_t rows[8];
+    const uint64_t cap = (uint64_t)(RT_FAR * 4) * RT_LANES_1;
+    int back = w == COLOR_WHITE ? -1 : 1, top = w == COLOR_WHITE ? 7 : 0;
+    int last = w == COLOR_WHITE ? SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
+    bitboard prey = theirs & ~lking, other = theirs & ~lp & ~lking;
+    rows[top] = 0;
+    for (int a = top, r = top + back; a != last; a = r, r += back) {
+        uint64_t ahead = rows[a];
+        uint64_t block = RT_KING_BLOCK * rt_lanes(rt_row(lking, a)) +
+                         2 * rt_lanes(rt_row(ours, a)) + rt_lanes(rt_row(other, a));
+        for (bitboard b = lp & cone & BB_RANK(a); b;) {
+            int sq = bb_pop_lsb(&b);
+            uint64_t c =
+                2 + (uint64_t)rt_min(wd[sq], 12) + (lguard & SQ_BB(sq) ? RT_KING_GUARD : 0);
+            block += c << (8 * SQ_FILE(sq));
         }
+        uint64_t c = RT_LANES_1 + block + ahead;
+        unsigned can = rt_row(reach, a), hit = rt_row(prey, a);
+        /* Lane f takes on file f + 1 (east), then on file f - 1 (west);
+         * 127 where it cannot. */
+        unsigned ok = can >> 1;
+        uint64_t take = (ahead >> 8) + 6 * RT_LANES_1 - 5 * rt_lanes((hit >> 1) & ok);
+        c = rt_lanes_min(c, take | 0x7F * rt_lanes(~ok & 0xFF));
+        ok = (can << 1) & 0xFF;
+        take = (ahead << 8) + 6 * RT_LANES_1 - 5 * rt_lanes((hit << 1) & ok);
+        c = rt_lanes_min(c, take | 0x7F * rt_lanes(~ok & 0xFF));
+        rows[r] = rt_lanes_min(c, cap);
     }
-    uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
-    key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
-    key = rt_mix(key, lguard & lp & cone);
-    for (bitboard b = lp & cone; b;) {
-        int sq = bb_pop_lsb(&b);
-        key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
+    int best = RT_FAR * 4;
+    while (wp) {
+        int sq = bb_pop_lsb(&wp);
+        best = rt_min(best, (int)(rows[SQ_RANK(sq)] >> (8 * SQ_FILE(sq)) & 0xFF));
     }
-    struct rt_memo *memo = &mem->pc_memo[key & (RT_PC_MEMO - 1)];
-    if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
-    int cost[SQ_NB];
+    return best;
+}
+
+#ifndef NDEBUG
+/* promotion_rows() square by square, as it was first written: the
+ * reference it is checked against. */
+static int promotion_cost_ref(bitboard wp, bitboard cone, bitboard lp, bitboard theirs,
+                              bitboard ours, bitboard lking, bitboard lguard, bitboard reach, int w,
+                              const uint8_t *wd)
+{
+    int cost[SQ_NB], step = w == COLOR_WHITE ? 8 : -8;
     /* From the promotion rank back to the winner's rearmost pawn. */
     int last = w == COLOR_WHITE ? 7 - SQ_RANK(bb_lsb(wp)) : SQ_RANK(bb_msb(wp));
     for (int i = 0; i <= last; i++) {
@@ -235,6 +311,52 @@ static int promotion_cost(struct rt_memory *mem, const struct position *pos, int
     int best = RT_FAR * 4;
     while (wp)
         best = rt_min(best, cost[bb_pop_lsb(&wp)]);
+    return best;
+}
+#endif
+
+/* Moves the winner's cheapest pawn needs to promote (see the top), `wd` its
+ * king's routes; RT_FAR * 4 when it has no pawn.  Only the squares of the
+ * pawns' cone (pawn_cone()) are looked at: no pawn's way leaves it.  The
+ * answer is remembered in mem->pc_memo by what it reads there (most
+ * children of a node change nothing in the cone). */
+static int promotion_cost(struct rt_memory *mem, const struct position *pos, int w,
+                          const uint8_t *wd)
+{
+    bitboard wp = pos_pieces(pos, w, PAWN);
+    if (!wp) return RT_FAR * 4;
+    int l = w ^ 1;
+    if (wp != mem->cone_wp) {
+        mem->cone_wp = wp;
+        mem->cone = pawn_cone(wp, w);
+    }
+    bitboard cone = mem->cone;
+    assert(cone == pawn_cone(wp, w));
+    bitboard lp = pos_pieces(pos, l, PAWN), theirs = pos->by_color[l];
+    bitboard ours = pos->by_color[w], lking = pos_pieces(pos, l, KING);
+    bitboard lguard = attacks_king(bb_lsb(lking));
+    /* Where a loser's unit may come to be taken: anywhere when it has a
+     * piece, else the squares its pawns may still reach. */
+    bitboard reach = ~(bitboard)0;
+    if (!(theirs & ~lp & ~lking)) {
+        if (lp != mem->reach_lp) {
+            mem->reach_lp = lp;
+            mem->reach = pawn_cone(lp, l);
+        }
+        reach = mem->reach;
+        assert(reach == pawn_cone(lp, l));
+    }
+    uint64_t key = rt_mix(rt_mix(rt_mix((uint64_t)w + 1, wp), lp & cone), theirs & cone);
+    key = rt_mix(rt_mix(rt_mix(key, ours & cone), lking & cone), reach & cone);
+    key = rt_mix(key, lguard & lp & cone);
+    for (bitboard b = lp & cone; b;) {
+        int sq = bb_pop_lsb(&b);
+        key = rt_mix(key, (uint64_t)sq << 8 | (uint64_t)rt_min(wd[sq], 12));
+    }
+    struct rt_memo *memo = &mem->pc_memo[key >> (64 - RT_PC_MEMO_BITS)];
+    if (memo->stamp == mem->stamp && memo->key == key) return memo->value;
+    int best = promotion_rows(wp, cone, lp, theirs, ours, lking, lguard, reach, w, wd);
+    assert(best == promotion_cost_ref(wp, cone, lp, theirs, ours, lking, lguard, reach, w, wd));
     memo->key = key;
     memo->stamp = mem->stamp;
     memo->value = best;
@@ -269,13 +391,17 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
     int l = w ^ 1, wk = dp_king_sq(pos, w), lk = dp_king_sq(pos, l);
     bitboard wp = pos_pieces(pos, w, PAWN), lp = pos_pieces(pos, l, PAWN);
     bitboard pass = ~(wp | bb_pawn_attacks(lp, l));
-    if (mem->wd_stamp != mem->stamp || mem->wd_from != wk || mem->wd_pass != pass) {
-        route_distances(wk, pass, mem->wd);
-        mem->wd_from = wk;
-        mem->wd_pass = pass;
-        mem->wd_stamp = mem->stamp;
+    if (mem->wd_stamp[wk] != mem->stamp || mem->wd_pass[wk] != pass) {
+        route_distances(wk, pass, mem->wd[wk]);
+        mem->wd_pass[wk] = pass;
+        mem->wd_stamp[wk] = mem->stamp;
     }
-    const uint8_t *wd = mem->wd;
+    const uint8_t *wd = mem->wd[wk];
+#ifndef NDEBUG
+    uint8_t wd_ref[SQ_NB];
+    route_distances(wk, pass, wd_ref);
+    assert(!memcmp(wd, wd_ref, sizeof wd_ref));
+#endif
     int h = 0, need = 2;
     bitboard ours = pos->by_color[w];
     bitboard heavy = ours & (pos->by_type[QUEEN] | pos->by_type[ROOK]);
@@ -286,14 +412,11 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
     }
     int tempo = loser_tempo(pos, w);
     if (tempo < need) h += RT_TEMPO_WEIGHT * (need - tempo);
-    /* The loser's king: its free squares, the winner's units' distances. */
-    bitboard occ = pos_occupied(pos), around = attacks_king(lk);
-    int free_sq = 0;
-    for (bitboard b = around & ~pos->by_color[l]; b;) {
-        int sq = bb_pop_lsb(&b);
-        if (!(pos_attackers_to(pos, sq, occ ^ SQ_BB(lk)) & ours)) free_sq++;
-    }
-    h += 3 * free_sq;
+    /* The loser's king: its free squares (those no unit of the winner
+     * attacks, the king itself not blocking a line: one attack set for all
+     * of them), the winner's units' distances. */
+    bitboard occ = pos_occupied(pos), around = attacks_king(lk), through = occ ^ SQ_BB(lk);
+    bitboard hit = bb_pawn_attacks(wp, w) | attacks_king(wk);
     int kd = RT_FAR;
     for (bitboard b = around; b;)
         kd = rt_min(kd, wd[bb_pop_lsb(&b)]);
@@ -301,12 +424,24 @@ static int route_estimate(struct rt_memory *mem, const struct position *pos, int
     for (bitboard b = ours & ~pos->by_type[KING] & ~pos->by_type[PAWN]; b;) {
         int sq = bb_pop_lsb(&b), type = PIECE_TYPE(pos->board[sq]);
         int d = dp_sq_distance(sq, lk);
+        hit |= attacks_piece(type, sq, through);
         if (type == QUEEN || type == ROOK)
             h += attacks_piece(type, sq, occ) & around ? 0 : 1;
         else
             h += d > 2 ? d - 2 : 0;
     }
-    return h;
+    /* At most eight squares, counted one by one (bb_popcount() is a library
+     * call in the default build, which has no popcount instruction). */
+    int free_sq = 0;
+    for (bitboard b = around & ~pos->by_color[l] & ~hit; b; b &= b - 1)
+        free_sq++;
+#ifndef NDEBUG
+    int free_ref = 0;
+    for (bitboard b = around & ~pos->by_color[l]; b;)
+        free_ref += !(pos_attackers_to(pos, bb_pop_lsb(&b), through) & ours);
+    assert(free_sq == free_ref);
+#endif
+    return h + 3 * free_sq;
 }
 
 /* The position was met before in this search; if not, it is now. */
@@ -336,38 +471,28 @@ static bool table_has(const struct rt_memory *mem, uint64_t key)
     }
 }
 
-/* Smaller f first; the deeper of two equal ones (the later node). */
-static bool heap_before(const struct rt_heap_item *a, const struct rt_heap_item *b)
+/* Node idx on the open list with priority f (see RT_F_MAX). */
+static void open_push(struct rt_memory *mem, int f, int idx)
 {
-    return a->f < b->f || (a->f == b->f && a->idx > b->idx);
+    assert(f >= 0 && f <= RT_F_MAX);
+    mem->open_next[idx] = mem->open_head[f];
+    mem->open_head[f] = idx;
+    mem->st.lo = rt_min(mem->st.lo, f);
+    mem->st.nopen++;
 }
 
-static void heap_push(struct rt_heap_item *heap, int *n, struct rt_heap_item it)
+/* Off the open list: smaller f first; of equal ones the deeper, the later
+ * node (the last put there: nodes are numbered as they are put). */
+static int open_pop(struct rt_memory *mem)
 {
-    int i = (*n)++;
-    while (i > 0) {
-        int p = (i - 1) / 2;
-        if (!heap_before(&it, &heap[p])) break;
-        heap[i] = heap[p];
-        i = p;
-    }
-    heap[i] = it;
-}
-
-static struct rt_heap_item heap_pop(struct rt_heap_item *heap, int *n)
-{
-    struct rt_heap_item top = heap[0], last = heap[--*n];
-    int i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= *n) break;
-        if (c + 1 < *n && heap_before(&heap[c + 1], &heap[c])) c++;
-        if (!heap_before(&heap[c], &last)) break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    if (*n > 0) heap[i] = last;
-    return top;
+    struct rt_state *st = &mem->st;
+    assert(st->nopen > 0);
+    while (mem->open_head[st->lo] < 0)
+        st->lo++;
+    int idx = mem->open_head[st->lo];
+    mem->open_head[st->lo] = mem->open_next[idx];
+    st->nopen--;
+    return idx;
 }
 
 /* The line to node idx, then `last`, into s->path. */
@@ -407,17 +532,19 @@ static void route_start(struct rt_memory *mem, const struct position *pos, int w
     if (++mem->stamp == 0) {
         memset(mem->table, 0, sizeof mem->table);
         memset(mem->pc_memo, 0, sizeof mem->pc_memo);
-        mem->wd_stamp = 0;
+        memset(mem->wd_stamp, 0, sizeof mem->wd_stamp);
         mem->stamp = 1;
     }
+    mem->cone_wp = mem->cone = mem->reach_lp = mem->reach = 0; /* the winner changes */
     struct rt_state *st = &mem->st;
     *st =
         (struct rt_state){.root_key = pos->key, .winner = w, .nnodes = 1, .cur = -1, .open = true};
     st->heavy0 = bb_popcount(pos->by_color[w] & (pos->by_type[QUEEN] | pos->by_type[ROOK]));
+    st->lo = RT_F_MAX;
+    memset(mem->open_head, -1, sizeof mem->open_head);
     mem->nodes[0] = (struct rt_node){.pos = *pos, .parent = -1, .m = MOVE_NONE, .ply = 0};
     table_seen(mem, pos->key);
-    heap_push(mem->heap, &st->nheap,
-              (struct rt_heap_item){RT_WEIGHT * route_estimate(mem, pos, w), 0});
+    open_push(mem, RT_WEIGHT * route_estimate(mem, pos, w), 0);
 }
 
 bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned long budget,
@@ -435,11 +562,11 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
     bool ok = false;
     for (;;) {
         if (st->cur < 0) {
-            if (st->nheap == 0) {
+            if (st->nopen == 0) {
                 st->open = false;
                 break;
             }
-            st->cur = heap_pop(mem->heap, &st->nheap).idx;
+            st->cur = open_pop(mem);
             st->child = -1;
         }
         int idx = st->cur;
@@ -505,7 +632,7 @@ bool dp_helpmate_route(struct dp_search *s, const struct position *pos, unsigned
             c->m = m;
             c->ply = (uint8_t)(ply + 1);
             int f = RT_WEIGHT * route_estimate(mem, &c->pos, w) + ply + 1;
-            heap_push(mem->heap, &st->nheap, (struct rt_heap_item){f, st->nnodes});
+            open_push(mem, f, st->nnodes);
             st->nnodes++;
         }
         st->cur = -1;

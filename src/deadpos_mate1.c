@@ -128,6 +128,14 @@ static DP_ALWAYS_INLINE bool may_mate_end(const struct mm_attacks *at, bitboard 
     bitboard kb = SQ_BB(ksq);
     bitboard flights = around & ~at->attacked;
     if (!flights || (at->xray & (flights | kb))) return may_mate_all(to);
+    /* No knight, bishop, rook or queen to give the check (most often: only
+     * pawns), so no lines to look at. */
+    if (!(at->reach_n | at->reach_b | at->reach_r | at->reach_q)) {
+        if (to)
+            for (int t = 0; t < PIECE_TYPE_NB; t++)
+                to[t] = 0;
+        return false;
+    }
     /* The mover must check K directly and attack every flight square from
      * b (a slider's square a between b and such a square would mean that it
      * attacks the square from a already, along the same ray).  Not a pawn:

@@ -181,6 +181,28 @@ bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB]);
  * is no double step: the castling rights and en passant are known). */
 bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYPE_NB], bool *masks);
 
+/* dp_may_mate_after() for the moves of one loser's node: what the winner's
+ * units attack, told once (dp_after_init(), the loser to move), serves
+ * every move that captures nothing and changes none of those attacks; the
+ * others take dp_may_mate_after().  The same answers, masks included. */
+struct dp_after {
+    /* The winner's attacks (its units after the move; the loser's king
+     * lifted): every square attacked, the squares behind its own units on
+     * its sliders' lines (xray), where each kind of piece can go (a
+     * superset), and the squares whose occupation changes the sliders' part
+     * of these (sens: their lines up to the second unit, their own units
+     * not counted as the first). */
+    struct mm_attacks {
+        bitboard attacked, xray, reach_n, reach_b, reach_r, reach_q, sens;
+    } at;
+    bitboard mine, occk;
+    int ksq;
+    bool all;
+};
+void dp_after_init(struct dp_after *b, const struct position *pos);
+bool dp_may_mate_after_from(const struct dp_after *b, const struct position *pos, move m,
+                            bitboard to[PIECE_TYPE_NB], bool *masks);
+
 /* Search: every line of at most `depth` plies ends in a position that
  * dp_static_cannot() settles, a stalemate or a mate of `side` (CANNOT_WIN),
  * or a helpmate for `side` was met on the way (CAN_WIN, line in res), or

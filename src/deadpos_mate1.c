@@ -28,6 +28,10 @@
  * lifted): the square the mover leaves cannot lie between b and K or a
  * square of F, since the mover would then already check K or attack it.
  *
+ * The searches ask it after each move of a loser's node whose move is the
+ * last before the winner's (dp_may_mate_after()): the winner's attacks are
+ * told once per node (struct dp_after), and most moves change none of them.
+ *
  * Invariant: dp_may_mate_in_one(pos) false => no legal move of pos->side
  * checkmates; true => every mating move of a piece type moves to a square
  * of its `to` mask (the candidate squares b above, or every square when the
@@ -67,62 +71,81 @@ static inline bool may_mate_all(bitboard *to)
     return true;
 }
 
-/* The test on bare bitboards (`u`, `us` to move); `special` says castling
- * or en passant may be available.  When `to` is given it receives, per
- * piece type, the target squares a mating move of that type may have
- * (every square when the test could not narrow them). */
-/* Inline in its two callers, so that struct mm_units stays in registers. */
-static DP_ALWAYS_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
+/* The pawns', king's and knights' part of struct mm_attacks (in
+ * deadpos_internal.h, for struct dp_after). */
+static DP_ALWAYS_INLINE void leaper_attacks(const struct mm_units *u, int us, struct mm_attacks *at)
 {
-    bitboard mine = u->mine, theirs = u->theirs;
-    /* What the test leaves out: castling, en passant, promotion. */
-    bitboard last_rank = us == COLOR_WHITE ? BB_RANK_8 : BB_RANK_1;
-    bitboard pawns = u->pawns;
-    if (special || (bb_forward(pawns, us) & last_rank)) return may_mate_all(to);
-    int ksq = u->ksq;
-    bitboard kb = SQ_BB(ksq);
-    bitboard occk = (mine | theirs) & ~kb;
-    bitboard knights = u->knights, diag = u->diag, orth = u->orth, queens = u->queens;
-    /* Attacked now, and where each kind of piece can go (a superset). */
-    bitboard attacked = bb_pawn_attacks(pawns, us) | attacks_king(u->own_king);
-    bitboard reach_n = 0, reach_b = 0, reach_r = 0, reach_q = 0, xray = 0;
-    for (bitboard b = knights; b;)
+    bitboard reach_n = 0;
+    for (bitboard b = u->knights; b;)
         reach_n |= attacks_knight(bb_pop_lsb(&b));
-    attacked |= reach_n;
-    bitboard around = attacks_king(ksq) & ~theirs;
-    if (!(around & ~attacked)) return may_mate_all(to);
-    for (bitboard b = diag; b;) {
+    at->reach_n = reach_n;
+    at->attacked = bb_pawn_attacks(u->pawns, us) | attacks_king(u->own_king) | reach_n;
+    at->xray = at->reach_b = at->reach_r = at->reach_q = at->sens = 0;
+}
+
+/* The sliders' part, with occk the units on the board but K (sens only
+ * when asked). */
+static DP_ALWAYS_INLINE void slider_attacks(const struct mm_units *u, bitboard occk,
+                                            struct mm_attacks *at, bool sens)
+{
+    bitboard mine = u->mine, queens = u->queens;
+    for (bitboard b = u->diag; b;) {
         int sq = bb_pop_lsb(&b);
-        bitboard a = attacks_bishop(sq, occk);
-        attacked |= a;
-        if (a & mine) xray |= attacks_bishop(sq, occk & ~(a & mine)) & ~a;
+        bitboard a = attacks_bishop(sq, occk), x = a;
+        at->attacked |= a;
+        if (a & mine) {
+            x = attacks_bishop(sq, occk & ~(a & mine));
+            at->xray |= x & ~a;
+        }
+        if (sens) at->sens |= x;
         if (queens & SQ_BB(sq))
-            reach_q |= a;
+            at->reach_q |= a;
         else
-            reach_b |= a;
+            at->reach_b |= a;
     }
-    for (bitboard b = orth; b;) {
+    for (bitboard b = u->orth; b;) {
         int sq = bb_pop_lsb(&b);
-        bitboard a = attacks_rook(sq, occk);
-        attacked |= a;
-        if (a & mine) xray |= attacks_rook(sq, occk & ~(a & mine)) & ~a;
+        bitboard a = attacks_rook(sq, occk), x = a;
+        at->attacked |= a;
+        if (a & mine) {
+            x = attacks_rook(sq, occk & ~(a & mine));
+            at->xray |= x & ~a;
+        }
+        if (sens) at->sens |= x;
         if (queens & SQ_BB(sq))
-            reach_q |= a;
+            at->reach_q |= a;
         else
-            reach_r |= a;
+            at->reach_r |= a;
     }
-    bitboard flights = around & ~attacked;
-    if (!flights || (xray & (flights | kb))) return may_mate_all(to);
+}
+
+/* The test's end, told the attacks: the flight squares of K on ksq (around:
+ * the squares next to it that hold none of its units), then the squares a
+ * mating piece may come to. */
+static DP_ALWAYS_INLINE bool may_mate_end(const struct mm_attacks *at, bitboard mine, int ksq,
+                                          bitboard occk, bitboard around, bitboard *to)
+{
+    bitboard kb = SQ_BB(ksq);
+    bitboard flights = around & ~at->attacked;
+    if (!flights || (at->xray & (flights | kb))) return may_mate_all(to);
+    /* No knight, bishop, rook or queen to give the check (most often: only
+     * pawns), so no lines to look at. */
+    if (!(at->reach_n | at->reach_b | at->reach_r | at->reach_q)) {
+        if (to)
+            for (int t = 0; t < PIECE_TYPE_NB; t++)
+                to[t] = 0;
+        return false;
+    }
     /* The mover must check K directly and attack every flight square from
      * b (a slider's square a between b and such a square would mean that it
      * attacks the square from a already, along the same ray).  Not a pawn:
      * the other square a checking pawn attacks is two files from K.  Not
      * the king, which gives no check. */
     bitboard kbish = attacks_bishop(ksq, occk), krook = attacks_rook(ksq, occk);
-    bitboard c_n = attacks_knight(ksq) & reach_n & ~mine;
-    bitboard c_b = kbish & reach_b & ~mine;
-    bitboard c_r = krook & reach_r & ~mine;
-    bitboard c_q = (kbish | krook) & reach_q & ~mine;
+    bitboard c_n = attacks_knight(ksq) & at->reach_n & ~mine;
+    bitboard c_b = kbish & at->reach_b & ~mine;
+    bitboard c_r = krook & at->reach_r & ~mine;
+    bitboard c_q = (kbish | krook) & at->reach_q & ~mine;
     while (flights && (c_n | c_b | c_r | c_q)) {
         int x = bb_pop_lsb(&flights);
         bitboard bx = attacks_bishop(x, occk), rx = attacks_rook(x, occk);
@@ -139,6 +162,32 @@ static DP_ALWAYS_INLINE bool may_mate(const struct mm_units *u, int us, bool spe
         to[QUEEN] = c_q;
     }
     return (c_n | c_b | c_r | c_q) != 0;
+}
+
+/* What the test leaves out: castling, en passant (`special`), promotion. */
+static inline bool may_mate_special(const struct mm_units *u, int us, bool special)
+{
+    bitboard last_rank = us == COLOR_WHITE ? BB_RANK_8 : BB_RANK_1;
+    return special || (bb_forward(u->pawns, us) & last_rank);
+}
+
+/* The test on bare bitboards (`u`, `us` to move); `special` says castling
+ * or en passant may be available.  When `to` is given it receives, per
+ * piece type, the target squares a mating move of that type may have
+ * (every square when the test could not narrow them). */
+/* Inline in its two callers, so that struct mm_units stays in registers. */
+static DP_ALWAYS_INLINE bool may_mate(const struct mm_units *u, int us, bool special, bitboard *to)
+{
+    if (may_mate_special(u, us, special)) return may_mate_all(to);
+    int ksq = u->ksq;
+    bitboard occk = (u->mine | u->theirs) & ~SQ_BB(ksq);
+    struct mm_attacks at;
+    leaper_attacks(u, us, &at);
+    /* Every square next to K taken already: no need for the sliders. */
+    bitboard around = attacks_king(ksq) & ~u->theirs;
+    if (!(around & ~at.attacked)) return may_mate_all(to);
+    slider_attacks(u, occk, &at, false);
+    return may_mate_end(&at, u->mine, ksq, occk, around, to);
 }
 
 bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB])
@@ -189,6 +238,65 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
      * those of the position after m, and so are the masks. */
     *masks = pos->board[to_sq] == PIECE_NONE;
     return may_mate(&u, them, (pos->castle_rooks & mine) != 0, *masks ? to : NULL);
+}
+
+/* The units after a loser's move that captures nothing (the winner to
+ * move then, `them` below): the winner's are those of pos. */
+static DP_ALWAYS_INLINE void after_units(const struct position *pos, struct mm_units *u)
+{
+    int us = pos->side, them = us ^ 1;
+    bitboard mine = pos->by_color[them], queens = pos->by_type[QUEEN] & mine;
+    *u = (struct mm_units){
+        .mine = mine,
+        .theirs = pos->by_color[us],
+        .pawns = pos->by_type[PAWN] & mine,
+        .knights = pos->by_type[KNIGHT] & mine,
+        .diag = (pos->by_type[BISHOP] & mine) | queens,
+        .orth = (pos->by_type[ROOK] & mine) | queens,
+        .queens = queens,
+        .own_king = dp_king_sq(pos, them),
+        .ksq = dp_king_sq(pos, us),
+    };
+}
+
+void dp_after_init(struct dp_after *b, const struct position *pos)
+{
+    struct mm_units u;
+    after_units(pos, &u);
+    int them = pos->side ^ 1;
+    b->all = may_mate_special(&u, them, (pos->castle_rooks & u.mine) != 0);
+    b->mine = u.mine;
+    b->ksq = u.ksq;
+    b->occk = (u.mine | u.theirs) & ~SQ_BB(u.ksq);
+    leaper_attacks(&u, them, &b->at);
+    slider_attacks(&u, b->occk, &b->at, true);
+}
+
+/* A loser's move that captures nothing leaves the winner's units, and so
+ * their pawns', king's and knights' attacks; the sliders' only change when
+ * it leaves or enters a square of sens (a slider's attacks change only when
+ * a square it attacks changes, and sens holds those of the x-ray through its
+ * own units too); a king's step changes none (K is lifted either way: the
+ * units but K stay the same).  Then only K's squares around it, and the
+ * lines from K and its flight squares, are left to tell. */
+bool dp_may_mate_after_from(const struct dp_after *b, const struct position *pos, move m,
+                            bitboard to[PIECE_TYPE_NB], bool *masks)
+{
+    int from = MOVE_FROM(m), to_sq = MOVE_TO(m);
+    bitboard moved = SQ_BB(from) | SQ_BB(to_sq);
+    bool king = from == b->ksq;
+    /* What the winner's attacks do not tell alone: a special move, a
+     * capture, a double step (en passant), a unit on a line of the winner's
+     * sliders (a king's step changes no line: K is lifted either way). */
+    if (MOVE_KIND(m) != MOVE_NORMAL || pos->board[to_sq] != PIECE_NONE ||
+        (!king && ((moved & b->at.sens) || pos_move_is_double_step(pos, m))))
+        return dp_may_mate_after(pos, m, to, masks);
+    *masks = true;
+    if (b->all) return may_mate_all(to);
+    int ksq = king ? to_sq : b->ksq;
+    bitboard occk = king ? b->occk : b->occk ^ moved;
+    bitboard around = attacks_king(ksq) & ~(pos->by_color[pos->side] ^ moved);
+    return may_mate_end(&b->at, b->mine, ksq, occk, around, to);
 }
 
 /* A square next to the king that it may step to: not its own unit's, and

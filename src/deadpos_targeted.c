@@ -15,7 +15,9 @@
  * move alone (king and knight distances to those squares, pawn pushes,
  * promotions, captures by the winner), so a node costs one move generation.
  * A table of positions already searched with at least the remaining cost
- * cuts transpositions and repetitions.
+ * cuts transpositions and repetitions (for a quiet move, looked up from the
+ * key the move gives before it is played: it cuts about half the nodes on
+ * the hard set).
  *
  * For a lone knight or bishop, whose mates need the loser's own units as
  * blockers, every corner's picture is tried in turn (dp_helpmate_pictures()),
@@ -251,10 +253,11 @@ static void hm_distances(struct hm_search *h)
         memcpy(h->dist[1][BISHOP], slider_table[h->target[T_LOSER_PIECE]], sizeof slider_table[0]);
 }
 
-static bool hm_table_cut(const struct position *pos, int depth)
+/* The position with key k was searched with at least `depth` left (else it
+ * is noted as searched with `depth`). */
+static DP_ALWAYS_INLINE bool hm_table_cut(uint64_t k, int depth)
 {
     if (!hm_table) return false;
-    uint64_t k = pos->key;
     struct hm_slot *e = &hm_table[k & (DP_HM_TABLE_SIZE - 1)];
     if (e->stamp == hm_stamp && e->key == k && e->depth >= depth) return true;
     e->key = k;
@@ -275,6 +278,15 @@ static int depth_after(int depth, int v, bool progress)
 
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to);
+static bool targeted_node(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                          const bitboard *mate_to);
+
+/* dp_after_init() at a node, done when its first move with no depth left
+ * after it comes (most nodes have none). */
+struct after_once {
+    struct dp_after b;
+    bool ready;
+};
 
 /* What searching one move of a node found: go on with the next move, a
  * mate (the line is in s->res), or stop (out of nodes). */
@@ -285,7 +297,7 @@ enum { TRY_ON, TRY_FOUND, TRY_STOP };
  * targeted(), once per move searched: inline, it saves a call and its frame
  * per move. */
 static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position *pos, move m, int v,
-                                     int left)
+                                     int left, struct after_once *after)
 {
     struct dp_search *s = h->s;
     /* The loser's last move, after which the winner can only mate at
@@ -293,23 +305,56 @@ static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position 
      * either (the budget counts the positions visited; this one is not). */
     bitboard to[PIECE_TYPE_NB];
     bool masks = false;
-    if (left == 0 && !dp_may_mate_after(pos, m, to, &masks)) {
-        assert(dp_leaf_has_no_mate(pos, m));
-        return TRY_ON;
+    if (left == 0) {
+        if (!after->ready) {
+            dp_after_init(&after->b, pos);
+            after->ready = true;
+        }
+        bool maybe = dp_may_mate_after_from(&after->b, pos, m, to, &masks);
+#ifndef NDEBUG
+        bitboard to2[PIECE_TYPE_NB];
+        bool masks2;
+        assert(maybe == dp_may_mate_after(pos, m, to2, &masks2) && masks == masks2);
+        assert(!maybe || !masks || memcmp(to, to2, sizeof to) == 0);
+#endif
+        if (!maybe) {
+            assert(dp_leaf_has_no_mate(pos, m));
+            return TRY_ON;
+        }
     }
-    struct position next = *pos;
-    pos_do_move(&next, m);
-    s->path[s->len++] = m;
-    bool ok =
-        targeted(h, &next, left, v == V_REWARD, dp_changes_material(pos, m), masks ? to : NULL);
+    bool ok;
+    if (pos_move_is_plain(pos, m) && pos->board[MOVE_TO(m)] == PIECE_NONE) {
+        /* A quiet plain move: targeted()'s first steps (no material
+         * change to look at) before playing it, told its key
+         * (pos_key_after_plain()), since the table cuts about half of the
+         * positions and the move then need not be played. */
+        if (!dp_count_node(s)) return TRY_STOP;
+        if (s->len + 1 >= DEADPOS_LINE_MAX - 1) return TRY_ON;
+        uint64_t key = pos_key_after_plain(pos, m);
+        if (hm_table_cut(key, left)) return TRY_ON;
+        struct position next = *pos;
+        pos_do_move(&next, m);
+        assert(next.key == key);
+        s->path[s->len++] = m;
+        ok = targeted_node(h, &next, left, v == V_REWARD, masks ? to : NULL);
+    } else {
+        struct position next = *pos;
+        pos_do_move(&next, m);
+        s->path[s->len++] = m;
+        ok =
+            targeted(h, &next, left, v == V_REWARD, dp_changes_material(pos, m), masks ? to : NULL);
+    }
     s->len--;
     return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
 }
 
-/* material: the move that led here captured or promoted (or this is the
+/* A node of the search: count it, then cut it on the line's length, a
+ * material proof or the table, else search it (targeted_node()).
+ * material: the move that led here captured or promoted (or this is the
  * root), so dp_material_cannot() may have changed.  mate_to: at a winner's
  * node with no depth left, dp_may_mate_in_one()'s masks when the loser's
- * move was told "maybe" from them (NULL: not known). */
+ * move was told "maybe" from them (NULL: not known).  try_move() does the
+ * same steps itself for a quiet plain move, before playing it. */
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to)
 {
@@ -317,7 +362,15 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (!dp_count_node(s)) return false;
     if (s->len >= DEADPOS_LINE_MAX - 1) return false;
     if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
-    if (hm_table_cut(pos, depth)) return false;
+    if (hm_table_cut(pos->key, depth)) return false;
+    return targeted_node(h, pos, depth, progress, mate_to);
+}
+
+/* The node, counted and not cut (targeted()). */
+static bool targeted_node(struct hm_search *h, const struct position *pos, int depth, bool progress,
+                          const bitboard *mate_to)
+{
+    struct dp_search *s = h->s;
     if (depth <= 0 && pos->side == s->winner) {
         bitboard to[PIECE_TYPE_NB];
         if (mate_to) {
@@ -364,6 +417,8 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
      * all_tried: those were all the moves of the classes searched. */
     int first = 0;
     bool all_tried = false;
+    struct after_once after;
+    after.ready = false;
 #ifndef NDEBUG
     move tried[MOVES_MAX];
 #endif
@@ -375,7 +430,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
                                     : dp_loser_stage(h, pos, &st, nv, stage, &v);
             if (k < 0) break;
             for (int i = 0; i < k; i++) {
-                int r = try_move(h, pos, stage[i], v, left[v]);
+                int r = try_move(h, pos, stage[i], v, left[v], &after);
                 if (r != TRY_ON) return r == TRY_FOUND;
             }
 #ifndef NDEBUG
@@ -433,7 +488,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     assert(first <= kept && memcmp(ordered, tried, (size_t)first * sizeof *tried) == 0);
     assert(!all_tried || first == kept);
     for (int i = first; i < kept; i++) {
-        int r = try_move(h, pos, ordered[i], vof[i], left[vof[i]]);
+        int r = try_move(h, pos, ordered[i], vof[i], left[vof[i]], &after);
         if (r != TRY_ON) return r == TRY_FOUND;
     }
     return false;

@@ -110,34 +110,37 @@ static bool make_room(struct dp_closure *c)
  * The free slot where the position after the plain move m belongs, or NULL
  * when that position is in the table, told without playing m
  * (pos_move_is_plain(), pos_key_after_plain()).  `key` is its key, and a node
- * with that key is the same position (find_slot()'s pos_same_identity())
+ * whose slot carries that key's tag is the same position (find_slot()'s
+ * pos_same_identity(): board, side, castling rights, en passant capture)
  * when its side to move is the other one, it has no castling right nor en
- * passant capture (neither has the position after m), its units of each
- * side are pos's with m's piece moved and what stood on m's target square
- * gone, m's piece stands on the target square, and every other square
- * holds what it holds in pos.  (The board and the bitboards of a position
- * agree: the colours leave m's square of departure empty, and the board
- * tells the piece on its target square.)  So the free slot is the one
- * find_slot() would give once m is played.
+ * passant capture (neither has the position after m), m's square of
+ * departure is empty and m's piece stands on its target square, and every
+ * other square holds what it holds in pos.  The board and the bitboards of
+ * a position agree, so the last is seven words compared outside m's two
+ * squares: the six of by_type (which unit, if any) and the white units (a
+ * unit not white is black).  The whole key need not be compared: it follows
+ * from the identity.  So the free slot is the one find_slot() would give
+ * once m is played.
  */
 static struct cl_slot *slot_after_plain(const struct dp_closure *c, const struct position *pos,
                                         move m, uint64_t key)
 {
-    int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side, pc = pos->board[from];
-    bitboard ft = SQ_BB(from) | SQ_BB(to), took = pos->board[to] != PIECE_NONE ? SQ_BB(to) : 0;
+    int from = MOVE_FROM(m), to = MOVE_TO(m), pc = pos->board[from];
+    bitboard keep = ~(SQ_BB(from) | SQ_BB(to));
     uint32_t i = (uint32_t)key & c->slot_mask, tag = (uint32_t)(key >> 32);
     for (;; i = (i + 1) & c->slot_mask) {
         struct cl_slot *slot = &c->slots[i];
         if (slot->stamp != c->stamp) return slot;
+        if (slot->tag != tag) continue;
         const struct position *seen = &c->nodes[slot->index - 1].pos;
-        if (slot->tag != tag || seen->key != key || seen->side == us || seen->castle_rooks ||
-            seen->ep_capturable || seen->board[to] != pc)
+        if (seen->side == pos->side || seen->castle_rooks || seen->ep_capturable ||
+            seen->board[to] != pc || seen->board[from] != PIECE_NONE)
             continue;
-        bitboard rest = ((seen->by_color[us] ^ pos->by_color[us]) ^ ft) |
-                        ((seen->by_color[us ^ 1] ^ pos->by_color[us ^ 1]) ^ took);
-        for (int t = 0; t < PIECE_TYPE_NB; t++)
-            rest |= (seen->by_type[t] ^ pos->by_type[t]) & ~ft;
-        if (!rest) {
+        const bitboard *a = seen->by_type, *b = pos->by_type;
+        bitboard rest = (seen->by_color[COLOR_WHITE] ^ pos->by_color[COLOR_WHITE]) |
+                        (a[PAWN] ^ b[PAWN]) | (a[KNIGHT] ^ b[KNIGHT]) | (a[BISHOP] ^ b[BISHOP]) |
+                        (a[ROOK] ^ b[ROOK]) | (a[QUEEN] ^ b[QUEEN]) | (a[KING] ^ b[KING]);
+        if (!(rest & keep)) {
 #ifndef NDEBUG
             struct position next = *pos;
             pos_do_move(&next, m);

@@ -421,6 +421,57 @@ START_TEST(test_mate1_sound)
 }
 END_TEST
 
+/* dp_may_mate_after_from() (the winner's attacks told once per loser's
+ * node) against dp_may_mate_after() (from scratch) for every legal move of
+ * every position within three plies of the tables' FENs: the same answer
+ * and masks; and "no mate" must hold after the move played. */
+static void after_walk(const struct position *pos, int depth, int *proven, int *total)
+{
+    struct dp_after b;
+    dp_after_init(&b, pos);
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        bitboard to1[PIECE_TYPE_NB], to2[PIECE_TYPE_NB];
+        bool masks1 = false, masks2 = false;
+        bool may1 = dp_may_mate_after_from(&b, pos, list[i], to1, &masks1);
+        bool may2 = dp_may_mate_after(pos, list[i], to2, &masks2);
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        char fen[FEN_MAX];
+        fen_write(pos, fen, sizeof fen);
+        ck_assert_msg(may1 == may2 && masks1 == masks2, "%s move %d: %d/%d masks %d/%d", fen, i,
+                      may1, may2, masks1, masks2);
+        if (may1 && masks1)
+            ck_assert_msg(memcmp(to1, to2, sizeof to1) == 0, "%s move %d: masks differ", fen, i);
+        if (!may1) {
+            (*proven)++;
+            ck_assert_msg(!has_mate_in_one(&next), "no mate after move %d proven, but one: %s", i,
+                          fen);
+        }
+        (*total)++;
+        if (depth > 0) after_walk(&next, depth - 1, proven, total);
+    }
+}
+
+START_TEST(test_mate_after_told_once)
+{
+    int proven = 0, total = 0;
+    for (size_t i = 0; i < sizeof mate1_cases / sizeof mate1_cases[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, mate1_cases[i].fen, 0, NULL, 0) == FEN_OK);
+        after_walk(&pos, 2, &proven, &total);
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, cases[i].fen, 0, NULL, 0) == FEN_OK);
+        after_walk(&pos, 2, &proven, &total);
+    }
+    ck_assert_int_gt(total, 10000);
+    ck_assert_int_gt(proven, total / 4);
+}
+END_TEST
+
 /* dp_legal() (the searches' legality shortcut: no call for a move from a
  * square off the king's lines that hold an enemy slider, out of check)
  * against movegen_pseudo_is_legal(), for every pseudo-legal move of the
@@ -776,6 +827,7 @@ Suite *deadpos_suite(void)
     tcase_add_loop_test(tc, test_mate1_cases, 0, (int)(sizeof mate1_cases / sizeof mate1_cases[0]));
     tcase_add_test(tc, test_mate1_sound);
     tcase_add_test(tc, test_legal_shortcut);
+    tcase_add_test(tc, test_mate_after_told_once);
     tcase_add_test(tc, test_mate1_promotion_line);
     suite_add_tcase(s, tc);
     tc = tcase_create("labelled");

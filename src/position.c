@@ -28,10 +28,10 @@
 #include <stdatomic.h>
 #include <string.h>
 
-static uint64_t zob_piece[16][SQ_NB];
+uint64_t pos_zob_piece[16][SQ_NB];
 static uint64_t zob_castle[SQ_NB];
-static uint64_t zob_ep[8];
-static uint64_t zob_side;
+uint64_t pos_zob_ep[8];
+uint64_t pos_zob_side;
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -46,12 +46,12 @@ static void zobrist_build(void)
     uint64_t s = 0x5067E4A7B17E5EEDULL;
     for (int p = 0; p < 16; p++)
         for (int sq = 0; sq < SQ_NB; sq++)
-            zob_piece[p][sq] = splitmix64(&s);
+            pos_zob_piece[p][sq] = splitmix64(&s);
     for (int sq = 0; sq < SQ_NB; sq++)
         zob_castle[sq] = splitmix64(&s);
     for (int f = 0; f < 8; f++)
-        zob_ep[f] = splitmix64(&s);
-    zob_side = splitmix64(&s);
+        pos_zob_ep[f] = splitmix64(&s);
+    pos_zob_side = splitmix64(&s);
 }
 
 /* Build the attack tables and the Zobrist numbers, once per process. */
@@ -190,13 +190,13 @@ static uint64_t compute_key(const struct position *pos)
     bitboard occ = pos_occupied(pos);
     while (occ) {
         int sq = bb_pop_lsb(&occ);
-        key ^= zob_piece[pos->board[sq]][sq];
+        key ^= pos_zob_piece[pos->board[sq]][sq];
     }
     bitboard cr = pos->castle_rooks;
     while (cr)
         key ^= zob_castle[bb_pop_lsb(&cr)];
-    if (pos->ep_capturable) key ^= zob_ep[SQ_FILE(pos->ep_square)];
-    if (pos->side == COLOR_BLACK) key ^= zob_side;
+    if (pos->ep_capturable) key ^= pos_zob_ep[SQ_FILE(pos->ep_square)];
+    if (pos->side == COLOR_BLACK) key ^= pos_zob_side;
     return key;
 }
 
@@ -280,7 +280,7 @@ bool pos_same_identity(const struct position *a, const struct position *b)
 static inline void take(struct position *pos, int sq, uint64_t *key)
 {
     int pc = pos->board[sq];
-    *key ^= zob_piece[pc][sq];
+    *key ^= pos_zob_piece[pc][sq];
     pos->by_color[PIECE_COLOR(pc)] ^= SQ_BB(sq);
     pos->by_type[PIECE_TYPE(pc)] ^= SQ_BB(sq);
     pos->board[sq] = PIECE_NONE;
@@ -288,7 +288,7 @@ static inline void take(struct position *pos, int sq, uint64_t *key)
 
 static inline void drop(struct position *pos, int sq, int pc, uint64_t *key)
 {
-    *key ^= zob_piece[pc][sq];
+    *key ^= pos_zob_piece[pc][sq];
     pos->by_color[PIECE_COLOR(pc)] ^= SQ_BB(sq);
     pos->by_type[PIECE_TYPE(pc)] ^= SQ_BB(sq);
     pos->board[sq] = (uint8_t)pc;
@@ -390,8 +390,8 @@ void pos_board_unmake_reversible(uint8_t board[SQ_NB], move m)
  * or a pawn move).  Returns the key so far. */
 static inline uint64_t move_begin(struct position *pos)
 {
-    uint64_t key = pos->key ^ zob_side;
-    if (UNLIKELY(pos->ep_capturable)) key ^= zob_ep[SQ_FILE(pos->ep_square)];
+    uint64_t key = pos->key ^ pos_zob_side;
+    if (UNLIKELY(pos->ep_capturable)) key ^= pos_zob_ep[SQ_FILE(pos->ep_square)];
     pos->ep_square = SQ_NONE;
     pos->ep_capturable = false;
     pos->halfmove++;
@@ -426,7 +426,7 @@ static inline void move_end(struct position *pos, int us, int from, int to, int 
          * capture (ep_capture_exists()'s first test, without the call). */
         if ((attacks_pawn(us, ep) & pos_pieces(pos, us ^ 1, PAWN)) && ep_capture_exists(pos)) {
             pos->ep_capturable = true;
-            key ^= zob_ep[SQ_FILE(ep)];
+            key ^= pos_zob_ep[SQ_FILE(ep)];
         }
     }
     pos->key = key;
@@ -498,7 +498,7 @@ static inline __attribute__((always_inline)) void do_move(struct position *pos, 
     }
     /* take(from) and drop(to) of the same piece, in one go: its part of the
      * key first, which leaves fewer values to keep */
-    uint64_t key = move_begin(pos) ^ zob_piece[pc][from] ^ zob_piece[pc][to];
+    uint64_t key = move_begin(pos) ^ pos_zob_piece[pc][from] ^ pos_zob_piece[pc][to];
     if (pos->board[to] != PIECE_NONE) {
         take(pos, to, &key);
         pos->halfmove = 0;
@@ -514,17 +514,6 @@ static inline __attribute__((always_inline)) void do_move(struct position *pos, 
         if ((from ^ to) == 16) ep = (from + to) / 2;
     }
     move_end(pos, us, from, to, type, checkers_after_normal(pos, us, from, to, type), key, ep);
-}
-
-uint64_t pos_key_after_plain(const struct position *pos, move m)
-{
-    int from = MOVE_FROM(m), to = MOVE_TO(m), pc = pos->board[from];
-    assert(pos_move_is_plain(pos, m));
-    /* do_move()'s key: move_begin(), the piece's two squares, take() */
-    uint64_t key = pos->key ^ zob_side ^ zob_piece[pc][from] ^ zob_piece[pc][to];
-    if (pos->ep_capturable) key ^= zob_ep[SQ_FILE(pos->ep_square)];
-    if (pos->board[to] != PIECE_NONE) key ^= zob_piece[pos->board[to]][to];
-    return key;
 }
 
 void pos_do_move(struct position *pos, move m)

@@ -34,6 +34,7 @@
 #include "attacks.h"
 #include "chess.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -140,10 +141,24 @@ static inline bool pos_move_is_plain(const struct position *pos, move m)
     return !pos->castle_rooks && MOVE_KIND(m) == MOVE_NORMAL && !pos_move_is_double_step(pos, m);
 }
 
+/* The Zobrist numbers of the keys, filled once per process before the
+ * first position is set up (position.c); read-only everywhere else.  Here
+ * only for pos_key_after_plain(), which the searches call at every node. */
+extern uint64_t pos_zob_piece[16][SQ_NB], pos_zob_ep[8], pos_zob_side;
+
 /* The key pos_do_move(pos, m) gives, without playing m, for a plain move
  * (pos_move_is_plain()).  For searches that look a position up before
- * playing into it. */
-uint64_t pos_key_after_plain(const struct position *pos, move m);
+ * playing into it.  (do_move()'s key: the side, the piece's two squares, en
+ * passant gone, what stood on the target square taken.) */
+static inline uint64_t pos_key_after_plain(const struct position *pos, move m)
+{
+    int from = MOVE_FROM(m), to = MOVE_TO(m), pc = pos->board[from];
+    assert(pos_move_is_plain(pos, m));
+    uint64_t key = pos->key ^ pos_zob_side ^ pos_zob_piece[pc][from] ^ pos_zob_piece[pc][to];
+    if (pos->ep_capturable) key ^= pos_zob_ep[SQ_FILE(pos->ep_square)];
+    if (pos->board[to] != PIECE_NONE) key ^= pos_zob_piece[pos->board[to]][to];
+    return key;
+}
 
 /* Same identity in the sense of FIDE 9.2.2: same pieces on the same squares,
  * same side to move, same castling rights, and the same en passant capture

@@ -5,7 +5,9 @@
  *
  * deadpos_analyse() for one side, in order:
  *   1. the game is over: checkmate (won by the side that mated) or stalemate;
- *   2. static proofs (deadpos_static.c): material, locked pawn structure;
+ *   2. static proofs (deadpos_static.c): material, locked pawn structure
+ *      (and, in the full analysis only, the branches on a first capture,
+ *      deadpos_capture.c, and pawns facing each other, deadpos_futures.c);
  *   3. when the position could be one step away from those (see
  *      exhaust_worthwhile()), an exhaustive search of a few plies
  *      (deadpos_search.c): every line ends in 1. or 2.;
@@ -118,6 +120,9 @@ const char *deadpos_why_text(enum deadpos_why why)
     case DEADPOS_WHY_LOCKED_CAPTURE:
         return "the pawns are locked; before and after any capture of a piece shut in "
                "for good, the wall leaves it no mate";
+    case DEADPOS_WHY_PAWN_FUTURES:
+        return "the pawns can only walk up their files until they meet; wherever they "
+               "stand, no pawn can capture or promote and the side cannot mate";
     case DEADPOS_WHY_NONE:
         break;
     }
@@ -264,6 +269,7 @@ static bool prove_cannot(const struct position *pos, int side, unsigned long bud
     }
     res->why = dp_static_cannot_full(pos, side);
     if (thorough && res->why == DEADPOS_WHY_NONE) res->why = dp_first_capture_cannot(pos, side);
+    if (thorough && res->why == DEADPOS_WHY_NONE) res->why = dp_futures_cannot(pos, side);
     if (res->why != DEADPOS_WHY_NONE) {
         res->verdict = DEADPOS_CANNOT_WIN;
         return true;

@@ -61,9 +61,13 @@ enum deadpos_why {
                                        the king may reach, and wherever they could check it,
                                        they and their king leave it a flight square its own
                                        units cannot fill */
-    DEADPOS_WHY_LOCKED_CAPTURE      /* locked pawns; while no unit shut in for good is taken
+    DEADPOS_WHY_LOCKED_CAPTURE,     /* locked pawns; while no unit shut in for good is taken
                                        the wall proves it, and after any first such capture
                                        the wall that is left proves it too */
+    DEADPOS_WHY_PAWN_FUTURES        /* a file has no locked pair but its pawns face each other:
+                                       none can ever capture, be captured or promote, each
+                                       walks up its file until it meets the one it faces, and
+                                       over all those squares the wall proof holds */
 };
 
 /* Longest helpmate line reported, in plies. */

@@ -5,6 +5,8 @@
  *   deadpos_capture.c   branching on the first capture that breaks a wall
  *   deadpos_flights.c   the wall proof's counts: could the defender's units
  *                       fill the flight squares a mate needs filled?
+ *   deadpos_futures.c   the wall proof where pawns face each other on a file
+ *                       with no head-on pair
  *   deadpos_search.c    exhaustive search for "no line mates", the helpmate
  *                       search's driver and its limited-discrepancy search
  *   deadpos_targeted.c  the targeted helpmate search (mating pictures)
@@ -99,6 +101,15 @@ enum deadpos_why dp_locked_cannot(const struct position *pos, int side);
 #define DP_CAPTURE_BRANCHES 16
 enum deadpos_why dp_first_capture_cannot(const struct position *pos, int side);
 
+/* The wall proof where some pawn file holds no head-on pair (no unit stops
+ * its pawns head-on) but its pawns of both colours face each other, so that
+ * none of them can pass the others (deadpos_futures.c): every pawn's
+ * future squares run up its file to the pawn or frozen unit it meets.
+ * DEADPOS_WHY_PAWN_FUTURES or _NONE.  Only from deadpos_analyse(), after
+ * dp_first_capture_cannot(); NONE where dp_pawns_stoppable() holds (the
+ * wall proof has answered). */
+enum deadpos_why dp_futures_cannot(const struct position *pos, int side);
+
 /* The wall proof's parts that deadpos_capture.c and deadpos_flights.c build
  * on (deadpos_static.c; each is described at its definition). */
 /*
@@ -151,6 +162,12 @@ enum deadpos_why dp_wall_verdict(const struct position *pos, int side, const str
 bool dp_capture_add(struct dp_captures *ev, int from, int to, int victim);
 bool dp_pawn_segment(const struct position *pos, int sq, bitboard stops, bitboard vanish,
                      bitboard *seg);
+/* The wall proof's tries (the first `tries` of three: no king takes a
+ * pawn, kings take free pawns, kings take unprotected fixed pawns too),
+ * frozen units looked for among `cand`, with no test of the pawn files:
+ * its callers' gates make sure every pawn may be stopped.  DEADPOS_WHY_LOCKED,
+ * _LOCKED_BLOCKERS, _LOCKED_PAWN_CHECKS, _LOCKED_NO_NET or _NONE. */
+enum deadpos_why dp_wall_tries(const struct position *pos, int side, int tries, bitboard cand);
 
 /* The counting proofs on a wall (deadpos_flights.c; each is described at
  * its definition): true proves that `side` cannot mate. */

@@ -595,6 +595,19 @@ bool dp_pawns_stoppable(const struct position *pos, bitboard *cand)
  * what an earlier one cannot only when the pawns it lets vanish spoiled
  * that one, and less otherwise; hence the order.
  */
+enum deadpos_why dp_wall_tries(const struct position *pos, int side, int tries, bitboard cand)
+{
+    enum deadpos_why why = DEADPOS_WHY_NONE;
+    bool king_takes = true;
+    for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
+        king_takes = false;
+        why = locked_cannot(pos, side, try, cand, &king_takes);
+    }
+    return why;
+}
+
+/* dp_wall_tries() behind the gate of dp_static_cannot() (tries == 1:
+ * semi-locked pawns) or dp_static_cannot_full() (stoppable pawns). */
 static enum deadpos_why locked_tries(const struct position *pos, int side, int tries)
 {
     bitboard cand;
@@ -603,13 +616,7 @@ static enum deadpos_why locked_tries(const struct position *pos, int side, int t
         cand = dp_frozen_candidates(pos);
     } else if (!dp_pawns_stoppable(pos, &cand))
         return DEADPOS_WHY_NONE;
-    enum deadpos_why why = DEADPOS_WHY_NONE;
-    bool king_takes = true;
-    for (int try = 0; try < tries && why == DEADPOS_WHY_NONE && king_takes; try++) {
-        king_takes = false;
-        why = locked_cannot(pos, side, try, cand, &king_takes);
-    }
-    return why;
+    return dp_wall_tries(pos, side, tries, cand);
 }
 
 enum deadpos_why dp_locked_cannot(const struct position *pos, int side)

@@ -255,6 +255,87 @@ START_TEST(test_capture)
 }
 END_TEST
 
+/*
+ * Pawns facing each other on files with no head-on pair
+ * (dp_futures_cannot(), only from deadpos_analyse()): a white pawn below a
+ * black one on its file never passes it, so the wall proof holds over every
+ * square each pawn may walk to.  dp_static_cannot_full() and
+ * dp_first_capture_cannot() prove nothing here (their gate wants a head-on
+ * pair on every file).  The near misses, which can win: a pawn that may
+ * capture (the proof must not claim: the capture frees a file), a pawn with
+ * nothing ahead on its file, a knight that can reach a checking square, a
+ * king that may take a pawn (the one that pawn faced is then free).
+ */
+enum { U = DEADPOS_UNKNOWN };
+static const struct dead_case futures_cases[] = {
+    /* Both kings shut in their corners (frozen); the a-, c- and e-pawns
+     * face each other and can only meet (hard set, line 695) */
+    {"facing pawns, frozen kings", "7k/p1p1p1pP/6P1/8/8/6p1/P1P1P1Pp/7K w - - 0 1", N, N,
+     DEADPOS_WHY_PAWN_FUTURES, DEADPOS_WHY_PAWN_FUTURES},
+    /* The b-file's pawns and Black's king hold White's a1 corner; the d-,
+     * f- and h-pawns face each other (hard set, line 324) */
+    {"facing pawns, kings in a corner", "8/3p1p1p/8/1p6/kP6/Pp6/pP1P1P1P/K7 w - - 0 1", N, N,
+     DEADPOS_WHY_PAWN_FUTURES, DEADPOS_WHY_PAWN_FUTURES},
+    /* Bishops shut in beside their kings (hard set, line 1357) */
+    {"facing pawns, frozen bishops", "k1b5/1p1p4/1PpP4/8/8/1pPp4/1P1P4/K1B5 w - - 0 1", N, N,
+     DEADPOS_WHY_PAWN_FUTURES, DEADPOS_WHY_PAWN_FUTURES},
+    /* Kings shut in; a- and c-pawns face each other (hard set, line 3020) */
+    {"facing pawns, the kings boxed in", "6k1/p1p2pP1/5p1K/5P1P/8/8/P1P5/8 w - - 0 1", N, N,
+     DEADPOS_WHY_PAWN_FUTURES, DEADPOS_WHY_PAWN_FUTURES},
+    /* Impossible material, but the rules engine can play it; the search
+     * left both sides undetermined (hard set, line 2247) */
+    {"facing pawns, bishops shut in", "1k4b1/1P1p4/BP1Pp1p1/1P2P1P1/8/P1B5/1P1B4/K7 b - - 0 1", N,
+     N, DEADPOS_WHY_PAWN_FUTURES, DEADPOS_WHY_PAWN_FUTURES},
+    /* Near misses.  Line 695 with the a- and b-files' pawns side by side:
+     * a2-a4, b7-b5, a4xb5 frees the a-file */
+    {"a pawn may capture", "7k/pp2p1pP/6P1/8/8/6p1/PP2P1Pp/7K w - - 0 1", C, C, 0, 0},
+    /* Line 324 with Black's b5 pawn on b4: a3xb4 (or b4xa3) */
+    {"a pawn may capture a pawn", "8/3p1p1p/8/8/kp6/Pp6/pP1P1P1P/K7 w - - 0 1", C, C, 0, 0},
+    /* Line 695 without Black's c7 pawn: c2-c8 promotes, and mates */
+    {"a pawn may promote", "7k/p3p1pP/6P1/8/8/6p1/P1P1P1Pp/7K w - - 0 1", C, C, 0, 0},
+    /* Line 695 with a White knight: Nf7 mates the king in the corner */
+    {"a knight may check", "7k/p1p1p1pP/6P1/8/8/6p1/P1P1P1Pp/1N5K w - - 0 1", C, C, 0, 0},
+    /* Black's king may take White's a-pawn; Black's a-pawn, no longer
+     * stopped, runs on to a4, and a pawn takes on a4 or b3 and promotes
+     * (found by the fuzzer when a pawn a king may take still stopped the
+     * one facing it: both sides mate) */
+    {"a king may take a facing pawn", "k7/8/p7/8/Pp1p2p1/1P1P2P1/8/3K4 w - - 0 1", C, C, 0, 0},
+    /* Black's king may take the a-pawn, and Black's a-pawn then promotes
+     * (hard set, line 703).  White cannot win (label -B), but only by
+     * counting tempi: White runs out of pawn moves before Black can
+     * promote and give a piece away; no static proof here sees that */
+    {"a king may take a pawn", "k7/p1p1p3/8/8/P7/6p1/2P1P1Pp/7K w - - 0 1", U, C, 0, 0},
+};
+
+START_TEST(test_futures)
+{
+    const struct dead_case *c = &futures_cases[_i];
+    struct position pos;
+    enum fen_status st = fen_parse(&pos, c->fen, 0, NULL, 0);
+    ck_assert_msg(st == FEN_OK || (st == FEN_ILLEGAL && pos_ok(&pos)), "%s", c->name);
+    int expect[2] = {c->white, c->black};
+    enum deadpos_why expect_why[2] = {c->why_white, c->why_black};
+    for (int side = 0; side < 2; side++) {
+        ck_assert_int_eq(dp_static_cannot_full(&pos, side), DEADPOS_WHY_NONE);
+        ck_assert_int_eq(dp_first_capture_cannot(&pos, side), DEADPOS_WHY_NONE);
+        enum deadpos_why why = dp_futures_cannot(&pos, side);
+        ck_assert_msg(why == (expect[side] == N ? expect_why[side] : DEADPOS_WHY_NONE),
+                      "%s: side %d: why %d", c->name, side, why);
+        /* check's cheap proofs never use it */
+        ck_assert(deadpos_side_can_win(&pos, side) != DEADPOS_CANNOT_WIN);
+        if (expect[side] == U) continue;
+        struct deadpos_result res;
+        deadpos_analyse(&pos, side, 0, &res);
+        ck_assert_msg((int)res.verdict == expect[side], "%s: side %d: verdict %d, expected %d",
+                      c->name, side, res.verdict, expect[side]);
+        if (res.verdict == DEADPOS_CAN_WIN)
+            ck_assert(deadpos_line_mates(&pos, side, res.line, res.line_len));
+        else
+            ck_assert_int_eq(res.why, expect_why[side]);
+    }
+}
+END_TEST
+
 START_TEST(test_classes)
 {
     const struct dead_case *c = &cases[_i];
@@ -605,7 +686,7 @@ END_TEST
  * `position` prints (deadpos_why_text()). */
 START_TEST(test_why_texts)
 {
-    for (int a = DEADPOS_WHY_CHECKMATED; a <= DEADPOS_WHY_LOCKED_CAPTURE; a++) {
+    for (int a = DEADPOS_WHY_CHECKMATED; a <= DEADPOS_WHY_PAWN_FUTURES; a++) {
         ck_assert_msg(deadpos_why_text((enum deadpos_why)a)[0] != '\0', "reason %d has no text", a);
         for (int b = DEADPOS_WHY_CHECKMATED; b < a; b++)
             ck_assert_str_ne(deadpos_why_text((enum deadpos_why)a),
@@ -818,6 +899,7 @@ Suite *deadpos_suite(void)
     tcase_add_loop_test(tc, test_classes, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_loop_test(tc, test_frozen, 0, (int)(sizeof frozen_cases / sizeof frozen_cases[0]));
     tcase_add_loop_test(tc, test_capture, 0, (int)(sizeof capture_cases / sizeof capture_cases[0]));
+    tcase_add_loop_test(tc, test_futures, 0, (int)(sizeof futures_cases / sizeof futures_cases[0]));
     tcase_add_test(tc, test_search_path);
     tcase_add_test(tc, test_helpmate_memo);
     tcase_add_test(tc, test_why_texts);

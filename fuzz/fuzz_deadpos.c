@@ -3,9 +3,11 @@
  * (deadpos_analyse(), the closure search, the cheap proofs of `check`).
  * The input bytes place pieces on a board: byte 0 the side to move (bit 0),
  * how many pieces (bits 1-3) and how many head-on pawn pairs (bits 4-6)
- * follow; bytes 1 and 2 the kings' squares; then a byte per pair (the white
- * pawn's square, the black one directly in front: walls, for the proofs of
- * locked structures), then two bytes a piece (its kind and colour, its
+ * follow; bytes 1 and 2 the kings' squares; then a byte per pair (bits 0-5
+ * the white pawn's square, bits 6-7 how many empty squares lie between it
+ * and the black pawn in front of it on its file: 0, a head-on pair, a wall,
+ * for the proofs of locked structures; more, pawns facing each other, for
+ * deadpos_futures.c), then two bytes a piece (its kind and colour, its
  * square).  Positions that fen_parse() rejects are skipped.  On the others every answer is checked
  * by playing moves, not trusted:
  *  - "can win": the line is legal and ends in a mate by that side;
@@ -15,7 +17,8 @@
  *  - the cheap verdicts of `check` never contradict the full analysis, and
  *    a position called dead has no side that can win;
  *  - a wall proof of deadpos_static.c (locked pawns, frozen units, the
- *    branches on a capture of a frozen unit): every
+ *    branches on a capture of a frozen unit, pawns facing each other on a
+ *    file with no head-on pair: deadpos_futures.c): every
  *    position reachable from there, walked without the static proofs that
  *    cut the closure search short, up to WALK_NODES of them, holds no mate
  *    by that side (the proofs claim an invariant over every series of
@@ -109,10 +112,10 @@ static bool input_fen(const uint8_t *data, size_t size, char *fen)
     board[data[2] & 63] = 'k';
     size_t at = 3;
     for (int i = 0; i < pairs && at < size; i++, at++) {
-        int sq = data[at] & 63;
-        if (sq < 8 || sq >= 48 || board[sq] || board[sq + 8]) continue;
+        int sq = data[at] & 63, ahead = sq + 8 * (1 + (data[at] >> 6));
+        if (sq < 8 || ahead >= 56 || board[sq] || board[ahead]) continue;
         board[sq] = 'P';
-        board[sq + 8] = 'p';
+        board[ahead] = 'p';
     }
     for (int i = 0; i < units && at + 1 < size; i++, at += 2) {
         int sq = data[at + 1] & 63;
@@ -152,9 +155,10 @@ static void check_side(const struct position *pos, int side, bool *can)
     /* A wall proof holds over every reachable position. */
     enum deadpos_why why = dp_static_cannot_full(pos, side);
     if (why == DEADPOS_WHY_NONE) why = dp_first_capture_cannot(pos, side);
+    if (why == DEADPOS_WHY_NONE) why = dp_futures_cannot(pos, side);
     if ((why == DEADPOS_WHY_LOCKED || why == DEADPOS_WHY_LOCKED_BLOCKERS ||
          why == DEADPOS_WHY_LOCKED_PAWN_CHECKS || why == DEADPOS_WHY_LOCKED_NO_NET ||
-         why == DEADPOS_WHY_LOCKED_CAPTURE) &&
+         why == DEADPOS_WHY_LOCKED_CAPTURE || why == DEADPOS_WHY_PAWN_FUTURES) &&
         walk_finds_mate(pos, side))
         abort();
     /* The cheap verdict (check's) never contradicts the full one. */

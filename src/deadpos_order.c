@@ -196,11 +196,7 @@ static bitboard seventh_rank(int us)
     return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
 }
 
-/* The pawns' captures and promotions to a queen of the side to move in the
- * generator's order: the captures of `pawns` (none on the seventh rank)
- * toward the east file, then the west; the promotions of `promoting` (on
- * the seventh rank) by a push, then by a capture east, then west.  None of
- * them pinned; pseudo-legal. */
+/* Pawn moves of `kind` to tos, each from to - delta, by square. */
 static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
 {
     int n = 0;
@@ -211,6 +207,26 @@ static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
     return n;
 }
 
+/* The promotions to tos, each from to - delta, by square, each in the
+ * generator's order: to a queen, a rook, a bishop, a knight. */
+static int add_promotions(move *list, bitboard tos, int delta)
+{
+    static const int kinds[4] = {MOVE_PROMO_QUEEN, MOVE_PROMO_ROOK, MOVE_PROMO_BISHOP,
+                                 MOVE_PROMO_KNIGHT};
+    int n = 0;
+    while (tos) {
+        int to = bb_pop_lsb(&tos);
+        for (int i = 0; i < 4; i++)
+            list[n++] = MOVE_MAKE(to - delta, to, kinds[i]);
+    }
+    return n;
+}
+
+/* The pawns' captures and promotions to a queen of the side to move in the
+ * generator's order: the captures of `pawns` (none on the seventh rank)
+ * toward the east file, then the west; the promotions of `promoting` (on
+ * the seventh rank) by a push, then by a capture east, then west.  None of
+ * them pinned; pseudo-legal. */
 static int pawn_captures_promotions(const struct position *pos, bitboard pawns, bitboard promoting,
                                     move *list)
 {
@@ -227,13 +243,17 @@ static int pawn_captures_promotions(const struct position *pos, bitboard pawns, 
     return n;
 }
 
-/* The winner's pawn pushes (no promotion) in the generator's order: the
- * double steps, the single steps, then the pinned pawns' one by one;
- * pseudo-legal, en passant left out. */
-static int pawn_pushes(const struct position *pos, move *list)
+/* The pawn pushes of the side to move in the generator's order: the
+ * double steps, the single steps, with `promote` the promotions by a push
+ * (the loser's, which are ordinary moves: see dp_classify()), then the
+ * pinned pawns' one by one; pseudo-legal, en passant left out.  Without
+ * `promote` (the winner's) the pawns that would promote are left out.
+ * Inline in its two callers, each with its own `promote`. */
+static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote, move *list)
 {
     int us = pos->side;
-    bitboard pawns = pos_pieces(pos, us, PAWN) & ~seventh_rank(us);
+    bitboard pawns = pos_pieces(pos, us, PAWN), seventh = seventh_rank(us);
+    if (!promote) pawns &= ~seventh;
     if (!pawns) return 0;
     bitboard empty = ~pos_occupied(pos);
     if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
@@ -247,7 +267,8 @@ static int pawn_pushes(const struct position *pos, move *list)
     bitboard occ = pos_occupied(pos);
     bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & empty;
     int n = add_pawn_moves(list, dbl, 2 * up, MOVE_NORMAL);
-    n += add_pawn_moves(list + n, bb_forward(free, us) & empty, up, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_forward(free & ~seventh, us) & empty, up, MOVE_NORMAL);
+    n += add_promotions(list + n, bb_forward(free & seventh, us) & empty, up);
     while (pinned)
         n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
     return n;
@@ -303,8 +324,8 @@ static int slider_moves(const struct hm_search *h, const struct position *pos, i
  * they head for the blocker's square too, its bishops', rooks' and queens'
  * moves closer (class 1: with those, every rewarded move); its king's other
  * steps that capture nothing (first in V_NORMAL; nv: the classes the node
- * searches); with no pawn to promote and no en passant, its other pieces'
- * other quiet moves and its pawns' pushes (the rest of V_NORMAL); then its
+ * searches); with no en passant, its other pieces' other quiet moves and
+ * its pawns' pushes, promotions too (the rest of V_NORMAL); then its
  * captures that do not come closer (V_PUNISH: every move). */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v)
@@ -328,10 +349,10 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         *v = V_NORMAL;
         return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
     case 3: {
-        /* No pawn to promote, no en passant: the other pieces' quiet moves
-         * that do not come closer and the pawns' pushes are the rest of its
-         * normal moves. */
-        if (pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
+        /* No en passant: the other pieces' quiet moves that do not come
+         * closer and the pawns' pushes (a promotion is an ordinary move of
+         * the loser's) are the rest of its normal moves. */
+        if (pos->ep_capturable) return -1;
         *v = V_NORMAL;
         st->classes = 2;
         bitboard empty = ~pos_occupied(pos);
@@ -341,7 +362,7 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
             n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
         }
         n += slider_moves(h, pos, 1, false, empty, list + n);
-        n += pawn_pushes(pos, list + n);
+        n += pawn_pushes(pos, true, list + n);
         return legal_only(pos, list, n);
     }
     case 4: {
@@ -363,7 +384,15 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
                 leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
         }
         k += slider_moves(h, pos, 1, false, theirs, rest + k);
-        if (pawn_captures) k += pawn_captures_promotions(pos, pawns, 0, rest + k);
+        if (pawn_captures) {
+            /* the promotions by a capture after the others, east then west */
+            bitboard promoting = pawns & seventh_rank(us);
+            k += pawn_captures_promotions(pos, pawns & ~promoting, 0, rest + k);
+            bitboard f = bb_forward(promoting, us);
+            int up = us == COLOR_WHITE ? 8 : -8;
+            k += add_promotions(rest + k, bb_east(f) & theirs, up + 1);
+            k += add_promotions(rest + k, bb_west(f) & theirs, up - 1);
+        }
         return n + legal_only(pos, rest, k);
     }
     }
@@ -408,7 +437,7 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         /* No castling, en passant or pawn capture, the other promotions
          * normal: every rewarded move of the winner comes from the stages. */
         st->classes = 1;
-        return legal_only(pos, list, pawn_pushes(pos, list));
+        return legal_only(pos, list, pawn_pushes(pos, false, list));
     case 3: {
         /* The promotions to a rook, bishop or knight would come among the
          * pawns' moves. */

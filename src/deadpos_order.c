@@ -108,14 +108,35 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
     return leaper_moves(pos, type, sq, to & closer, list);
 }
 
-/* Keep the legal ones of n pseudo-legal moves; their number. */
+/* Keep the legal ones of n pseudo-legal moves; their number.  A move of a
+ * unit but the king (no castling or en passant) from a risky square
+ * (dp_legal_risky(): all of them in check) is told without the call to
+ * movegen_pseudo_is_legal(), by the same tests: in check it must take the
+ * checker or step between it and the king, and only the king may answer a
+ * double check; a pinned unit must stay on the line of its pin (FIDE 3.9).
+ * Most of the calls came from the loser's nodes in check. */
 static int legal_only(const struct position *pos, move *list, int n)
 {
     if (n == 0) return 0;
-    bitboard risky = dp_legal_risky(pos);
-    int kept = 0;
-    for (int i = 0; i < n; i++)
-        if (dp_legal(pos, risky, list[i])) list[kept++] = list[i];
+    bitboard risky = dp_legal_risky(pos), evasions = ~(bitboard)0;
+    int ksq = dp_king_sq(pos, pos->side), kept = 0;
+    if (pos->checkers)
+        evasions = bb_more_than_one(pos->checkers)
+                       ? 0
+                       : attacks_between(ksq, bb_lsb(pos->checkers)) | pos->checkers;
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
+        bool legal;
+        if (from == ksq || kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT)
+            legal = movegen_pseudo_is_legal(pos, m);
+        else if (!(risky & SQ_BB(from)))
+            legal = true;
+        else
+            legal = (evasions & SQ_BB(to)) && movegen_unpinned_or_on_line(pos, ksq, from, to);
+        assert(legal == movegen_pseudo_is_legal(pos, m));
+        if (legal) list[kept++] = m;
+    }
     return kept;
 }
 

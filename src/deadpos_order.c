@@ -108,6 +108,16 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
     return leaper_moves(pos, type, sq, to & closer, list);
 }
 
+/* The squares a unit but the king of the side to move may go to: all when
+ * not in check; in check, the checker's and those between it and the king
+ * (none in double check, which only the king may answer: FIDE 3.9). */
+static bitboard evasions(const struct position *pos)
+{
+    if (!pos->checkers) return ~(bitboard)0;
+    if (bb_more_than_one(pos->checkers)) return 0;
+    return attacks_between(dp_king_sq(pos, pos->side), bb_lsb(pos->checkers)) | pos->checkers;
+}
+
 /* Keep the legal ones of n pseudo-legal moves; their number.  A move of a
  * unit but the king (no castling or en passant) from a risky square
  * (dp_legal_risky(): all of them in check) is told without the call to
@@ -118,12 +128,8 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
 static int legal_only(const struct position *pos, move *list, int n)
 {
     if (n == 0) return 0;
-    bitboard risky = dp_legal_risky(pos), evasions = ~(bitboard)0;
+    bitboard risky = dp_legal_risky(pos), evade = evasions(pos);
     int ksq = dp_king_sq(pos, pos->side), kept = 0;
-    if (pos->checkers)
-        evasions = bb_more_than_one(pos->checkers)
-                       ? 0
-                       : attacks_between(ksq, bb_lsb(pos->checkers)) | pos->checkers;
     for (int i = 0; i < n; i++) {
         move m = list[i];
         int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
@@ -133,7 +139,7 @@ static int legal_only(const struct position *pos, move *list, int n)
         else if (!(risky & SQ_BB(from)))
             legal = true;
         else
-            legal = (evasions & SQ_BB(to)) && movegen_unpinned_or_on_line(pos, ksq, from, to);
+            legal = (evade & SQ_BB(to)) && movegen_unpinned_or_on_line(pos, ksq, from, to);
         assert(legal == movegen_pseudo_is_legal(pos, m));
         if (legal) list[kept++] = m;
     }
@@ -264,13 +270,15 @@ static int pawn_captures_promotions(const struct position *pos, bitboard pawns, 
     return n;
 }
 
-/* The pawn pushes of the side to move in the generator's order: the
- * double steps, the single steps, with `promote` the promotions by a push
+/* The pawn pushes of the side to move to squares of `to` in the
+ * generator's order: the double steps, the single steps, with `promote`
+ * the promotions by a push
  * (the loser's, which are ordinary moves: see dp_classify()), then the
  * pinned pawns' one by one; pseudo-legal, en passant left out.  Without
  * `promote` (the winner's) the pawns that would promote are left out.
  * Inline in its two callers, each with its own `promote`. */
-static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote, move *list)
+static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote, bitboard to,
+                                        move *list)
 {
     int us = pos->side;
     bitboard pawns = pos_pieces(pos, us, PAWN), seventh = seventh_rank(us);
@@ -285,13 +293,13 @@ static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote
     /* movegen_pseudo()'s order (by square, the same for the origins and the
      * targets), without the calls. */
     int up = us == COLOR_WHITE ? 8 : -8;
-    bitboard occ = pos_occupied(pos);
-    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & empty;
+    bitboard occ = pos_occupied(pos), target = empty & to;
+    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & target;
     int n = add_pawn_moves(list, dbl, 2 * up, MOVE_NORMAL);
-    n += add_pawn_moves(list + n, bb_forward(free & ~seventh, us) & empty, up, MOVE_NORMAL);
-    n += add_promotions(list + n, bb_forward(free & seventh, us) & empty, up);
+    n += add_pawn_moves(list + n, bb_forward(free & ~seventh, us) & target, up, MOVE_NORMAL);
+    n += add_promotions(list + n, bb_forward(free & seventh, us) & target, up);
     while (pinned)
-        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
+        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), target, list + n);
     return n;
 }
 
@@ -358,10 +366,13 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
+        /* In check (most often after the winner's move), only the moves to
+         * the evasions' squares: legal_only() would drop the others. */
+        bitboard evade = evasions(pos);
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
-            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
-        if (h->blockers_move) n += slider_moves(h, pos, 1, true, ~(bitboard)0, list + n);
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), evade, list + n);
+        if (h->blockers_move) n += slider_moves(h, pos, 1, true, evade, list + n);
         st->classes = 1;
         return legal_only(pos, list, n);
     }
@@ -376,14 +387,14 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         if (pos->ep_capturable) return -1;
         *v = V_NORMAL;
         st->classes = 2;
-        bitboard empty = ~pos_occupied(pos);
+        bitboard evade = evasions(pos), empty = ~pos_occupied(pos) & evade;
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
             n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
         }
         n += slider_moves(h, pos, 1, false, empty, list + n);
-        n += pawn_pushes(pos, true, list + n);
+        n += pawn_pushes(pos, true, evade, list + n);
         return legal_only(pos, list, n);
     }
     case 4: {
@@ -399,12 +410,13 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         int n = loser_king_steps(h, pos, false, theirs, list);
         int k = 0;
         move *rest = list + n;
+        bitboard victims = theirs & evasions(pos);
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
-            k +=
-                leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
+            k += leaper_moves(pos, KNIGHT, sq, victims & ~closer_squares(h, 1, KNIGHT, sq),
+                              rest + k);
         }
-        k += slider_moves(h, pos, 1, false, theirs, rest + k);
+        k += slider_moves(h, pos, 1, false, victims, rest + k);
         if (pawn_captures) {
             /* the promotions by a capture after the others, east then west */
             bitboard promoting = pawns & seventh_rank(us);
@@ -458,7 +470,7 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         /* No castling, en passant or pawn capture, the other promotions
          * normal: every rewarded move of the winner comes from the stages. */
         st->classes = 1;
-        return legal_only(pos, list, pawn_pushes(pos, false, list));
+        return legal_only(pos, list, pawn_pushes(pos, false, ~(bitboard)0, list));
     case 3: {
         /* The promotions to a rook, bishop or knight would come among the
          * pawns' moves. */

@@ -118,13 +118,14 @@ static bitboard evasions(const struct position *pos)
     return attacks_between(dp_king_sq(pos, pos->side), bb_lsb(pos->checkers)) | pos->checkers;
 }
 
-/* Keep the legal ones of n pseudo-legal moves; their number.  A move of a
- * unit but the king (no castling or en passant) from a risky square
- * (dp_legal_risky(): all of them in check) is told without the call to
- * movegen_pseudo_is_legal(), by the same tests: in check it must take the
- * checker or step between it and the king, and only the king may answer a
- * double check; a pinned unit must stay on the line of its pin (FIDE 3.9).
- * Most of the calls came from the loser's nodes in check. */
+/* Keep the legal ones of n pseudo-legal moves of units but the king (no
+ * castling or en passant: the stages give none to it); their number.  A
+ * move from a risky square (dp_legal_risky(): all of them in check) is
+ * told without the call to movegen_pseudo_is_legal(), by the same tests:
+ * in check it must take the checker or step between it and the king, and
+ * only the king may answer a double check; a pinned unit must stay on the
+ * line of its pin (FIDE 3.9).  Most of the calls came from the loser's
+ * nodes in check. */
 static int legal_only(const struct position *pos, move *list, int n)
 {
     if (n == 0) return 0;
@@ -132,16 +133,13 @@ static int legal_only(const struct position *pos, move *list, int n)
     int ksq = dp_king_sq(pos, pos->side), kept = 0;
     for (int i = 0; i < n; i++) {
         move m = list[i];
-        int from = MOVE_FROM(m), to = MOVE_TO(m), kind = MOVE_KIND(m);
-        bool legal;
-        if (from == ksq || kind == MOVE_CASTLE || kind == MOVE_EN_PASSANT)
-            legal = movegen_pseudo_is_legal(pos, m);
-        else if (!(risky & SQ_BB(from)))
-            legal = true;
-        else
-            legal = (evade & SQ_BB(to)) && movegen_unpinned_or_on_line(pos, ksq, from, to);
+        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        assert(from != ksq && MOVE_KIND(m) != MOVE_CASTLE && MOVE_KIND(m) != MOVE_EN_PASSANT);
+        bool legal = !((risky >> from) & 1) ||
+                     (((evade >> to) & 1) && movegen_unpinned_or_on_line(pos, ksq, from, to));
         assert(legal == movegen_pseudo_is_legal(pos, m));
-        if (legal) list[kept++] = m;
+        list[kept] = m;
+        kept += legal;
     }
     return kept;
 }
@@ -177,7 +175,9 @@ static DP_ALWAYS_INLINE int king_steps(const struct position *pos, bitboard to, 
     }
 #ifndef NDEBUG
     move check[MOVES_MAX];
-    int k = legal_only(pos, check, leaper_moves(pos, KING, ksq, cand, check));
+    int k = 0, nc = leaper_moves(pos, KING, ksq, cand, check);
+    for (int i = 0; i < nc; i++)
+        if (movegen_pseudo_is_legal(pos, check[i])) check[k++] = check[i];
     assert(k == n && memcmp(check, list, (size_t)n * sizeof *list) == 0);
 #endif
     return n;

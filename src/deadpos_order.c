@@ -303,18 +303,16 @@ static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote
     return n;
 }
 
-/* The squares closer to its target than sq for a bishop, rook or queen
- * (`type`) playing `role` (0 winner, 1 loser): for the loser's, when they
- * head for the blocker's square (h->blockers_move), the square itself, and
- * from two moves away the lines through it (slider_distance() in
- * deadpos_targeted.c), a bishop of the other colour having only squares it
- * never reaches; else none (their moves never come closer).  Inline: asked
- * for every slider at every node the stages give its moves. */
-static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int role, int type,
-                                               int sq)
+/* The squares closer to the blocker's square than sq for the loser's
+ * bishop, rook or queen (`type`) when they head for it (h->blockers_move):
+ * the square itself, and from two moves away the lines through it
+ * (slider_distance() in deadpos_targeted.c), a bishop of the other colour
+ * having only squares it never reaches.  Inline: asked for every slider at
+ * every node the stages give its moves. */
+static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int type, int sq)
 {
     int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
-    if (role == 0 || !h->blockers_move || d == 0) return 0;
+    if (d == 0) return 0;
     if (d == 1) return SQ_BB(t);
     bitboard lines = type == ROOK    ? attacks_rook_rays[t]
                      : type == QUEEN ? attacks_rook_rays[t] | attacks_bishop_rays[t]
@@ -330,18 +328,22 @@ static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int ro
 static int slider_moves(const struct hm_search *h, const struct position *pos, int role,
                         bool closer, bitboard to, move *list)
 {
+    /* Only the loser's, and only when they head for the blocker's square,
+     * ever come closer. */
+    bool heads = role == 1 && h->blockers_move;
+    if (closer && !heads) return 0;
     int us = pos->side, n = 0;
     bitboard occ = pos_occupied(pos), queens = pos_pieces(pos, us, QUEEN);
     to &= ~pos->by_color[us];
     for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
+        bitboard c = heads ? slider_closer(h, PIECE_TYPE(pos->board[from]), from) : 0;
         for (bitboard t = attacks_bishop(from, occ) & to & (closer ? c : ~c); t;)
             list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
+        bitboard c = heads ? slider_closer(h, PIECE_TYPE(pos->board[from]), from) : 0;
         for (bitboard t = attacks_rook(from, occ) & to & (closer ? c : ~c); t;)
             list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }

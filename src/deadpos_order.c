@@ -217,6 +217,20 @@ static int piece_captures(const struct position *pos, move *list)
     return n;
 }
 
+/* pos_pinned() of the side to move, without the call when no bishop, rook
+ * or queen of the other side stands on a line through its king (nothing
+ * can be pinned then). */
+static bitboard pinned_units(const struct position *pos)
+{
+    int us = pos->side, ksq = dp_king_sq(pos, us);
+    bitboard theirs = pos->by_color[us ^ 1], queens = pos->by_type[QUEEN];
+    if (!((((pos->by_type[BISHOP] | queens) & attacks_bishop_rays[ksq]) |
+           ((pos->by_type[ROOK] | queens) & attacks_rook_rays[ksq])) &
+          theirs))
+        return 0;
+    return pos_pinned(pos, us);
+}
+
 /* The rank from which the pawns of `us` promote. */
 static bitboard seventh_rank(int us)
 {
@@ -287,7 +301,7 @@ static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote
     bitboard empty = ~pos_occupied(pos);
     if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
     if (!(bb_forward(pawns, us) & empty)) return 0;
-    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
+    bitboard pinned = pinned_units(pos) & pawns, free = pawns & ~pinned;
     bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
     bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
     /* movegen_pseudo()'s order (by square, the same for the origins and the
@@ -405,7 +419,7 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         bitboard pawns = pos_pieces(pos, us, PAWN), theirs = pos->by_color[us ^ 1];
         bool pawn_captures = bb_pawn_attacks(pawns, us) & theirs;
         if (nv <= V_PUNISH ||
-            (pawn_captures && (pos_pinned(pos, us) & pawns & bb_pawn_attacks(theirs, us ^ 1))))
+            (pawn_captures && (pinned_units(pos) & pawns & bb_pawn_attacks(theirs, us ^ 1))))
             return -1;
         *v = V_PUNISH;
         st->classes = 3;
@@ -459,7 +473,7 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         bool pawn_moves = promoting || (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]);
         /* The pinned pawns' captures and promotions would come after the
          * others'. */
-        if (pawn_moves && (pos_pinned(pos, us) & pawns &
+        if (pawn_moves && (pinned_units(pos) & pawns &
                            (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
             return -1;
         int n = king_steps(pos, pos->by_color[us ^ 1], list);

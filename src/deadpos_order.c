@@ -416,10 +416,10 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
     case 4: {
         /* Its captures that do not come closer (V_PUNISH), unless a pinned
          * pawn may capture (its captures would come last): every move. */
+        if (nv <= V_PUNISH) return -1;
         bitboard pawns = pos_pieces(pos, us, PAWN), theirs = pos->by_color[us ^ 1];
         bool pawn_captures = bb_pawn_attacks(pawns, us) & theirs;
-        if (nv <= V_PUNISH ||
-            (pawn_captures && (pinned_units(pos) & pawns & bb_pawn_attacks(theirs, us ^ 1))))
+        if (pawn_captures && (pinned_units(pos) & pawns & bb_pawn_attacks(theirs, us ^ 1)))
             return -1;
         *v = V_PUNISH;
         st->classes = 3;

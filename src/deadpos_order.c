@@ -184,9 +184,10 @@ static DP_ALWAYS_INLINE int king_steps(const struct position *pos, bitboard to, 
 }
 
 /* The loser's king steps to squares of `to` that are (closer: true) or are
- * not closer to its target; legal. */
-static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
-                            bitboard to, move *list)
+ * not closer to its target; legal.  Inline: called at nearly every loser's
+ * node, twice, with `closer` known. */
+static DP_ALWAYS_INLINE int loser_king_steps(const struct hm_search *h, const struct position *pos,
+                                             bool closer, bitboard to, move *list)
 {
     int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
     bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;

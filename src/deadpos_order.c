@@ -108,14 +108,39 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
     return leaper_moves(pos, type, sq, to & closer, list);
 }
 
-/* Keep the legal ones of n pseudo-legal moves; their number. */
+/* The squares a unit but the king of the side to move may go to: all when
+ * not in check; in check, the checker's and those between it and the king
+ * (none in double check, which only the king may answer: FIDE 3.9). */
+static bitboard evasions(const struct position *pos)
+{
+    if (!pos->checkers) return ~(bitboard)0;
+    if (bb_more_than_one(pos->checkers)) return 0;
+    return attacks_between(dp_king_sq(pos, pos->side), bb_lsb(pos->checkers)) | pos->checkers;
+}
+
+/* Keep the legal ones of n pseudo-legal moves of units but the king (no
+ * castling or en passant: the stages give none to it); their number.  A
+ * move from a risky square (dp_legal_risky(): all of them in check) is
+ * told without the call to movegen_pseudo_is_legal(), by the same tests:
+ * in check it must take the checker or step between it and the king, and
+ * only the king may answer a double check; a pinned unit must stay on the
+ * line of its pin (FIDE 3.9).  Most of the calls came from the loser's
+ * nodes in check. */
 static int legal_only(const struct position *pos, move *list, int n)
 {
     if (n == 0) return 0;
-    bitboard risky = dp_legal_risky(pos);
-    int kept = 0;
-    for (int i = 0; i < n; i++)
-        if (dp_legal(pos, risky, list[i])) list[kept++] = list[i];
+    bitboard risky = dp_legal_risky(pos), evade = evasions(pos);
+    int ksq = dp_king_sq(pos, pos->side), kept = 0;
+    for (int i = 0; i < n; i++) {
+        move m = list[i];
+        int from = MOVE_FROM(m), to = MOVE_TO(m);
+        assert(from != ksq && MOVE_KIND(m) != MOVE_CASTLE && MOVE_KIND(m) != MOVE_EN_PASSANT);
+        bool legal = !((risky >> from) & 1) ||
+                     (((evade >> to) & 1) && movegen_unpinned_or_on_line(pos, ksq, from, to));
+        assert(legal == movegen_pseudo_is_legal(pos, m));
+        list[kept] = m;
+        kept += legal;
+    }
     return kept;
 }
 
@@ -150,16 +175,19 @@ static DP_ALWAYS_INLINE int king_steps(const struct position *pos, bitboard to, 
     }
 #ifndef NDEBUG
     move check[MOVES_MAX];
-    int k = legal_only(pos, check, leaper_moves(pos, KING, ksq, cand, check));
+    int k = 0, nc = leaper_moves(pos, KING, ksq, cand, check);
+    for (int i = 0; i < nc; i++)
+        if (movegen_pseudo_is_legal(pos, check[i])) check[k++] = check[i];
     assert(k == n && memcmp(check, list, (size_t)n * sizeof *list) == 0);
 #endif
     return n;
 }
 
 /* The loser's king steps to squares of `to` that are (closer: true) or are
- * not closer to its target; legal. */
-static int loser_king_steps(const struct hm_search *h, const struct position *pos, bool closer,
-                            bitboard to, move *list)
+ * not closer to its target; legal.  Inline: called at nearly every loser's
+ * node, twice, with `closer` known. */
+static DP_ALWAYS_INLINE int loser_king_steps(const struct hm_search *h, const struct position *pos,
+                                             bool closer, bitboard to, move *list)
 {
     int ksq = dp_king_sq(pos, pos->side), d = h->dist[1][KING][ksq];
     bitboard near = d ? h->within[1][WITHIN_KING][d - 1] : 0;
@@ -190,17 +218,27 @@ static int piece_captures(const struct position *pos, move *list)
     return n;
 }
 
+/* pos_pinned() of the side to move, without the call when no bishop, rook
+ * or queen of the other side stands on a line through its king (nothing
+ * can be pinned then). */
+static bitboard pinned_units(const struct position *pos)
+{
+    int us = pos->side, ksq = dp_king_sq(pos, us);
+    bitboard theirs = pos->by_color[us ^ 1], queens = pos->by_type[QUEEN];
+    if (!((((pos->by_type[BISHOP] | queens) & attacks_bishop_rays[ksq]) |
+           ((pos->by_type[ROOK] | queens) & attacks_rook_rays[ksq])) &
+          theirs))
+        return 0;
+    return pos_pinned(pos, us);
+}
+
 /* The rank from which the pawns of `us` promote. */
 static bitboard seventh_rank(int us)
 {
     return us == COLOR_WHITE ? BB_RANK(6) : BB_RANK(1);
 }
 
-/* The pawns' captures and promotions to a queen of the side to move in the
- * generator's order: the captures of `pawns` (none on the seventh rank)
- * toward the east file, then the west; the promotions of `promoting` (on
- * the seventh rank) by a push, then by a capture east, then west.  None of
- * them pinned; pseudo-legal. */
+/* Pawn moves of `kind` to tos, each from to - delta, by square. */
 static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
 {
     int n = 0;
@@ -211,6 +249,26 @@ static int add_pawn_moves(move *list, bitboard tos, int delta, int kind)
     return n;
 }
 
+/* The promotions to tos, each from to - delta, by square, each in the
+ * generator's order: to a queen, a rook, a bishop, a knight. */
+static int add_promotions(move *list, bitboard tos, int delta)
+{
+    static const int kinds[4] = {MOVE_PROMO_QUEEN, MOVE_PROMO_ROOK, MOVE_PROMO_BISHOP,
+                                 MOVE_PROMO_KNIGHT};
+    int n = 0;
+    while (tos) {
+        int to = bb_pop_lsb(&tos);
+        for (int i = 0; i < 4; i++)
+            list[n++] = MOVE_MAKE(to - delta, to, kinds[i]);
+    }
+    return n;
+}
+
+/* The pawns' captures and promotions to a queen of the side to move in the
+ * generator's order: the captures of `pawns` (none on the seventh rank)
+ * toward the east file, then the west; the promotions of `promoting` (on
+ * the seventh rank) by a push, then by a capture east, then west.  None of
+ * them pinned; pseudo-legal. */
 static int pawn_captures_promotions(const struct position *pos, bitboard pawns, bitboard promoting,
                                     move *list)
 {
@@ -227,44 +285,49 @@ static int pawn_captures_promotions(const struct position *pos, bitboard pawns, 
     return n;
 }
 
-/* The winner's pawn pushes (no promotion) in the generator's order: the
- * double steps, the single steps, then the pinned pawns' one by one;
- * pseudo-legal, en passant left out. */
-static int pawn_pushes(const struct position *pos, move *list)
+/* The pawn pushes of the side to move to squares of `to` in the
+ * generator's order: the double steps, the single steps, with `promote`
+ * the promotions by a push
+ * (the loser's, which are ordinary moves: see dp_classify()), then the
+ * pinned pawns' one by one; pseudo-legal, en passant left out.  Without
+ * `promote` (the winner's) the pawns that would promote are left out.
+ * Inline in its two callers, each with its own `promote`. */
+static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote, bitboard to,
+                                        move *list)
 {
     int us = pos->side;
-    bitboard pawns = pos_pieces(pos, us, PAWN) & ~seventh_rank(us);
+    bitboard pawns = pos_pieces(pos, us, PAWN), seventh = seventh_rank(us);
+    if (!promote) pawns &= ~seventh;
     if (!pawns) return 0;
     bitboard empty = ~pos_occupied(pos);
     if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
     if (!(bb_forward(pawns, us) & empty)) return 0;
-    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
+    bitboard pinned = pinned_units(pos) & pawns, free = pawns & ~pinned;
     bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
     bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
     /* movegen_pseudo()'s order (by square, the same for the origins and the
      * targets), without the calls. */
     int up = us == COLOR_WHITE ? 8 : -8;
-    bitboard occ = pos_occupied(pos);
-    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & empty;
+    bitboard occ = pos_occupied(pos), target = empty & to;
+    bitboard dbl = bb_forward(bb_forward(free & second, us) & ~occ, us) & fourth & target;
     int n = add_pawn_moves(list, dbl, 2 * up, MOVE_NORMAL);
-    n += add_pawn_moves(list + n, bb_forward(free, us) & empty, up, MOVE_NORMAL);
+    n += add_pawn_moves(list + n, bb_forward(free & ~seventh, us) & target, up, MOVE_NORMAL);
+    n += add_promotions(list + n, bb_forward(free & seventh, us) & target, up);
     while (pinned)
-        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), empty, list + n);
+        n += movegen_pseudo(pos, PAWN, SQ_BB(bb_pop_lsb(&pinned)), target, list + n);
     return n;
 }
 
-/* The squares closer to its target than sq for a bishop, rook or queen
- * (`type`) playing `role` (0 winner, 1 loser): for the loser's, when they
- * head for the blocker's square (h->blockers_move), the square itself, and
- * from two moves away the lines through it (slider_distance() in
- * deadpos_targeted.c), a bishop of the other colour having only squares it
- * never reaches; else none (their moves never come closer).  Inline: asked
- * for every slider at every node the stages give its moves. */
-static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int role, int type,
-                                               int sq)
+/* The squares closer to the blocker's square than sq for the loser's
+ * bishop, rook or queen (`type`) when they head for it (h->blockers_move):
+ * the square itself, and from two moves away the lines through it
+ * (slider_distance() in deadpos_targeted.c), a bishop of the other colour
+ * having only squares it never reaches.  Inline: asked for every slider at
+ * every node the stages give its moves. */
+static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int type, int sq)
 {
     int d = h->dist[1][type][sq], t = h->target[T_LOSER_PIECE];
-    if (role == 0 || !h->blockers_move || d == 0) return 0;
+    if (d == 0) return 0;
     if (d == 1) return SQ_BB(t);
     bitboard lines = type == ROOK    ? attacks_rook_rays[t]
                      : type == QUEEN ? attacks_rook_rays[t] | attacks_bishop_rays[t]
@@ -280,18 +343,22 @@ static DP_ALWAYS_INLINE bitboard slider_closer(const struct hm_search *h, int ro
 static int slider_moves(const struct hm_search *h, const struct position *pos, int role,
                         bool closer, bitboard to, move *list)
 {
+    /* Only the loser's, and only when they head for the blocker's square,
+     * ever come closer. */
+    bool heads = role == 1 && h->blockers_move;
+    if (closer && !heads) return 0;
     int us = pos->side, n = 0;
     bitboard occ = pos_occupied(pos), queens = pos_pieces(pos, us, QUEEN);
     to &= ~pos->by_color[us];
     for (bitboard b = pos_pieces(pos, us, BISHOP) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
+        bitboard c = heads ? slider_closer(h, PIECE_TYPE(pos->board[from]), from) : 0;
         for (bitboard t = attacks_bishop(from, occ) & to & (closer ? c : ~c); t;)
             list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
     for (bitboard b = pos_pieces(pos, us, ROOK) | queens; b;) {
         int from = bb_pop_lsb(&b);
-        bitboard c = slider_closer(h, role, PIECE_TYPE(pos->board[from]), from);
+        bitboard c = heads ? slider_closer(h, PIECE_TYPE(pos->board[from]), from) : 0;
         for (bitboard t = attacks_rook(from, occ) & to & (closer ? c : ~c); t;)
             list[n++] = MOVE_MAKE(from, bb_pop_lsb(&t), MOVE_NORMAL);
     }
@@ -303,8 +370,8 @@ static int slider_moves(const struct hm_search *h, const struct position *pos, i
  * they head for the blocker's square too, its bishops', rooks' and queens'
  * moves closer (class 1: with those, every rewarded move); its king's other
  * steps that capture nothing (first in V_NORMAL; nv: the classes the node
- * searches); with no pawn to promote and no en passant, its other pieces'
- * other quiet moves and its pawns' pushes (the rest of V_NORMAL); then its
+ * searches); with no en passant, its other pieces' other quiet moves and
+ * its pawns' pushes, promotions too (the rest of V_NORMAL); then its
  * captures that do not come closer (V_PUNISH: every move). */
 int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct stages *st, int nv,
                    move *list, int *v)
@@ -316,10 +383,13 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         if (h->need_loser_promotion || (pos->castle_rooks & pos->by_color[us])) return -1;
         return loser_king_steps(h, pos, true, ~(bitboard)0, list);
     case 1: {
+        /* In check (most often after the winner's move), only the moves to
+         * the evasions' squares: legal_only() would drop the others. */
+        bitboard evade = evasions(pos);
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
-            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), ~(bitboard)0, list + n);
-        if (h->blockers_move) n += slider_moves(h, pos, 1, true, ~(bitboard)0, list + n);
+            n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), evade, list + n);
+        if (h->blockers_move) n += slider_moves(h, pos, 1, true, evade, list + n);
         st->classes = 1;
         return legal_only(pos, list, n);
     }
@@ -328,42 +398,51 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         *v = V_NORMAL;
         return loser_king_steps(h, pos, false, ~pos->by_color[us ^ 1], list);
     case 3: {
-        /* No pawn to promote, no en passant: the other pieces' quiet moves
-         * that do not come closer and the pawns' pushes are the rest of its
-         * normal moves. */
-        if (pos->ep_capturable || (pos_pieces(pos, us, PAWN) & seventh_rank(us))) return -1;
+        /* No en passant: the other pieces' quiet moves that do not come
+         * closer and the pawns' pushes (a promotion is an ordinary move of
+         * the loser's) are the rest of its normal moves. */
+        if (pos->ep_capturable) return -1;
         *v = V_NORMAL;
         st->classes = 2;
-        bitboard empty = ~pos_occupied(pos);
+        bitboard evade = evasions(pos), empty = ~pos_occupied(pos) & evade;
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
             n += leaper_moves(pos, KNIGHT, sq, empty & ~closer_squares(h, 1, KNIGHT, sq), list + n);
         }
         n += slider_moves(h, pos, 1, false, empty, list + n);
-        n += pawn_pushes(pos, list + n);
+        n += pawn_pushes(pos, true, evade, list + n);
         return legal_only(pos, list, n);
     }
     case 4: {
         /* Its captures that do not come closer (V_PUNISH), unless a pinned
          * pawn may capture (its captures would come last): every move. */
+        if (nv <= V_PUNISH) return -1;
         bitboard pawns = pos_pieces(pos, us, PAWN), theirs = pos->by_color[us ^ 1];
         bool pawn_captures = bb_pawn_attacks(pawns, us) & theirs;
-        if (nv <= V_PUNISH ||
-            (pawn_captures && (pos_pinned(pos, us) & pawns & bb_pawn_attacks(theirs, us ^ 1))))
+        if (pawn_captures && (pinned_units(pos) & pawns & bb_pawn_attacks(theirs, us ^ 1)))
             return -1;
         *v = V_PUNISH;
         st->classes = 3;
         int n = loser_king_steps(h, pos, false, theirs, list);
         int k = 0;
         move *rest = list + n;
+        bitboard victims = theirs & evasions(pos);
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
-            k +=
-                leaper_moves(pos, KNIGHT, sq, theirs & ~closer_squares(h, 1, KNIGHT, sq), rest + k);
+            k += leaper_moves(pos, KNIGHT, sq, victims & ~closer_squares(h, 1, KNIGHT, sq),
+                              rest + k);
         }
-        k += slider_moves(h, pos, 1, false, theirs, rest + k);
-        if (pawn_captures) k += pawn_captures_promotions(pos, pawns, 0, rest + k);
+        k += slider_moves(h, pos, 1, false, victims, rest + k);
+        if (pawn_captures) {
+            /* the promotions by a capture after the others, east then west */
+            bitboard promoting = pawns & seventh_rank(us);
+            k += pawn_captures_promotions(pos, pawns & ~promoting, 0, rest + k);
+            bitboard f = bb_forward(promoting, us);
+            int up = us == COLOR_WHITE ? 8 : -8;
+            k += add_promotions(rest + k, bb_east(f) & theirs, up + 1);
+            k += add_promotions(rest + k, bb_west(f) & theirs, up - 1);
+        }
         return n + legal_only(pos, rest, k);
     }
     }
@@ -395,7 +474,7 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         bool pawn_moves = promoting || (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]);
         /* The pinned pawns' captures and promotions would come after the
          * others'. */
-        if (pawn_moves && (pos_pinned(pos, us) & pawns &
+        if (pawn_moves && (pinned_units(pos) & pawns &
                            (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
             return -1;
         int n = king_steps(pos, pos->by_color[us ^ 1], list);
@@ -408,7 +487,7 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         /* No castling, en passant or pawn capture, the other promotions
          * normal: every rewarded move of the winner comes from the stages. */
         st->classes = 1;
-        return legal_only(pos, list, pawn_pushes(pos, list));
+        return legal_only(pos, list, pawn_pushes(pos, false, ~(bitboard)0, list));
     case 3: {
         /* The promotions to a rook, bishop or knight would come among the
          * pawns' moves. */

@@ -12,10 +12,17 @@
 enum { T_LOSER_KING, T_LOSER_PIECE, T_WINNER_KING, T_WINNER_PIECE, T_NB };
 enum { WITHIN_KING, WITHIN_KNIGHT };
 
+struct hm_slot;
+
 /* One targeted search: the mating picture's squares and the distances to
  * them (deadpos_targeted.c fills it). */
 struct hm_search {
     struct dp_search *s;
+    /* The table of positions searched (the thread's block, from
+     * dp_thread_block(); NULL when out of memory: nothing is cut) and this
+     * search's stamp in it; read at nearly every node. */
+    struct hm_slot *table;
+    uint32_t stamp;
     int target[T_NB];
     bool need_loser_promotion; /* the winner's material mates only with a new loser piece */
     bool blockers_move;        /* the loser's bishops, rooks and queens head for the

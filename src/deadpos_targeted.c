@@ -146,9 +146,7 @@ struct hm_slot {
     int32_t depth;
 };
 
-/* The table (dp_thread_block(): allocated on the thread's first search;
- * NULL when that failed, and then nothing is cut) and the current stamp. */
-static _Thread_local struct hm_slot *hm_table;
+/* The stamp of the thread's last search (its table: h->table). */
 static _Thread_local uint32_t hm_stamp;
 
 /* Only same-coloured bishops (or one knight) for the winner, and nothing
@@ -255,13 +253,13 @@ static void hm_distances(struct hm_search *h)
 
 /* The position with key k was searched with at least `depth` left (else it
  * is noted as searched with `depth`). */
-static DP_ALWAYS_INLINE bool hm_table_cut(uint64_t k, int depth)
+static DP_ALWAYS_INLINE bool hm_table_cut(const struct hm_search *h, uint64_t k, int depth)
 {
-    if (!hm_table) return false;
-    struct hm_slot *e = &hm_table[k & (DP_HM_TABLE_SIZE - 1)];
-    if (e->stamp == hm_stamp && e->key == k && e->depth >= depth) return true;
+    if (!h->table) return false;
+    struct hm_slot *e = &h->table[k & (DP_HM_TABLE_SIZE - 1)];
+    if (e->stamp == h->stamp && e->key == k && e->depth >= depth) return true;
     e->key = k;
-    e->stamp = hm_stamp;
+    e->stamp = h->stamp;
     e->depth = depth;
     return false;
 }
@@ -331,7 +329,7 @@ static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position 
         if (!dp_count_node(s)) return TRY_STOP;
         if (s->len + 1 >= DEADPOS_LINE_MAX - 1) return TRY_ON;
         uint64_t key = pos_key_after_plain(pos, m);
-        if (hm_table_cut(key, left)) return TRY_ON;
+        if (hm_table_cut(h, key, left)) return TRY_ON;
         struct position next = *pos;
         pos_do_move(&next, m);
         assert(next.key == key);
@@ -362,7 +360,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
     if (!dp_count_node(s)) return false;
     if (s->len >= DEADPOS_LINE_MAX - 1) return false;
     if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
-    if (hm_table_cut(pos->key, depth)) return false;
+    if (hm_table_cut(h, pos->key, depth)) return false;
     return targeted_node(h, pos, depth, progress, mate_to);
 }
 
@@ -512,8 +510,8 @@ bool dp_helpmate_targeted(struct dp_search *s, const struct position *pos, unsig
     unsigned long full = s->budget;
     s->budget = budget;
     bool ok = false;
-    hm_table = dp_thread_block(DP_MEM_HM_TABLE, DP_HM_TABLE_SIZE * sizeof *hm_table);
-    hm_stamp++; /* entries of earlier iterations stay valid: less depth failed */
+    h.table = dp_thread_block(DP_MEM_HM_TABLE, DP_HM_TABLE_SIZE * sizeof *h.table);
+    h.stamp = ++hm_stamp; /* entries of earlier iterations stay valid: less depth failed */
     for (int d = 0; d <= DP_HM_DEPTH_MAX && !ok; d++) {
         s->len = 0;
         ok = targeted(&h, pos, d, false, true, NULL);

@@ -62,6 +62,25 @@ struct mm_units {
     int own_king, ksq;
 };
 
+/* The units of `c` in pos that `keep` holds, against `theirs` (the other
+ * side's), whose king stands on ksq. */
+static DP_ALWAYS_INLINE struct mm_units units_of(const struct position *pos, int c, bitboard keep,
+                                                 bitboard theirs, int ksq)
+{
+    bitboard mine = pos->by_color[c] & keep, queens = pos->by_type[QUEEN] & mine;
+    return (struct mm_units){
+        .mine = mine,
+        .theirs = theirs,
+        .pawns = pos->by_type[PAWN] & mine,
+        .knights = pos->by_type[KNIGHT] & mine,
+        .diag = (pos->by_type[BISHOP] & mine) | queens,
+        .orth = (pos->by_type[ROOK] & mine) | queens,
+        .queens = queens,
+        .own_king = dp_king_sq(pos, c),
+        .ksq = ksq,
+    };
+}
+
 /* Every square for every piece type: the test could not narrow them. */
 static inline bool may_mate_all(bitboard *to)
 {
@@ -193,19 +212,8 @@ static DP_ALWAYS_INLINE bool may_mate(const struct mm_units *u, int us, bool spe
 bool dp_may_mate_in_one(const struct position *pos, bitboard to[PIECE_TYPE_NB])
 {
     int us = pos->side, them = us ^ 1;
-    bitboard mine = pos->by_color[us], queens = pos->by_type[QUEEN] & mine;
-    struct mm_units u = {
-        .mine = mine,
-        .theirs = pos->by_color[them],
-        .pawns = pos->by_type[PAWN] & mine,
-        .knights = pos->by_type[KNIGHT] & mine,
-        .diag = (pos->by_type[BISHOP] & mine) | queens,
-        .orth = (pos->by_type[ROOK] & mine) | queens,
-        .queens = queens,
-        .own_king = dp_king_sq(pos, us),
-        .ksq = dp_king_sq(pos, them),
-    };
-    return may_mate(&u, us, pos->ep_capturable || (pos->castle_rooks & mine), to);
+    struct mm_units u = units_of(pos, us, BB_ALL, pos->by_color[them], dp_king_sq(pos, them));
+    return may_mate(&u, us, pos->ep_capturable || (pos->castle_rooks & u.mine), to);
 }
 
 bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYPE_NB], bool *masks)
@@ -220,24 +228,14 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
     if (pos_move_is_double_step(pos, m)) return true;
     /* The side to move after m is `them`: its units lose the one m
      * captures; ours move from `from` to `to_sq`. */
-    bitboard keep = ~SQ_BB(to_sq);
-    bitboard mine = pos->by_color[them] & keep, queens = pos->by_type[QUEEN] & mine;
-    struct mm_units u = {
-        .mine = mine,
-        .theirs = pos->by_color[us] ^ (SQ_BB(from) | SQ_BB(to_sq)),
-        .pawns = pos->by_type[PAWN] & mine,
-        .knights = pos->by_type[KNIGHT] & mine,
-        .diag = (pos->by_type[BISHOP] & mine) | queens,
-        .orth = (pos->by_type[ROOK] & mine) | queens,
-        .queens = queens,
-        .own_king = dp_king_sq(pos, them),
-        .ksq = type == KING ? to_sq : dp_king_sq(pos, us),
-    };
+    struct mm_units u = units_of(pos, them, ~SQ_BB(to_sq),
+                                 pos->by_color[us] ^ (SQ_BB(from) | SQ_BB(to_sq)),
+                                 type == KING ? to_sq : dp_king_sq(pos, us));
     /* The other side's castling rights can only have shrunk (a capture of
      * a rook): keeping them is the safe side.  Without a capture they are
      * those of the position after m, and so are the masks. */
     *masks = pos->board[to_sq] == PIECE_NONE;
-    return may_mate(&u, them, (pos->castle_rooks & mine) != 0, *masks ? to : NULL);
+    return may_mate(&u, them, (pos->castle_rooks & u.mine) != 0, *masks ? to : NULL);
 }
 
 /* The units after a loser's move that captures nothing (the winner to
@@ -245,18 +243,7 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
 static DP_ALWAYS_INLINE void after_units(const struct position *pos, struct mm_units *u)
 {
     int us = pos->side, them = us ^ 1;
-    bitboard mine = pos->by_color[them], queens = pos->by_type[QUEEN] & mine;
-    *u = (struct mm_units){
-        .mine = mine,
-        .theirs = pos->by_color[us],
-        .pawns = pos->by_type[PAWN] & mine,
-        .knights = pos->by_type[KNIGHT] & mine,
-        .diag = (pos->by_type[BISHOP] & mine) | queens,
-        .orth = (pos->by_type[ROOK] & mine) | queens,
-        .queens = queens,
-        .own_king = dp_king_sq(pos, them),
-        .ksq = dp_king_sq(pos, us),
-    };
+    *u = units_of(pos, them, BB_ALL, pos->by_color[us], dp_king_sq(pos, us));
 }
 
 void dp_after_init(struct dp_after *b, const struct position *pos)

@@ -479,19 +479,27 @@ static void mate1_walk(const struct position *pos, int depth, int *proven, int *
     }
 }
 
-START_TEST(test_mate1_sound)
+/* walk(pos, depth, proven, total) from the mate-in-one table's FENs and
+ * the classes' (the walks above and below). */
+static void walk_case_fens(void (*walk)(const struct position *, int, int *, int *), int depth,
+                           int *proven, int *total)
 {
-    int proven = 0, total = 0;
     for (size_t i = 0; i < sizeof mate1_cases / sizeof mate1_cases[0]; i++) {
         struct position pos;
         ck_assert(fen_parse(&pos, mate1_cases[i].fen, 0, NULL, 0) == FEN_OK);
-        mate1_walk(&pos, 3, &proven, &total);
+        walk(&pos, depth, proven, total);
     }
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct position pos;
         ck_assert(fen_parse(&pos, cases[i].fen, 0, NULL, 0) == FEN_OK);
-        mate1_walk(&pos, 3, &proven, &total);
+        walk(&pos, depth, proven, total);
     }
+}
+
+START_TEST(test_mate1_sound)
+{
+    int proven = 0, total = 0;
+    walk_case_fens(mate1_walk, 3, &proven, &total);
     ck_assert_int_gt(total, 10000);
     fprintf(stderr, "deadpos: no mate in one proven in %d of %d positions\n", proven, total);
     fprintf(stderr, "deadpos: %d checks settled without playing them, %d mates\n", settled,
@@ -538,16 +546,7 @@ static void after_walk(const struct position *pos, int depth, int *proven, int *
 START_TEST(test_mate_after_told_once)
 {
     int proven = 0, total = 0;
-    for (size_t i = 0; i < sizeof mate1_cases / sizeof mate1_cases[0]; i++) {
-        struct position pos;
-        ck_assert(fen_parse(&pos, mate1_cases[i].fen, 0, NULL, 0) == FEN_OK);
-        after_walk(&pos, 2, &proven, &total);
-    }
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct position pos;
-        ck_assert(fen_parse(&pos, cases[i].fen, 0, NULL, 0) == FEN_OK);
-        after_walk(&pos, 2, &proven, &total);
-    }
+    walk_case_fens(after_walk, 2, &proven, &total);
     ck_assert_int_gt(total, 10000);
     ck_assert_int_gt(proven, total / 4);
 }

@@ -108,29 +108,18 @@ static int closer_moves(const struct hm_search *h, const struct position *pos, i
     return leaper_moves(pos, type, sq, to & closer, list);
 }
 
-/* The squares a unit but the king of the side to move may go to: all when
- * not in check; in check, the checker's and those between it and the king
- * (none in double check, which only the king may answer: FIDE 3.9). */
-static bitboard evasions(const struct position *pos)
-{
-    if (!pos->checkers) return ~(bitboard)0;
-    if (bb_more_than_one(pos->checkers)) return 0;
-    return attacks_between(dp_king_sq(pos, pos->side), bb_lsb(pos->checkers)) | pos->checkers;
-}
-
 /* Keep the legal ones of n pseudo-legal moves of units but the king (no
  * castling or en passant: the stages give none to it); their number.  A
  * move from a risky square (dp_legal_risky(): all of them in check) is
- * told without the call to movegen_pseudo_is_legal(), by the same tests:
- * in check it must take the checker or step between it and the king, and
- * only the king may answer a double check; a pinned unit must stay on the
- * line of its pin (FIDE 3.9).  Most of the calls came from the loser's
+ * told without the call to movegen_pseudo_is_legal(), by its two tests
+ * (movegen_evasion_squares() once for the list, then
+ * movegen_unpinned_or_on_line()).  Most of the calls came from the loser's
  * nodes in check. */
 static int legal_only(const struct position *pos, move *list, int n)
 {
     if (n == 0) return 0;
-    bitboard risky = dp_legal_risky(pos), evade = evasions(pos);
     int ksq = dp_king_sq(pos, pos->side), kept = 0;
+    bitboard risky = dp_legal_risky(pos), evade = movegen_evasion_squares(pos, ksq);
     for (int i = 0; i < n; i++) {
         move m = list[i];
         int from = MOVE_FROM(m), to = MOVE_TO(m);
@@ -218,20 +207,6 @@ static int piece_captures(const struct position *pos, move *list)
     return n;
 }
 
-/* pos_pinned() of the side to move, without the call when no bishop, rook
- * or queen of the other side stands on a line through its king (nothing
- * can be pinned then). */
-static bitboard pinned_units(const struct position *pos)
-{
-    int us = pos->side, ksq = dp_king_sq(pos, us);
-    bitboard theirs = pos->by_color[us ^ 1], queens = pos->by_type[QUEEN];
-    if (!((((pos->by_type[BISHOP] | queens) & attacks_bishop_rays[ksq]) |
-           ((pos->by_type[ROOK] | queens) & attacks_rook_rays[ksq])) &
-          theirs))
-        return 0;
-    return pos_pinned(pos, us);
-}
-
 /* The rank from which the pawns of `us` promote. */
 static bitboard seventh_rank(int us)
 {
@@ -302,7 +277,7 @@ static DP_ALWAYS_INLINE int pawn_pushes(const struct position *pos, bool promote
     bitboard empty = ~pos_occupied(pos);
     if (pos->ep_square != SQ_NONE) empty &= ~SQ_BB(pos->ep_square);
     if (!(bb_forward(pawns, us) & empty)) return 0;
-    bitboard pinned = pinned_units(pos) & pawns, free = pawns & ~pinned;
+    bitboard pinned = pos_pinned(pos, us) & pawns, free = pawns & ~pinned;
     bitboard second = us == COLOR_WHITE ? BB_RANK(1) : BB_RANK(6);
     bitboard fourth = us == COLOR_WHITE ? BB_RANK(3) : BB_RANK(4);
     /* movegen_pseudo()'s order (by square, the same for the origins and the
@@ -385,7 +360,7 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
     case 1: {
         /* In check (most often after the winner's move), only the moves to
          * the evasions' squares: legal_only() would drop the others. */
-        bitboard evade = evasions(pos);
+        bitboard evade = movegen_evasion_squares(pos, dp_king_sq(pos, us));
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;)
             n += closer_moves(h, pos, 1, KNIGHT, SQ_BB(bb_pop_lsb(&b)), evade, list + n);
@@ -404,7 +379,8 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         if (pos->ep_capturable) return -1;
         *v = V_NORMAL;
         st->classes = 2;
-        bitboard evade = evasions(pos), empty = ~pos_occupied(pos) & evade;
+        bitboard evade = movegen_evasion_squares(pos, dp_king_sq(pos, us));
+        bitboard empty = ~pos_occupied(pos) & evade;
         int n = 0;
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
@@ -420,14 +396,14 @@ int dp_loser_stage(const struct hm_search *h, const struct position *pos, struct
         if (nv <= V_PUNISH) return -1;
         bitboard pawns = pos_pieces(pos, us, PAWN), theirs = pos->by_color[us ^ 1];
         bool pawn_captures = bb_pawn_attacks(pawns, us) & theirs;
-        if (pawn_captures && (pinned_units(pos) & pawns & bb_pawn_attacks(theirs, us ^ 1)))
+        if (pawn_captures && (pos_pinned(pos, us) & pawns & bb_pawn_attacks(theirs, us ^ 1)))
             return -1;
         *v = V_PUNISH;
         st->classes = 3;
         int n = loser_king_steps(h, pos, false, theirs, list);
         int k = 0;
         move *rest = list + n;
-        bitboard victims = theirs & evasions(pos);
+        bitboard victims = theirs & movegen_evasion_squares(pos, dp_king_sq(pos, us));
         for (bitboard b = pos_pieces(pos, us, KNIGHT); b;) {
             int sq = bb_pop_lsb(&b);
             k += leaper_moves(pos, KNIGHT, sq, victims & ~closer_squares(h, 1, KNIGHT, sq),
@@ -474,7 +450,7 @@ int dp_winner_stage(const struct hm_search *h, const struct position *pos, struc
         bool pawn_moves = promoting || (bb_pawn_attacks(pawns, us) & pos->by_color[us ^ 1]);
         /* The pinned pawns' captures and promotions would come after the
          * others'. */
-        if (pawn_moves && (pinned_units(pos) & pawns &
+        if (pawn_moves && (pos_pinned(pos, us) & pawns &
                            (promoting | bb_pawn_attacks(pos->by_color[us ^ 1], us ^ 1))))
             return -1;
         int n = king_steps(pos, pos->by_color[us ^ 1], list);

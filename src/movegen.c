@@ -158,8 +158,7 @@ static move *gen_legal(const struct position *pos, move *list, bool first_only)
     list = add_targets(list, ksq, kt);
     if (bb_more_than_one(checkers) || (first_only && list != start)) return list;
 
-    bitboard target = ~ours;
-    if (checkers) target = attacks_between(ksq, bb_lsb(checkers)) | checkers;
+    const bitboard target = ~ours & movegen_evasion_squares(pos, ksq);
     const bitboard pinned = pos_pinned(pos, us);
 
     /* Knights: a pinned knight can never move along its pin line. */
@@ -387,12 +386,8 @@ bool movegen_pseudo_is_legal(const struct position *pos, move m)
     }
     if (kind == MOVE_EN_PASSANT) return pos_ep_legal_from(pos, from);
     if (from == ksq) return !attacked(pos, to, us ^ 1, pos_occupied(pos) ^ SQ_BB(ksq));
-    if (pos->checkers) {
-        if (bb_more_than_one(pos->checkers)) return false;
-        int c = bb_lsb(pos->checkers);
-        if (!bb_test(attacks_between(ksq, c) | pos->checkers, to)) return false;
-    }
-    return movegen_unpinned_or_on_line(pos, ksq, from, to);
+    return bb_test(movegen_evasion_squares(pos, ksq), to) &&
+           movegen_unpinned_or_on_line(pos, ksq, from, to);
 }
 
 bool movegen_is_legal(const struct position *pos, move m)

@@ -38,6 +38,17 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
 /* Is a move returned by movegen_pseudo() (or a castling move) legal? */
 bool movegen_pseudo_is_legal(const struct position *pos, move m);
 
+/* Where a unit other than the king of the side to move (its king on ksq)
+ * may go as far as a check goes (FIDE 3.9): anywhere out of check; in check
+ * the checker's square and those between it and the king; nowhere in
+ * double check, which only the king can answer. */
+static inline bitboard movegen_evasion_squares(const struct position *pos, int ksq)
+{
+    if (!pos->checkers) return ~(bitboard)0;
+    if (bb_more_than_one(pos->checkers)) return 0;
+    return attacks_between(ksq, bb_lsb(pos->checkers)) | pos->checkers;
+}
+
 /* The rule movegen_pseudo_is_legal() applies to a move of a piece other than
  * the king (not castling, not en passant) once any check is answered: legal
  * unless the piece is pinned and leaves the line of the pin (FIDE 3.9).  ksq

@@ -135,9 +135,12 @@ bitboard pos_pinned(const struct position *pos, int color)
     if (ksq == SQ_NONE) return 0;
     int them = color ^ 1;
     bitboard theirs = pos->by_color[them];
-    bitboard snipers =
-        (attacks_rook(ksq, theirs) & (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs) |
-        (attacks_bishop(ksq, theirs) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs);
+    bitboard orth = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+    bitboard diag = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+    /* No enemy slider on a line through the king: nothing is pinned (and
+     * no attack set is looked up). */
+    if (!((orth & attacks_rook_rays[ksq]) | (diag & attacks_bishop_rays[ksq]))) return 0;
+    bitboard snipers = (attacks_rook(ksq, theirs) & orth) | (attacks_bishop(ksq, theirs) & diag);
     bitboard occ = pos_occupied(pos), pinned = 0;
     while (snipers) {
         bitboard b = attacks_between(ksq, bb_pop_lsb(&snipers)) & occ;

@@ -35,7 +35,7 @@
 
 /* Largest --nodes: the closure search holds up to that many positions of
  * about 230 bytes each (its table included), per thread. */
-#define POSITION_NODES_MAX 10000000ul
+#define POSITION_NODES_MAX      10000000ul
 #define POSITION_NODES_MAX_TEXT "10000000"
 
 struct judged {

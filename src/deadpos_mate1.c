@@ -228,9 +228,9 @@ bool dp_may_mate_after(const struct position *pos, move m, bitboard to[PIECE_TYP
     if (pos_move_is_double_step(pos, m)) return true;
     /* The side to move after m is `them`: its units lose the one m
      * captures; ours move from `from` to `to_sq`. */
-    struct mm_units u = units_of(pos, them, ~SQ_BB(to_sq),
-                                 pos->by_color[us] ^ (SQ_BB(from) | SQ_BB(to_sq)),
-                                 type == KING ? to_sq : dp_king_sq(pos, us));
+    struct mm_units u =
+        units_of(pos, them, ~SQ_BB(to_sq), pos->by_color[us] ^ (SQ_BB(from) | SQ_BB(to_sq)),
+                 type == KING ? to_sq : dp_king_sq(pos, us));
     /* The other side's castling rights can only have shrunk (a capture of
      * a rook): keeping them is the safe side.  Without a capture they are
      * those of the position after m, and so are the masks. */

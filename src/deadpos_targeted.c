@@ -274,6 +274,13 @@ static int depth_after(int depth, int v, bool progress)
     return depth - (v == V_NORMAL && progress ? 0 : move_cost[v]);
 }
 
+/* A node on a line of `len` plies: counted, and short enough that the
+ * mating move still fits (false: cut, s->out_of_nodes telling which). */
+static DP_ALWAYS_INLINE bool node_enters(struct dp_search *s, int len)
+{
+    return dp_count_node(s) && len < DEADPOS_LINE_MAX - 1;
+}
+
 static bool targeted(struct hm_search *h, const struct position *pos, int depth, bool progress,
                      bool material, const bitboard *mate_to);
 static bool targeted_node(struct hm_search *h, const struct position *pos, int depth, bool progress,
@@ -320,28 +327,20 @@ static DP_ALWAYS_INLINE int try_move(struct hm_search *h, const struct position 
             return TRY_ON;
         }
     }
-    bool ok;
-    if (pos_move_is_plain(pos, m) && pos->board[MOVE_TO(m)] == PIECE_NONE) {
-        /* A quiet plain move: targeted()'s first steps (no material
-         * change to look at) before playing it, told its key
-         * (pos_key_after_plain()), since the table cuts about half of the
-         * positions and the move then need not be played. */
-        if (!dp_count_node(s)) return TRY_STOP;
-        if (s->len + 1 >= DEADPOS_LINE_MAX - 1) return TRY_ON;
-        uint64_t key = pos_key_after_plain(pos, m);
-        if (hm_table_cut(h, key, left)) return TRY_ON;
-        struct position next = *pos;
-        pos_do_move(&next, m);
-        assert(next.key == key);
-        s->path[s->len++] = m;
-        ok = targeted_node(h, &next, left, v == V_REWARD, masks ? to : NULL);
-    } else {
-        struct position next = *pos;
-        pos_do_move(&next, m);
-        s->path[s->len++] = m;
-        ok =
-            targeted(h, &next, left, v == V_REWARD, dp_changes_material(pos, m), masks ? to : NULL);
-    }
+    /* A quiet plain move: targeted()'s first steps (no material change to
+     * look at) before it is played, from the key it gives
+     * (pos_key_after_plain()): the table cuts about half of the positions,
+     * and the move then need not be played. */
+    bool quiet = pos_move_is_plain(pos, m) && pos->board[MOVE_TO(m)] == PIECE_NONE;
+    if (quiet &&
+        (!node_enters(s, s->len + 1) || hm_table_cut(h, pos_key_after_plain(pos, m), left)))
+        return s->out_of_nodes ? TRY_STOP : TRY_ON;
+    struct position next = *pos;
+    pos_do_move(&next, m);
+    s->path[s->len++] = m;
+    const bitboard *mate_to = masks ? to : NULL;
+    bool ok = quiet ? targeted_node(h, &next, left, v == V_REWARD, mate_to)
+                    : targeted(h, &next, left, v == V_REWARD, dp_changes_material(pos, m), mate_to);
     s->len--;
     return ok ? TRY_FOUND : s->out_of_nodes ? TRY_STOP : TRY_ON;
 }
@@ -357,8 +356,7 @@ static bool targeted(struct hm_search *h, const struct position *pos, int depth,
                      bool material, const bitboard *mate_to)
 {
     struct dp_search *s = h->s;
-    if (!dp_count_node(s)) return false;
-    if (s->len >= DEADPOS_LINE_MAX - 1) return false;
+    if (!node_enters(s, s->len)) return false;
     if (material && dp_material_cannot(pos, s->winner) != DEADPOS_WHY_NONE) return false;
     if (hm_table_cut(h, pos->key, depth)) return false;
     return targeted_node(h, pos, depth, progress, mate_to);

@@ -275,7 +275,7 @@ static int parse_options(int argc, char **argv, FILE *err, struct options *o, in
                 fprintf(err, "pgnarbiter: option '%s' needs a value\n", a);
                 return CLI_EXIT_USAGE;
             }
-            nodes = a[2] == 'n';
+            nodes = strcmp(a, "--nodes") == 0;
             value = argv[++i];
             argv[i - 1] = argv[i] = NULL; /* not FENs */
         } else if (a[0] == '-' && a[1] == '-')

@@ -7,8 +7,8 @@
  *
  *   bench/pgnparse [-e] [-d] [-s] [FILE|-]...
  */
-#include "input.h"
-#include "pgn_parse.h"
+#include "pgn/input.h"
+#include "pgn/pgn_parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,12 +14,12 @@
  *
  * Build and run: `make fuzz`, then `make fuzz-check-run` (see README.md).
  */
-#include "diag.h"
-#include "game.h"
-#include "input.h"
-#include "pgn_parse.h"
-#include "replay_pool.h"
-#include "report.h"
+#include "diag/diag.h"
+#include "judge/game.h"
+#include "pgn/input.h"
+#include "pgn/pgn_parse.h"
+#include "jobs/replay_pool.h"
+#include "report/report.h"
 
 #include <stdio.h>
 

@@ -27,11 +27,11 @@
  *
  * Build and run: `make fuzz`, then `make fuzz-deadpos-run` (see README.md).
  */
-#include "deadpos.h"
-#include "deadpos_internal.h"
-#include "fen.h"
-#include "movegen.h"
-#include "position.h"
+#include "deadpos/deadpos.h"
+#include "deadpos/deadpos_internal.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 
 #include <stdint.h>
 #include <stdio.h>

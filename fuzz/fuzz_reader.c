@@ -10,8 +10,8 @@
  *
  * Build and run: `make fuzz`, then `make fuzz-run` (see README.md).
  */
-#include "input.h"
-#include "pgn_parse.h"
+#include "pgn/input.h"
+#include "pgn/pgn_parse.h"
 
 #include <stdbool.h>
 #include <stdint.h>

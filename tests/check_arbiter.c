@@ -8,13 +8,13 @@
  */
 #include "testutil.h"
 
-#include "arbiter.h"
-#include "attacks.h"
-#include "deadpos.h"
-#include "fen.h"
-#include "movegen.h"
-#include "position.h"
-#include "san.h"
+#include "judge/arbiter.h"
+#include "chess/attacks.h"
+#include "deadpos/deadpos.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "chess/san.h"
 
 #include <string.h>
 

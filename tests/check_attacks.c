@@ -5,7 +5,7 @@
  */
 #include "testutil.h"
 
-#include "attacks.h"
+#include "chess/attacks.h"
 
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
 

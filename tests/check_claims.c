@@ -1,7 +1,7 @@
 /* check_claims.c - every Termination phrase of the issue and SPEC is read as the claim it makes. */
 #include "testutil.h"
 
-#include "claims.h"
+#include "judge/claims.h"
 
 #include <string.h>
 

@@ -4,9 +4,9 @@
  */
 #include "testutil.h"
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "config.h"
-#include "diag.h"
+#include "diag/diag.h"
 
 #include <string.h>
 

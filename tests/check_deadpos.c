@@ -7,11 +7,11 @@
 #include "testutil.h"
 
 #include "dead_corpus.h"
-#include "deadpos.h"
-#include "deadpos_internal.h"
-#include "fen.h"
-#include "movegen.h"
-#include "position.h"
+#include "deadpos/deadpos.h"
+#include "deadpos/deadpos_internal.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  */
 #include "testutil.h"
 
-#include "diag.h"
+#include "diag/diag.h"
 
 #include <ctype.h>
 #include <stdlib.h>

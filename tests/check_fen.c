@@ -6,10 +6,10 @@
  */
 #include "testutil.h"
 
-#include "attacks.h"
-#include "fen.h"
+#include "chess/attacks.h"
+#include "chess/fen.h"
 #include "perft_corpus.h"
-#include "position.h"
+#include "chess/position.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,8 +6,8 @@
  */
 #include "testutil.h"
 
-#include "cli.h"
-#include "diag.h"
+#include "cli/cli.h"
+#include "diag/diag.h"
 
 #include <stdlib.h>
 #include <string.h>

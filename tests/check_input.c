@@ -7,7 +7,7 @@
  */
 #include "testutil.h"
 
-#include "input.h"
+#include "pgn/input.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

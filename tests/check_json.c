@@ -1,7 +1,7 @@
 /* check_json.c - JSON strings: escapes, valid UTF-8 passes, stray bytes become \u00XX. */
 #include "testutil.h"
 
-#include "json.h"
+#include "report/json.h"
 
 #include <string.h>
 

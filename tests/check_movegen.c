@@ -7,12 +7,12 @@
  */
 #include "testutil.h"
 
-#include "attacks.h"
-#include "fen.h"
-#include "movegen.h"
+#include "chess/attacks.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
 #include "perft_corpus.h"
-#include "position.h"
-#include "san.h"
+#include "chess/position.h"
+#include "chess/san.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

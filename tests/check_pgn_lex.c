@@ -6,7 +6,7 @@
 #include "testutil.h"
 
 #define PGN_LEX_INTERNAL /* the private class tables */
-#include "pgn_lex.h"
+#include "pgn/pgn_lex.h"
 
 #include <stdint.h>
 #include <stdlib.h>

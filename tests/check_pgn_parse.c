@@ -7,9 +7,9 @@
  */
 #include "testutil.h"
 
-#include "input.h"
-#include "pgn_lex.h"
-#include "pgn_parse.h"
+#include "pgn/input.h"
+#include "pgn/pgn_lex.h"
+#include "pgn/pgn_parse.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  */
 #include "testutil.h"
 
-#include "pgn_split.h"
+#include "pgn/pgn_split.h"
 
 #include <string.h>
 

@@ -7,11 +7,11 @@
  */
 #include "testutil.h"
 
-#include "attacks.h"
-#include "fen.h"
-#include "movegen.h"
-#include "position.h"
-#include "san.h"
+#include "chess/attacks.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "chess/san.h"
 
 #include <string.h>
 

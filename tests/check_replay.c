@@ -12,13 +12,13 @@
  */
 #include "testutil.h"
 
-#include "diag.h"
-#include "game.h"
-#include "input.h"
-#include "pgn_parse.h"
-#include "replay_batch.h"
-#include "replay_pool.h"
-#include "report.h"
+#include "diag/diag.h"
+#include "judge/game.h"
+#include "pgn/input.h"
+#include "pgn/pgn_parse.h"
+#include "jobs/replay_batch.h"
+#include "jobs/replay_pool.h"
+#include "report/report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
  */
 #include "testutil.h"
 
-#include "chess.h"
-#include "report.h"
+#include "chess/chess.h"
+#include "report/report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,12 +7,12 @@
  */
 #include "testutil.h"
 
-#include "attacks.h"
-#include "fen.h"
-#include "movegen.h"
-#include "position.h"
-#include "san.h"
-#include "san_fast.h"
+#include "chess/attacks.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "chess/san.h"
+#include "chess/san_fast.h"
 
 #include <string.h>
 

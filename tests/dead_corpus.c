@@ -5,10 +5,10 @@
  */
 #include "dead_corpus.h"
 
-#include "deadpos.h"
-#include "fen.h"
-#include "movegen.h"
-#include "position.h"
+#include "deadpos/deadpos.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,10 +8,10 @@
  * --max-nodes skips counts above N (the full python-chess random suite is
  * 4.3e12 nodes: hours; see bench/README.md).
  */
-#include "fen.h"
-#include "movegen.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
 #include "perft_corpus.h"
-#include "position.h"
+#include "chess/position.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* testutil.c - see testutil.h. */
 #include "testutil.h"
 
-#include "cli.h"
-#include "movegen.h"
-#include "position.h"
+#include "cli/cli.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,42 @@
+/*
+ * cmd_explain.c - `pgnarbiter explain CODE`: the long description of a
+ * diagnostic code, from the single code table (diag_codes.def).
+ * `pgnarbiter explain --list` prints every code with its severity and summary.
+ */
+#include "cli/cli.h"
+
+#include "diag/diag.h"
+
+#include <string.h>
+
+static void explain_one(FILE *out, const struct diag_info *info)
+{
+    fprintf(out, "%s (%s", info->name, diag_severity_name(info->severity));
+    if (info->fide[0])
+        fprintf(out, ", %s", info->fide);
+    fprintf(out, "): %s\n\n%s\n", info->summary, info->explain);
+}
+
+int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
+{
+    if (argc != 2) {
+        fputs("usage: pgnarbiter explain CODE | --list\n", err);
+        return CLI_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--list") == 0) {
+        for (int c = 0; c < DIAG_CODE_NB; c++) {
+            const struct diag_info *info = diag_info((enum diag_code)c);
+            fprintf(out, "%-20s %-8s %s\n", info->name, diag_severity_name(info->severity),
+                    info->summary);
+        }
+        return CLI_EXIT_OK;
+    }
+    enum diag_code code = diag_lookup(argv[1]);
+    if (code == DIAG_CODE_NB) {
+        fprintf(err, "pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n",
+                argv[1]);
+        return CLI_EXIT_USAGE;
+    }
+    explain_one(out, diag_info(code));
+    return CLI_EXIT_OK;
+}

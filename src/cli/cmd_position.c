@@ -1,0 +1,364 @@
+/*
+ * cmd_position.c - `pgnarbiter position [--format=text|jsonl] [--chess960]
+ * [--nodes=N] [-j N] [FEN...]`: judge positions.  One FEN per argument, or one per line from
+ * standard input when there is none (blank lines skipped).  For each: is it
+ * legal (fen_parse(): FEN_BAD and FEN_ILLEGAL both are not, with the
+ * parser's reason), the side to move, check, checkmate, stalemate, and for
+ * each side whether it can still checkmate (FIDE 5.2.2, 6.9: deadpos_analyse(),
+ * with the helpmate found as proof, or the reason it cannot), and so whether
+ * the position is dead.  --nodes N is the analysis' node budget per side
+ * (default DEADPOS_NODES_DEFAULT): more decides more of the sides left
+ * undetermined, at more time and memory.  -j/--jobs N judges on N threads
+ * (see judge_window()); the output is the same.
+ *
+ * Exit status (cli.h): 0 every FEN was legal and judged; 1 at least one FEN
+ * was not a legal position (a finding, reported in the output like the
+ * others); 2 usage error or standard input unreadable.
+ */
+#include "cli/cli.h"
+
+#include "deadpos/deadpos.h"
+#include "chess/fen.h"
+#include "report/json.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "chess/san.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
+#define POSITION_LINE_MAX 512
+
+/* Largest --nodes: the closure search holds up to that many positions of
+ * about 230 bytes each (its table included), per thread. */
+#define POSITION_NODES_MAX      10000000ul
+#define POSITION_NODES_MAX_TEXT "10000000"
+
+struct judged {
+    const char *fen;
+    bool legal;
+    char why[160];
+    struct position pos;
+    bool check, mate, stalemate;
+    struct deadpos_result res[COLOR_NB];
+};
+
+static const char *side_name(int c)
+{
+    return c == COLOR_WHITE ? "white" : "black";
+}
+
+/* Judge j->fen into the rest of j. */
+static void judge(struct judged *j, unsigned flags, unsigned long budget)
+{
+    j->why[0] = '\0';
+    j->legal = fen_parse(&j->pos, j->fen, flags, j->why, sizeof j->why) == FEN_OK;
+    if (!j->legal) return;
+    bool moves = movegen_any_legal(&j->pos);
+    j->check = j->pos.checkers != 0;
+    j->mate = j->check && !moves;
+    j->stalemate = !j->check && !moves;
+    for (int c = 0; c < COLOR_NB; c++)
+        deadpos_analyse(&j->pos, c, budget, &j->res[c]);
+}
+
+/* "true", "false" or "null" for "can win". */
+static const char *can_win_json(const struct deadpos_result *r)
+{
+    return r->verdict == DEADPOS_CAN_WIN      ? "true"
+           : r->verdict == DEADPOS_CANNOT_WIN ? "false"
+                                              : "null";
+}
+
+static const char *dead_json(const struct judged *j)
+{
+    enum deadpos_verdict w = j->res[COLOR_WHITE].verdict, b = j->res[COLOR_BLACK].verdict;
+    if (w == DEADPOS_CANNOT_WIN && b == DEADPOS_CANNOT_WIN) return "true";
+    if (w == DEADPOS_CAN_WIN || b == DEADPOS_CAN_WIN) return "false";
+    return "null";
+}
+
+/* The mating line in UCI, each move through `each` (separator before all
+ * but the first). */
+static void write_line(FILE *out, const struct judged *j, int c, bool json)
+{
+    struct position p = j->pos;
+    const struct deadpos_result *r = &j->res[c];
+    for (int i = 0; i < r->line_len; i++) {
+        char uci[SAN_MAX];
+        san_uci(&p, r->line[i], uci);
+        if (json)
+            fprintf(out, "%s\"%s\"", i ? "," : "", uci);
+        else
+            fprintf(out, " %s", uci);
+        pos_make(&p, r->line[i]);
+    }
+}
+
+static void print_jsonl(FILE *out, const struct judged *j)
+{
+    fputs("{\"fen\":", out);
+    json_write_cstring(out, j->fen);
+    if (!j->legal) {
+        fputs(",\"legal\":false,\"reason\":", out);
+        json_write_cstring(out, j->why);
+        fputs(",\"side_to_move\":null,\"check\":null,\"checkmate\":null,\"stalemate\":null,"
+              "\"dead\":null,\"white_can_win\":null,\"black_can_win\":null}\n",
+              out);
+        return;
+    }
+    fprintf(out,
+            ",\"legal\":true,\"side_to_move\":\"%s\",\"check\":%s,\"checkmate\":%s,"
+            "\"stalemate\":%s,\"dead\":%s,\"white_can_win\":%s,\"black_can_win\":%s",
+            side_name(j->pos.side), j->check ? "true" : "false", j->mate ? "true" : "false",
+            j->stalemate ? "true" : "false", dead_json(j), can_win_json(&j->res[COLOR_WHITE]),
+            can_win_json(&j->res[COLOR_BLACK]));
+    for (int c = 0; c < COLOR_NB; c++) {
+        const struct deadpos_result *r = &j->res[c];
+        if (r->verdict == DEADPOS_CAN_WIN) {
+            fprintf(out, ",\"%s_mate_line\":[", side_name(c));
+            write_line(out, j, c, true);
+            fputc(']', out);
+        } else if (r->verdict == DEADPOS_CANNOT_WIN) {
+            fprintf(out, ",\"%s_cannot_win\":", side_name(c));
+            json_write_cstring(out, deadpos_why_text(r->why));
+        }
+    }
+    fputs("}\n", out);
+}
+
+static void print_text(FILE *out, const struct judged *j)
+{
+    fprintf(out, "%s\n", j->fen);
+    if (!j->legal) {
+        fprintf(out, "  illegal: %s\n", j->why);
+        return;
+    }
+    fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",
+            j->mate        ? ", checkmated"
+            : j->stalemate ? ", stalemate"
+            : j->check     ? ", in check"
+                           : "");
+    const char *dead = dead_json(j);
+    fprintf(out, "  dead position: %s\n",
+            dead[0] == 't'   ? "yes"
+            : dead[0] == 'f' ? "no"
+                             : "undetermined");
+    for (int c = 0; c < COLOR_NB; c++) {
+        const struct deadpos_result *r = &j->res[c];
+        fprintf(out, "  %s can checkmate: ", c == COLOR_WHITE ? "White" : "Black");
+        if (r->verdict == DEADPOS_CAN_WIN) {
+            fputs(r->line_len ? "yes, helpmate:" : "yes, it is mate", out);
+            write_line(out, j, c, false);
+            fputc('\n', out);
+        } else if (r->verdict == DEADPOS_CANNOT_WIN)
+            fprintf(out, "no (%s)\n", deadpos_why_text(r->why));
+        else
+            fprintf(out, "undetermined within %lu nodes\n", r->nodes);
+    }
+}
+
+static int usage(FILE *err, const char *msg)
+{
+    fprintf(err,
+            "pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
+            "[--nodes=N] [-j N] [FEN...]\n",
+            msg);
+    return CLI_EXIT_USAGE;
+}
+
+/*
+ * Positions are judged a window at a time: up to POSITION_WINDOW_PER_JOB
+ * per job (at most POSITION_WINDOW_MAX), shared out one by one among the
+ * jobs, then printed in input order, so the output is the same for any
+ * number of jobs.  The analysis keeps no state between positions but its
+ * per-thread tables, so the threads share nothing else.
+ */
+#define POSITION_WINDOW_PER_JOB 256
+#define POSITION_WINDOW_MAX     4096
+
+struct window {
+    struct judged *items;
+    char (*lines)[POSITION_LINE_MAX]; /* copies of the stdin lines */
+    int count, cap;
+    unsigned flags;
+    unsigned long budget; /* nodes per side */
+    atomic_int next;
+};
+
+static void *judge_some(void *arg)
+{
+    struct window *w = arg;
+    for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->count;)
+        judge(&w->items[i], w->flags, w->budget);
+    return NULL;
+}
+
+/* Judge the window on up to `jobs` threads, this one included (fewer when
+ * a thread cannot be started: the others do its share). */
+static void judge_window(struct window *w, unsigned jobs)
+{
+    atomic_store(&w->next, 0);
+    pthread_t threads[CLI_JOBS_MAX];
+    unsigned started = 0;
+    while (started + 1 < jobs && started + 1 < (unsigned)w->count &&
+           pthread_create(&threads[started], NULL, judge_some, w) == 0)
+        started++;
+    judge_some(w);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+}
+
+/* Judge and print the window; false when some FEN is not legal. */
+static bool flush_window(FILE *out, struct window *w, unsigned jobs, bool jsonl, bool *first)
+{
+    judge_window(w, jobs);
+    bool all_legal = true;
+    for (int i = 0; i < w->count; i++) {
+        if (jsonl)
+            print_jsonl(out, &w->items[i]);
+        else {
+            if (!*first) fputc('\n', out);
+            print_text(out, &w->items[i]);
+        }
+        *first = false;
+        all_legal &= w->items[i].legal;
+    }
+    w->count = 0;
+    return all_legal;
+}
+
+struct options {
+    bool jsonl;
+    unsigned flags, jobs;
+    unsigned long nodes; /* per side, deadpos_analyse()'s budget */
+};
+
+/* --nodes's value: a number from 1 to POSITION_NODES_MAX. */
+static bool parse_nodes(const char *arg, unsigned long *nodes)
+{
+    char *end;
+    if (arg[0] < '0' || arg[0] > '9') return false;
+    unsigned long n = strtoul(arg, &end, 10);
+    if (*end || n == 0 || n > POSITION_NODES_MAX) return false;
+    *nodes = n;
+    return true;
+}
+
+/* The options into *o; *nfen counts the FEN arguments.  A usage error's
+ * exit status, or -1. */
+static int parse_options(int argc, char **argv, FILE *err, struct options *o, int *nfen)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *value = NULL;
+        bool nodes = false; /* value is --nodes's (else --jobs's) */
+        if (strcmp(a, "--format=jsonl") == 0)
+            o->jsonl = true;
+        else if (strcmp(a, "--format=text") == 0)
+            o->jsonl = false;
+        else if (strncmp(a, "--format=", 9) == 0)
+            return usage(err, "unknown format for position (text, jsonl)");
+        else if (strcmp(a, "--chess960") == 0)
+            o->flags |= FEN_CHESS960;
+        else if (strncmp(a, "--jobs=", 7) == 0)
+            value = a + 7;
+        else if (strncmp(a, "--nodes=", 8) == 0)
+            value = a + 8, nodes = true;
+        else if (strncmp(a, "-j", 2) == 0 && a[2] != '\0')
+            value = a + 2;
+        else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0 || strcmp(a, "--nodes") == 0) {
+            if (i + 1 == argc) {
+                fprintf(err, "pgnarbiter: option '%s' needs a value\n", a);
+                return CLI_EXIT_USAGE;
+            }
+            nodes = strcmp(a, "--nodes") == 0;
+            value = argv[++i];
+            argv[i - 1] = argv[i] = NULL; /* not FENs */
+        } else if (a[0] == '-' && a[1] == '-')
+            return usage(err, "unknown option for position");
+        else {
+            (*nfen)++;
+            continue;
+        }
+        if (value && nodes && !parse_nodes(value, &o->nodes))
+            return usage(err, "--nodes takes a number from 1 to " POSITION_NODES_MAX_TEXT);
+        if (value && !nodes && !cli_parse_jobs(value, &o->jobs))
+            return usage(err,
+                         "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
+        argv[i] = NULL; /* an option: not a FEN */
+    }
+    return -1;
+}
+
+/* Read the next non-blank line of stdin into line; false at the end. */
+static bool next_line(char *line)
+{
+    while (fgets(line, POSITION_LINE_MAX, stdin)) {
+        size_t len = strcspn(line, "\r\n");
+        bool whole = line[len] != '\0' || feof(stdin);
+        line[len] = '\0';
+        if (!whole) { /* too long: skip the rest of it */
+            int ch;
+            while ((ch = getc(stdin)) != EOF && ch != '\n')
+                ;
+        }
+        if (line[strspn(line, " \t")] != '\0') return true;
+    }
+    return false;
+}
+
+int cmd_position(int argc, char **argv, FILE *out, FILE *err)
+{
+    struct options o = {.jobs = 1, .nodes = DEADPOS_NODES_DEFAULT};
+    int nfen = 0;
+    int status = parse_options(argc, argv, err, &o, &nfen);
+    if (status >= 0) return status;
+    bool jsonl = o.jsonl;
+    unsigned jobs = o.jobs;
+    /* One position at a time with one job: no window to allocate. */
+    struct judged one;
+    char one_line[1][POSITION_LINE_MAX];
+    struct window w = {
+        .items = &one, .lines = one_line, .cap = 1, .flags = o.flags, .budget = o.nodes};
+    int cap = jobs > 1 ? (int)jobs * POSITION_WINDOW_PER_JOB : 1;
+    if (cap > POSITION_WINDOW_MAX) cap = POSITION_WINDOW_MAX;
+    if (cap > 1) {
+        w.items = malloc((size_t)cap * sizeof *w.items);
+        w.lines = nfen ? NULL : malloc((size_t)cap * sizeof *w.lines);
+        if (!w.items || (!nfen && !w.lines)) {
+            free(w.items);
+            free(w.lines);
+            fputs("pgnarbiter: out of memory for the jobs' positions\n", err);
+            return CLI_EXIT_USAGE;
+        }
+        w.cap = cap;
+    }
+    bool all_legal = true, first = true;
+    if (nfen > 0) {
+        for (int i = 1; i < argc; i++) {
+            if (!argv[i]) continue;
+            w.items[w.count++].fen = argv[i];
+            if (w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
+        }
+    } else {
+        while (next_line(w.lines[w.count])) {
+            w.items[w.count].fen = w.lines[w.count];
+            if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
+        }
+        if (ferror(stdin)) {
+            fputs("pgnarbiter: cannot read standard input\n", err);
+            status = CLI_EXIT_USAGE;
+        }
+    }
+    all_legal &= flush_window(out, &w, jobs, jsonl, &first);
+    if (status < 0) status = all_legal ? CLI_EXIT_OK : CLI_EXIT_FINDINGS;
+    if (w.items != &one) {
+        free(w.items);
+        free(w.lines);
+    }
+    return status;
+}

@@ -1,0 +1,449 @@
+/*
+ * deadpos.c - dead positions and unwinnability (FIDE 5.2.2: the game is drawn
+ * when neither player can checkmate by any series of legal moves; 6.9: a
+ * player whose flag falls still draws when the opponent cannot).
+ *
+ * deadpos_analyse() for one side, in order:
+ *   1. the game is over: checkmate (won by the side that mated) or stalemate;
+ *   2. static proofs (deadpos_static.c): material, locked pawn structure
+ *      (and, in the full analysis only, the branches on a first capture,
+ *      deadpos_capture.c, and pawns facing each other, deadpos_futures.c);
+ *   3. when the position could be one step away from those (see
+ *      exhaust_worthwhile()), an exhaustive search of a few plies
+ *      (deadpos_search.c): every line ends in 1. or 2.;
+ *   4. a heuristic helpmate search, which proves CAN_WIN with a line, and
+ *      the closure search (deadpos_closure.c): every reachable position,
+ *      each once; proves CANNOT_WIN when none is a mate (CAN_WIN when one
+ *      is); the two take turns (turns[] below);
+ *   5. otherwise DEADPOS_UNKNOWN.
+ *
+ * deadpos_is_dead() runs after every move of every game, so it first asks
+ * whether a proof of "cannot win" could exist for both sides at all (a few
+ * bit tests), and only then does steps 2-3.  The filter tests the
+ * preconditions of the static proofs (and lets the exhaustive search run
+ * only with few units), so it never turns a provable position away except
+ * the rare forced line (check, <= 3 moves) with many units.
+ */
+#include "deadpos/deadpos.h"
+
+#include "chess/bitboard.h"
+#include "deadpos/deadpos_internal.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Plies of the exhaustive search, and its share of the node budget. */
+#define DEADPOS_EXHAUST_DEPTH 6
+#define DEADPOS_EXHAUST_NODES 4000u
+
+/* deadpos_analyse()'s turns of the helpmate and closure searches, in
+ * DEADPOS_PARTS of its node budget (1,000 nodes of the default 65,000): the
+ * helpmate search's nodes (it starts again each turn), then how many
+ * positions the closure search may hold (it goes on from where it stopped;
+ * in the last turn it has what is left of the budget).  Most sides that can
+ * win are proven within the first turn's helpmate nodes, most closure proofs
+ * within the first few thousand positions; the last turn gives each search
+ * what it had when the closure search ran only after a 40,000-node helpmate
+ * search, with a fixed 20,000 positions (when it once had what the helpmate
+ * search left, and that search learnt to spend it, 7 sides the closure
+ * search had proven went undetermined at 10,000). */
+#define DEADPOS_PARTS 65u
+static const struct {
+    unsigned helpmate, closure;
+} turns[] = {{1, 1}, {4, 5}, {40, 0}};
+
+/* The closure search holds more than this many positions for each one it
+ * has walked from (in its first turn: 1,000 for fewer than 200): it is
+ * opening up, as in an open position, and is not given its middle turns
+ * (only its last).  On the labelled sets, 402 of the 403 closure proofs that
+ * need more than the first turn had walked from 200 or more, 409 of the 522
+ * Lichess sides that got as far from fewer. */
+#define DEADPOS_OPENING_UP 5u
+
+static bool opening_up(const struct dp_closure *c)
+{
+    return !c->over && c->count > DEADPOS_OPENING_UP * c->head;
+}
+
+/* deadpos_is_dead() goes past its bit-test filter only with at most this
+ * many pieces and pawns besides the kings (or locked pawns, or bishops). */
+#define DEADPOS_EXHAUST_UNITS 4
+/* The exhaustive search runs when the side to move is in check or has at
+ * most this many moves (forced lines: a capture that must be made). */
+#define DEADPOS_EXHAUST_MOVES 3
+
+/* PGNARBITER_NO_DEADPOS set in the environment turns the analysis off
+ * (is_dead false, every verdict UNKNOWN): for bench/dead to measure what the
+ * analysis costs `check`.  Not a user option. */
+static bool analysis_off(void)
+{
+    static atomic_int state = -1;
+    int s = atomic_load_explicit(&state, memory_order_relaxed);
+    if (s < 0) {
+        s = getenv("PGNARBITER_NO_DEADPOS") != NULL;
+        atomic_store_explicit(&state, s, memory_order_relaxed);
+    }
+    return s;
+}
+
+const char *deadpos_why_text(enum deadpos_why why)
+{
+    switch (why) {
+    case DEADPOS_WHY_CHECKMATED:
+        return "checkmated";
+    case DEADPOS_WHY_STALEMATE:
+        return "stalemate";
+    case DEADPOS_WHY_BARE_KING:
+        return "only a king left";
+    case DEADPOS_WHY_LONE_MINOR:
+        return "a lone minor piece cannot mate a bare king";
+    case DEADPOS_WHY_BISHOPS:
+        return "only bishops on squares of one colour";
+    case DEADPOS_WHY_LOCKED:
+        return "the pawns are locked and no piece can ever give check";
+    case DEADPOS_WHY_SEARCH:
+        return "every line leads to a position where it cannot mate";
+    case DEADPOS_WHY_NO_BLOCKER:
+        return "a lone knight or bishops of one colour cannot mate against these pieces";
+    case DEADPOS_WHY_LOCKED_PAWN_CHECKS:
+        return "the pawns are locked; only pawns can ever give check, and the king always "
+               "keeps a flight square its side cannot fill";
+    case DEADPOS_WHY_LOCKED_BLOCKERS:
+        return "the pawns are locked; only bishops of one colour can check, and the king "
+               "always keeps a flight square of the other colour";
+    case DEADPOS_WHY_LOCKED_NO_NET:
+        return "the pawns are locked; at most two pieces can ever attack the king's squares, "
+               "and wherever they check it, it keeps a flight square";
+    case DEADPOS_WHY_LOCKED_CAPTURE:
+        return "the pawns are locked; before and after any capture of a piece shut in "
+               "for good, the wall leaves it no mate";
+    case DEADPOS_WHY_PAWN_FUTURES:
+        return "the pawns can only walk up their files until they meet; wherever they "
+               "stand, no pawn can capture or promote and the side cannot mate";
+    case DEADPOS_WHY_NONE:
+        break;
+    }
+    return "";
+}
+
+/* More than DEADPOS_EXHAUST_UNITS units in `units` (bits cleared from the
+ * bottom: no popcount instruction needed). */
+static inline bool many_units(bitboard units)
+{
+    for (int i = 0; i < DEADPOS_EXHAUST_UNITS; i++)
+        units &= units - 1;
+    return units != 0;
+}
+
+/* The pieces and pawns besides the kings. */
+static inline bitboard units_of(const struct position *pos)
+{
+    return pos_occupied(pos) & ~pos->by_type[KING];
+}
+
+/* Could the exhaustive search prove anything here?  It needs every line to
+ * end in a static proof within a few plies.  When both sides always have a
+ * quiet move, material and pawns never change, so a proof must already hold
+ * at the root; a forced line needs a side to move with few choices: in
+ * check, or with at most DEADPOS_EXHAUST_MOVES moves.  (A live position
+ * costs the search one line of DEADPOS_EXHAUST_DEPTH plies.) */
+static bool exhaust_worthwhile(const struct position *pos, bool thorough)
+{
+    if (dp_pawns_locked(pos)) return true;
+    /* The cheap entry points (check's hot path) keep to little material. */
+    if (!thorough && many_units(units_of(pos))) return false;
+    if (pos->checkers) return true;
+    move list[MOVES_MAX];
+    return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
+}
+
+/* Budget of endless_line(): king steps tried. */
+#define DEADPOS_ENDLESS_STEPS 24
+
+/* On a line of pos where only the kings move (the other units as in pos,
+ * `rest` their squares): may the king of `color` step to the empty square
+ * `to`, the other king on `other`?  No unit of the other side attacks `to`
+ * once the king has left its square (FIDE 3.8, 3.9).  Counts against
+ * *budget. */
+static bool king_may_step(const struct position *pos, int color, int to, bitboard rest, int other,
+                          int *budget)
+{
+    if (--*budget < 0) return false;
+    bitboard attackers = pos_attackers_to(pos, to, rest | SQ_BB(other)) & ~pos->by_type[KING] &
+                         pos->by_color[color ^ 1];
+    return !attackers && !(attacks_king(to) & SQ_BB(other));
+}
+
+/* With walled pawn files the wall proof may settle a position of the line:
+ * play the king step from `from` to `to`, into next, and ask
+ * dp_static_cannot(); otherwise nothing can (endless_line()). */
+static bool step_unsettled(bool walled, const struct position *from, int to, int side,
+                           struct position *next)
+{
+    if (!walled) return true;
+    *next = *from;
+    pos_do_move(next, MOVE_MAKE(dp_king_sq(from, from->side), to, MOVE_NORMAL));
+    return dp_static_cannot(next, side) == DEADPOS_WHY_NONE;
+}
+
+/*
+ * A line from pos (unsettled for `side`: dp_static_cannot() proves nothing
+ * and a move exists) that never reaches a settled position: a step of the
+ * side to move's king, then each king steps away and back, a cycle of four
+ * plies, every step legal and to an empty square.  The exhaustive search
+ * proves a position only when every line from it settles within its depth
+ * (its table holds only positions it proved), so on such a line it proves
+ * nothing, pos included: it cannot answer CANNOT_WIN, which is all
+ * deadpos_side_cannot_win() asks.  Finding the line costs a few bitboard
+ * tests where the search's first line costs a full move list at each of its
+ * plies.
+ *
+ * Which positions of the line are settled: only the kings move, so material
+ * (dp_material_cannot() leaves the kings out) and pawns stay as in pos,
+ * whose material proves nothing, and no castling right (none in pos) or en
+ * passant appears; so only the wall proof can, and only with the pawn files
+ * walled (step_unsettled()).  A few steps at most, else false.
+ */
+static bool endless_line(const struct position *pos, int side)
+{
+    if (pos->castle_rooks) return false;
+    bitboard pawns = pos->by_type[PAWN];
+    bool walled = pawns && dp_walled_files(pawns & pos->by_color[COLOR_WHITE],
+                                           pawns & pos->by_color[COLOR_BLACK]);
+    int budget = DEADPOS_ENDLESS_STEPS, us = pos->side;
+    bitboard rest = pos_occupied(pos) & ~pos->by_type[KING];
+    int a = dp_king_sq(pos, us), c = dp_king_sq(pos, us ^ 1);
+    struct position p1, p2, p3, p4; /* the line's positions, when walled */
+    bitboard steps1 = attacks_king(a) & ~pos_occupied(pos);
+    while (steps1) {
+        int b = bb_pop_lsb(&steps1); /* our king's square on the cycle, theirs c */
+        if (!king_may_step(pos, us, b, rest, c, &budget) ||
+            !step_unsettled(walled, pos, b, side, &p1)) {
+            if (budget <= 0) return false;
+            continue;
+        }
+        bitboard steps2 = attacks_king(c) & ~(rest | SQ_BB(b));
+        while (steps2) {
+            int d = bb_pop_lsb(&steps2);
+            if (!king_may_step(pos, us ^ 1, d, rest, b, &budget) ||
+                !step_unsettled(walled, &p1, d, side, &p2)) {
+                if (budget <= 0) return false;
+                continue;
+            }
+            bitboard steps3 = attacks_king(b) & ~(rest | SQ_BB(d));
+            while (steps3) {
+                int e = bb_pop_lsb(&steps3);
+                /* away, then both back: p1 again (c and b are free: the
+                 * kings were never adjacent), known unsettled */
+                if (king_may_step(pos, us, e, rest, d, &budget) &&
+                    step_unsettled(walled, &p2, e, side, &p3) &&
+                    king_may_step(pos, us ^ 1, c, rest, e, &budget) &&
+                    step_unsettled(walled, &p3, c, side, &p4) &&
+                    king_may_step(pos, us, b, rest, c, &budget))
+                    return true;
+                if (budget <= 0) return false;
+            }
+        }
+    }
+    return false;
+}
+
+/* Steps 1-3 of the analysis; true when settled (res filled).  cannot_only:
+ * the caller asks only whether CANNOT_WIN is proven (not for a CAN_WIN the
+ * exhaustive search may meet), so a line that never settles ends it. */
+static bool prove_cannot(const struct position *pos, int side, unsigned long budget, bool thorough,
+                         bool cannot_only, struct deadpos_result *res)
+{
+    if (analysis_off()) return false;
+    if (!movegen_any_legal(pos)) {
+        if (pos->checkers && pos->side != side) {
+            res->verdict = DEADPOS_CAN_WIN; /* already mated: an empty line */
+            return true;
+        }
+        res->verdict = DEADPOS_CANNOT_WIN;
+        res->why = pos->checkers ? DEADPOS_WHY_CHECKMATED : DEADPOS_WHY_STALEMATE;
+        return true;
+    }
+    res->why = dp_static_cannot_full(pos, side);
+    if (thorough && res->why == DEADPOS_WHY_NONE) res->why = dp_first_capture_cannot(pos, side);
+    if (thorough && res->why == DEADPOS_WHY_NONE) res->why = dp_futures_cannot(pos, side);
+    if (res->why != DEADPOS_WHY_NONE) {
+        res->verdict = DEADPOS_CANNOT_WIN;
+        return true;
+    }
+    if (!exhaust_worthwhile(pos, thorough)) return false;
+    if (cannot_only && endless_line(pos, side)) return false;
+    unsigned long cap = budget < DEADPOS_EXHAUST_NODES ? budget : DEADPOS_EXHAUST_NODES;
+    enum deadpos_verdict v = dp_search_exhaust(pos, side, DEADPOS_EXHAUST_DEPTH, cap, res);
+    if (v == DEADPOS_UNKNOWN) return false;
+    res->verdict = v;
+    res->why = v == DEADPOS_CANNOT_WIN ? DEADPOS_WHY_SEARCH : DEADPOS_WHY_NONE;
+    return true;
+}
+
+static void result_init(struct deadpos_result *res)
+{
+    res->verdict = DEADPOS_UNKNOWN;
+    res->why = DEADPOS_WHY_NONE;
+    res->line_len = 0;
+    res->nodes = 0;
+}
+
+void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
+                     struct deadpos_result *res)
+{
+    if (budget == 0) budget = DEADPOS_NODES_DEFAULT;
+    result_init(res);
+    if (prove_cannot(pos, side, budget, true, false, res)) return;
+    res->line_len = 0;
+    if (res->nodes >= budget || analysis_off()) return;
+    /* The helpmate search proves most sides that can win within a few
+     * thousand nodes, the closure search (deadpos_closure.c) most closed
+     * positions where a side cannot win within a few thousand positions.
+     * Run first with all its share, either makes the other's proofs pay for
+     * it: the closure search would walk every live position, the helpmate
+     * search would fail on every closed one.  So they take turns (turns[]). */
+    unsigned long left = budget - res->nodes, part = left / DEADPOS_PARTS;
+    /* (Out of memory, the closure search is over at once, UNKNOWN: the
+     * helpmate search still has its turns.) */
+    struct dp_closure closure;
+    dp_closure_start(&closure, pos, side, left, res);
+    struct dp_helpmate_memo memo = {0};
+    size_t n = sizeof turns / sizeof turns[0];
+    for (size_t i = 0; i < n && res->verdict == DEADPOS_UNKNOWN; i++) {
+        res->line_len = 0;
+        res->verdict =
+            dp_search_helpmate(pos, side, res->nodes + turns[i].helpmate * part, res, &memo);
+        if (res->verdict == DEADPOS_CAN_WIN || res->nodes >= budget) break;
+        /* The last turn: the closure search has what is left of the budget. */
+        bool last = i + 1 == n;
+        if (!last && i > 0 && opening_up(&closure)) continue;
+        unsigned long positions =
+            last ? closure.count + (budget - res->nodes) : turns[i].closure * part;
+        res->verdict = dp_closure_walk(&closure, positions, res);
+    }
+    if (res->verdict == DEADPOS_CANNOT_WIN) res->why = DEADPOS_WHY_SEARCH;
+    if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
+}
+
+enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
+{
+    struct deadpos_result res;
+    result_init(&res);
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, false, &res)) return DEADPOS_UNKNOWN;
+    return res.verdict;
+}
+
+bool deadpos_side_cannot_win(const struct position *pos, int side)
+{
+    struct deadpos_result res;
+    result_init(&res);
+    return prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, true, &res) &&
+           res.verdict == DEADPOS_CANNOT_WIN;
+}
+
+int deadpos_mate_line(const struct position *pos, int side, move *line, int max)
+{
+    struct deadpos_result res;
+    deadpos_analyse(pos, side, 0, &res);
+    if (res.verdict != DEADPOS_CAN_WIN) return -1;
+    int n = res.line_len < max ? res.line_len : max;
+    memcpy(line, res.line, (size_t)n * sizeof line[0]);
+    return n;
+}
+
+bool deadpos_line_mates(const struct position *pos, int side, const move *line, int n)
+{
+    struct position p = *pos;
+    for (int i = 0; i < n; i++) {
+        if (!movegen_is_legal(&p, line[i])) return false;
+        pos_make(&p, line[i]);
+    }
+    return p.side != side && p.checkers && !movegen_any_legal(&p);
+}
+
+const char *deadpos_reason(const struct position *pos, int side)
+{
+    struct deadpos_result res;
+    result_init(&res);
+    if (!prove_cannot(pos, side, DEADPOS_EXHAUST_NODES, false, true, &res) ||
+        res.verdict != DEADPOS_CANNOT_WIN)
+        return NULL;
+    return deadpos_why_text(res.why);
+}
+
+/* deadpos_is_dead() past its filter, with few units: the same answer as
+ * deadpos_side_cannot_win() for both sides, without its cost where the
+ * answer is known to be false.  Without a wall (dp_pawns_semilocked()), a
+ * side's static proof is material alone, and the exhaustive search runs only
+ * in check or with at most DEADPOS_EXHAUST_MOVES moves (exhaust_worthwhile()):
+ * out of check with more moves than that (so no stalemate either), a side
+ * whose material proves nothing is never proven unable to win. */
+static bool few_units_dead(const struct position *pos)
+{
+    if (!pos->checkers && !dp_pawns_semilocked(pos) &&
+        (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
+         dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)) {
+        move list[MOVES_MAX];
+        if (movegen_legal(pos, list) > DEADPOS_EXHAUST_MOVES) return false;
+    }
+    return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+#if defined(__GNUC__)
+#define DP_NOINLINE __attribute__((noinline))
+#else
+#define DP_NOINLINE
+#endif
+
+/* deadpos_is_dead() past its filter (out of line: the filter saves no
+ * registers and sets up no frame). */
+static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
+{
+    if (analysis_off()) return false;
+    if (!many_units(units_of(pos))) return few_units_dead(pos);
+    if (!pos->by_type[PAWN] && (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
+                                dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
+        return false;
+    return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+/* The parts of deadpos_is_dead()'s filter that depend on the pawns and the
+ * number of units only (deadpos_alive_by_pawns() relies on that). */
+static inline bool pawns_and_many_units(const struct position *pos)
+{
+    return pos->by_type[PAWN] && many_units(units_of(pos));
+}
+
+static inline bool pawn_files_walled(const struct position *pos)
+{
+    bitboard pawns = pos->by_type[PAWN];
+    return dp_walled_files(pawns & pos->by_color[COLOR_WHITE], pawns & pos->by_color[COLOR_BLACK]);
+}
+
+bool deadpos_is_dead(const struct position *pos)
+{
+    /* The filter, bit tests only.  With more than DEADPOS_EXHAUST_UNITS
+     * units no exhaustive search runs (unless the pawns are locked), so the
+     * proofs left are the wall, which needs no castling right, no en passant
+     * and a head-on pair on every file with a pawn, and, without pawns,
+     * material for both sides (is_dead_past_filter()).  The common case -
+     * many units, a castling right or a file with mobile pawns - returns
+     * after a few instructions. */
+    if (pawns_and_many_units(pos) &&
+        (pos->castle_rooks || pos->ep_capturable || !pawn_files_walled(pos)))
+        return false;
+    return is_dead_past_filter(pos);
+}
+
+/* Inline into the arbiter (with link-time optimisation), which asks after
+ * every capture and pawn move. */
+inline __attribute__((always_inline)) bool deadpos_alive_by_pawns(const struct position *pos)
+{
+    /* The filter above without its castling and en passant test, which a
+     * quiet move can change. */
+    return pawns_and_many_units(pos) && !pawn_files_walled(pos);
+}

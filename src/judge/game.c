@@ -1,0 +1,757 @@
+/*
+ * game.c - replay of one game at a time (SPEC "What check reports").
+ *
+ * Lines: lines[0] is the main line, lines[d] the variation (RAV, PGN 8.2.5)
+ * open at depth d.  A variation starts from the position before the move it
+ * replaces, i.e. the position before the last move token of its parent line.
+ * Each line keeps its current position, made in place, and what takes back
+ * its last move (pos_undo), from which the position before it is rebuilt when
+ * a variation starts or a finding names it.  A move that cannot be replayed breaks its line: the
+ * finding is held until the line ends so it can say how many further moves
+ * went unchecked; the other lines, and the main line after a variation, go on.
+ *
+ * Invariants: no allocation after game_new(); per move one SAN resolution,
+ * the move made in place with its undo record, and (main line) one arbiter
+ * observation; texts are formatted only for findings.
+ */
+#include "judge/game.h"
+#include "judge/game_internal.h"
+
+#include "judge/arbiter.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "pgn/pgn_parse.h"
+#include "chess/position.h"
+#include "chess/san.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define TAG_NAME(s)                                                                                \
+    {                                                                                              \
+        s, sizeof s - 1                                                                            \
+    }
+const struct tag_name game_tag_names[TAG_SLOT_NB] = {
+    TAG_NAME("Event"),
+    TAG_NAME("Site"),
+    TAG_NAME("Date"),
+    TAG_NAME("Round"),
+    TAG_NAME("White"),
+    TAG_NAME("Black"),
+    TAG_NAME("Result"),
+    TAG_NAME("FEN"),
+    TAG_NAME("Variant"),
+    TAG_NAME("Termination"),
+    TAG_NAME("TerminationDetails"),
+};
+#undef TAG_NAME
+
+/* A tag name's bucket: its first letter and its length. */
+static unsigned tag_bucket(const char *name, size_t len)
+{
+    return ((unsigned char)name[0] + 3u * (unsigned)len) & 31u;
+}
+
+struct game *game_new(const struct game_sink *sink, bool strict)
+{
+    struct game *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->tag_buckets_ok = true;
+    for (int t = 0; t < TAG_SLOT_NB; t++) {
+        uint8_t *b = &g->tag_buckets[tag_bucket(game_tag_names[t].text, game_tag_names[t].len)];
+        if (*b) g->tag_buckets_ok = false;
+        *b = (uint8_t)(t + 1);
+    }
+    g->sink = *sink;
+    g->strict = strict;
+    g->file = "<input>";
+    return g;
+}
+
+void game_free(struct game *g)
+{
+    free(g);
+}
+
+void game_set_file(struct game *g, const char *name)
+{
+    g->file = name;
+}
+
+/* Copy n bytes of an event's text and end them with a NUL (dst has room for
+ * n + 1).  The compiler, knowing n small, would copy with a string
+ * instruction (rep movs) whose start-up costs more than the short texts of
+ * tags, comments and results take to copy; hiding the bound from it leaves
+ * the copy to the library's memcpy. */
+static inline void copy_text(char *dst, const char *src, size_t n)
+{
+#if defined(__GNUC__)
+    __asm__("" : "+r"(n));
+#endif
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* ---- emitting findings ------------------------------------------------- */
+
+/* Every finding leaves through here: notes only under --strict; findings of
+ * the current game (counted) count toward its record. */
+static void deliver(struct game *g, const struct diag *d, bool counted)
+{
+    if (d->severity == DIAG_NOTE && !g->strict) return;
+    if (counted) {
+        if (d->severity == DIAG_ERROR)
+            g->errors++;
+        else if (d->severity == DIAG_WARNING)
+            g->warnings++;
+        else
+            g->notes++;
+    }
+    g->sink.diag(g->sink.ctx, d);
+}
+
+void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
+               const struct src_loc *loc, const struct move_ctx *at, const char *message)
+{
+    struct diag d;
+    diag_init(&d, code, at ? &at->loc : loc, message);
+    d.severity = severity;
+    d.file = g->file;
+    d.game = g->index;
+    d.event = tag_value(g, TAG_EVENT);
+    d.white = tag_value(g, TAG_WHITE);
+    d.black = tag_value(g, TAG_BLACK);
+    d.round = tag_value(g, TAG_ROUND);
+    if (at) {
+        d.ply = at->ply;
+        d.move_number = at->move_number;
+        d.side = at->side;
+        d.san = at->san;
+        d.variation = at->variation;
+        d.fen = at->fen[0] ? at->fen : NULL;
+    }
+    deliver(g, &d, true);
+}
+
+void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
+                const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
+{
+    char message[MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    game_emit(g, code, severity, loc, at, message);
+}
+
+/* Name the move of ev, played as ply `ply` from `before`. */
+static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
+                         const struct position *before, bool variation)
+{
+    at->loc = ev->loc;
+    at->ply = ply;
+    at->variation = variation;
+    size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
+    copy_text(at->san, ev->text, n);
+    at->move_number = before->fullmove;
+    at->side = before->side;
+    fen_write(before, at->fen, sizeof at->fen);
+}
+
+void game_parser_diag(void *ctx, const struct diag *pd)
+{
+    struct game *g = ctx;
+    bool ours = g->active && pd->game == g->index;
+    if (ours && !g->set_up && g->ndeferred < DEFERRED_MAX) {
+        /* Tag section: hold until the tags that name the game are known. */
+        struct deferred *df = &g->deferred[g->ndeferred++];
+        df->code = pd->code;
+        df->severity = pd->severity;
+        df->loc = pd->loc;
+        snprintf(df->message, sizeof df->message, "%s", pd->message);
+        return;
+    }
+    if (ours && g->set_up && !g->judged && pd->code == DIAG_SYNTAX)
+        return; /* a variant's own notation (drops like P@e4) is not our syntax */
+    if (ours) {
+        game_emit(g, pd->code, pd->severity, &pd->loc, NULL, pd->message);
+        return;
+    }
+    struct diag d = *pd;
+    d.file = g->file;
+    deliver(g, &d, false);
+}
+
+static void flush_deferred(struct game *g)
+{
+    for (int i = 0; i < g->ndeferred; i++) {
+        struct deferred *df = &g->deferred[i];
+        game_emit(g, df->code, df->severity, &df->loc, NULL, df->message);
+    }
+    g->ndeferred = 0;
+}
+
+/* ---- setting up -------------------------------------------------------- */
+
+enum variant_class { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
+
+static enum variant_class classify_variant(const char *v)
+{
+    static const char *const standard[] = {"standard", "chess", "normal", "from position", ""};
+    static const char *const c960[] = {"chess960",  "chess 960", "fischerandom", "fischer random",
+                                       "freestyle", "960",       "fischerrandom"};
+    if (!v) return VARIANT_STANDARD;
+    for (size_t i = 0; i < sizeof standard / sizeof *standard; i++)
+        if (strcasecmp(v, standard[i]) == 0) return VARIANT_STANDARD;
+    for (size_t i = 0; i < sizeof c960 / sizeof *c960; i++)
+        if (strcasecmp(v, c960[i]) == 0) return VARIANT_CHESS960;
+    return VARIANT_OTHER;
+}
+
+static void line_start(struct line *l, const struct position *pos, uint32_t ply)
+{
+    l->pos = *pos;
+    l->last_made = false;
+    l->before_valid = false;
+    l->broken = false;
+    l->silent = false;
+    l->ply = ply;
+    l->unchecked = 0;
+    l->held.active = false;
+}
+
+static __attribute__((noinline)) void set_up_now(struct game *g)
+{
+    g->set_up = true;
+    flush_deferred(g);
+    game_check_tags(g);
+
+    enum variant_class vc = classify_variant(tag_value(g, TAG_VARIANT));
+    if (vc == VARIANT_OTHER) {
+        g->judged = false;
+        game_emitf(g, DIAG_UNSUPPORTED_VARIANT, DIAG_NOTE, &g->tags[TAG_VARIANT].loc, NULL,
+                   "variant \"%s\" is not judged; the game is counted only",
+                   g->tags[TAG_VARIANT].value);
+        return;
+    }
+    struct position start;
+    const char *fen = tag_value(g, TAG_FEN);
+    if (fen) {
+        char why[256] = "";
+        enum fen_status st =
+            fen_parse(&start, fen, vc == VARIANT_CHESS960 ? FEN_CHESS960 : 0, why, sizeof why);
+        if (st != FEN_OK) {
+            game_emitf(g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
+                       &g->tags[TAG_FEN].loc, NULL, "%s: %s (FEN \"%s\"); the game is not replayed",
+                       st == FEN_BAD ? "the FEN cannot be parsed" : "the FEN position cannot arise",
+                       why[0] ? why : "invalid", fen);
+            return;
+        }
+    } else {
+        pos_set_start(&start);
+        start.chess960 = vc == VARIANT_CHESS960;
+    }
+    g->replayable = true;
+    line_start(&g->lines[0], &start, 0);
+    memset(&g->ending_at, 0, sizeof g->ending_at);
+    g->ending_at.side = -1;
+    if (arb_start(&g->arb, &start) != ENDING_NONE)
+        fen_write(&start, g->ending_at.fen, sizeof g->ending_at.fen);
+}
+
+/* Decide the start position once the tag section is over (the first
+ * movetext event); every later event finds it done. */
+static inline void set_up(struct game *g)
+{
+    if (UNLIKELY(!g->set_up)) set_up_now(g);
+}
+
+/* ---- moves ------------------------------------------------------------- */
+
+/* The position before l's last move token (the current one if it failed). */
+static void line_before(const struct line *l, struct position *out)
+{
+    *out = l->pos;
+    if (l->last_made) pos_undo(out, &l->undo);
+}
+
+/* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
+/* The line's bookkeeping after a move played on it, its undo recorded. */
+static inline __attribute__((always_inline)) void line_moved(struct line *l)
+{
+    l->last_made = true;
+    l->before_valid = true;
+    l->ply++;
+}
+
+static inline __attribute__((always_inline)) void line_play(struct line *l, move m)
+{
+    pos_undo_record(&l->pos, m, &l->undo);
+    if (m == MOVE_NULL)
+        pos_make_null(&l->pos);
+    else
+        pos_make(&l->pos, m);
+    line_moved(l);
+}
+
+static void hold(struct line *l, enum diag_code code, const struct move_ctx *at, const char *msg)
+{
+    l->held.active = true;
+    l->held.code = code;
+    l->held.at = *at;
+    snprintf(l->held.message, sizeof l->held.message, "%s", msg);
+}
+
+static void flush_line(struct game *g, struct line *l)
+{
+    if (!l->held.active) return;
+    l->held.active = false;
+    char message[MESSAGE_MAX + 64];
+    if (l->unchecked)
+        snprintf(message, sizeof message, "%s; %u further move%s not checked", l->held.message,
+                 (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
+    else
+        snprintf(message, sizeof message, "%s", l->held.message);
+    game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
+}
+
+/* Check and mate marks (PGN 8.2.3.5): '+' must check, '#' must mate. */
+static void verify_marks(struct game *g, const struct san_result *res, bool check, bool mate,
+                         const struct move_ctx *at)
+{
+    if (res->mark == '#' && !mate)
+        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at, "marked # but %s",
+                   check ? "only gives check, it does not checkmate" : "does not even give check");
+    else if (res->mark == '+' && !check)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at, "marked + but does not give check");
+    else if (res->mark == '+' && mate)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at,
+                  "checkmates but is marked + instead of #");
+    else if (!res->mark && mate)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is not marked #");
+    else if (!res->mark && check)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "gives check but is not marked +");
+}
+
+/* The null move of analysis PGN: "--" (ChessBase), "Z0" (some engines). */
+static bool is_null_move(const struct pgn_event *ev)
+{
+    return ev->len == 2 && ((ev->text[0] == '-' && ev->text[1] == '-') ||
+                            (ev->text[0] == 'Z' && ev->text[1] == '0'));
+}
+
+/* A null move passes the turn.  In a variation it is an analysis device (a
+ * threat shown as "what if the opponent passed"), a note; in the main line it
+ * is no move of chess, an error, but the game goes on being checked from the
+ * position after the pass. */
+static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l, bool main_line)
+{
+    struct move_ctx at;
+    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line);
+    line_play(l, MOVE_NULL);
+    if (main_line) {
+        game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
+                  "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
+                  "the rest of the game is checked as if the turn had passed");
+        arb_observe(&g->arb, &l->pos, MOVE_NULL, l->ply);
+    } else {
+        game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                  "a null move (--) in a variation: the turn passes");
+    }
+}
+
+/* What there is to say about a legal move just played on l (res, from
+ * san_resolve()): the ending it reached, its marks, its spelling. */
+static __attribute__((noinline)) void on_move_notes(struct game *g, const struct pgn_event *ev,
+                                                    struct line *l, const struct san_result *res,
+                                                    bool check, bool mate, bool ended,
+                                                    bool main_line)
+{
+    struct position before;
+    line_before(l, &before);
+    struct move_ctx at;
+    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
+    if (ended) g->ending_at = at;
+    verify_marks(g, res, check, mate, &at);
+    if (res->noncanonical) {
+        char canonical[16];
+        san_write(&before, res->m, canonical);
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                   "written %s; export format is %s", at.san, canonical);
+    }
+}
+
+/* After a legal move played on l (res, from san_resolve(); ended: the
+ * arbiter's ending on the main line): the marks and the spelling, checked
+ * when there may be something to say. */
+static __attribute__((noinline)) void move_marks(struct game *g, const struct pgn_event *ev,
+                                                 struct line *l, const struct san_result *res,
+                                                 bool ended, bool main_line)
+{
+    const struct position *next = &l->pos;
+    bool check = pos_in_check(next);
+    bool mate = main_line ? g->arb.in_check && !g->arb.has_moves
+                          : check && !movegen_any_legal(next);
+    char expected_mark = mate ? '#' : check ? '+' : 0;
+    if (LIKELY(!ended && res->mark == expected_mark && !res->noncanonical))
+        return; /* nothing to say, no FEN to write */
+    on_move_notes(g, ev, l, res, check, mate, ended, main_line);
+}
+
+/* A move, every case (on_move() takes the usual one).  pre: the failed
+ * resolution of a main-line move (or null move) that on_move() tried
+ * (status pre_st), or NULL. */
+static __attribute__((noinline)) void on_move_general(struct game *g, const struct pgn_event *ev,
+                                                      const struct san_result *pre,
+                                                      enum san_status pre_st)
+{
+    set_up(g);
+    if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
+    if (g->depth >= GAME_LINE_DEPTH_MAX) return;
+    struct line *l = &g->lines[g->depth];
+    bool main_line = g->depth == 0;
+    if (main_line) g->plies++;
+    if (UNLIKELY(!g->replayable)) {
+        l->ply++;
+        return;
+    }
+    const struct position *pos = &l->pos;
+    const bool null_move = is_null_move(ev);
+    struct san_result res;
+    enum san_status st = SAN_OK;
+    bool resolved = false;
+    if (pre) {
+        res = *pre;
+        st = pre_st;
+        resolved = true;
+        if (arb_pending(&g->arb)) arb_settle(&g->arb, pos, l->ply, false);
+    } else if (main_line && !l->broken && arb_pending(&g->arb)) {
+        /* Was the current position a stalemate?  A legal move from it says no. */
+        if (!null_move) {
+            st = san_resolve(pos, ev->text, ev->len, &res);
+            resolved = true;
+        }
+        arb_settle(&g->arb, pos, l->ply, resolved && st == SAN_OK);
+    }
+    if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
+        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
+        l->before_valid = false;
+        l->ply++;
+        return;
+    }
+    if (UNLIKELY(l->broken)) {
+        l->unchecked += !l->silent;
+        l->before_valid = false;
+        l->ply++;
+        return;
+    }
+
+    if (UNLIKELY(null_move && !pos->checkers)) {
+        on_null_move(g, ev, l, main_line);
+        return;
+    }
+    if (!resolved) st = san_resolve(pos, ev->text, ev->len, &res);
+    if (UNLIKELY(st != SAN_OK)) {
+        l->last_made = false;
+        l->before_valid = true;
+        struct move_ctx at;
+        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
+        char why[MESSAGE_MAX - 32];
+        san_explain(pos, &res, why, sizeof why);
+        char msg[MESSAGE_MAX];
+        enum diag_code code = st == SAN_AMBIGUOUS ? DIAG_AMBIGUOUS_MOVE
+                              : st == SAN_ILLEGAL ? DIAG_ILLEGAL_MOVE
+                                                  : DIAG_BAD_SAN;
+        snprintf(msg, sizeof msg, "%s: %s",
+                 code == DIAG_AMBIGUOUS_MOVE ? "ambiguous move"
+                 : code == DIAG_ILLEGAL_MOVE ? "illegal move"
+                                             : "not a move",
+                 why);
+        hold(l, code, &at, msg);
+        l->broken = true;
+        l->ply++;
+        return;
+    }
+
+    line_play(l, res.m);
+    bool ended = main_line && arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
+    move_marks(g, ev, l, &res, ended, main_line);
+}
+
+_Static_assert(ENDING_NONE == 0, "on_move() tests the ending as a number");
+
+/* The end of on_move() when arb_record() finds an ending possible. */
+static __attribute__((noinline)) void on_move_decide(struct game *g, const struct pgn_event *ev,
+                                                     const struct san_result *res)
+{
+    struct line *l = &g->lines[0];
+    bool ended = arb_decide(&g->arb, &l->pos, l->ply) != ENDING_NONE;
+    move_marks(g, ev, l, res, ended, true);
+}
+
+/* A move (out of line: see game_feed()).  The usual one - on the main line
+ * of a game being replayed, no ending reached, legal - takes this path
+ * alone; every other case goes to on_move_general(). */
+static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+{
+    struct line *l = &g->lines[0];
+    /* Not replayable covers not set up yet (begin()); the tests are
+     * combined with | rather than ||: one branch for all of them
+     * (ENDING_NONE is 0). */
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                  (unsigned)g->arb.ending))) {
+        on_move_general(g, ev, NULL, SAN_OK);
+        return;
+    }
+    struct san_result res;
+    enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
+    if (UNLIKELY(st != SAN_OK)) {
+        /* A null move (is_null_move()) is no SAN: it comes here too, and
+         * on_move_general() plays it as it would have. */
+        on_move_general(g, ev, &res, st);
+        return;
+    }
+    /* Legal: the position before it was no stalemate, so a pending question
+     * (arb_pending()) needs no answer; arb_observe() asks again after it. */
+    g->plies++;
+    /* line_play() for a legal move: the undo is recorded by the move
+     * itself, from what it reads anyway. */
+    pos_make_undo(&l->pos, res.m, &l->undo);
+    line_moved(l);
+    if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
+        /* In check, or another ending possible (its own call: the usual
+         * path keeps nothing for it). */
+        on_move_decide(g, ev, &res);
+        return;
+    }
+    /* The common case, a quiet move written plainly that ends nothing (in
+     * check, arb_record() asks for arb_decide()): nothing to say, no FEN to
+     * write. */
+    if (LIKELY(!res.mark && !res.noncanonical)) return;
+    move_marks(g, ev, l, &res, false, true);
+}
+
+/* A move number that is not the position's (rare: out of line, so that
+ * on_move_number() saves no registers). */
+static __attribute__((noinline)) void wrong_move_number(struct game *g, const struct pgn_event *ev,
+                                                        const struct position *pos)
+{
+    if (g->depth == 0 && arb_settle(&g->arb, pos, g->lines[0].ply, false) != ENDING_NONE)
+        return; /* the number follows a stalemate: moves after the end are not checked */
+    g->numbering_warned = true;
+    game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+               "move number %u where %u was expected (reported once per game)", ev->number,
+               (unsigned)pos->fullmove);
+}
+
+/* A move number, every case (on_move_number() takes the usual one). */
+static __attribute__((noinline)) void on_move_number_general(struct game *g,
+                                                             const struct pgn_event *ev)
+{
+    set_up(g);
+    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
+    struct line *l = &g->lines[g->depth];
+    if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
+    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+}
+
+/* A move number (out of line: see game_feed()); the usual one, on the main
+ * line of a game being replayed with no ending, tested as in on_move(). */
+static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
+{
+    const struct line *l = &g->lines[0];
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
+                  (unsigned)g->arb.ending))) {
+        on_move_number_general(g, ev);
+        return;
+    }
+    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+}
+
+static void on_rav_begin(struct game *g, const struct pgn_event *ev)
+{
+    g->depth++;
+    if (g->depth >= GAME_LINE_DEPTH_MAX) {
+        if (!g->deep_warned) {
+            g->deep_warned = true;
+            game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
+                       "variations nested deeper than %d are not checked", GAME_LINE_DEPTH_MAX - 1);
+        }
+        return;
+    }
+    struct line *parent = &g->lines[g->depth - 1];
+    struct line *child = &g->lines[g->depth];
+    uint32_t ply = parent->ply ? parent->ply - 1 : 0;
+    if (g->replayable && parent->before_valid) {
+        struct position start;
+        line_before(parent, &start);
+        line_start(child, &start, ply);
+    } else {
+        line_start(child, &parent->pos, ply);
+        child->broken = true;
+        child->silent = true;
+    }
+}
+
+static void on_rav_end(struct game *g)
+{
+    if (g->depth == 0) return; /* unbalanced ')' : the parser reports it */
+    if (g->depth < GAME_LINE_DEPTH_MAX) flush_line(g, &g->lines[g->depth]);
+    g->depth--;
+}
+
+static void finish(struct game *g)
+{
+    set_up(g);
+    while (g->depth > 0)
+        on_rav_end(g);
+    if (g->replayable) {
+        flush_line(g, &g->lines[0]);
+        if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
+    }
+    const char *result = game_judge_end(g);
+    struct line *main_line = &g->lines[0];
+
+    struct game_record rec = {
+        .file = g->file,
+        .game = g->index,
+        .offset = g->start.offset,
+        .line = g->start.line,
+        .event = tag_value(g, TAG_EVENT),
+        .white = tag_value(g, TAG_WHITE),
+        .black = tag_value(g, TAG_BLACK),
+        .round = tag_value(g, TAG_ROUND),
+        .result = result,
+        .plies = g->plies,
+        .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
+        .ending_ply = g->arb.ending_ply,
+        .errors = g->errors,
+        .warnings = g->warnings,
+        .notes = g->notes,
+        .judged = g->judged,
+    };
+    g->sink.game(g->sink.ctx, &rec);
+    g->active = false;
+}
+
+static void begin(struct game *g, const struct pgn_event *ev)
+{
+    g->index = ev->game;
+    g->start = ev->loc;
+    for (int t = 0; t < TAG_SLOT_NB; t++)
+        g->tags[t].present = false;
+    g->active = true;
+    g->set_up = false;
+    g->judged = true;
+    g->replayable = false;
+    g->depth = 0;
+    g->deep_warned = false;
+    g->numbering_warned = false;
+    g->plies = 0;
+    g->errors = g->warnings = g->notes = 0;
+    g->void_moves = 0;
+    g->has_result = false;
+    g->final_comment_set = false;
+    g->ndeferred = 0;
+    g->arb.ending = ENDING_NONE;
+    g->arb.ending_ply = 0;
+}
+
+/* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
+static int tag_slot(const struct game *g, const char *name, size_t len)
+{
+    if (LIKELY(g->tag_buckets_ok)) {
+        int t = g->tag_buckets[tag_bucket(name, len)] - 1;
+        return t >= 0 && len == game_tag_names[t].len &&
+                       memcmp(name, game_tag_names[t].text, len) == 0
+                   ? t
+                   : -1;
+    }
+    for (int t = 0; t < TAG_SLOT_NB; t++)
+        if (len == game_tag_names[t].len && memcmp(name, game_tag_names[t].text, len) == 0)
+            return t;
+    return -1;
+}
+
+static void on_tag(struct game *g, const struct pgn_event *ev)
+{
+    if (ev->name_len == 0) return;
+    int t = tag_slot(g, ev->name, ev->name_len);
+    if (t < 0) return;
+    struct tag *tag = &g->tags[t];
+    if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
+    tag->present = true;
+    tag->loc = ev->loc;
+    size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
+    copy_text(tag->value, ev->text, n);
+}
+
+static void on_comment(struct game *g, const struct pgn_event *ev)
+{
+    if (g->depth != 0) return;
+    size_t n = ev->len < sizeof g->final_comment - 1 ? ev->len : sizeof g->final_comment - 1;
+    copy_text(g->final_comment, ev->text, n);
+    /* A comment longer than what we keep is commentary, not a claim. */
+    g->final_comment_set = ev->len < sizeof g->final_comment - 1;
+}
+
+/* Every event but a move or a move number (out of line: see game_feed()). */
+static __attribute__((noinline)) void feed_other(struct game *g, const struct pgn_event *ev)
+{
+    switch (ev->type) {
+    case PGN_EV_GAME_BEGIN:
+        begin(g, ev);
+        break;
+    case PGN_EV_TAG:
+        on_tag(g, ev);
+        break;
+    case PGN_EV_MOVETEXT_BEGIN:
+        set_up(g);
+        break;
+    case PGN_EV_MOVE_NUMBER:
+    case PGN_EV_MOVE:
+        break; /* game_feed() */
+    case PGN_EV_NAG:
+        break;
+    case PGN_EV_COMMENT:
+        set_up(g);
+        on_comment(g, ev);
+        break;
+    case PGN_EV_RAV_BEGIN:
+        set_up(g);
+        on_rav_begin(g, ev);
+        break;
+    case PGN_EV_RAV_END:
+        on_rav_end(g);
+        break;
+    case PGN_EV_RESULT: {
+        set_up(g);
+        g->has_result = true;
+        g->result_loc = ev->loc;
+        size_t n = ev->len < sizeof g->result - 1 ? ev->len : sizeof g->result - 1;
+        copy_text(g->result, ev->text, n);
+        break;
+    }
+    case PGN_EV_GAME_END:
+        finish(g);
+        break;
+    case PGN_EV_NB:
+        break;
+    }
+}
+
+/* A dispatcher small enough to be inlined into each of its callers (the
+ * replay loop has more than one): a move or a move number, the usual
+ * events, costs one call, with no frame set up here. */
+void game_feed(struct game *g, const struct pgn_event *ev)
+{
+    if (LIKELY(ev->type == PGN_EV_MOVE))
+        on_move(g, ev);
+    else if (ev->type == PGN_EV_MOVE_NUMBER)
+        on_move_number(g, ev);
+    else
+        feed_other(g, ev);
+}

@@ -1,0 +1,45 @@
+/*
+ * game.h - replays the games of one input as the parser hands them over:
+ * sets up the start position (FEN, Variant), resolves every SAN of the main
+ * line and of every variation on the rules engine, has the arbiter judge the
+ * ending, checks results and claims, and hands each finding, with the game's
+ * context, to a sink.
+ *
+ * Ownership: game_new() returns a heap object reused for every game of every
+ * input (no allocation per game or per move); game_free(NULL) is a no-op.
+ */
+#ifndef PGNARB_GAME_H
+#define PGNARB_GAME_H
+
+#include "diag/diag.h"
+#include "judge/game_record.h"
+
+#include <stdbool.h>
+
+struct pgn_event;
+
+/* Variations nested deeper than this are read but not replayed (said once). */
+#define GAME_LINE_DEPTH_MAX 64
+
+/* Where findings and finished games go. */
+struct game_sink {
+    void *ctx;
+    void (*diag)(void *ctx, const struct diag *d);
+    void (*game)(void *ctx, const struct game_record *g);
+};
+
+struct game;
+
+struct game *game_new(const struct game_sink *sink, bool strict);
+void game_free(struct game *g);
+
+/* Name of the input the next events come from, as shown to the user. */
+void game_set_file(struct game *g, const char *name);
+
+/* Feed one parser event. */
+void game_feed(struct game *g, const struct pgn_event *ev);
+
+/* A diag_fn for the parser: adds the game context and forwards to the sink. */
+void game_parser_diag(void *game, const struct diag *d);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+ * game_end.c - what is judged when a game ends (SPEC "How an ending is
+ * judged"): the termination marker against the Result tag (PGN 8.2.6), the
+ * automatic draws the game ran past (5.2.2, 9.6), moves recorded after the
+ * end, the recorded result against the ending, and draw claims in the
+ * Termination tag or the last comment (9.2, 9.3, insufficient material).
+ * Also the tag values the replay itself does not need.
+ */
+#include "judge/game_internal.h"
+
+#include "judge/claims.h"
+#include "deadpos/deadpos.h"
+#include "chess/movegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *ending_phrase(enum ending_kind e)
+{
+    switch (e) {
+    case ENDING_CHECKMATE:
+        return "checkmate";
+    case ENDING_STALEMATE:
+        return "stalemate";
+    case ENDING_DEAD_POSITION:
+        return "a dead position";
+    case ENDING_FIVEFOLD:
+        return "fivefold repetition";
+    case ENDING_75_MOVE:
+        return "the 75-move rule";
+    default:
+        return "nothing";
+    }
+}
+
+/* strcmp(a, b) == 0 for the short texts judged once per game (results,
+ * rounds): inline, where the library call costs more than the comparison. */
+static inline bool text_is(const char *a, const char *b)
+{
+    while (*a && *a == *b)
+        a++, b++;
+    return *a == *b;
+}
+
+static bool result_valid(const char *r)
+{
+    return r &&
+           (text_is(r, "1-0") || text_is(r, "0-1") || text_is(r, "1/2-1/2") || text_is(r, "*"));
+}
+
+/* The result the game records: the Result tag when valid, else the marker. */
+static const char *recorded_result(const struct game *g)
+{
+    const char *tag = tag_value(g, TAG_RESULT);
+    if (result_valid(tag)) return tag;
+    return g->has_result ? g->result : NULL;
+}
+
+static const struct src_loc *result_location(const struct game *g)
+{
+    if (g->has_result) return &g->result_loc;
+    if (g->tags[TAG_RESULT].present) return &g->tags[TAG_RESULT].loc;
+    return &g->start;
+}
+
+/* PGN 8.1.1.3: "YYYY.MM.DD", each field digits or all '?' for unknown. */
+static bool date_valid(const char *d)
+{
+    static const int width[3] = {4, 2, 2};
+    static const int max[3] = {9999, 12, 31};
+    for (int f = 0; f < 3; f++) {
+        int value = 0, digits = 0, marks = 0;
+        for (int i = 0; i < width[f]; i++, d++) {
+            if (*d >= '0' && *d <= '9')
+                value = value * 10 + (*d - '0'), digits++;
+            else if (*d == '?')
+                marks++;
+            else
+                return false;
+        }
+        if (digits && (marks || (f > 0 && (value < 1 || value > max[f])))) return false;
+        if (f < 2 && *d++ != '.') return false;
+    }
+    return *d == '\0';
+}
+
+/* PGN 8.1.1.4: "?", "-", or positive integers separated by periods ("3.1"). */
+static bool round_valid(const char *r)
+{
+    if (text_is(r, "?") || text_is(r, "-")) return true;
+    bool digit = false;
+    for (; *r; r++) {
+        if (*r >= '0' && *r <= '9')
+            digit = true;
+        else if (*r == '.' && digit)
+            digit = false;
+        else
+            return false;
+    }
+    return digit;
+}
+
+/* The tag section, once complete: Seven Tag Roster, Date, Round, Result values. */
+void game_check_tags(struct game *g)
+{
+    for (int t = 0; t < TAG_ROSTER_NB; t++)
+        if (!g->tags[t].present)
+            game_emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
+                       "the %s tag of the Seven Tag Roster is missing", game_tag_names[t].text);
+    const char *tag = tag_value(g, TAG_RESULT);
+    if (tag && !result_valid(tag))
+        game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
+                   "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
+    const char *date = tag_value(g, TAG_DATE);
+    if (date && !date_valid(date))
+        game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_DATE].loc, NULL,
+                   "Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts)", date);
+    const char *round = tag_value(g, TAG_ROUND);
+    if (round && !round_valid(round))
+        game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_ROUND].loc, NULL,
+                   "Round \"%s\" is not ?, - or numbers separated by periods", round);
+}
+
+/* PGN 8.2.6: the Result tag and the termination marker are identical. */
+static void check_result_marker(struct game *g)
+{
+    const char *tag = tag_value(g, TAG_RESULT);
+    if (tag && g->has_result && result_valid(tag) && !text_is(tag, g->result))
+        game_emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
+                   "the Result tag says %s but the movetext ends with %s", tag, g->result);
+}
+
+static void judge_automatic_draw(struct game *g, const char *result)
+{
+    enum ending_kind e = g->arb.ending;
+    enum diag_code code = e == ENDING_FIVEFOLD        ? DIAG_MISSED_FIVEFOLD
+                          : e == ENDING_75_MOVE       ? DIAG_MISSED_75_MOVE
+                          : e == ENDING_DEAD_POSITION ? DIAG_DEAD_POSITION
+                                                      : DIAG_CODE_NB;
+    if (code == DIAG_CODE_NB) return;
+    bool drawn = result && text_is(result, "1/2-1/2");
+    if (!g->void_moves && drawn) return;
+    static const char *const what[] = {
+        [ENDING_FIVEFOLD] = "the same position occurred for the fifth time (9.6.1)",
+        [ENDING_75_MOVE] = "75 moves by each side without a pawn move or capture (9.6.2)",
+        [ENDING_DEAD_POSITION] = "dead position: neither side can checkmate (5.2.2)",
+    };
+    char tail[320];
+    if (g->void_moves)
+        snprintf(tail, sizeof tail, "but %u more move%s recorded", (unsigned)g->void_moves,
+                 g->void_moves == 1 ? " is" : "s are");
+    else
+        snprintf(tail, sizeof tail, "but the result is %s", result ? result : "missing");
+    const struct move_ctx *at = g->arb.ending_ply ? &g->ending_at : NULL;
+    game_emitf(g, code, DIAG_ERROR, at ? NULL : &g->start, at, "%s: the game was drawn here, %s",
+               what[e], tail);
+}
+
+static void judge_wrong_result(struct game *g, const char *result)
+{
+    enum ending_kind e = g->arb.ending;
+    if (e == ENDING_NONE || !result || text_is(result, "*")) return;
+    if (e == ENDING_CHECKMATE) {
+        /* Moves after the ending are not played: the main line's current
+         * position is the ending position, and its side to move was mated. */
+        int mated = g->lines[0].pos.side;
+        const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
+        if (!text_is(result, expect))
+            game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
+                       "recorded %s, but %s checkmated %s at ply %u: the result is %s", result,
+                       mated == COLOR_WHITE ? "Black" : "White",
+                       mated == COLOR_WHITE ? "White" : "Black", (unsigned)g->arb.ending_ply,
+                       expect);
+    } else if (!text_is(result, "1/2-1/2")) {
+        game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
+                   "recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2", result,
+                   ending_phrase(e), (unsigned)g->arb.ending_ply);
+    }
+}
+
+/* Would some legal move of the side to move complete the claim? */
+static bool some_move_completes(const struct game *g, const struct position *pos,
+                                enum claim_kind kind)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        if (kind == CLAIM_REPETITION && arb_reps_after(&g->arb, pos, list[i]) >= 3) return true;
+        if (kind == CLAIM_FIFTY) {
+            struct position next = *pos;
+            pos_make(&next, list[i]);
+            if (next.halfmove >= 100) return true;
+        }
+    }
+    return false;
+}
+
+/* Why a claim does not hold, or NULL when it does (or cannot be refuted). */
+static const char *claim_refuted(const struct game *g, const struct position *final,
+                                 enum claim_kind kind, char *buf, size_t size)
+{
+    enum ending_kind e = g->arb.ending;
+    switch (kind) {
+    case CLAIM_CHECKMATE:
+        if (e == ENDING_CHECKMATE) return NULL;
+        snprintf(buf, size, "the game did not end by checkmate%s%s",
+                 e != ENDING_NONE ? " but by " : "", e != ENDING_NONE ? ending_phrase(e) : "");
+        return buf;
+    case CLAIM_STALEMATE:
+        if (e == ENDING_STALEMATE) return NULL;
+        snprintf(buf, size, "the final position is not stalemate");
+        return buf;
+    case CLAIM_REPETITION:
+        if (e == ENDING_FIVEFOLD || g->arb.reps >= 3 ||
+            some_move_completes(g, final, CLAIM_REPETITION))
+            return NULL;
+        snprintf(buf, size,
+                 "the final position occurred %u time%s and no move repeats it a third time "
+                 "(9.2)",
+                 g->arb.reps, g->arb.reps == 1 ? "" : "s");
+        return buf;
+    case CLAIM_FIFTY:
+        if (e == ENDING_75_MOVE || final->halfmove >= 100 ||
+            some_move_completes(g, final, CLAIM_FIFTY))
+            return NULL;
+        snprintf(buf, size,
+                 "only %u half-moves without pawn move or capture; 9.3 needs 100 (50 by each "
+                 "side)",
+                 (unsigned) final->halfmove);
+        return buf;
+    case CLAIM_INSUFFICIENT:
+    case CLAIM_TIMEOUT_VS_INSUFFICIENT: {
+        /* Refuted only by proof: a helpmate found by the full analysis (rare
+         * path: only games that make this claim).  "Insufficient material"
+         * says neither side can mate, so one side that can refutes it; after a
+         * timeout we do not know who flagged, so it takes both. */
+        int can = 0, first = -1;
+        for (int side = COLOR_WHITE; side <= COLOR_BLACK; side++) {
+            struct deadpos_result r;
+            deadpos_analyse(final, side, DEADPOS_NODES_DEFAULT, &r);
+            if (r.verdict == DEADPOS_CAN_WIN) {
+                can++;
+                if (first < 0) first = side;
+            }
+        }
+        if (kind == CLAIM_INSUFFICIENT ? can == 0 : can < 2) return NULL;
+        if (kind == CLAIM_INSUFFICIENT)
+            snprintf(buf, size, "%s can still checkmate (a helpmate exists)",
+                     first == COLOR_WHITE ? "White" : "Black");
+        else
+            snprintf(buf, size, "both sides can still checkmate");
+        return buf;
+    }
+    default:
+        return NULL;
+    }
+}
+
+static void check_claim(struct game *g, struct claim c, const struct src_loc *loc,
+                        const char *source, const struct position *final)
+{
+    if (c.kind == CLAIM_NONE) return;
+    char why[256];
+    if (claim_refuted(g, final, c.kind, why, sizeof why))
+        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, "%s claims %s, but %s", source,
+                   claims_name(c.kind), why);
+}
+
+static void judge_claims(struct game *g, const char *result, const struct position *final)
+{
+    bool time_loss = false;
+    for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++) {
+        if (!g->tags[t].present) continue;
+        struct claim c = claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
+        time_loss |= c.time_loss;
+        char source[TAG_VALUE_MAX + 32];
+        snprintf(source, sizeof source, "%s \"%s\"", game_tag_names[t].text, g->tags[t].value);
+        check_claim(g, c, &g->tags[t].loc, source, final);
+    }
+    if (g->final_comment_set) {
+        struct claim c = claims_from_comment(g->final_comment, strlen(g->final_comment));
+        time_loss |= c.time_loss;
+        char source[128];
+        snprintf(source, sizeof source, "the closing comment {%s}", g->final_comment);
+        check_claim(g, c, result_location(g), source, final);
+    }
+
+    /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
+    if (g->arb.ending != ENDING_NONE || !result) return;
+    int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
+    if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN) return;
+    game_emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g),
+               NULL, "recorded %s, but %s could not checkmate by any series of legal moves (%s)%s",
+               result, winner == COLOR_WHITE ? "White" : "Black", deadpos_reason(final, winner),
+               time_loss ? ": a loss on time is a draw (6.9)" : "");
+}
+
+const char *game_judge_end(struct game *g)
+{
+    check_result_marker(g);
+    const char *result = recorded_result(g);
+    struct line *main_line = &g->lines[0];
+    if (g->replayable && !main_line->broken) {
+        judge_automatic_draw(g, result);
+        if (g->void_moves)
+            game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
+                       "the game had already ended by %s at ply %u; %u move%s recorded after it",
+                       ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
+                       (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
+        judge_wrong_result(g, result);
+        judge_claims(g, result, &main_line->pos);
+    }
+    return result;
+}

@@ -1,0 +1,155 @@
+/*
+ * game_internal.h - the state of the game being replayed, shared by game.c
+ * (the replay: tags, lines, moves, variations) and game_end.c (what is judged
+ * when a game ends: result, automatic draws, claims, tag values).  Not for
+ * other modules: game.h is the interface.
+ */
+#ifndef PGNARB_GAME_INTERNAL_H
+#define PGNARB_GAME_INTERNAL_H
+
+#include "judge/arbiter.h"
+#include "diag/diag.h"
+#include "judge/game.h"
+#include "chess/position.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TAG_VALUE_MAX 256
+#define MESSAGE_MAX   512
+#define SAN_TEXT_MAX  48
+#define FEN_TEXT_MAX  128
+#define DEFERRED_MAX  8
+
+enum tag_slot {
+    TAG_EVENT,
+    TAG_SITE,
+    TAG_DATE,
+    TAG_ROUND,
+    TAG_WHITE,
+    TAG_BLACK,
+    TAG_RESULT, /* roster */
+    TAG_FEN,
+    TAG_VARIANT,
+    TAG_TERMINATION,
+    TAG_TERMINATION_DETAILS,
+    TAG_SLOT_NB
+};
+#define TAG_ROSTER_NB (TAG_RESULT + 1)
+
+struct tag_name {
+    const char *text;
+    size_t len;
+};
+extern const struct tag_name game_tag_names[TAG_SLOT_NB];
+
+struct tag {
+    bool present;
+    struct src_loc loc;
+    char value[TAG_VALUE_MAX];
+};
+
+/* Where a move stands: enough to name it in a finding. */
+struct move_ctx {
+    struct src_loc loc;
+    uint32_t ply;
+    uint32_t move_number;
+    int side;
+    bool variation;
+    char san[SAN_TEXT_MAX];
+    char fen[FEN_TEXT_MAX]; /* position before the move */
+};
+
+/* A finding held back until its line ends. */
+struct held {
+    bool active;
+    enum diag_code code;
+    struct move_ctx at;
+    char message[MESSAGE_MAX];
+};
+
+struct line {
+    struct position pos;  /* the current position */
+    struct pos_undo undo; /* takes back the last move token, when last_made */
+    bool last_made;       /* the last move token was played (else it failed) */
+    bool before_valid;    /* a variation may start from the position before it */
+    bool broken;          /* a move failed: later moves are not checked */
+    bool silent;          /* broken from the start (its parent could not be replayed) */
+    uint32_t ply;         /* plies from the game's start to pos */
+    uint32_t unchecked;
+    struct held held;
+};
+
+struct deferred {
+    enum diag_code code;
+    enum diag_severity severity;
+    struct src_loc loc;
+    char message[MESSAGE_MAX];
+};
+
+struct game {
+    struct game_sink sink;
+    bool strict;
+    const char *file;
+
+    /* tag names by bucket (tag_bucket() in game.c): slot + 1, 0 for none;
+     * tag_buckets_ok when no two names share a bucket (else the names are
+     * searched one by one) */
+    uint8_t tag_buckets[32];
+    bool tag_buckets_ok;
+
+    /* the game being read */
+    uint64_t index;
+    struct src_loc start;
+    struct tag tags[TAG_SLOT_NB];
+    bool active;     /* between GAME_BEGIN and GAME_END */
+    bool set_up;     /* start position decided (tags complete) */
+    bool judged;     /* a variant we judge */
+    bool replayable; /* the start position is valid */
+    int depth;       /* current variation depth, 0 = main line */
+    bool deep_warned;
+    bool numbering_warned;
+    uint32_t plies; /* main-line move tokens */
+    uint32_t errors, warnings, notes;
+
+    struct arbiter arb;
+    struct move_ctx ending_at; /* the move that produced arb.ending */
+    uint32_t void_moves;       /* main-line moves after the ending */
+    struct move_ctx first_void;
+
+    bool has_result;
+    struct src_loc result_loc;
+    char result[16];
+    char final_comment[72]; /* main-line comment after the last move */
+    bool final_comment_set;
+
+    int ndeferred;
+    struct deferred deferred[DEFERRED_MAX];
+
+    struct line lines[GAME_LINE_DEPTH_MAX];
+};
+
+static inline const char *tag_value(const struct game *g, enum tag_slot slot)
+{
+    return g->tags[slot].present ? g->tags[slot].value : NULL;
+}
+
+/* Report a finding of the current game (game.c): at a move when `at` is set,
+ * else at loc. */
+void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
+               const struct src_loc *loc, const struct move_ctx *at, const char *message);
+void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
+                const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* game_end.c: the tag values the replay does not need (Result, Date, Round),
+ * checked once the tag section is complete. */
+void game_check_tags(struct game *g);
+
+/* game_end.c: at the end of a game, judge the termination marker, the
+ * automatic draws, moves after the end, the result and the claims; returns the
+ * recorded result (NULL when none is valid). */
+const char *game_judge_end(struct game *g);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * game_record.h - what the judge concludes about one game: how it ended along
+ * its main line (SPEC "How an ending is judged") and the per-game record that
+ * --report=games prints.  The judge (game, arbiter) fills these; the jobs
+ * carry them; report/ only reads them.
+ *
+ * Ownership: plain values; the strings of a game_record are borrowed from the
+ * game that produced it and live until the next game starts (jobs copy them).
+ */
+#ifndef PGNARB_GAME_RECORD_H
+#define PGNARB_GAME_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* How a game ended along its main line (SPEC "How an ending is judged"). */
+enum ending_kind {
+    ENDING_NONE,
+    ENDING_CHECKMATE,
+    ENDING_STALEMATE,
+    ENDING_DEAD_POSITION,
+    ENDING_FIVEFOLD,
+    ENDING_75_MOVE,
+    ENDING_KIND_NB
+};
+
+/* One game, for --report=games. */
+struct game_record {
+    const char *file;
+    uint64_t game;   /* 1-based index in its file */
+    uint64_t offset; /* byte offset where the game starts */
+    uint32_t line;
+    const char *event, *white, *black, *round; /* NULL when absent */
+    const char *result;                        /* as recorded, NULL when none */
+    uint32_t plies;                            /* main line plies replayed or read */
+    enum ending_kind ending;
+    uint32_t ending_ply; /* valid when ending != ENDING_NONE */
+    uint32_t errors, warnings, notes;
+    bool judged; /* false: skipped (unsupported variant) */
+};
+
+#endif /* PGNARB_GAME_RECORD_H */

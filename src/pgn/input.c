@@ -1,0 +1,529 @@
+/*
+ * input.c - byte streams for the PGN reader: files, standard input and memory,
+ * plain or compressed.  The PGN standard (section 3) leaves transport to the
+ * user; we accept what databases ship: gzip (RFC 1952, several members in a
+ * row, as `cat a.gz b.gz` makes them) and zstd (RFC 8878, several frames).
+ *
+ * Invariants:
+ * - The format is decided once, from the first four bytes (1f 8b = gzip,
+ *   28 b5 2f fd = zstd, anything else = plain), never from the name.
+ * - Memory is fixed: one INPUT_RAW_BUF_SIZE buffer plus the decoder state.
+ *   Plain files are read straight into the caller's buffer.
+ * - A corrupt or truncated compressed stream is an error (-1 from input_read,
+ *   reason in input_error()), never silently short data.  After a gzip member
+ *   only another member or zero padding may follow.
+ * - Line ends: an input whose first line break is a bare CR (a "classic Mac"
+ *   file) is read with every CR that is not followed by LF turned into LF, so
+ *   the reader counts its lines, ends its ; comments and % lines; any other
+ *   input is passed on as it is (the reader takes CR for blank space, so CRLF
+ *   is one line break and a stray CR breaks no line, as editors show it).
+ *   One byte or none is read ahead to tell a CR at the end of a read.
+ * - Nothing here prints or exits.
+ */
+#include "pgn/input.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+enum input_fmt { FMT_UNKNOWN, FMT_PLAIN, FMT_GZIP, FMT_ZSTD };
+
+/* What a compressed stream is decoded in at a time (zstd's largest block). */
+#define INPUT_DEC_STEP ((size_t)128 * 1024)
+
+struct input {
+    int fd; /* -1 for memory inputs */
+    bool own_fd;
+    const unsigned char *mem;
+    size_t mem_len, mem_pos, chunk;
+    input_source_fn source; /* bytes already decoded elsewhere (input_open_source()) */
+    void *source_ctx;
+
+    enum input_fmt fmt;
+    unsigned char *raw; /* INPUT_RAW_BUF_SIZE bytes */
+    size_t raw_pos, raw_len;
+    bool raw_eof;
+    uint64_t raw_bytes;
+
+    unsigned char *dec; /* decoded bytes of a compressed stream, INPUT_DEC_STEP */
+    size_t dec_pos, dec_len;
+    z_stream z;
+    bool z_ready, member_done;
+    ZSTD_DStream *zs;
+    size_t zs_hint; /* 0 when the last frame seen is complete */
+
+    enum { EOL_UNDECIDED, EOL_LF, EOL_CR } eol;
+    int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
+
+    bool failed;
+    char err[160];
+    char name[];
+};
+
+static ptrdiff_t fail(struct input *in, const char *what, const char *detail)
+{
+    in->failed = true;
+    snprintf(in->err, sizeof in->err, "%s%s%s", what, detail ? ": " : "", detail ? detail : "");
+    return -1;
+}
+
+/* A decoder failed after producing `produced` bytes in this call: those are
+ * returned now and the failure on the next call, so that where a stream
+ * fails does not depend on the sizes it was read in. */
+static ptrdiff_t failed_after(struct input *in, size_t produced, const char *what,
+                              const char *detail)
+{
+    fail(in, what, detail);
+    return produced ? (ptrdiff_t)produced : -1;
+}
+
+/* Read from the underlying file or memory; 0 at its end, -1 on error. */
+static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
+{
+    if (in->chunk && n > in->chunk)
+        n = in->chunk;
+    if (in->source) {
+        const char *why = NULL;
+        ptrdiff_t got = in->source(in->source_ctx, buf, n, &why);
+        if (got < 0)
+            return fail(in, why ? why : "read error", NULL);
+        in->raw_bytes += (uint64_t)got;
+        return got;
+    }
+    if (in->fd < 0) {
+        size_t left = in->mem_len - in->mem_pos;
+        if (n > left)
+            n = left;
+        memcpy(buf, in->mem + in->mem_pos, n);
+        in->mem_pos += n;
+        in->raw_bytes += n;
+        return (ptrdiff_t)n;
+    }
+    for (;;) {
+        ssize_t got = read(in->fd, buf, n);
+        if (got >= 0) {
+            in->raw_bytes += (uint64_t)got;
+            return got;
+        }
+        if (errno != EINTR)
+            return fail(in, "read error", strerror(errno));
+    }
+}
+
+/* Read into the raw buffer until it holds `want` bytes or the stream ends;
+ * false on a read error. */
+static bool raw_gather(struct input *in, size_t want)
+{
+    while (in->raw_len < want && !in->raw_eof) {
+        ptrdiff_t got = src_read(in, in->raw + in->raw_len, INPUT_RAW_BUF_SIZE - in->raw_len);
+        if (got < 0)
+            return false;
+        if (got == 0)
+            in->raw_eof = true;
+        in->raw_len += (size_t)got;
+    }
+    return true;
+}
+
+/* Refill the raw buffer when it is empty, to the full or to the end of the
+ * stream however short the reads (a pipe's), so that the decoders see the
+ * same input in the same steps every time; false on a read error. */
+static bool raw_fill(struct input *in)
+{
+    if (in->raw_pos < in->raw_len || in->raw_eof)
+        return true;
+    in->raw_pos = in->raw_len = 0;
+    return raw_gather(in, INPUT_RAW_BUF_SIZE);
+}
+
+static bool sniff(struct input *in)
+{
+    /* Gather up to 4 bytes, however short the reads are. */
+    if (!raw_gather(in, 4))
+        return false;
+    const unsigned char *b = in->raw;
+    in->fmt = FMT_PLAIN;
+    if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+        memset(&in->z, 0, sizeof in->z);
+        if (inflateInit2(&in->z, 15 + 16) != Z_OK)
+            return fail(in, "cannot start gzip decoder", NULL), false;
+        in->z_ready = true;
+        in->fmt = FMT_GZIP;
+    } else if (in->raw_len >= 4 && b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) {
+        in->zs = ZSTD_createDStream();
+        if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
+            return fail(in, "cannot start zstd decoder", NULL), false;
+        in->zs_hint = 1;
+        in->fmt = FMT_ZSTD;
+    }
+    /* A compressed stream starts from a full buffer too (see raw_fill());
+     * plain text goes on at once, for a pipe that is being written. */
+    return in->fmt == FMT_PLAIN || raw_gather(in, INPUT_RAW_BUF_SIZE);
+}
+
+static ptrdiff_t read_plain(struct input *in, unsigned char *buf, size_t n)
+{
+    if (in->raw_pos < in->raw_len) {
+        size_t k = in->raw_len - in->raw_pos;
+        if (k > n)
+            k = n;
+        memcpy(buf, in->raw + in->raw_pos, k);
+        in->raw_pos += k;
+        return (ptrdiff_t)k;
+    }
+    if (in->raw_eof)
+        return 0;
+    return src_read(in, buf, n);
+}
+
+static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
+{
+    size_t produced = 0;
+    for (;;) {
+        if (!raw_fill(in))
+            return produced ? (ptrdiff_t)produced : -1; /* raw_fill() failed the stream */
+        if (in->member_done) {
+            /* Between members: another member, zero padding, or the end. */
+            if (in->raw_pos == in->raw_len)
+                return (ptrdiff_t)produced; /* raw_eof: clean end */
+            if (in->raw[in->raw_pos] == 0) {
+                in->raw_pos++;
+                continue;
+            }
+            if (inflateReset(&in->z) != Z_OK)
+                return failed_after(in, produced, "corrupt gzip stream", NULL);
+            in->member_done = false;
+        }
+        in->z.next_in = in->raw + in->raw_pos;
+        in->z.avail_in = (uInt)(in->raw_len - in->raw_pos);
+        in->z.next_out = buf + produced;
+        in->z.avail_out = (uInt)(n - produced);
+        int ret = inflate(&in->z, Z_NO_FLUSH);
+        in->raw_pos = in->raw_len - in->z.avail_in;
+        produced = n - in->z.avail_out;
+        if (ret == Z_STREAM_END) {
+            in->member_done = true;
+            if (produced)
+                return (ptrdiff_t)produced;
+        } else if (ret == Z_OK || ret == Z_BUF_ERROR) {
+            if (produced)
+                return (ptrdiff_t)produced;
+            if (ret == Z_BUF_ERROR && in->raw_eof && in->raw_pos == in->raw_len)
+                return fail(in, "truncated gzip stream", NULL);
+        } else {
+            return failed_after(in, produced, "corrupt gzip stream",
+                                in->z.msg ? in->z.msg : "bad data");
+        }
+    }
+}
+
+static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
+{
+    ZSTD_outBuffer out = {buf, n, 0};
+    for (;;) {
+        if (!raw_fill(in))
+            return out.pos ? (ptrdiff_t)out.pos : -1; /* raw_fill() failed the stream */
+        bool at_end = in->raw_eof && in->raw_pos == in->raw_len;
+        ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
+        size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
+        if (ZSTD_isError(r))
+            return failed_after(in, out.pos, "corrupt zstd stream", ZSTD_getErrorName(r));
+        bool progress = inb.pos != in->raw_pos || out.pos != 0;
+        in->raw_pos = inb.pos;
+        if (out.pos)
+            in->zs_hint = r;
+        else if (progress)
+            in->zs_hint = r == 0 ? 0 : 1;
+        if (out.pos)
+            return (ptrdiff_t)out.pos;
+        if (at_end) /* 0: the last frame was complete */
+            return in->zs_hint == 0 ? 0 : fail(in, "truncated zstd stream", NULL);
+    }
+}
+
+/*
+ * A compressed stream is decoded into `dec` in steps of INPUT_DEC_STEP bytes,
+ * whatever the caller asks for, and handed out from there: the decoders are
+ * then called the same way however the stream is read, so a stream that
+ * fails part way gives the same bytes before the failure to every reader
+ * (zstd decodes straight into a large enough buffer and loses a block's
+ * worth on an error that a small one would have seen flushed first).
+ */
+static ptrdiff_t read_compressed(struct input *in, unsigned char *buf, size_t n)
+{
+    if (in->dec_pos == in->dec_len) {
+        if (in->failed) return -1;
+        if (!in->dec && !(in->dec = malloc(INPUT_DEC_STEP)))
+            return fail(in, "out of memory", NULL);
+        ptrdiff_t got = in->fmt == FMT_GZIP ? read_gzip(in, in->dec, INPUT_DEC_STEP)
+                                            : read_zstd(in, in->dec, INPUT_DEC_STEP);
+        if (got <= 0) return got;
+        in->dec_pos = 0;
+        in->dec_len = (size_t)got;
+    }
+    size_t k = in->dec_len - in->dec_pos;
+    if (k > n) k = n;
+    memcpy(buf, in->dec + in->dec_pos, k);
+    in->dec_pos += k;
+    return (ptrdiff_t)k;
+}
+
+static ptrdiff_t read_decoded(struct input *in, unsigned char *buf, size_t n)
+{
+    if (in->fmt == FMT_GZIP || in->fmt == FMT_ZSTD) return read_compressed(in, buf, n);
+    return read_plain(in, buf, n);
+}
+
+/* The byte after the end of this read, kept for the next one; -1 at the end
+ * of the stream (or when it fails: the next read says so). */
+static int peek(struct input *in)
+{
+    unsigned char c;
+    if (read_decoded(in, &c, 1) != 1) return -1;
+    in->ahead = c;
+    return c;
+}
+
+/* The line-end rule of the invariants, over the len bytes just read. */
+static void mark_line_ends(struct input *in, unsigned char *buf, size_t len)
+{
+    size_t from = 0;
+    if (in->eol == EOL_UNDECIDED) {
+        unsigned char *lf = memchr(buf, '\n', len);
+        unsigned char *cr = memchr(buf, '\r', lf ? (size_t)(lf - buf) : len);
+        if (!cr) {
+            if (lf) in->eol = EOL_LF;
+            return;
+        }
+        from = (size_t)(cr - buf);
+    }
+    for (unsigned char *cr; from < len && (cr = memchr(buf + from, '\r', len - from));) {
+        size_t i = (size_t)(cr - buf);
+        int next = i + 1 < len ? buf[i + 1] : peek(in);
+        if (in->eol == EOL_UNDECIDED) {
+            in->eol = next == '\n' ? EOL_LF : EOL_CR;
+            if (in->eol == EOL_LF) return;
+        }
+        if (next != '\n') *cr = '\n';
+        from = i + 1;
+    }
+}
+
+ptrdiff_t input_read(struct input *in, void *buf, size_t n)
+{
+    bool held = in->ahead >= 0 || in->dec_pos < in->dec_len; /* decoded before a failure */
+    if (in->failed && !held)
+        return -1;
+    if (n == 0)
+        return 0;
+    if (in->fmt == FMT_UNKNOWN && !sniff(in))
+        return -1;
+    unsigned char *out = buf;
+    size_t len = 0;
+    if (in->ahead >= 0) {
+        out[len++] = (unsigned char)in->ahead;
+        in->ahead = -1;
+    }
+    if (len < n && (!in->failed || in->dec_pos < in->dec_len)) {
+        ptrdiff_t got = read_decoded(in, out + len, n - len);
+        if (got < 0 && len == 0) return -1;
+        if (got > 0) len += (size_t)got;
+    }
+    if (in->eol != EOL_LF) mark_line_ends(in, out, len);
+    return (ptrdiff_t)len;
+}
+
+static struct input *input_alloc(const char *name)
+{
+    size_t nl = strlen(name);
+    struct input *in = calloc(1, sizeof *in + nl + 1);
+    if (!in)
+        return NULL;
+    in->raw = malloc(INPUT_RAW_BUF_SIZE);
+    if (!in->raw) {
+        free(in);
+        return NULL;
+    }
+    memcpy(in->name, name, nl + 1);
+    in->fd = -1;
+    in->ahead = -1;
+    return in;
+}
+
+struct input *input_open(const char *path, char *why, size_t whylen)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    const char *reason = NULL;
+    if (fd < 0)
+        reason = strerror(errno);
+    else if (fstat(fd, &st) != 0)
+        reason = strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        reason = "is a directory";
+    if (!reason) {
+        struct input *in = input_alloc(is_stdin ? "<stdin>" : path);
+        if (in) {
+            in->fd = fd;
+            in->own_fd = !is_stdin;
+            return in;
+        }
+        reason = "out of memory";
+    }
+    if (why && whylen)
+        snprintf(why, whylen, "%s", reason);
+    if (fd >= 0 && !is_stdin)
+        close(fd);
+    return NULL;
+}
+
+struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chunk)
+{
+    struct input *in = input_alloc("<memory>");
+    if (in) {
+        in->mem = buf;
+        in->mem_len = len;
+        in->chunk = chunk;
+    }
+    return in;
+}
+
+struct input *input_open_memory(const void *buf, size_t len)
+{
+    return input_open_memory_chunked(buf, len, 0);
+}
+
+struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
+{
+    struct input *in = input_alloc(name);
+    if (in) {
+        in->source = fn;
+        in->source_ctx = ctx;
+        in->fmt = FMT_PLAIN; /* decoded already: no format to sniff */
+        in->eol = EOL_LF;    /* ... and line breaks already as they are read */
+    }
+    return in;
+}
+
+const char *input_name(const struct input *in) { return in->name; }
+const char *input_error(const struct input *in) { return in->err; }
+uint64_t input_raw_bytes(const struct input *in) { return in->raw_bytes; }
+
+const char *input_format(const struct input *in)
+{
+    static const char *const names[] = {"unknown", "plain", "gzip", "zstd"};
+    return names[in->fmt];
+}
+
+void input_close(struct input *in)
+{
+    if (!in)
+        return;
+    if (in->z_ready)
+        inflateEnd(&in->z);
+    ZSTD_freeDStream(in->zs);
+    if (in->own_fd)
+        close(in->fd);
+    free(in->raw);
+    free(in->dec);
+    free(in);
+}
+
+/* ---- Directory walk (for the CLI's -r) ---- */
+
+/* Directories nested deeper than this are not entered (hostile trees). */
+#define INPUT_WALK_DEPTH_MAX 64
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void walk_note(char *why, size_t whylen, bool *noted, const char *path, const char *what)
+{
+    if (!*noted && why && whylen)
+        snprintf(why, whylen, "%s: %s", path, what);
+    *noted = true;
+}
+
+static int walk_dir(const char *dir, int depth, input_walk_fn fn, void *ctx, char *why,
+                    size_t whylen, bool *noted)
+{
+    if (depth > INPUT_WALK_DEPTH_MAX) {
+        walk_note(why, whylen, noted, dir, "directories nested too deep");
+        return 0;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        walk_note(why, whylen, noted, dir, strerror(errno));
+        return 0;
+    }
+    char **names = NULL;
+    size_t count = 0, cap = 0;
+    int rc = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (count == cap) {
+            size_t ncap = cap ? 2 * cap : 32;
+            char **bigger = realloc(names, ncap * sizeof *names);
+            if (!bigger)
+                break;
+            names = bigger;
+            cap = ncap;
+        }
+        names[count] = strdup(e->d_name);
+        if (names[count])
+            count++;
+    }
+    closedir(d);
+    if (count)
+        qsort(names, count, sizeof *names, cmp_names);
+    for (size_t i = 0; i < count; i++) {
+        if (rc == 0) {
+            size_t len = strlen(dir) + strlen(names[i]) + 2;
+            char *path = malloc(len);
+            if (path) {
+                snprintf(path, len, "%s%s%s", dir,
+                         dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+                struct stat st, lst;
+                if (stat(path, &st) != 0)
+                    walk_note(why, whylen, noted, path, strerror(errno));
+                else if (S_ISREG(st.st_mode))
+                    rc = fn(ctx, path);
+                else if (S_ISDIR(st.st_mode) && lstat(path, &lst) == 0 && !S_ISLNK(lst.st_mode))
+                    rc = walk_dir(path, depth + 1, fn, ctx, why, whylen, noted);
+                free(path);
+            }
+        }
+        free(names[i]);
+    }
+    free(names);
+    return rc;
+}
+
+int input_walk(const char *path, input_walk_fn fn, void *ctx, char *why, size_t whylen)
+{
+    struct stat st;
+    bool noted = false;
+    if (why && whylen)
+        why[0] = '\0';
+    if (stat(path, &st) != 0) {
+        walk_note(why, whylen, &noted, path, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode))
+        return fn(ctx, path);
+    int rc = walk_dir(path, 0, fn, ctx, why, whylen, &noted);
+    return rc != 0 ? rc : noted ? -1 : 0;
+}

@@ -1,0 +1,554 @@
+/*
+ * pgn_lex.c - the PGN tokenizer: its buffer, the dispatcher pgn_lex_next()
+ * and the bounded tokens.  PGN standard section 7 (tokens), 8.1 (tag pairs),
+ * 8.2 (movetext: move number indications, SAN, NAGs, RAV, game termination
+ * markers) and 6 (the % escape mechanism), plus 16.1.4/16.2 only insofar as
+ * tokens go.  The tokens that may run past the buffer - strings and comments
+ * (section 5) - are in pgn_lex_text.c, the fast paths in pgn_lex_fast.c and
+ * pgn_lex.h; what these files share is in pgn_lex.h's internal section.
+ *
+ * Invariants:
+ * - One buffer of PGN_LEX_BUF_SIZE bytes, refilled from the input; buf[end]
+ *   is always a NUL sentinel, so every scanning loop stops at the end of the
+ *   data without a bounds test and then checks `p == end`.  PGN_LEX_SLACK
+ *   bytes after the buffer (zeroed once) let a fast path load a few bytes
+ *   past the sentinel at once; what it finds there never decides anything.
+ * - Before a bounded token (symbol, number, NAG, glyph) at least
+ *   LEX_WINDOW bytes are in the buffer (or the input is at its end), so those
+ *   scanners never refill.  Strings and comments refill as they go, keeping
+ *   the part of their text that fits their limit ([ts, tw)) and the unread
+ *   bytes ([p, end)); pgn_lex_refill() compacts both to the front.
+ * - Offsets: pgn_lex_off(q) = end_off - (end - q) for every unread byte q
+ *   (kept as q + bias).  Line and column are kept as the current line number
+ *   plus the offset where it started; column = offset - line start + 1
+ *   (bytes).  LF ends a line; CR is blank space, so CRLF is one line break.
+ *   A UTF-8 BOM at offset 0 is skipped.
+ * - Between tokens, lead holds what the next token's flags need: line feeds
+ *   already skipped (by a fast path that then gave up) and whether it starts
+ *   a line.  The fast paths (pgn_lex.h, pgn_lex_fast.c) leave the state
+ *   exactly as pgn_lex_next() would.
+ * - No allocation after pgn_lex_new(), no recursion; bad bytes become
+ *   PGN_TOK_ERROR tokens, never an abort.
+ */
+#define PGN_LEX_INTERNAL
+#include "pgn/pgn_lex.h"
+
+#include "pgn/input.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes guaranteed in the buffer before a bounded token is scanned.  Every
+ * look-ahead stops within PGN_LEX_LOOK bytes (pgn_lex.h) or LEX_WINDOW for a
+ * token, whatever is in the buffer, so that tokens never depend on how the
+ * input was read. */
+#define LEX_WINDOW (PGN_LEX_TOKEN_MAX + 16)
+
+#if defined(__GNUC__)
+#define LEX_NOINLINE __attribute__((noinline))
+#else
+#define LEX_NOINLINE
+#endif
+
+/* Generated from the PGN_CC_* definitions in pgn_lex.h; tests/check_pgn_lex.c
+ * recomputes every entry from them.  (Whether a byte goes on with an ASCII
+ * symbol is pgn_lex_asym[], for the scans of pgn_lex_symbol_run().) */
+const unsigned char pgn_lex_cc[256] = {
+    0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x62, 0x01, 0x01, 0x01, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x20, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x04, 0x00, 0x04,
+    0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x04, 0x00, 0x00, 0x04, 0x00, 0x00,
+    0x00, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14,
+    0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x00, 0x20, 0x00, 0x00, 0x04,
+    0x00, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14,
+    0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x14, 0x40, 0x00, 0x40, 0x00, 0x00,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+    0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04,
+};
+
+unsigned pgn_lex_char_class(unsigned char c)
+{
+    return pgn_lex_cc[c];
+}
+
+/* lim: where a token may start with LEX_WINDOW bytes after it, or anywhere
+ * (up to and including end) at the end of the input; and bias, for offsets,
+ * after every change of end or end_off.  Below lim a column also fits in 32
+ * bits, which the fast paths take on trust (pgn_lex_fast_loc()): a line that
+ * may reach 4 GiB in this buffer leaves them nothing. */
+static void set_lim(struct pgn_lex *lx)
+{
+    lx->bias = lx->end_off - (uint64_t)(uintptr_t)lx->end; /* see pgn_lex_off() */
+    pgn_lex_set_col_bias(lx);
+    if (lx->end_off - lx->line_off >= UINT32_MAX)
+        lx->lim = lx->buf; /* line_off only grows, until the next refill */
+    else if (lx->eof)
+        lx->lim = lx->end + 1;
+    else if (lx->end - lx->buf >= LEX_WINDOW)
+        lx->lim = lx->end - LEX_WINDOW + 1;
+    else
+        lx->lim = lx->buf;
+}
+
+/* Declared in pgn_lex.h (for pgn_lex_text.c too); out of line, since it runs
+ * once per buffer and moves memory. */
+bool pgn_lex_refill(struct pgn_lex *lx)
+{
+    if (lx->eof) return false;
+    size_t keep = lx->ts ? (size_t)(lx->tw - lx->ts) : 0;
+    size_t unread = (size_t)(lx->end - lx->p);
+    if (keep) memmove(lx->buf, lx->ts, keep);
+    memmove(lx->buf + keep, lx->p, unread);
+    if (lx->ts) {
+        lx->ts = lx->buf;
+        lx->tw = lx->buf + keep;
+    }
+    lx->p = lx->buf + keep;
+    lx->end = lx->p + unread;
+    ptrdiff_t got = input_read(lx->in, lx->end, PGN_LEX_BUF_SIZE - keep - unread);
+    if (got <= 0) {
+        lx->eof = true;
+        if (got < 0) lx->in_err = input_error(lx->in);
+        got = 0;
+    }
+    lx->end += got;
+    lx->end_off += (uint64_t)got;
+    *lx->end = 0;
+    set_lim(lx);
+    return got > 0;
+}
+
+static struct pgn_lex *lex_init(struct input *in, bool own)
+{
+    struct pgn_lex *lx = calloc(1, sizeof *lx);
+    if (!lx) return NULL;
+    lx->buf = calloc(1, PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
+    if (!lx->buf) {
+        free(lx);
+        return NULL;
+    }
+    lx->in = in;
+    lx->own_in = own;
+    lx->p = lx->end = lx->buf;
+    *lx->end = 0;
+    set_lim(lx);
+    lx->line = 1;
+    lx->lead = PGN_LEX_LEAD_BOL;
+    /* A UTF-8 byte order mark at the very start is not part of the text. */
+    pgn_lex_ensure(lx, 3);
+    if (lx->end - lx->p >= 3 && lx->p[0] == 0xef && lx->p[1] == 0xbb && lx->p[2] == 0xbf) {
+        lx->p += 3;
+        lx->line_off = 3;
+        pgn_lex_set_col_bias(lx);
+    }
+    return lx;
+}
+
+struct pgn_lex *pgn_lex_new(struct input *in)
+{
+    return lex_init(in, false);
+}
+
+struct pgn_lex *pgn_lex_new_memory(const void *buf, size_t len, size_t chunk)
+{
+    struct input *in = input_open_memory_chunked(buf, len, chunk);
+    if (!in) return NULL;
+    struct pgn_lex *lx = lex_init(in, true);
+    if (!lx) input_close(in);
+    return lx;
+}
+
+void pgn_lex_free(struct pgn_lex *lx)
+{
+    if (!lx) return;
+    if (lx->own_in) input_close(lx->in);
+    free(lx->buf);
+    free(lx);
+}
+
+uint64_t pgn_lex_offset(const struct pgn_lex *lx)
+{
+    return pgn_lex_off(lx, lx->p);
+}
+struct src_loc pgn_lex_loc(const struct pgn_lex *lx)
+{
+    return pgn_lex_loc_on(lx, lx->p);
+}
+const char *pgn_lex_input_error(const struct pgn_lex *lx)
+{
+    return lx->in_err;
+}
+
+const char *pgn_lex_type_name(enum pgn_tok_type t)
+{
+    static const char *const names[PGN_TOK_NB] = {"eof",    "[",           "]",      "string",
+                                                  "symbol", "move-number", "nag",    "comment",
+                                                  "(",      ")",           "result", "error"};
+    return (unsigned)t < PGN_TOK_NB ? names[t] : "?";
+}
+
+static const struct pgn_token *error_tok(struct pgn_lex *lx, const char *message,
+                                         const unsigned char *start, const unsigned char *next)
+{
+    lx->tok.message = message;
+    return pgn_lex_finish(lx, PGN_TOK_ERROR, start, (size_t)(next - start), next);
+}
+
+/* Skip the rest of an over-long symbol (it may run past the buffer). */
+static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char *start)
+{
+    lx->p = (unsigned char *)start;
+    for (;;) {
+        while (pgn_lex_cc[*lx->p] & PGN_CC_SYM)
+            lx->p++;
+        if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
+    }
+    lx->tok.message = "token too long";
+    return pgn_lex_finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
+}
+
+/* ---- Bounded tokens (the window is in the buffer) ---- */
+
+/* Game termination marker, in the standard spelling or a tolerated one:
+ * ½ for 1/2 and an en dash, em dash or minus sign for the hyphen.  Returns the
+ * canonical marker or NULL; *odd tells whether the spelling was tolerated. */
+static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
+{
+    static const char *const markers[] = {"1-0", "0-1", "1/2-1/2"};
+    char norm[24];
+    size_t k = 0;
+    *odd = false;
+    /* The standard spelling, nearly every game's, without the copy. */
+    if (n == 3 && s[1] == '-' && ((s[0] == '1' && s[2] == '0') || (s[0] == '0' && s[2] == '1')))
+        return markers[s[0] == '1' ? 0 : 1];
+    if (n == 7 && memcmp(s, markers[2], 7) == 0) return markers[2];
+    for (size_t i = 0; i < n; i++) {
+        if (k + 3 >= sizeof norm) return NULL;
+        if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
+            memcpy(norm + k, "1/2", 3);
+            k += 3;
+            i += 1;
+            *odd = true;
+        } else if (s[i] == 0xe2 && i + 2 < n &&
+                   ((s[i + 1] == 0x80 && (s[i + 2] == 0x93 || s[i + 2] == 0x94)) ||
+                    (s[i + 1] == 0x88 && s[i + 2] == 0x92))) {
+            norm[k++] = '-';
+            i += 2;
+            *odd = true;
+        } else {
+            norm[k++] = (char)s[i];
+        }
+    }
+    for (size_t m = 0; m < 3; m++)
+        if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0) return markers[m];
+    return NULL;
+}
+
+/* Evaluation glyphs some programs write as text instead of NAGs ($10-$19). */
+static const struct {
+    const char *text;
+    unsigned nag;
+} glyphs[] = {{"=", 10},  {"+=", 14}, {"=+", 15},  {"+/-", 16}, {"-/+", 17},
+              {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
+
+static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s;
+    unsigned acc = 0;
+    while (pgn_lex_cc[*q] & PGN_CC_SYM)
+        acc |= *q++;
+    /* "exd6e.p." : the en passant suffix keeps its periods. */
+    if (q > s && q[-1] == 'e' && q[0] == '.' && q[1] == 'p' && q[2] == '.') {
+        q += 3;
+        while (pgn_lex_cc[*q] & PGN_CC_SYM)
+            acc |= *q++;
+    }
+    size_t n = (size_t)(q - s);
+    if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof)) return too_long(lx, s);
+    struct pgn_token *t = &lx->tok;
+    if (s[0] <= '9' || (acc & 0x80)) {
+        bool odd;
+        const char *m = result_marker(s, n, &odd);
+        if (m) {
+            if (odd) t->flags |= PGN_TOKF_NONSTANDARD;
+            pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m), q);
+            return t;
+        }
+    }
+    if (s[0] == '-' || s[0] == '+' || s[0] == '=') {
+        if (n == 2 && s[0] == '-' && s[1] == '-')
+            return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q); /* null move */
+        for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++)
+            if (strlen(glyphs[g].text) == n && memcmp(glyphs[g].text, s, n) == 0) {
+                t->number = glyphs[g].nag;
+                t->flags |= PGN_TOKF_NONSTANDARD;
+                return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
+            }
+        return error_tok(lx, "stray character", s, q);
+    }
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(s, n, false);
+    return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q);
+}
+
+/* "…" (U+2026, three bytes in UTF-8), written by some exports for "...". */
+static inline bool is_ellipsis(const unsigned char *q)
+{
+    return q[0] == 0xe2 && q[1] == 0x80 && q[2] == 0xa6;
+}
+
+/* Scan a run of '.' and '…' from q (not past lim): adds their count, in dots,
+ * to *dots, flags '…' as non-standard, and returns where the run ends. */
+static const unsigned char *scan_dots(const unsigned char *q, const unsigned char *lim,
+                                      unsigned *dots, unsigned *flags)
+{
+    while (q < lim) {
+        if (*q == '.') {
+            q++;
+            (*dots)++;
+        } else if (is_ellipsis(q)) {
+            q += 3;
+            *dots += 3;
+            *flags |= PGN_TOKF_NONSTANDARD;
+        } else {
+            break;
+        }
+    }
+    return q;
+}
+
+/* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
+ * symbol that starts with a digit (results, "0-0"). */
+static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
+    while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT))
+        q++;
+    if (q == lim) return too_long(lx, s);
+    size_t ndig = (size_t)(q - s);
+    bool dot = *q == '.' || is_ellipsis(q);
+    if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM)) return lex_symbol(lx, s);
+    struct pgn_token *t = &lx->tok;
+    unsigned dots = 0;
+    q = scan_dots(q, lim, &dots, &t->flags);
+    /* "5. ... Qd6" (Crafty and others): dots after blanks belong to the number */
+    const unsigned char *b = q;
+    while (b < lim && (*b == ' ' || *b == '\t'))
+        b++;
+    if (b > q && b < lim && (*b == '.' || is_ellipsis(b))) {
+        t->flags |= PGN_TOKF_NONSTANDARD;
+        dots = 0; /* "5. ..." is black's move 5, like "5..." */
+        q = scan_dots(b, lim, &dots, &t->flags);
+    }
+    if (ndig > 9) return error_tok(lx, "bad move number", s, q);
+    unsigned v = 0;
+    for (size_t i = 0; i < ndig; i++)
+        v = v * 10 + (unsigned)(s[i] - '0');
+    t->number = v;
+    t->dots = dots;
+    return pgn_lex_finish(lx, PGN_TOK_MOVE_NUMBER, s, ndig, q);
+}
+
+static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s + 1, *lim = s + LEX_WINDOW - 8;
+    unsigned v = 0;
+    while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT)) {
+        if (v <= 255) v = v * 10 + (unsigned)(*q - '0');
+        q++;
+    }
+    if (q == s + 1) return error_tok(lx, "'$' without a number", s, q);
+    if (v > 255) return error_tok(lx, "NAG above 255", s, q);
+    lx->tok.number = v;
+    return pgn_lex_finish(lx, PGN_TOK_NAG, s, (size_t)(q - s), q);
+}
+
+/* Move suffix annotations (PGN 8.2.3.8): ! ? !! ?? !? ?! are NAGs 1-6. */
+static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned char *s)
+{
+    const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
+    while (q < lim && (*q == '!' || *q == '?'))
+        q++;
+    size_t n = (size_t)(q - s);
+    unsigned v = 0;
+    if (n == 1)
+        v = s[0] == '!' ? 1 : 2;
+    else if (n == 2)
+        v = s[0] == '!' ? (s[1] == '!' ? 3 : 5) : (s[1] == '?' ? 4 : 6);
+    if (!v) return error_tok(lx, "unknown move annotation", s, q);
+    lx->tok.number = v;
+    return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
+}
+
+/* Bytes that cannot start any token: consumed as one run. */
+static bool is_stray(unsigned char c)
+{
+    if (pgn_lex_cc[c] & (PGN_CC_WS | PGN_CC_NL | PGN_CC_SYM)) return false;
+    return !strchr("[](){}\";%$!?*", c) || c == 0;
+}
+
+static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char *s)
+{
+    lx->ts = (unsigned char *)s;
+    lx->tw = lx->p = (unsigned char *)s + 1;
+    for (;;) {
+        while (lx->p < lx->end && is_stray(*lx->p))
+            lx->p++;
+        if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
+    }
+    lx->tok.message = "stray character";
+    lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
+    lx->tok.type = PGN_TOK_ERROR;
+    lx->prev = PGN_TOK_ERROR;
+    lx->tok.len = 1;
+    lx->ts = NULL;
+    lx->tok.span = pgn_lex_off(lx, lx->p) - lx->tok.loc.offset;
+    return &lx->tok;
+}
+
+/* ---- The dispatcher ---- */
+
+/* Forum wrappers [pgn] and [/pgn] around a game are not tag pairs. */
+static size_t wrapper_len(const unsigned char *s)
+{
+    size_t k = s[1] == '/' ? 2 : 1;
+    if ((s[k] | 0x20) != 'p' || (s[k + 1] | 0x20) != 'g' || (s[k + 2] | 0x20) != 'n' ||
+        s[k + 3] != ']')
+        return 0;
+    return k + 4;
+}
+
+/* Tokens off the fast paths (p: first byte, window in the buffer).  Out of
+ * line so that pgn_lex_next() stays small: no callee-saved registers to save
+ * on the way to a move. */
+static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsigned char *p)
+{
+    unsigned c = *p;
+    if (p == lx->end) return pgn_lex_finish(lx, PGN_TOK_EOF, p, 0, p);
+    switch (c) {
+    case '[':
+        return pgn_lex_finish(lx, PGN_TOK_LBRACKET, p, 1, p + 1);
+    case ']':
+        return pgn_lex_finish(lx, PGN_TOK_RBRACKET, p, 1, p + 1);
+    case '(':
+        return pgn_lex_finish(lx, PGN_TOK_LPAREN, p, 1, p + 1);
+    case ')':
+        return pgn_lex_finish(lx, PGN_TOK_RPAREN, p, 1, p + 1);
+    case '*':
+        return pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)"*", 1, p + 1);
+    case '"':
+        return pgn_lex_string(lx, p);
+    case '{':
+        return pgn_lex_brace_comment(lx, p);
+    case ';':
+        return pgn_lex_line_comment(lx, p);
+    case '$':
+        return lex_nag(lx, p);
+    case '!':
+    case '?':
+        return lex_suffix(lx, p);
+    case '}':
+        return error_tok(lx, "'}' without '{'", p, p + 1);
+    default:
+        break;
+    }
+    if (pgn_lex_cc[c] & PGN_CC_SYM) /* - + = and bytes >= 0x80 */
+        return lex_symbol(lx, p);
+    return lex_stray(lx, p);
+}
+
+/* Between tokens, at p = lx->p (not blank): fill the window, skip a % line or
+ * a [pgn] wrapper.  True when something was done (lx->p is then the place to
+ * go on from), false when a token starts at lx->p. */
+static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
+{
+    unsigned char *p = lx->p;
+    if ((size_t)(lx->end - p) < LEX_WINDOW && !lx->eof) {
+        pgn_lex_ensure(lx, LEX_WINDOW);
+        return true;
+    }
+    if (*p == '%' && pgn_lex_off(lx, p) == lx->line_off) {
+        pgn_lex_skip_line(lx);
+        return true;
+    }
+    if (*p == '[') {
+        size_t n = wrapper_len(p);
+        if (n) {
+            lx->p = p + n;
+            return true;
+        }
+    }
+    return false;
+}
+
+const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
+{
+    struct pgn_token *t = &lx->tok;
+    /* line feeds a fast path skipped before giving up on this token */
+    unsigned nl = lx->lead & PGN_LEX_LEAD_NL;
+    bool bol = lx->lead & PGN_LEX_LEAD_BOL;
+    unsigned char *p = lx->p;
+    lx->ts = NULL;
+    unsigned c, k;
+    for (;;) {
+        c = *p;
+        k = pgn_lex_cc[c];
+        if (k & (PGN_CC_LETTER | PGN_CC_DIGIT)) {
+            if (p < lx->lim) break;
+        } else if (k & PGN_CC_WS) {
+            p++;
+            continue;
+        } else if (k & PGN_CC_NL) {
+            pgn_lex_newline(lx, p);
+            nl++;
+            p++;
+            continue;
+        } else if (p < lx->lim && c != '%' && c != '[') {
+            break;
+        }
+        lx->p = p;
+        if (!lex_special(lx)) {
+            c = *p; /* unchanged (reloaded: the compiler keeps fewer registers live) */
+            k = pgn_lex_cc[c];
+            break;
+        }
+        p = lx->p;
+    }
+    t->flags = (nl || bol) ? PGN_TOKF_LINE_START : 0;
+    if (nl >= 2) t->flags |= PGN_TOKF_BLANK_BEFORE;
+    lx->lead = 0;
+    t->loc = pgn_lex_loc_on(lx, p);
+    t->number = t->dots = 0;
+    t->message = NULL;
+    lx->p = p;
+    /*
+     * Movetext fast paths.  The window is in the buffer (or the input is at
+     * its end), so a token of at most PGN_LEX_TOKEN_MAX bytes ends before
+     * lx->end unless the input does.  Anything unusual goes to the general
+     * scanners, which decide exactly as before.
+     */
+    if (k & PGN_CC_LETTER) {
+        /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
+         * result marker, glyph, "e.p." suffix or encoding check applies. */
+        const unsigned char *q = pgn_lex_symbol_run(p);
+        if (pgn_lex_fc[*q] & PGN_LEX_FC_END)
+            return pgn_lex_emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
+        return lex_symbol(lx, p);
+    }
+    if (k & PGN_CC_DIGIT) {
+        const unsigned char *q, *d;
+        unsigned v;
+        if (pgn_lex_scan_number(p, &v, &q, &d)) {
+            t->number = v;
+            t->dots = (unsigned)(d - q);
+            return pgn_lex_emit(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);
+        }
+        return lex_number(lx, p);
+    }
+    return lex_other(lx, p);
+}

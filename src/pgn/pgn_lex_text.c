@@ -1,0 +1,340 @@
+/*
+ * pgn_lex_text.c - the tokens of the PGN tokenizer (pgn_lex.c) that are
+ * unbounded in the input: strings (PGN standard section 7; tag values, 8.1)
+ * and comments ({...} and ; to end of line, section 5), plus the line skips
+ * of the % escape (section 6) and of pgn_lex_skip_to_tag_line(), and the
+ * UTF-8 check of token text (strings, comments, symbols with bytes >= 0x80).
+ * pgn_lex_next() dispatches here on '"', '{' and ';'.
+ *
+ * Invariants (those of pgn_lex.c, from the side of the tokens that refill):
+ * - These scanners may run past the buffer, so they refill as they go
+ *   (pgn_lex_refill()), keeping the part of their text that fits their limit
+ *   in [ts, tw) and the unread bytes in [p, end); the text handed out is
+ *   bounded by PGN_LEX_STRING_MAX / PGN_LEX_COMMENT_MAX, the span is not.
+ * - Every look-ahead stops within PGN_LEX_LOOK bytes, so that a token never
+ *   depends on how the input was read.
+ * - They start after pgn_lex_next() has set the token's loc and flags and
+ *   cleared ts, and finish through pgn_lex_finish(), like every token.
+ */
+#define PGN_LEX_INTERNAL
+#include "pgn/pgn_lex.h"
+
+#include <string.h>
+
+/* ---- Strings and comments (unbounded in the input, bounded in the token) ---- */
+
+/* At a '"' inside a tag value (q): does the string end here?  PGN 7 says a
+ * quote ends it; real files carry unescaped quotes inside tag values, so
+ * there a quote closes the string only when the rest of the line is blank or
+ * starts with ']'.  (Strings elsewhere follow PGN 7 strictly.)  Leaves lx->p at the quote (still
+ * unread, so that the text written in place never overtakes it after a refill). */
+static bool quote_closes(struct pgn_lex *lx, unsigned char *q)
+{
+    lx->p = q;
+    pgn_lex_ensure(lx, PGN_LEX_LOOK + 1);
+    const unsigned char *r = lx->p + 1, *lim = lx->p + PGN_LEX_LOOK;
+    while (r < lim && (*r == ' ' || *r == '\t'))
+        r++;
+    return r >= lim || *r == ']' || *r == '\n' || *r == '\r' || r == lx->end;
+}
+
+const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *s)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->ts = lx->tw = (unsigned char *)s + 1;
+    unsigned char *r = (unsigned char *)s + 1, *w = lx->tw;
+    uint64_t n = 0; /* bytes of value, kept or not */
+    unsigned acc = 0;
+    bool tag_value = lx->prev == PGN_LEX_PREV_TAG_NAME;
+    for (;;) {
+        unsigned c = *r;
+        if (!(pgn_lex_cc[c] & PGN_CC_STR)) {
+            /* A run of plain bytes: kept up to the limit, moved only once an
+             * escape has made the text lag behind the input (w < r). */
+            unsigned char *q = r;
+            do
+                acc |= *q++;
+            while (!(pgn_lex_cc[*q] & PGN_CC_STR));
+            size_t run = (size_t)(q - r),
+                   room = n < PGN_LEX_STRING_MAX ? (size_t)(PGN_LEX_STRING_MAX - n) : 0;
+            size_t kept = run < room ? run : room;
+            if (w != r && kept) memmove(w, r, kept);
+            w += kept;
+            n += run;
+            r = q;
+            continue;
+        }
+        if (r == lx->end) {
+            lx->tw = w;
+            lx->p = r;
+            bool more = pgn_lex_refill(lx);
+            r = lx->p;
+            w = lx->tw;
+            if (!more) {
+                t->flags |= PGN_TOKF_UNTERMINATED;
+                break;
+            }
+            continue;
+        }
+        if (c == '\\') {
+            lx->tw = w;
+            lx->p = r;
+            pgn_lex_ensure(lx, 2);
+            r = lx->p;
+            w = lx->tw;
+            unsigned d = r[1];
+            if (d == '"' || d == '\\') {
+                r++;
+                c = d;
+            }
+            if (n++ < PGN_LEX_STRING_MAX) *w++ = (unsigned char)c;
+            r++;
+            continue;
+        }
+        if (c == '"' && !tag_value) {
+            r++;
+            break;
+        }
+        if (c == '"') {
+            lx->tw = w;
+            bool closes = quote_closes(lx, r);
+            w = lx->tw;
+            r = lx->p + 1;
+            if (closes) break;
+            t->flags |= PGN_TOKF_BAD_QUOTE;
+            if (n++ < PGN_LEX_STRING_MAX) *w++ = (unsigned char)c;
+            continue;
+        }
+        if (c == '\n') { /* a string never spans lines (PGN 7) */
+            t->flags |= PGN_TOKF_UNTERMINATED;
+            break;
+        }
+        /* a NUL byte in the data */
+        if (n++ < PGN_LEX_STRING_MAX) *w++ = (unsigned char)c;
+        r++;
+    }
+    unsigned char *text = lx->ts;
+    size_t len = (size_t)(w - text);
+    if (t->flags & PGN_TOKF_UNTERMINATED)
+        while (len > 0 && (text[len - 1] == '\r' || text[len - 1] == ' '))
+            len--;
+    if (n > PGN_LEX_STRING_MAX) t->flags |= PGN_TOKF_TRUNCATED;
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
+    return pgn_lex_finish(lx, PGN_TOK_STRING, text, len, r);
+}
+
+/*
+ * Comment text across refills: [ts, ts + min(r - ts, MAX)) always holds the
+ * first bytes of the body (refill keeps exactly that much), and the body's
+ * full length is pgn_lex_off(r) - pgn_lex_off(body start), whatever was dropped.
+ */
+static void comment_keep(struct pgn_lex *lx, unsigned char *r)
+{
+    size_t have = (size_t)(r - lx->ts);
+    lx->tw = lx->ts + (have > PGN_LEX_COMMENT_MAX ? PGN_LEX_COMMENT_MAX : have);
+    lx->p = r;
+}
+
+/* At the start of a line inside a brace comment (r): does it look like a tag
+ * pair ([Name "...)?  Then the comment was never closed. */
+static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
+{
+    comment_keep(lx, *r);
+    pgn_lex_ensure(lx, PGN_LEX_LOOK);
+    *r = lx->p;
+    return pgn_lex_tag_line(lx->p, lx->p + PGN_LEX_LOOK);
+}
+
+bool pgn_lex_tag_line(const unsigned char *q, const unsigned char *lim)
+{
+    while (q < lim && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q + 2 >= lim || *q != '[' || !(pgn_lex_cc[q[1]] & PGN_CC_LETTER)) return false;
+    q += 2;
+    while (q < lim && ((pgn_lex_cc[*q] & (PGN_CC_LETTER | PGN_CC_DIGIT)) || *q == '_'))
+        q++;
+    if (q >= lim || (*q != ' ' && *q != '\t')) return false;
+    while (q < lim && (*q == ' ' || *q == '\t'))
+        q++;
+    return q < lim && *q == '"';
+}
+
+static bool comment_refill(struct pgn_lex *lx, unsigned char **r)
+{
+    comment_keep(lx, *r);
+    bool more = pgn_lex_refill(lx);
+    *r = lx->p;
+    return more;
+}
+
+/* Finish a comment whose body ends at r; delim = bytes of the closing delimiter. */
+static const struct pgn_token *comment_done(struct pgn_lex *lx, unsigned char *r, unsigned acc,
+                                            size_t delim, bool strip_cr)
+{
+    struct pgn_token *t = &lx->tok;
+    uint64_t total = pgn_lex_off(lx, r) - (t->loc.offset + 1);
+    size_t len = total > PGN_LEX_COMMENT_MAX ? PGN_LEX_COMMENT_MAX : (size_t)total;
+    if (total > PGN_LEX_COMMENT_MAX)
+        t->flags |= PGN_TOKF_TRUNCATED;
+    else if (strip_cr && len > 0 && lx->ts[len - 1] == '\r')
+        len--;
+    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(lx->ts, len, total > PGN_LEX_COMMENT_MAX);
+    return pgn_lex_finish(lx, PGN_TOK_COMMENT, lx->ts, len, r + delim);
+}
+
+/* { ... } : PGN 5.  Inner braces are counted (pgn-extract's nested comments);
+ * an unclosed comment ends at EOF or before a line that starts a tag pair. */
+const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned char *s)
+{
+    struct pgn_token *t = &lx->tok;
+    lx->ts = (unsigned char *)s + 1;
+    unsigned char *r = lx->ts;
+    uint64_t depth = 0;
+    unsigned acc = 0;
+    for (;;) {
+        unsigned c;
+        while (!(pgn_lex_cc[c = *r] & PGN_CC_CMT)) {
+            acc |= c;
+            r++;
+        }
+        if (c == '}') {
+            if (depth == 0) return comment_done(lx, r, acc, 1, false);
+            depth--;
+            r++;
+        } else if (c == '{') {
+            depth++;
+            t->flags |= PGN_TOKF_NESTED;
+            r++;
+        } else if (c == '\n') {
+            pgn_lex_newline(lx, r);
+            r++;
+            if (tag_line_ahead(lx, &r)) {
+                t->flags |= PGN_TOKF_UNTERMINATED;
+                lx->lead = PGN_LEX_LEAD_BOL;
+                return comment_done(lx, r, acc, 0, false);
+            }
+        } else if (r == lx->end) {
+            if (!comment_refill(lx, &r)) {
+                t->flags |= PGN_TOKF_UNTERMINATED;
+                return comment_done(lx, r, acc, 0, false);
+            }
+        } else {
+            r++; /* NUL byte in the data */
+        }
+    }
+}
+
+/* ; to the end of the line: PGN 5.  The line feed is left for the blank skip. */
+const struct pgn_token *pgn_lex_line_comment(struct pgn_lex *lx, const unsigned char *s)
+{
+    lx->ts = (unsigned char *)s + 1;
+    unsigned char *r = lx->ts;
+    unsigned acc = 0;
+    for (;;) {
+        unsigned c;
+        while ((c = *r) != '\n' && c != 0) {
+            acc |= c;
+            r++;
+        }
+        if (c == '\n') break;
+        if (r != lx->end) {
+            r++; /* NUL byte in the data */
+            continue;
+        }
+        if (!comment_refill(lx, &r)) break;
+    }
+    return comment_done(lx, r, acc, 0, true);
+}
+
+/* ---- Skipped lines ---- */
+
+/* For % in column 1 (PGN 6: the whole line is ignored) and for
+ * resynchronisation.  Leaves p at the LF. */
+void pgn_lex_skip_line(struct pgn_lex *lx)
+{
+    for (;;) {
+        unsigned char *nl = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
+        if (nl) {
+            lx->p = nl;
+            return;
+        }
+        lx->p = lx->end;
+        if (!pgn_lex_refill(lx)) return;
+    }
+}
+
+uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
+{
+    uint64_t start = pgn_lex_off(lx, lx->p);
+    lx->ts = NULL;
+    for (;;) {
+        pgn_lex_skip_line(lx);
+        if (lx->p == lx->end) break;
+        pgn_lex_newline(lx, lx->p);
+        lx->p++;
+        pgn_lex_ensure(lx, PGN_LEX_LOOK);
+        const unsigned char *r = lx->p, *lim = lx->p + PGN_LEX_LOOK;
+        while (r < lim && (*r == ' ' || *r == '\t'))
+            r++;
+        if (r < lim && *r == '[') break;
+    }
+    lx->lead = PGN_LEX_LEAD_BOL;
+    return pgn_lex_off(lx, lx->p) - start;
+}
+
+/* ---- Encoding ---- */
+
+/*
+ * UTF-8 check of a token's text (RFC 3629: no overlongs, no surrogates, at
+ * most U+10FFFF).  0 when valid; PGN_TOKF_LATIN1 when every offending byte is
+ * a printable Latin-1 character (A0-FF); PGN_TOKF_BAD_UTF8 otherwise.  A
+ * sequence cut by truncation at the very end is not held against the text.
+ */
+unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut)
+{
+    unsigned flags = 0;
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t need;
+        unsigned lo = 0x80, hi = 0xbf;
+        if (c >= 0xc2 && c <= 0xdf)
+            need = 1;
+        else if (c >= 0xe0 && c <= 0xef) {
+            need = 2;
+            if (c == 0xe0)
+                lo = 0xa0;
+            else if (c == 0xed)
+                hi = 0x9f;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            need = 3;
+            if (c == 0xf0)
+                lo = 0x90;
+            else if (c == 0xf4)
+                hi = 0x8f;
+        } else
+            need = 0;
+        bool ok = need > 0;
+        size_t k = 1;
+        for (; ok && k <= need; k++) {
+            if (i + k >= n) {
+                if (cut) return flags;
+                ok = false;
+                break;
+            }
+            unsigned d = s[i + k];
+            if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xbf)) ok = false;
+        }
+        if (ok) {
+            i += need + 1;
+            continue;
+        }
+        flags |= c >= 0xa0 ? PGN_TOKF_LATIN1 : PGN_TOKF_BAD_UTF8;
+        i++;
+    }
+    return (flags & PGN_TOKF_BAD_UTF8) ? PGN_TOKF_BAD_UTF8 : flags;
+}

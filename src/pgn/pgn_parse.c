@@ -1,0 +1,738 @@
+/*
+ * pgn_parse.c - games out of a token stream: PGN standard section 8 (a game
+ * is a tag pair section and a movetext section), 8.1 (tag pairs: '[' name
+ * string ']'), 8.2 (movetext), 8.2.5 (recursive annotation variations) and
+ * 8.2.6 (game termination markers).  Recovery and tolerance rules are listed
+ * in pgn_parse.h.
+ *
+ * Invariants:
+ * - A pull state machine: each pgn_parser_next() call either emits one pending
+ *   synthetic event (MOVETEXT_BEGIN, RAV_END, RESULT, GAME_END) or consumes
+ *   one token; a token that belongs to the next state is kept (have_tok) and
+ *   handled again, so no token is ever lost or read twice from the lexer.
+ * - Fast paths (p->fast, set by parser_general() only): a plain move or move
+ *   number in movetext, a plain tag pair (its four tokens at once) in the
+ *   tag section, each filled straight from the lexer's buffer
+ *   (pgn_lex_next_move(), pgn_lex_next_tag()).  They deliver exactly the
+ *   event the token-by-token path would, or take nothing and leave the token
+ *   to it; pgn_parser_set_fast_paths() turns them off for the tests and the
+ *   fuzzer that compare the two.
+ * - Pending events come out in grammar order: MOVETEXT_BEGIN, RAV_END...,
+ *   RESULT, GAME_END.  `depth` counts variations delivered (never more than
+ *   PGN_PARSE_RAV_DEPTH_MAX); `deep` counts those being skipped.  Counters, no
+ *   recursion: any nesting depth of the input is fine.
+ * - Only the current tag is copied (name and value, bounded; not at all on the
+ *   tag pair fast path); tag names of the game are remembered as 64-bit
+ *   hashes, at most PGN_PARSE_TAGS_MAX.
+ */
+#include "pgn/pgn_parse.h"
+
+#include "pgn/input.h"
+#define PGN_LEX_INTERNAL
+#include "pgn/pgn_lex.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FAST_NONE, FAST_MOVETEXT, FAST_TAGS };
+
+enum pstate {
+    PS_BETWEEN,   /* no game open */
+    PS_TAGS,      /* in the tag section, between tag pairs */
+    PS_TAG_NAME,  /* after '[' */
+    PS_TAG_VALUE, /* after the name */
+    PS_TAG_CLOSE, /* after the value */
+    PS_TAG_SKIP,  /* inside a malformed tag pair: up to its ']' */
+    PS_MOVETEXT
+};
+
+struct pgn_parser {
+    struct pgn_lex *lx;
+    struct input *in;
+    diag_fn on_diag;
+    void *diag_ctx;
+    const struct pgn_token *tok;
+    bool have_tok; /* tok is to be handled (again) before lexing on */
+    bool eof;
+    unsigned char fast; /* FAST_*: the fast path that applies, see parser_general() */
+    bool slow;     /* the fast paths are off (pgn_parser_set_fast_paths()) */
+    enum pstate st;
+
+    uint64_t games;
+    bool game_open, movetext_begun, has_result, latin1_noted, enc_warned, tags_full;
+    bool pend_movetext, pend_result, pend_end, pend_begin;
+    bool blank_tags;      /* the tag pair being read follows a blank line */
+    unsigned last_number; /* last move number of the main line */
+    unsigned pend_rav_end;
+    const char *result; /* static canonical marker */
+    struct src_loc result_loc, end_loc;
+    unsigned depth;     /* variations delivered and open */
+    uint64_t deep;      /* variations open beyond the depth limit */
+    uint64_t deep_start;
+    unsigned errors;
+
+    struct src_loc tag_loc;
+    size_t name_len, value_len;
+    unsigned ntags;
+    uint64_t tag_filter; /* bit h % 64 for every hash h in tag_hash */
+    uint64_t tag_hash[PGN_PARSE_TAGS_MAX];
+    char name[PGN_PARSE_TAG_NAME_MAX + 1];
+    char value[PGN_LEX_STRING_MAX + 1];
+    char msg[320];
+};
+
+static void report(struct pgn_parser *p, enum diag_code code, int severity,
+                   const struct src_loc *loc, const char *fmt, ...)
+{
+    if (!p->on_diag)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+    va_end(ap);
+    struct diag d;
+    diag_init(&d, code, loc, p->msg);
+    if (severity >= 0)
+        d.severity = (enum diag_severity)severity;
+    d.file = input_name(p->in);
+    /* the once-per-input note is about the input, not the game it is met in */
+    d.game = p->game_open && !pgn_parse_once_per_input(&d) ? p->games : 0;
+    p->on_diag(p->diag_ctx, &d);
+}
+
+/* Encoding findings of a token's text (what = "tag value", "comment", ...). */
+static void check_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what)
+{
+    if ((t->flags & PGN_TOKF_BAD_UTF8) && !p->enc_warned) {
+        p->enc_warned = true;
+        report(p, DIAG_ENCODING, -1, &t->loc, "%s is not valid UTF-8", what);
+    } else if ((t->flags & PGN_TOKF_LATIN1) && !p->latin1_noted) {
+        p->latin1_noted = true;
+        report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
+               "%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)", what);
+    }
+}
+
+/* A printable rendering of the first byte of a bad token. */
+static const char *show_byte(const struct pgn_token *t, char buf[8])
+{
+    unsigned c = t->len ? (unsigned char)t->text[0] : 0;
+    if (c > 0x20 && c < 0x7f && c != '\'')
+        snprintf(buf, 8, "'%c'", c);
+    else
+        snprintf(buf, 8, "0x%02x", c);
+    return buf;
+}
+
+/* A syntax error inside movetext; too many make the rest of it hopeless. */
+static void movetext_error(struct pgn_parser *p, const struct src_loc *loc, const char *fmt, ...)
+{
+    char what[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (++p->errors < PGN_PARSE_ERRORS_MAX) {
+        report(p, DIAG_SYNTAX, -1, loc, "%s", what);
+        return;
+    }
+    uint64_t skipped = pgn_lex_skip_to_tag_line(p->lx);
+    report(p, DIAG_SYNTAX, -1, loc,
+           "%s; %u syntax errors in this movetext: skipped %llu bytes to the next tag section",
+           what, p->errors, (unsigned long long)skipped);
+    p->errors = 0;
+}
+
+static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct pgn_token *t)
+{
+    p->games++;
+    p->game_open = true;
+    p->movetext_begun = p->has_result = p->enc_warned = p->tags_full = false;
+    p->pend_movetext = p->pend_result = p->pend_end = false;
+    p->depth = 0;
+    p->deep = 0;
+    p->errors = 0;
+    p->ntags = 0;
+    p->tag_filter = 0;
+    p->last_number = 0;
+    p->st = PS_TAGS;
+    ev->type = PGN_EV_GAME_BEGIN;
+    ev->loc = t->loc;
+}
+
+/* Close the game at loc: open variations, missing marker, pending events. */
+static void end_game(struct pgn_parser *p, const struct src_loc *loc)
+{
+    if (p->deep || p->depth)
+        report(p, DIAG_SYNTAX, -1, loc, "unterminated variation: %llu '(' without ')'",
+               (unsigned long long)(p->deep + p->depth));
+    if (!p->has_result)
+        report(p, DIAG_MISSING_RESULT, -1, loc,
+               p->movetext_begun ? "the movetext ends without a termination marker"
+                                 : "the game has no movetext and no termination marker");
+    if (!p->movetext_begun)
+        p->pend_movetext = true;
+    p->pend_rav_end = p->depth;
+    p->deep = 0;
+    p->pend_end = true;
+    p->end_loc = *loc;
+    p->st = PS_BETWEEN;
+}
+
+static void keep(struct pgn_parser *p) { p->have_tok = true; }
+
+/* 64-bit hash of a tag name, for duplicates.  Names of up to 8 bytes are
+ * read whole (two overlapping loads, or three bytes), so two of them never
+ * collide: with the length, the words determine the name, and mix() is a
+ * bijection.  Longer names go by 8-byte words. */
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ull;
+    x ^= x >> 32;
+    x *= 0xd6e8feb86659fd93ull;
+    return x ^ (x >> 32);
+}
+
+static uint64_t name_hash(const char *name, size_t len)
+{
+    uint64_t a, b, h = len * 0x9e3779b97f4a7c15ull;
+    if (len > 8) {
+        for (size_t i = 0; i + 8 < len; i += 8) {
+            memcpy(&a, name + i, 8);
+            h = mix(h ^ a);
+        }
+        memcpy(&b, name + len - 8, 8);
+        return mix(h ^ b);
+    }
+    if (len >= 4) {
+        uint32_t x, y;
+        memcpy(&x, name, 4);
+        memcpy(&y, name + len - 4, 4);
+        a = (uint64_t)x << 32 | y;
+    } else if (len > 0) {
+        a = (uint64_t)(unsigned char)name[0] << 16 | (uint64_t)(unsigned char)name[len / 2] << 8 |
+            (unsigned char)name[len - 1];
+    } else {
+        a = 0;
+    }
+    return mix(h ^ a);
+}
+
+static bool tag_seen(const struct pgn_parser *p, uint64_t h)
+{
+    if (!((p->tag_filter >> (h & 63)) & 1))
+        return false; /* the usual answer, without the loop */
+    for (unsigned i = 0; i < p->ntags; i++)
+        if (p->tag_hash[i] == h)
+            return true;
+    return false;
+}
+
+static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
+{
+    uint64_t h = name_hash(p->name, p->name_len);
+    if (tag_seen(p, h))
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", p->name);
+    if (p->ntags == PGN_PARSE_TAGS_MAX) {
+        if (!p->tags_full)
+            report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
+                   "more than %d tag pairs: the rest are ignored", PGN_PARSE_TAGS_MAX);
+        p->tags_full = true;
+        return;
+    }
+    p->tag_hash[p->ntags++] = h;
+    p->tag_filter |= 1ull << (h & 63);
+    ev->type = PGN_EV_TAG;
+    ev->loc = p->tag_loc;
+    ev->name = p->name;
+    ev->name_len = p->name_len;
+    ev->text = p->value;
+    ev->len = p->value_len;
+    *emitted = true;
+}
+
+/* Tag pair tokens.  Returns true when ev was filled. */
+static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
+{
+    bool emitted = false;
+    switch (p->st) {
+    case PS_TAG_NAME:
+        if (t->type == PGN_TOK_SYMBOL) {
+            size_t n = t->len > PGN_PARSE_TAG_NAME_MAX ? PGN_PARSE_TAG_NAME_MAX : t->len;
+            memcpy(p->name, t->text, n);
+            p->name[n] = '\0';
+            p->name_len = n;
+            if (p->blank_tags && tag_seen(p, name_hash(p->name, p->name_len))) {
+                /* A blank line, then a tag this game already has: the game
+                 * had only tags, and this pair opens the next one. */
+                end_game(p, &p->tag_loc);
+                p->pend_begin = true;
+            }
+            p->st = PS_TAG_VALUE;
+            return false;
+        }
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "malformed tag pair: %s where the tag name belongs",
+               pgn_lex_type_name(t->type));
+        p->st = t->type == PGN_TOK_STRING ? PS_TAG_SKIP : PS_TAGS;
+        if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_STRING)
+            keep(p);
+        return false;
+    case PS_TAG_SKIP:
+        if (t->type == PGN_TOK_STRING || t->type == PGN_TOK_SYMBOL)
+            return false;
+        p->st = PS_TAGS;
+        if (t->type != PGN_TOK_RBRACKET)
+            keep(p);
+        return false;
+    case PS_TAG_VALUE:
+        if (t->type != PGN_TOK_STRING) {
+            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "malformed tag pair %s: no quoted value",
+                   p->name);
+            p->st = t->type == PGN_TOK_SYMBOL ? PS_TAG_SKIP : PS_TAGS;
+            if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_SYMBOL)
+                keep(p);
+            return false;
+        }
+        memcpy(p->value, t->text, t->len);
+        p->value_len = t->len;
+        p->st = PS_TAG_CLOSE;
+        check_encoding(p, t, "tag value");
+        if (t->flags & PGN_TOKF_TRUNCATED)
+            report(p, DIAG_SYNTAX, -1, &t->loc, "tag value of %s longer than %d bytes: truncated",
+                   p->name, PGN_LEX_STRING_MAX);
+        if (t->flags & PGN_TOKF_BAD_QUOTE)
+            report(p, DIAG_BAD_TAG, -1, &t->loc, "tag %s: unescaped '\"' inside the value",
+                   p->name);
+        if (t->flags & PGN_TOKF_UNTERMINATED) {
+            report(p, DIAG_BAD_TAG, -1, &t->loc, "tag %s: value without its closing '\"'",
+                   p->name);
+            if (p->value_len && p->value[p->value_len - 1] == ']') {
+                p->value_len--; /* [Event "Paris] : the bracket closed the pair */
+                p->value[p->value_len] = '\0';
+                p->st = PS_TAGS;
+                tag_emit(p, ev, &emitted);
+                return emitted;
+            }
+        }
+        p->value[p->value_len] = '\0';
+        return false;
+    default: /* PS_TAG_CLOSE */
+        p->st = PS_TAGS;
+        if (t->type != PGN_TOK_RBRACKET) {
+            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "tag pair %s without its closing ']'",
+                   p->name);
+            keep(p);
+        }
+        tag_emit(p, ev, &emitted);
+        return emitted;
+    }
+}
+
+static void set_text(struct pgn_event *ev, const struct pgn_token *t)
+{
+    ev->loc = t->loc;
+    ev->text = t->text;
+    ev->len = t->len;
+}
+
+/* A movetext token.  Returns true when ev was filled. */
+static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
+{
+    char b[8];
+    if (p->deep) { /* inside a variation nested beyond the limit: skip it whole */
+        if (t->type == PGN_TOK_LPAREN) {
+            p->deep++;
+            return false;
+        }
+        if (t->type == PGN_TOK_RPAREN) {
+            if (--p->deep == 0)
+                report(p, DIAG_SYNTAX, -1, &t->loc,
+                       "variation nested deeper than %d: skipped %llu bytes",
+                       PGN_PARSE_RAV_DEPTH_MAX,
+                       (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start));
+            return false;
+        }
+        if (t->type != PGN_TOK_RESULT && t->type != PGN_TOK_LBRACKET && t->type != PGN_TOK_EOF)
+            return false;
+    }
+    ev->depth = p->depth;
+    switch (t->type) {
+    case PGN_TOK_MOVE_NUMBER:
+        if (t->number == 0) {
+            movetext_error(p, &t->loc, "bad move number 0 (%llu bytes skipped)",
+                           (unsigned long long)t->span);
+            return false;
+        }
+        if (p->depth == 0) {
+            if ((t->flags & PGN_TOKF_BLANK_BEFORE) && t->number < p->last_number) {
+                /* A blank line, then the move numbers start over: a new game
+                 * (movetext only) after one that lacked its marker. */
+                end_game(p, &t->loc);
+                keep(p);
+                return false;
+            }
+            p->last_number = t->number;
+        }
+        ev->type = PGN_EV_MOVE_NUMBER;
+        set_text(ev, t);
+        ev->number = t->number;
+        ev->dots = t->dots;
+        return true;
+    case PGN_TOK_SYMBOL:
+        if (t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)
+            return false; /* "exd6 e.p.": part of the previous move's notation */
+        if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
+            check_encoding(p, t, "movetext");
+            movetext_error(p, &t->loc, "stray bytes that are not UTF-8 (%llu bytes skipped)",
+                           (unsigned long long)t->span);
+            return false;
+        }
+        ev->type = PGN_EV_MOVE;
+        set_text(ev, t);
+        return true;
+    case PGN_TOK_NAG:
+        ev->type = PGN_EV_NAG;
+        set_text(ev, t);
+        ev->number = t->number;
+        return true;
+    case PGN_TOK_COMMENT:
+        check_encoding(p, t, "comment");
+        if (t->flags & PGN_TOKF_UNTERMINATED) {
+            movetext_error(p, &t->loc, "unterminated comment: '{' without '}' (%llu bytes skipped)",
+                           (unsigned long long)t->span);
+            return false;
+        }
+        if (t->flags & PGN_TOKF_TRUNCATED)
+            report(p, DIAG_SYNTAX, -1, &t->loc, "comment longer than %d bytes: truncated",
+                   PGN_LEX_COMMENT_MAX);
+        ev->type = PGN_EV_COMMENT;
+        set_text(ev, t);
+        return true;
+    case PGN_TOK_LPAREN:
+        if (p->depth == PGN_PARSE_RAV_DEPTH_MAX) {
+            p->deep = 1;
+            p->deep_start = t->loc.offset;
+            return false;
+        }
+        ev->type = PGN_EV_RAV_BEGIN;
+        ev->loc = t->loc;
+        ev->depth = ++p->depth;
+        return true;
+    case PGN_TOK_RPAREN:
+        if (p->depth == 0) {
+            movetext_error(p, &t->loc, "')' without '(' (1 byte skipped)");
+            return false;
+        }
+        ev->type = PGN_EV_RAV_END;
+        ev->loc = t->loc;
+        ev->depth = p->depth--;
+        return true;
+    case PGN_TOK_RESULT:
+        p->has_result = true;
+        p->result = t->text;
+        p->result_loc = t->loc;
+        p->pend_result = true;
+        end_game(p, &t->loc);
+        return false;
+    case PGN_TOK_LBRACKET:
+    case PGN_TOK_EOF:
+        end_game(p, &t->loc);
+        keep(p);
+        return false;
+    case PGN_TOK_STRING:
+        movetext_error(p, &t->loc, "string outside a tag pair (%llu bytes skipped)",
+                       (unsigned long long)t->span);
+        return false;
+    case PGN_TOK_RBRACKET:
+        movetext_error(p, &t->loc, "']' without '[' (1 byte skipped)");
+        return false;
+    default: /* PGN_TOK_ERROR */
+        movetext_error(p, &t->loc, "%s %s (%llu bytes skipped)", t->message, show_byte(t, b),
+                       (unsigned long long)t->span);
+        return false;
+    }
+}
+
+/* Pending synthetic events, in grammar order.  True when ev was filled. */
+static bool pending(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (p->pend_movetext) {
+        p->pend_movetext = false;
+        p->movetext_begun = true;
+        ev->type = PGN_EV_MOVETEXT_BEGIN;
+        ev->loc = p->end_loc;
+        return true;
+    }
+    if (p->pend_rav_end) {
+        p->pend_rav_end--;
+        ev->type = PGN_EV_RAV_END;
+        ev->loc = p->end_loc;
+        ev->depth = p->depth--;
+        return true;
+    }
+    if (p->pend_result) {
+        p->pend_result = false;
+        ev->type = PGN_EV_RESULT;
+        ev->loc = p->result_loc;
+        ev->text = p->result;
+        ev->len = strlen(p->result);
+        return true;
+    }
+    if (p->pend_end) {
+        p->pend_end = false;
+        p->game_open = false;
+        ev->type = PGN_EV_GAME_END;
+        ev->loc = p->end_loc;
+        ev->has_result = p->has_result;
+        return true;
+    }
+    if (p->pend_begin) { /* the tag pair in progress opens this game */
+        p->pend_begin = false;
+        struct pgn_token t = {.loc = p->tag_loc};
+        start_game(p, ev, &t);
+        ev->game = p->games;
+        p->st = PS_TAG_VALUE;
+        return true;
+    }
+    return false;
+}
+
+/*
+ * Tag pair fast path, in PS_TAGS (bracket_lexed false) or in PS_TAG_NAME
+ * right after the '[' (true), with no token kept: a plain pair that the
+ * token-by-token path would deliver as it is (see pgn_lex_next_tag()), and
+ * that cannot open the next game (not after a blank line that follows tags).
+ */
+static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_lexed)
+{
+    if (p->ntags == PGN_PARSE_TAGS_MAX || (bracket_lexed && p->blank_tags && p->ntags))
+        return false;
+    if (!pgn_lex_next_tag(p->lx, bracket_lexed, ev))
+        return false;
+    if (bracket_lexed) {
+        ev->loc = p->tag_loc;
+    } else {
+        p->tag_loc = ev->loc;
+        p->blank_tags = false;
+    }
+    /* as tag_emit(), with the name and value in the lexer's buffer */
+    uint64_t h = name_hash(ev->name, ev->name_len);
+    if (tag_seen(p, h))
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", ev->name);
+    p->tag_hash[p->ntags++] = h;
+    p->tag_filter |= 1ull << (h & 63);
+    p->st = PS_TAGS;
+    ev->type = PGN_EV_TAG;
+    ev->number = ev->dots = 0;
+    ev->game = p->games;
+    ev->depth = 0;
+    ev->has_result = false;
+    return true;
+}
+
+/* Everything but the fast path: pending events, tags, the rest of movetext.
+ * Out of line so that pgn_parser_next() stays small. */
+static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
+{
+    for (;;) {
+        memset(ev, 0, sizeof *ev);
+        ev->game = p->games;
+        if (pending(p, ev))
+            return true;
+        if (!p->have_tok) {
+            if (p->eof)
+                return false;
+            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow &&
+                tag_fast(p, ev, p->st == PS_TAG_NAME))
+                return true;
+            p->tok = pgn_lex_next(p->lx);
+        }
+        p->have_tok = false;
+        const struct pgn_token *t = p->tok;
+        char b[8];
+        switch (p->st) {
+        case PS_BETWEEN:
+            if (t->type == PGN_TOK_EOF) {
+                p->eof = true;
+                if (pgn_lex_input_error(p->lx))
+                    report(p, DIAG_INPUT, -1, &t->loc, "%s", pgn_lex_input_error(p->lx));
+                return false;
+            }
+            if (t->type == PGN_TOK_COMMENT)
+                continue; /* between games: belongs to no game */
+            if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
+                t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
+                report(p, DIAG_SYNTAX, -1, &t->loc, "%s %s between games (%llu bytes skipped)",
+                       t->type == PGN_TOK_ERROR ? t->message : "stray",
+                       t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
+                       (unsigned long long)t->span);
+                continue;
+            }
+            start_game(p, ev, t);
+            keep(p);
+            ev->game = p->games;
+            return true;
+        case PS_TAGS:
+            if (t->type == PGN_TOK_LBRACKET) {
+                p->blank_tags = (t->flags & PGN_TOKF_BLANK_BEFORE) != 0;
+                p->tag_loc = t->loc;
+                p->st = PS_TAG_NAME;
+                continue;
+            }
+            if (t->type == PGN_TOK_EOF) { /* a game of tags only */
+                end_game(p, &t->loc);
+                keep(p);
+                continue;
+            }
+            p->st = PS_MOVETEXT;
+            p->pend_movetext = true;
+            p->end_loc = t->loc;
+            keep(p);
+            continue;
+        case PS_TAG_NAME:
+        case PS_TAG_VALUE:
+        case PS_TAG_CLOSE:
+        case PS_TAG_SKIP:
+            if (on_tag_token(p, t, ev))
+                return true;
+            continue;
+        case PS_MOVETEXT:
+            if (on_movetext(p, t, ev))
+                return true;
+            continue;
+        }
+    }
+}
+
+/*
+ * The general path, which also says which fast path applies to the next
+ * call: the movetext one in PS_MOVETEXT with no token kept, outside skipped
+ * variations, and no synthetic event pending (end_game() leaves the state,
+ * so MOVETEXT_BEGIN is the only one that can be); the tag pair one in
+ * PS_TAGS with no token kept and nothing pending.  Only this path changes
+ * those, so p->fast stays right across fast-path calls.
+ */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
+{
+    bool r = parser_step(p, ev);
+    bool pend = p->pend_movetext || p->pend_rav_end || p->pend_result || p->pend_end ||
+                p->pend_begin;
+    p->fast = FAST_NONE;
+    if (!p->have_tok && !pend && !p->slow && !p->eof) {
+        if (p->st == PS_MOVETEXT && !p->deep)
+            p->fast = FAST_MOVETEXT;
+        else if (p->st == PS_TAGS)
+            p->fast = FAST_TAGS;
+    }
+    return r;
+}
+
+/* The tag pair fast path in PS_TAGS (see pgn_parser_next()). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_tags(struct pgn_parser *p, struct pgn_event *ev)
+{
+    return tag_fast(p, ev, false) || parser_general(p, ev);
+}
+
+/* The movetext fast path for a token that starts with a digit (see
+ * pgn_parser_next()); out of line, so that the path of a move needs few
+ * registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (pgn_lex_next_number(p->lx, ev) == PGN_LEX_FAST_NONE)
+        return parser_general(p, ev);
+    ev->game = p->games;
+    ev->depth = p->depth;
+    if (p->depth == 0)
+        p->last_number = ev->number;
+    return true;
+}
+
+/*
+ * Movetext fast path: the next token is a move or a move number that
+ * on_movetext() would deliver as it is (pgn_lex_next_move(),
+ * pgn_lex_next_number()); tag pair fast path: a plain tag pair in PS_TAGS
+ * (tag_fast()).  Anything else goes to parser_general(), which lexes it as
+ * if they had not looked.
+ */
+bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (p->fast == FAST_MOVETEXT) {
+        int kind = pgn_lex_next_move(p->lx, ev);
+        if (kind == PGN_LEX_FAST_MOVE) {
+            ev->game = p->games;
+            ev->depth = p->depth;
+            return true;
+        }
+        if (kind == PGN_LEX_FAST_NUMBER) {
+            ev->game = p->games;
+            ev->depth = p->depth;
+            if (p->depth == 0)
+                p->last_number = ev->number;
+            return true;
+        }
+        if (kind == PGN_LEX_FAST_DIGIT)
+            return parser_number(p, ev);
+    } else if (p->fast == FAST_TAGS) {
+        return parser_tags(p, ev);
+    }
+    return parser_general(p, ev);
+}
+
+struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx)
+{
+    struct pgn_parser *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->lx = pgn_lex_new(in);
+    if (!p->lx) {
+        free(p);
+        return NULL;
+    }
+    p->in = in;
+    p->on_diag = on_diag;
+    p->diag_ctx = diag_ctx;
+    p->st = PS_BETWEEN;
+    return p;
+}
+
+void pgn_parser_free(struct pgn_parser *p)
+{
+    if (!p)
+        return;
+    pgn_lex_free(p->lx);
+    free(p);
+}
+
+void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on)
+{
+    p->slow = !on;
+    p->fast = FAST_NONE; /* parser_general() says again */
+}
+
+bool pgn_parse_once_per_input(const struct diag *d)
+{
+    return d->code == DIAG_ENCODING && d->severity == DIAG_NOTE;
+}
+
+uint64_t pgn_parser_games(const struct pgn_parser *p) { return p->games; }
+uint64_t pgn_parser_bytes(const struct pgn_parser *p) { return pgn_lex_offset(p->lx); }
+
+const char *pgn_event_type_name(enum pgn_event_type t)
+{
+    static const char *const names[PGN_EV_NB] = {
+        "game-begin", "tag",     "movetext-begin", "move-number", "move",    "nag",
+        "comment",    "rav-begin", "rav-end",      "result",      "game-end"};
+    return (unsigned)t < PGN_EV_NB ? names[t] : "?";
+}

@@ -1,0 +1,129 @@
+/*
+ * pgn_parse.h - streaming PGN reader: splits an input into games and hands
+ * each one to its consumer as tag pairs plus a stream of movetext events,
+ * pulled one at a time.  PGN standard sections 8 (game structure), 8.1 (tag
+ * pairs), 8.2 (movetext), 8.2.5 (RAV), 8.2.6 (termination markers).
+ *
+ * Ownership: pgn_parser_new() returns a heap parser freed by pgn_parser_free()
+ * (NULL is a no-op).  The input is borrowed: the caller closes it after freeing
+ * the parser.  Every pointer in an event (text, name) and in a diagnostic is
+ * valid only until the next pgn_parser_next() call.  Memory is fixed: the
+ * parser holds the current token and the current tag, never a whole game.
+ *
+ * Event grammar (guaranteed for any input, however damaged):
+ *   game     := GAME_BEGIN TAG* MOVETEXT_BEGIN item* RESULT? GAME_END
+ *   item     := MOVE_NUMBER | MOVE | NAG | COMMENT | RAV_BEGIN item* RAV_END
+ * - MOVETEXT_BEGIN comes exactly once per game, even when the game has no
+ *   movetext (tag-only game); its loc is the first movetext token (or where
+ *   the game ended).
+ * - RAV_BEGIN / RAV_END always balance: variations left open are closed (with
+ *   a `syntax` diagnostic) before RESULT or GAME_END.  Variations nested deeper
+ *   than PGN_PARSE_RAV_DEPTH_MAX are skipped whole (one `syntax` diagnostic).
+ * - RESULT, when present, is the last event before GAME_END; GAME_END.has_result
+ *   says whether a marker was seen.  Nothing is lost: every game started is
+ *   ended and counted.
+ *
+ * Game boundaries: a tag section ('[') after movetext or a result starts a new
+ * game even on the same line; so does a tag section after a blank line that
+ * follows a tag section (a tag-only game); movetext after a result starts a
+ * new game without tags.  Blank lines inside movetext do not split a game.
+ * Comments between games (after a result, before the next game) are dropped.
+ *
+ * Diagnostics (to on_diag, with code, severity, loc, message, file, game):
+ *   syntax          stray bytes, unterminated comment/string/variation, bad
+ *                   move number, unbalanced ')', limits hit; says how many
+ *                   bytes were skipped.  After PGN_PARSE_ERRORS_MAX of them in
+ *                   one movetext the rest of it is skipped to the next line
+ *                   that starts with '['.
+ *   bad-tag         malformed tag pair, duplicate tag name, too many tags
+ *   missing-result  a game ends without a termination marker
+ *   encoding        a tag value, comment or symbol that is not UTF-8 (warning,
+ *                   once per game), or reads as Latin-1 (note, once per input,
+ *                   file-level: game 0)
+ *   input           the input failed (corrupt compressed stream, read error);
+ *                   the game in progress is ended
+ * Tolerated without a diagnostic (the lexer flags them, the replay layer may
+ * judge them): ½-½ and dash variants of results (delivered as the canonical
+ * marker), "…" for "...", glyphs like +- (as NAGs $10-$19), nested braces in
+ * comments, [pgn] [/pgn] wrappers, % escape lines, a standalone "e.p.".
+ */
+#ifndef PGNARB_PGN_PARSE_H
+#define PGNARB_PGN_PARSE_H
+
+#include "diag/diag.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct input;
+struct pgn_parser;
+
+#define PGN_PARSE_RAV_DEPTH_MAX 256   /* deeper variations are skipped */
+#define PGN_PARSE_TAGS_MAX      256   /* tag pairs per game; more are dropped */
+#define PGN_PARSE_TAG_NAME_MAX  255   /* bytes; longer names are a bad tag */
+#define PGN_PARSE_ERRORS_MAX    16    /* syntax errors in one movetext before skipping it */
+
+enum pgn_event_type {
+    PGN_EV_GAME_BEGIN,
+    PGN_EV_TAG,
+    PGN_EV_MOVETEXT_BEGIN,
+    PGN_EV_MOVE_NUMBER,
+    PGN_EV_MOVE,
+    PGN_EV_NAG,
+    PGN_EV_COMMENT,
+    PGN_EV_RAV_BEGIN,
+    PGN_EV_RAV_END,
+    PGN_EV_RESULT,
+    PGN_EV_GAME_END,
+    PGN_EV_NB
+};
+
+struct pgn_event {
+    enum pgn_event_type type;
+    struct src_loc loc;         /* where the token starts */
+    const char *text;           /* MOVE: the SAN token (with +/#, without !? suffixes);
+                                   COMMENT: body; RESULT: canonical marker;
+                                   TAG: value (unescaped); MOVE_NUMBER: the digits.
+                                   NUL-terminated for TAG, RESULT; use len. */
+    size_t len;
+    const char *name;           /* TAG: the tag name (NUL-terminated) */
+    size_t name_len;
+    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value */
+    unsigned dots;              /* MOVE_NUMBER: 1 for "12.", 3 for "12...", 0 for "12" */
+    uint64_t game;              /* 1-based index of the game in this input */
+    unsigned depth;             /* RAV nesting of the event (0 = main line; RAV_BEGIN/END:
+                                   depth of the variation they open/close, 1..) */
+    bool has_result;            /* GAME_END: a termination marker was seen */
+};
+
+/* A parser over in (borrowed).  on_diag may be NULL.  NULL when out of memory. */
+struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx);
+
+/* Pull the next event; false at the end of input (after the last GAME_END). */
+bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev);
+
+void pgn_parser_free(struct pgn_parser *p);
+
+/* Tests, the fuzzer and bench/pgnparse -s: with on false, every event goes
+ * token by token through the general path (the fast paths for moves, move
+ * numbers and tag pairs are off).  The events and diagnostics are the same
+ * either way; that is what this is for.  On by default. */
+void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on);
+
+/* Whether a diagnostic is one the parser gives once per input at most (the
+ * Latin-1 note).  It is file-level (game 0), so that it changes nothing in
+ * the game it is met in, and a reader of pieces of an input keeps only the
+ * first. */
+bool pgn_parse_once_per_input(const struct diag *d);
+
+/* Games started so far (= GAME_BEGIN events delivered). */
+uint64_t pgn_parser_games(const struct pgn_parser *p);
+
+/* Bytes of (decoded) input consumed so far. */
+uint64_t pgn_parser_bytes(const struct pgn_parser *p);
+
+/* Name of an event type, for messages and tests. */
+const char *pgn_event_type_name(enum pgn_event_type t);
+
+#endif /* PGNARB_PGN_PARSE_H */

@@ -1,0 +1,248 @@
+/*
+ * report.c - reporters for --format=text (compiler style, SPEC "Output") and
+ * --format=github (workflow commands), the summary on standard error, and the
+ * dispatch to the JSON formats of report_json.c.
+ *
+ * Text line: FILE:LINE:COL: SEVERITY: [game N (White - Black, round R), MOVE (ply P): ]MESSAGE [CODE]
+ */
+#include "report/report.h"
+
+#include "report/json.h"
+
+#include "report/report_json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct report {
+    enum report_format format;
+    FILE *out;
+    bool games_records;
+    uint64_t results; /* SARIF: results written so far */
+};
+
+static const char *const ending_names[ENDING_KIND_NB] = {
+    "none", "checkmate", "stalemate", "dead-position", "fivefold", "75-move",
+};
+
+const char *report_ending_name(enum ending_kind kind)
+{
+    return kind < ENDING_KIND_NB ? ending_names[kind] : "none";
+}
+
+bool report_parse_format(const char *name, enum report_format *format)
+{
+    static const struct {
+        const char *name;
+        enum report_format format;
+    } formats[] = {
+        {"text", REPORT_TEXT},
+        {"jsonl", REPORT_JSONL},
+        {"github", REPORT_GITHUB},
+        {"sarif", REPORT_SARIF},
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (strcmp(name, formats[i].name) == 0) {
+            *format = formats[i].format;
+            return true;
+        }
+    return false;
+}
+
+struct report *report_new(enum report_format format, FILE *out, bool games_records)
+{
+    struct report *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->format = format;
+    r->out = out;
+    r->games_records = games_records;
+    if (format == REPORT_SARIF)
+        report_sarif_begin(out);
+    return r;
+}
+
+void report_free(struct report *r)
+{
+    free(r);
+}
+
+/* "23...Nf6" / "9. Kg1", or "" when the finding has no move. */
+static void format_move(char *buf, size_t size, const struct diag *d)
+{
+    if (!d->san || !d->move_number) {
+        buf[0] = '\0';
+        return;
+    }
+    snprintf(buf, size, "%u%s%s", (unsigned)d->move_number, d->side == 1 ? "..." : ". ", d->san);
+}
+
+/* Text for a UTF-8 terminal: valid UTF-8 as it is, any other byte as the
+ * Latin-1 character it is (the SPEC reads such input as Latin-1), so a name
+ * like M\xfcller prints as Müller, as in the JSON output. */
+static void text_put(FILE *f, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        size_t n = json_utf8_seq_len(u + i, len - i);
+        if (n) {
+            fwrite(u + i, 1, n, f);
+            i += n;
+        } else {
+            putc(0xC0 | (u[i] >> 6), f);
+            putc(0x80 | (u[i] & 0x3F), f);
+            i++;
+        }
+    }
+}
+
+static bool tag_present(const char *v)
+{
+    return v && v[0] && strcmp(v, "?") != 0 && strcmp(v, "-") != 0;
+}
+
+/* The context prefix that names the game and the move. */
+static void report_context(FILE *f, const struct diag *d)
+{
+    if (d->game) {
+        fprintf(f, "game %llu", (unsigned long long)d->game);
+        bool names = tag_present(d->white) || tag_present(d->black);
+        bool round = tag_present(d->round);
+        if (names || round) {
+            fputs(" (", f);
+            if (names) {
+                text_put(f, tag_present(d->white) ? d->white : "?");
+                fputs(" - ", f);
+                text_put(f, tag_present(d->black) ? d->black : "?");
+            }
+            if (round) {
+                fputs(names ? ", round " : "round ", f);
+                text_put(f, d->round);
+            }
+            fputc(')', f);
+        }
+        char mv[64];
+        format_move(mv, sizeof mv, d);
+        if (mv[0]) {
+            fputs(", ", f);
+            text_put(f, mv);
+            if (d->ply)
+                fprintf(f, " (ply %u%s)", (unsigned)d->ply, d->variation ? ", in a variation" : "");
+        }
+        fputs(": ", f);
+    }
+}
+
+static void text_location(FILE *f, const struct diag *d)
+{
+    fputs(d->file ? d->file : "<input>", f);
+    if (d->loc.line)
+        fprintf(f, ":%u:%u", (unsigned)d->loc.line, (unsigned)d->loc.column);
+    fputs(": ", f);
+}
+
+static void text_diag(FILE *f, const struct diag *d)
+{
+    text_location(f, d);
+    fprintf(f, "%s: ", diag_severity_name(d->severity));
+    report_context(f, d);
+    text_put(f, d->message);
+    fprintf(f, " [%s]\n", diag_info(d->code)->name);
+}
+
+/* GitHub workflow commands: data escapes %, CR, LF; properties also : and ,. */
+static void github_escape(FILE *f, const char *s, bool property)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '%': fputs("%25", f); break;
+        case '\r': fputs("%0D", f); break;
+        case '\n': fputs("%0A", f); break;
+        case ':': property ? fputs("%3A", f) : putc(':', f); break;
+        case ',': property ? fputs("%2C", f) : putc(',', f); break;
+        default: putc(*s, f);
+        }
+    }
+}
+
+static void github_diag(FILE *f, const struct diag *d)
+{
+    static const char *const commands[DIAG_SEVERITY_NB] = {"error", "warning", "notice"};
+    fprintf(f, "::%s file=", commands[d->severity]);
+    github_escape(f, d->file ? d->file : "<input>", true);
+    if (d->loc.line)
+        fprintf(f, ",line=%u,col=%u", (unsigned)d->loc.line, (unsigned)d->loc.column);
+    fputs(",title=", f);
+    github_escape(f, diag_info(d->code)->name, true);
+    fputs("::", f);
+    /* The context goes through a memory stream so it can be escaped too. */
+    char *ctx = NULL;
+    size_t ctxlen = 0;
+    FILE *m = open_memstream(&ctx, &ctxlen);
+    if (m) {
+        report_context(m, d);
+        text_put(m, d->message);
+        fclose(m);
+        github_escape(f, ctx, false);
+        free(ctx);
+    }
+    putc('\n', f);
+}
+
+void report_diag(struct report *r, const struct diag *d)
+{
+    switch (r->format) {
+    case REPORT_TEXT: text_diag(r->out, d); break;
+    case REPORT_JSONL: report_jsonl_diag(r->out, d); break;
+    case REPORT_GITHUB: github_diag(r->out, d); break;
+    case REPORT_SARIF: report_sarif_result(r->out, d, r->results++); break;
+    }
+}
+
+void report_game(struct report *r, const struct game_record *g)
+{
+    if (r->games_records && r->format == REPORT_JSONL)
+        report_jsonl_game(r->out, g);
+}
+
+void report_finish(struct report *r, const struct run_totals *t)
+{
+    if (r->format == REPORT_JSONL)
+        report_jsonl_summary(r->out, t);
+    else if (r->format == REPORT_SARIF)
+        report_sarif_end(r->out);
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+void report_summary(FILE *err, const struct run_totals *t)
+{
+    double secs = t->seconds > 0 ? t->seconds : 1e-9;
+    fprintf(err, "pgnarbiter: %llu %s, %llu %s", (unsigned long long)t->files,
+            plural(t->files, "file", "files"), (unsigned long long)t->games,
+            plural(t->games, "game", "games"));
+    if (t->games_skipped)
+        fprintf(err, " (%llu not judged)", (unsigned long long)t->games_skipped);
+    fprintf(err, ", %llu bytes in %.3f s (%.0f games/s, %.1f MB/s)\n",
+            (unsigned long long)t->bytes, t->seconds, (double)t->games / secs,
+            (double)t->bytes / secs / 1e6);
+    if (t->files_unreadable)
+        fprintf(err, "pgnarbiter: %llu %s could not be read\n",
+                (unsigned long long)t->files_unreadable,
+                plural(t->files_unreadable, "input", "inputs"));
+    fprintf(err, "pgnarbiter: %llu %s, %llu %s, %llu %s\n",
+            (unsigned long long)t->by_severity[DIAG_ERROR],
+            plural(t->by_severity[DIAG_ERROR], "error", "errors"),
+            (unsigned long long)t->by_severity[DIAG_WARNING],
+            plural(t->by_severity[DIAG_WARNING], "warning", "warnings"),
+            (unsigned long long)t->by_severity[DIAG_NOTE],
+            plural(t->by_severity[DIAG_NOTE], "note", "notes"));
+    for (int c = 0; c < DIAG_CODE_NB; c++)
+        if (t->by_code[c])
+            fprintf(err, "  %-20s %llu\n", diag_info((enum diag_code)c)->name,
+                    (unsigned long long)t->by_code[c]);
+}

@@ -1,0 +1,51 @@
+/*
+ * report.h - where findings go: one reporter per output format, chosen by
+ * --format, all behind the same small interface.  Only report_* modules write
+ * to standard output.
+ *
+ * Ownership: report_new() returns a heap reporter the caller frees with
+ * report_free() (NULL is a no-op).  It writes to the FILE it was given.
+ * Call order: report_diag / report_game for each game in input order, then
+ * report_finish() once with the run's totals.
+ */
+#ifndef PGNARB_REPORT_H
+#define PGNARB_REPORT_H
+
+#include "diag/diag.h"
+#include "judge/game_record.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum report_format { REPORT_TEXT, REPORT_JSONL, REPORT_GITHUB, REPORT_SARIF };
+
+/* "checkmate", "stalemate", "dead-position", "fivefold", "75-move", "none". */
+const char *report_ending_name(enum ending_kind kind);
+
+/* Totals of a run, for the summary. */
+struct run_totals {
+    uint64_t files, files_unreadable;
+    uint64_t games, games_skipped;
+    uint64_t bytes;
+    double seconds;
+    uint64_t by_severity[DIAG_SEVERITY_NB];
+    uint64_t by_code[DIAG_CODE_NB];
+};
+
+struct report;
+
+struct report *report_new(enum report_format format, FILE *out, bool games_records);
+void report_free(struct report *r);
+
+/* Parse a --format value; false when unknown. */
+bool report_parse_format(const char *name, enum report_format *format);
+
+void report_diag(struct report *r, const struct diag *d);
+void report_game(struct report *r, const struct game_record *g);
+void report_finish(struct report *r, const struct run_totals *t);
+
+/* The human summary for standard error (all formats). */
+void report_summary(FILE *err, const struct run_totals *t);
+
+#endif /* PGNARB_REPORT_H */

@@ -1,0 +1,22 @@
+/*
+ * report_json.h - the JSON output formats: --format=jsonl (one object per
+ * line: diagnostics, --report=games records, a closing summary) and
+ * --format=sarif (SARIF 2.1.0, streamed: constant memory however many results).
+ * Internal to the report module.
+ */
+#ifndef PGNARB_REPORT_JSON_H
+#define PGNARB_REPORT_JSON_H
+
+#include "report/report.h"
+
+#include <stdio.h>
+
+void report_jsonl_diag(FILE *f, const struct diag *d);
+void report_jsonl_game(FILE *f, const struct game_record *g);
+void report_jsonl_summary(FILE *f, const struct run_totals *t);
+
+void report_sarif_begin(FILE *f);
+void report_sarif_result(FILE *f, const struct diag *d, uint64_t index);
+void report_sarif_end(FILE *f);
+
+#endif

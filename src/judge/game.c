@@ -24,7 +24,6 @@
 #include "chess/position.h"
 #include "chess/san.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,58 +94,6 @@ static inline void copy_text(char *dst, const char *src, size_t n)
     dst[n] = '\0';
 }
 
-/* ---- emitting findings ------------------------------------------------- */
-
-/* Every finding leaves through here: notes only under --strict; findings of
- * the current game (counted) count toward its record. */
-static void deliver(struct game *g, const struct diag *d, bool counted)
-{
-    if (d->severity == DIAG_NOTE && !g->strict) return;
-    if (counted) {
-        if (d->severity == DIAG_ERROR)
-            g->errors++;
-        else if (d->severity == DIAG_WARNING)
-            g->warnings++;
-        else
-            g->notes++;
-    }
-    g->sink.diag(g->sink.ctx, d);
-}
-
-void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
-               const struct src_loc *loc, const struct move_ctx *at, const char *message)
-{
-    struct diag d;
-    diag_init(&d, code, at ? &at->loc : loc, message);
-    d.severity = severity;
-    d.file = g->file;
-    d.game = g->index;
-    d.event = tag_value(g, TAG_EVENT);
-    d.white = tag_value(g, TAG_WHITE);
-    d.black = tag_value(g, TAG_BLACK);
-    d.round = tag_value(g, TAG_ROUND);
-    if (at) {
-        d.ply = at->ply;
-        d.move_number = at->move_number;
-        d.side = at->side;
-        d.san = at->san;
-        d.variation = at->variation;
-        d.fen = at->fen[0] ? at->fen : NULL;
-    }
-    deliver(g, &d, true);
-}
-
-void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
-                const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
-{
-    char message[MESSAGE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
-    va_end(ap);
-    game_emit(g, code, severity, loc, at, message);
-}
-
 /* Name the move of ev, played as ply `ply` from `before`. */
 static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
                          const struct position *before, bool variation)
@@ -159,39 +106,6 @@ static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32
     at->move_number = before->fullmove;
     at->side = before->side;
     fen_write(before, at->fen, sizeof at->fen);
-}
-
-void game_parser_diag(void *ctx, const struct diag *pd)
-{
-    struct game *g = ctx;
-    bool ours = g->active && pd->game == g->index;
-    if (ours && !g->set_up && g->ndeferred < DEFERRED_MAX) {
-        /* Tag section: hold until the tags that name the game are known. */
-        struct deferred *df = &g->deferred[g->ndeferred++];
-        df->code = pd->code;
-        df->severity = pd->severity;
-        df->loc = pd->loc;
-        snprintf(df->message, sizeof df->message, "%s", pd->message);
-        return;
-    }
-    if (ours && g->set_up && !g->judged && pd->code == DIAG_SYNTAX)
-        return; /* a variant's own notation (drops like P@e4) is not our syntax */
-    if (ours) {
-        game_emit(g, pd->code, pd->severity, &pd->loc, NULL, pd->message);
-        return;
-    }
-    struct diag d = *pd;
-    d.file = g->file;
-    deliver(g, &d, false);
-}
-
-static void flush_deferred(struct game *g)
-{
-    for (int i = 0; i < g->ndeferred; i++) {
-        struct deferred *df = &g->deferred[i];
-        game_emit(g, df->code, df->severity, &df->loc, NULL, df->message);
-    }
-    g->ndeferred = 0;
 }
 
 /* ---- setting up -------------------------------------------------------- */
@@ -226,7 +140,7 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
 static __attribute__((noinline)) void set_up_now(struct game *g)
 {
     g->set_up = true;
-    flush_deferred(g);
+    game_flush_deferred(g);
     game_check_tags(g);
 
     enum variant_class vc = classify_variant(tag_value(g, TAG_VARIANT));

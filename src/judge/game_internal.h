@@ -135,13 +135,16 @@ static inline const char *tag_value(const struct game *g, enum tag_slot slot)
     return g->tags[slot].present ? g->tags[slot].value : NULL;
 }
 
-/* Report a finding of the current game (game.c): at a move when `at` is set,
+/* Report a finding of the current game (game_diag.c): at a move when `at` is set,
  * else at loc. */
 void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
                const struct src_loc *loc, const struct move_ctx *at, const char *message);
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
                 const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* Emit the parser findings held while the tag section was read (game_diag.c). */
+void game_flush_deferred(struct game *g);
 
 /* game_end.c: the tag values the replay does not need (Result, Date, Round),
  * checked once the tag section is complete. */

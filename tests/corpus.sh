@@ -122,5 +122,26 @@ if [ "$(wc -l <"$tmp/position1")" -eq "$(wc -l <"$tmp/fens")" ] &&
     [ "$(wc -l <"$tmp/fens")" -gt 2400 ] && cmp -s "$tmp/position1" "$tmp/position3"; then
     ok; else bad "position -j 3 output differs from -j 1 (or positions are missing)"; fi
 
+# 7. Duplicates: each real-game file named twice reports every judged game of
+#    the second copy as a copy (duplicate-game or conflicting-duplicate) of a
+#    game of the first, and nothing else: without those two codes the second
+#    copy's output is the first copy's.
+dupcodes='"code":"\(duplicate-game\|conflicting-duplicate\)"'
+for f in "$corpus"/games/*.pgn; do
+    "$PGNARBITER" check --quiet --strict --format=jsonl --report=games "$f" "$f" >"$tmp/twice" || true
+    games=$(grep -c '"type":"game"' "$tmp/twice")
+    half=$((games / 2))
+    # split after the first copy's last game record
+    awk -v half="$half" '{ print > (n < half ? FILENAME ".1" : FILENAME ".2") }
+        /"type":"game"/ { n++ }' "$tmp/twice"
+    grep -v '"type":"summary"' "$tmp/twice.2" >"$tmp/second"
+    judged=$(grep '"type":"game"' "$tmp/second" | grep -c '"judged":true' || true)
+    copies=$(grep -c "$dupcodes" "$tmp/second" || true)
+    grep -v "$dupcodes" "$tmp/twice.1" | sed 's/"errors":[0-9]*,"warnings":[0-9]*,"notes":[0-9]*//' >"$tmp/first.clean"
+    grep -v "$dupcodes" "$tmp/second" | sed 's/"errors":[0-9]*,"warnings":[0-9]*,"notes":[0-9]*//' >"$tmp/second.clean"
+    if [ "$half" -gt 0 ] && [ "$copies" -eq "$judged" ] && cmp -s "$tmp/first.clean" "$tmp/second.clean"; then
+        ok; else bad "$f twice: $copies copies found for $judged judged games of the second copy"; fi
+done
+
 echo "corpus: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -33,6 +33,8 @@ static const char usage_text[] =
     "  -r, --recursive                    walk directories given as FILE\n"
     "  -j, --jobs=N                       read and replay on N threads (0: one per\n"
     "                                     processor; default 1); the output is the same\n"
+    "  --duplicates=off|moves|strict      duplicate games across the run: same moves\n"
+    "                                     (default), also same players and date, or off\n"
     "\n"
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"

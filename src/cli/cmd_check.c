@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 
 #include "diag/diag.h"
+#include "judge/collection.h"
 #include "judge/game.h"
 #include "pgn/input.h"
 #include "jobs/replay_pool.h"
@@ -28,12 +29,14 @@ struct check_options {
     bool quiet;
     bool recursive;
     unsigned jobs; /* replay threads; 1 = this thread only */
+    enum collection_duplicates duplicates;
 };
 
 struct check_run {
     struct check_options opt;
     struct report *report;
     struct replay_pool *pool;
+    struct collection *collection; /* checks across games, fed in input order */
     struct run_totals totals;
     FILE *err;
     bool progress;
@@ -55,9 +58,11 @@ static void sink_diag(void *ctx, const struct diag *d)
     report_diag(run->report, d);
 }
 
-static void sink_game(void *ctx, const struct game_record *g)
+static void sink_game(void *ctx, const struct game_record *judged)
 {
     struct check_run *run = ctx;
+    struct game_record copy = *judged, *g = &copy;
+    collection_game(run->collection, g, sink_diag, run);
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
@@ -154,7 +159,7 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET };
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -163,6 +168,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"quiet", no_argument, NULL, OPT_QUIET},
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
+        {"duplicates", required_argument, NULL, OPT_DUPLICATES},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -170,6 +176,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.err = err;
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
+    run.opt.duplicates = COLLECTION_DUPLICATES_MOVES;
 
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
@@ -185,6 +192,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (strcmp(optarg, "games") != 0)
                 return usage_error(err, "unknown --report '%s' (games)", optarg);
             run.opt.games_records = true;
+            break;
+        case OPT_DUPLICATES:
+            if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
+                return usage_error(err, "unknown --duplicates '%s' (off, moves, strict)", optarg);
             break;
         case OPT_STRICT:
             run.opt.strict = true;
@@ -213,6 +224,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return usage_error(err, "%s", "--report=games needs --format=jsonl");
 
     run.report = report_new(run.opt.format, out, run.opt.games_records);
+    run.collection = collection_new(run.opt.duplicates, run.opt.strict);
     struct game_sink sink = {&run, sink_diag, sink_game};
     run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
     if (!run.pool && run.opt.jobs > 1) {
@@ -220,7 +232,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 run.opt.jobs);
         run.pool = replay_pool_new(1, &sink, run.opt.strict);
     }
-    if (!run.report || !run.pool) {
+    if (!run.report || !run.pool || !run.collection) {
+        collection_free(run.collection);
         report_free(run.report);
         replay_pool_free(run.pool);
         fputs("pgnarbiter: out of memory\n", err);
@@ -234,11 +247,16 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);
+    struct collection_stats cs;
+    collection_get_stats(run.collection, &cs);
+    run.totals.duplicates_indexed = cs.indexed;
+    run.totals.duplicates_index_bytes = cs.index_bytes;
     run.totals.seconds = now_seconds() - run.started;
     report_finish(run.report, &run.totals);
     if (run.progress) fputs("\r\033[K", err);
     if (!run.opt.quiet) report_summary(err, &run.totals);
     replay_pool_free(run.pool);
+    collection_free(run.collection);
     report_free(run.report);
 
     if (run.totals.files_unreadable || run.totals.by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;

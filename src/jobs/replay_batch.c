@@ -41,8 +41,11 @@ static const size_t game_strings[] = {
     offsetof(struct game_record, file),  offsetof(struct game_record, event),
     offsetof(struct game_record, white), offsetof(struct game_record, black),
     offsetof(struct game_record, round), offsetof(struct game_record, result),
+    offsetof(struct game_record, site),  offsetof(struct game_record, date),
 };
 #define KEPT_STRINGS_MAX (sizeof diag_strings / sizeof *diag_strings)
+_Static_assert(sizeof game_strings / sizeof *game_strings <= KEPT_STRINGS_MAX,
+               "a kept game record has room for its strings");
 
 struct kept {
     bool is_game;

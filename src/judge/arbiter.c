@@ -124,6 +124,7 @@ enum ending_kind arb_start(struct arbiter *a, const struct position *pos)
     a->ending = ENDING_NONE;
     a->ending_ply = 0;
     a->nwindow = 0;
+    a->line_hash = 0;
     return arb_observe(a, pos, MOVE_NONE, 0);
 }
 

@@ -46,7 +46,18 @@ struct arbiter {
     uint64_t keys[ARB_WINDOW];
     bitboard rights[ARB_WINDOW];
     move moves[ARB_WINDOW];     /* moves[i] led from entry i - 1 to entry i */
+    /* Every position observed since the start, folded into one hash (the
+     * game's fingerprint, game_record.h): two multiplications a ply. */
+    uint64_t line_hash;
 };
+
+/* One step of the line hash: a bijection of h for each key, so two lines
+ * whose hashes agree almost surely saw the same keys in the same order. */
+static inline uint64_t arb_line_hash_step(uint64_t h, uint64_t key)
+{
+    h = (h ^ key) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
 
 /* Reset for a game starting at pos (ply 0); returns an ending already there. */
 enum ending_kind arb_start(struct arbiter *a, const struct position *pos);
@@ -119,6 +130,7 @@ static inline __attribute__((always_inline)) bool arb_record(struct arbiter *a,
      * it. */
     uint64_t key = pos_key(pos);
     uint64_t bit = (uint64_t)1 << (key >> 58);
+    a->line_hash = arb_line_hash_step(a->line_hash, key);
     if (pos->halfmove == 0 || a->nwindow == 0) {
         /* A capture or pawn move (or the start): nothing before can recur,
          * the window starts again.  Pawns and units change only here. */

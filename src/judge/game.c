@@ -351,12 +351,14 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         arb_settle(&g->arb, pos, l->ply, resolved && st == SAN_OK);
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
+        g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
         if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
         l->before_valid = false;
         l->ply++;
         return;
     }
     if (UNLIKELY(l->broken)) {
+        if (main_line) g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
         l->unchecked += !l->silent;
         l->before_valid = false;
         l->ply++;
@@ -369,6 +371,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     }
     if (!resolved) st = san_resolve(pos, ev->text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
+        if (main_line) g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
         l->last_made = false;
         l->before_valid = true;
         struct move_ctx at;
@@ -538,6 +541,8 @@ static void finish(struct game *g)
         .white = tag_value(g, TAG_WHITE),
         .black = tag_value(g, TAG_BLACK),
         .round = tag_value(g, TAG_ROUND),
+        .site = tag_value(g, TAG_SITE),
+        .date = tag_value(g, TAG_DATE),
         .result = result,
         .plies = g->plies,
         .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
@@ -546,6 +551,11 @@ static void finish(struct game *g)
         .warnings = g->warnings,
         .notes = g->notes,
         .judged = g->judged,
+        /* The positions replayed, how many main-line moves were written, and
+         * the text of those not replayed (after an illegal move or the end). */
+        .fingerprint = arb_line_hash_step(arb_line_hash_step(g->arb.line_hash, g->plies),
+                                          g->unplayed_hash),
+        .has_fingerprint = g->replayable && g->judged,
     };
     g->sink.game(g->sink.ctx, &rec);
     g->active = false;
@@ -567,6 +577,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->plies = 0;
     g->errors = g->warnings = g->notes = 0;
     g->void_moves = 0;
+    g->unplayed_hash = 0;
     g->has_result = false;
     g->final_comment_set = false;
     g->ndeferred = 0;

@@ -116,6 +116,7 @@ struct game {
     struct arbiter arb;
     struct move_ctx ending_at; /* the move that produced arb.ending */
     uint32_t void_moves;       /* main-line moves after the ending */
+    uint64_t unplayed_hash;    /* text of the main-line moves not replayed (fingerprint) */
     struct move_ctx first_void;
 
     bool has_result;
@@ -129,6 +130,14 @@ struct game {
 
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
+
+/* Fold a move's text into h (moves not replayed, for the fingerprint). */
+static inline uint64_t game_text_hash(uint64_t h, const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
+    return (h ^ len) * 0x100000001b3ull;
+}
 
 static inline const char *tag_value(const struct game *g, enum tag_slot slot)
 {

@@ -31,12 +31,21 @@ struct game_record {
     uint64_t offset; /* byte offset where the game starts */
     uint32_t line;
     const char *event, *white, *black, *round; /* NULL when absent */
+    const char *site, *date;                   /* NULL when absent */
     const char *result;                        /* as recorded, NULL when none */
     uint32_t plies;                            /* main line plies replayed or read */
     enum ending_kind ending;
     uint32_t ending_ply; /* valid when ending != ENDING_NONE */
     uint32_t errors, warnings, notes;
     bool judged; /* false: skipped (unsupported variant) */
+    /* The game's start position and main line, as a 64-bit hash of the
+     * sequence of positions (their FIDE 9.2.2 keys) from the start up to the
+     * last main-line move replayed, and the count of main-line moves
+     * (fingerprint_plies = plies): what duplicate detection compares
+     * (judge/collection.h).  has_fingerprint is false when the game could
+     * not be replayed from its start (bad FEN, unsupported variant). */
+    uint64_t fingerprint;
+    bool has_fingerprint;
 };
 
 #endif /* PGNARB_GAME_RECORD_H */

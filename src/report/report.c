@@ -245,4 +245,10 @@ void report_summary(FILE *err, const struct run_totals *t)
         if (t->by_code[c])
             fprintf(err, "  %-20s %llu\n", diag_info((enum diag_code)c)->name,
                     (unsigned long long)t->by_code[c]);
+    /* The one structure that grows with the input: said when it found something. */
+    if (t->by_code[DIAG_DUPLICATE_GAME] || t->by_code[DIAG_CONFLICTING_DUPLICATE])
+        fprintf(err, "pgnarbiter: duplicate index: %llu distinct %s in %.1f KB\n",
+                (unsigned long long)t->duplicates_indexed,
+                plural(t->duplicates_indexed, "game", "games"),
+                (double)t->duplicates_index_bytes / 1024.0);
 }

@@ -31,6 +31,8 @@ struct run_totals {
     double seconds;
     uint64_t by_severity[DIAG_SEVERITY_NB];
     uint64_t by_code[DIAG_CODE_NB];
+    /* the duplicate index (judge/collection.h): distinct games, bytes held */
+    uint64_t duplicates_indexed, duplicates_index_bytes;
 };
 
 struct report;

@@ -1,0 +1,65 @@
+/*
+ * collection.h - checks across the games of a run (SPEC "Whole collections"):
+ * duplicate games anywhere in the run, and an event's games whose rounds do
+ * not add up (a player twice in a round, a pairing entered twice, a board
+ * used twice, Round values of mixed forms).
+ *
+ * It sees each game's record once the game is judged, in input order (the
+ * order the reports print, whatever --jobs), and hands its findings to a
+ * diag_fn before that record is reported; it never prints.
+ *
+ * Memory: the duplicate index keeps one 24-byte slot per distinct game (the
+ * fingerprint, the game's place and a hash of its players, result and date),
+ * in a table at most 3/4 full: about 32 bytes a game, 320 MB for 10^7 games;
+ * the only structure of pgnarbiter that grows with the input
+ * (--duplicates=off turns it off).  The event check keeps the games of the
+ * current event only while they run on (a new Event, Site or file starts
+ * again), at most COLLECTION_EVENT_GAMES_MAX of them.
+ *
+ * Ownership: collection_new() returns a heap object freed by
+ * collection_free() (NULL is a no-op).
+ */
+#ifndef PGNARB_COLLECTION_H
+#define PGNARB_COLLECTION_H
+
+#include "diag/diag.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct game_record;
+
+/* --duplicates: off; moves (same start and main line); strict (and the same
+ * White, Black and Date). */
+enum collection_duplicates {
+    COLLECTION_DUPLICATES_OFF,
+    COLLECTION_DUPLICATES_MOVES,
+    COLLECTION_DUPLICATES_STRICT
+};
+
+/* Games of one event kept for its round checks; past it the rest of the
+ * event goes unchecked (a note says so). */
+#define COLLECTION_EVENT_GAMES_MAX 10000
+
+struct collection_stats {
+    uint64_t indexed;     /* distinct games in the duplicate index */
+    uint64_t index_bytes; /* memory the index holds */
+    bool index_stopped;   /* the index could not grow: later games unchecked */
+};
+
+struct collection;
+
+struct collection *collection_new(enum collection_duplicates mode, bool strict);
+void collection_free(struct collection *c);
+
+/* Parse a --duplicates value; false when unknown. */
+bool collection_parse_duplicates(const char *name, enum collection_duplicates *mode);
+
+/* Judge g, the run's next game in input order, against the games before it:
+ * each finding goes to emit(ctx, d) (notes only when strict), and g's error,
+ * warning and note counts grow by them. */
+void collection_game(struct collection *c, struct game_record *g, diag_fn emit, void *ctx);
+
+void collection_get_stats(const struct collection *c, struct collection_stats *st);
+
+#endif /* PGNARB_COLLECTION_H */

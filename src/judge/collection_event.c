@@ -1,0 +1,271 @@
+/*
+ * collection_event.c - an event's rounds that do not add up (event-inconsistent):
+ * within the games of one Event and Site that follow each other in one file,
+ * a player in two games of the same round, the same pairing entered twice in
+ * a round, a board of a round ("3.1": round 3, board 1) used by two pairings,
+ * and Round values written in mixed forms ("3", "3.1", "R3").  Each message
+ * names the other game.
+ *
+ * The state is the current event's games (names, round, result), kept only
+ * while the event runs on: a game of another Event, Site or file starts
+ * again, so a database whose events follow each other holds one event at a
+ * time, and an event whose games are scattered through a file is checked
+ * run by run.  At most COLLECTION_EVENT_GAMES_MAX games are kept.
+ */
+#include "judge/collection.h"
+
+#include "judge/collection_internal.h"
+#include "judge/game_record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum round_form { ROUND_UNKNOWN, ROUND_NUMBER, ROUND_DOTTED, ROUND_OTHER };
+
+struct round {
+    enum round_form form;
+    unsigned long major, board; /* ROUND_NUMBER, ROUND_DOTTED (board: DOTTED only) */
+};
+
+struct event_game {
+    uint64_t game;
+    uint32_t line;
+    struct round round;
+    size_t white, black, round_text, result; /* offsets into text, SIZE_MAX = none */
+};
+
+struct collection_event {
+    /* the event: its file, Event and Site, in text */
+    bool open;
+    size_t file, event, site;
+    bool mixed_warned, full_noted;
+    bool has_form;     /* form_index: the first game with a known round */
+    size_t form_index;
+
+    struct event_game *games;
+    size_t ngames, cap;
+    char *text;
+    size_t text_len, text_cap;
+};
+
+struct collection_event *collection_event_new(void) { return calloc(1, sizeof(struct collection_event)); }
+
+void collection_event_free(struct collection_event *e)
+{
+    if (!e) return;
+    free(e->games);
+    free(e->text);
+    free(e);
+}
+
+static bool known(const char *s) { return s && s[0] && strcmp(s, "?") != 0 && strcmp(s, "-") != 0; }
+
+/* Keep s in e's text; SIZE_MAX for NULL or when out of memory. */
+static size_t keep(struct collection_event *e, const char *s)
+{
+    if (!s) return SIZE_MAX;
+    size_t n = strlen(s) + 1;
+    if (e->text_len + n > e->text_cap) {
+        size_t cap = e->text_cap ? e->text_cap : 4096;
+        while (cap < e->text_len + n)
+            cap *= 2;
+        char *t = realloc(e->text, cap);
+        if (!t) return SIZE_MAX;
+        e->text = t;
+        e->text_cap = cap;
+    }
+    memcpy(e->text + e->text_len, s, n);
+    e->text_len += n;
+    return e->text_len - n;
+}
+
+static const char *text(const struct collection_event *e, size_t at)
+{
+    return at == SIZE_MAX ? NULL : e->text + at;
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Digits only, at most 9 of them (round numbers are small). */
+static bool number(const char *s, size_t n, unsigned long *value)
+{
+    if (n == 0 || n > 9) return false;
+    unsigned long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return false;
+        v = v * 10 + (unsigned long)(s[i] - '0');
+    }
+    *value = v;
+    return true;
+}
+
+static struct round parse_round(const char *s)
+{
+    struct round r = {ROUND_UNKNOWN, 0, 0};
+    if (!known(s)) return r;
+    const char *dot = strchr(s, '.');
+    if (!dot && number(s, strlen(s), &r.major)) {
+        r.form = ROUND_NUMBER;
+    } else if (dot && !strchr(dot + 1, '.') && number(s, (size_t)(dot - s), &r.major) &&
+               number(dot + 1, strlen(dot + 1), &r.board)) {
+        r.form = ROUND_DOTTED;
+    } else {
+        r.form = ROUND_OTHER;
+    }
+    return r;
+}
+
+static bool same_round(const struct collection_event *e, const struct event_game *a,
+                       const struct event_game *b)
+{
+    if (a->round.form == ROUND_UNKNOWN || b->round.form == ROUND_UNKNOWN) return false;
+    if (a->round.form == ROUND_OTHER || b->round.form == ROUND_OTHER)
+        return a->round.form == b->round.form &&
+               strcmp(text(e, a->round_text), text(e, b->round_text)) == 0;
+    return a->round.major == b->round.major;
+}
+
+static const char *shown(const char *s) { return s ? s : "?"; }
+
+/* Start the event of g afresh (or no event, when g names none). */
+static void start_event(struct collection_event *e, const struct game_record *g)
+{
+    e->ngames = 0;
+    e->text_len = 0;
+    e->mixed_warned = e->full_noted = false;
+    e->has_form = false;
+    e->open = known(g->event);
+    if (!e->open) return;
+    e->file = keep(e, g->file ? g->file : "");
+    e->event = keep(e, g->event);
+    e->site = keep(e, g->site);
+    e->open = e->file != SIZE_MAX && e->event != SIZE_MAX && (e->site != SIZE_MAX || !g->site);
+}
+
+static bool in_event(const struct collection_event *e, const struct game_record *g)
+{
+    return e->open && known(g->event) && same_text(text(e, e->file), g->file ? g->file : "") &&
+           strcmp(text(e, e->event), g->event) == 0 && same_text(text(e, e->site), g->site);
+}
+
+/* The round checks of game `now` (not yet kept) against the event's games. */
+static void check_rounds(struct collection *c, struct collection_event *e, struct game_record *g,
+                         const struct event_game *now, diag_fn emit, void *ctx)
+{
+    char message[1200];
+    const char *w = g->white, *b = g->black;
+    if (now->round.form != ROUND_UNKNOWN) {
+        if (!e->has_form) {
+            e->has_form = true;
+            e->form_index = e->ngames; /* now's index, once kept */
+        } else if (!e->mixed_warned) {
+            const struct event_game *f = &e->games[e->form_index];
+            if (f->round.form != now->round.form) {
+                e->mixed_warned = true;
+                snprintf(message, sizeof message,
+                         "the Round values of this event mix forms: '%s' here, '%s' in game %llu "
+                         "(line %u)",
+                         shown(g->round), shown(text(e, f->round_text)),
+                         (unsigned long long)f->game, (unsigned)f->line);
+                collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
+            }
+        }
+    }
+    const struct event_game *pairing = NULL, *player = NULL, *board = NULL;
+    const char *twice = NULL;
+    for (size_t i = 0; i < e->ngames; i++) {
+        const struct event_game *h = &e->games[i];
+        if (!same_round(e, h, now)) continue;
+        const char *hw = text(e, h->white), *hb = text(e, h->black);
+        bool pair = known(w) && known(b) && known(hw) && known(hb) &&
+                    ((strcmp(w, hw) == 0 && strcmp(b, hb) == 0) ||
+                     (strcmp(w, hb) == 0 && strcmp(b, hw) == 0));
+        if (pair) {
+            if (!pairing) pairing = h;
+            continue;
+        }
+        if (!player) {
+            if (known(w) && ((known(hw) && strcmp(w, hw) == 0) || (known(hb) && strcmp(w, hb) == 0)))
+                player = h, twice = w;
+            else if (known(b) &&
+                     ((known(hw) && strcmp(b, hw) == 0) || (known(hb) && strcmp(b, hb) == 0)))
+                player = h, twice = b;
+        }
+        if (!board && now->round.form == ROUND_DOTTED && h->round.form == ROUND_DOTTED &&
+            now->round.board == h->round.board)
+            board = h;
+    }
+    char round[32]; /* the round as one number: "3" for "3.1" */
+    if (now->round.form == ROUND_NUMBER || now->round.form == ROUND_DOTTED)
+        snprintf(round, sizeof round, "%lu", now->round.major);
+    else
+        snprintf(round, sizeof round, "%.31s", shown(g->round));
+    if (pairing) {
+        const char *hr = text(e, pairing->result);
+        bool differ = !same_text(hr, g->result);
+        snprintf(message, sizeof message,
+                 "the pairing %s - %s is entered twice in round %s: also game %llu (line %u)%s%s%s%s",
+                 shown(w), shown(b), round, (unsigned long long)pairing->game,
+                 (unsigned)pairing->line, differ ? ", with the result " : "",
+                 differ ? shown(hr) : "", differ ? " there and " : "",
+                 differ ? shown(g->result) : "");
+        if (differ) strncat(message, " here", sizeof message - strlen(message) - 1);
+        collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
+    }
+    if (player) {
+        snprintf(message, sizeof message,
+                 "%s plays twice in round %s: also in game %llu (line %u), %s - %s", twice, round,
+                 (unsigned long long)player->game, (unsigned)player->line,
+                 shown(text(e, player->white)), shown(text(e, player->black)));
+        collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
+    }
+    if (board) {
+        snprintf(message, sizeof message,
+                 "board %lu of round %lu is used twice: also by game %llu (line %u), %s - %s",
+                 now->round.board, now->round.major, (unsigned long long)board->game,
+                 (unsigned)board->line, shown(text(e, board->white)),
+                 shown(text(e, board->black)));
+        collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
+    }
+}
+
+void collection_event_game(struct collection *c, struct collection_event *e,
+                           struct game_record *g, diag_fn emit, void *ctx)
+{
+    if (!in_event(e, g)) start_event(e, g);
+    if (!e->open) return;
+    if (e->ngames == COLLECTION_EVENT_GAMES_MAX) {
+        if (!e->full_noted) {
+            e->full_noted = true;
+            char message[200];
+            snprintf(message, sizeof message,
+                     "this event has more than %d games in a row: the rounds of the rest are "
+                     "not checked",
+                     COLLECTION_EVENT_GAMES_MAX);
+            collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_NOTE, message, emit, ctx);
+        }
+        return;
+    }
+    struct event_game now = {g->game, g->line, parse_round(g->round), SIZE_MAX, SIZE_MAX,
+                             SIZE_MAX, SIZE_MAX};
+    check_rounds(c, e, g, &now, emit, ctx);
+    if (e->ngames == e->cap) {
+        size_t cap = e->cap ? 2 * e->cap : 64;
+        struct event_game *games = realloc(e->games, cap * sizeof *games);
+        if (!games) {
+            e->open = false; /* out of memory: the rest of this event goes unchecked */
+            return;
+        }
+        e->games = games;
+        e->cap = cap;
+    }
+    now.white = keep(e, g->white);
+    now.black = keep(e, g->black);
+    now.round_text = keep(e, g->round);
+    now.result = keep(e, g->result);
+    e->games[e->ngames++] = now;
+}

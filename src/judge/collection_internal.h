@@ -1,0 +1,30 @@
+/*
+ * collection_internal.h - what collection.c (the duplicate index) and
+ * collection_event.c (an event's rounds) share; not for other modules.
+ */
+#ifndef PGNARB_COLLECTION_INTERNAL_H
+#define PGNARB_COLLECTION_INTERNAL_H
+
+#include "diag/diag.h"
+
+#include <stdint.h>
+
+struct collection;
+struct collection_event;
+struct game_record;
+
+/* Hand a finding about game g to emit (notes only under --strict), counting
+ * it in g's record. */
+void collection_emit(struct collection *c, struct game_record *g, enum diag_code code,
+                     enum diag_severity severity, const char *message, diag_fn emit, void *ctx);
+
+/* FNV-1a of a string (NULL hashes as ""). */
+uint32_t collection_hash_text(const char *s);
+
+/* collection_event.c: the current event's games and their round checks. */
+struct collection_event *collection_event_new(void);
+void collection_event_free(struct collection_event *e);
+void collection_event_game(struct collection *c, struct collection_event *e,
+                           struct game_record *g, diag_fn emit, void *ctx);
+
+#endif /* PGNARB_COLLECTION_INTERNAL_H */

@@ -1,0 +1,340 @@
+/*
+ * check_collection.c - the checks across games (judge/collection.h): duplicate
+ * games by fingerprint, conflicting results, --duplicates modes, which file and
+ * game the first copy is, and an event's rounds that do not add up.  The
+ * records are made here; tests/cli/cases/check-duplicates-* and the fixtures
+ * cover the fingerprints the replay computes.
+ */
+#include "testutil.h"
+
+#include "diag/diag.h"
+#include "judge/collection.h"
+#include "judge/game_record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FOUND_MAX 16
+
+struct found {
+    int n;
+    enum diag_code code[FOUND_MAX];
+    enum diag_severity severity[FOUND_MAX];
+    uint64_t game[FOUND_MAX];
+    char message[FOUND_MAX][1024];
+};
+
+static void collect(void *ctx, const struct diag *d)
+{
+    struct found *f = ctx;
+    ck_assert_int_lt(f->n, FOUND_MAX);
+    f->code[f->n] = d->code;
+    f->severity[f->n] = d->severity;
+    f->game[f->n] = d->game;
+    snprintf(f->message[f->n], sizeof f->message[f->n], "%s", d->message);
+    f->n++;
+}
+
+static struct game_record record(const char *file, uint64_t game, uint64_t fp, const char *white,
+                                 const char *black, const char *result)
+{
+    struct game_record g = {0};
+    g.file = file;
+    g.game = game;
+    g.line = (uint32_t)(10 * game - 9);
+    g.offset = 100 * (game - 1);
+    g.white = white;
+    g.black = black;
+    g.result = result;
+    g.fingerprint = fp;
+    g.has_fingerprint = true;
+    g.judged = true;
+    return g;
+}
+
+/* Feed g; returns the findings it got. */
+static struct found feed(struct collection *c, struct game_record g)
+{
+    struct found f;
+    memset(&f, 0, sizeof f);
+    collection_game(c, &g, collect, &f);
+    ck_assert_uint_eq(g.errors + g.warnings + g.notes, (unsigned)f.n); /* counted in the record */
+    return f;
+}
+
+START_TEST(same_moves_is_a_duplicate_naming_the_first_copy)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    ck_assert_int_eq(feed(c, record("a.pgn", 1, 111, "A", "B", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, record("a.pgn", 2, 222, "A", "B", "1-0")).n, 0);
+    struct found f = feed(c, record("a.pgn", 3, 222, "A", "B", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_DUPLICATE_GAME);
+    ck_assert_int_eq(f.severity[0], DIAG_WARNING);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 2 of a.pgn (line 11)"));
+    /* a third copy names the first one again */
+    f = feed(c, record("a.pgn", 4, 222, "A", "B", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 2 of a.pgn (line 11)"));
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(first_copy_is_found_in_its_own_file)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    for (uint64_t i = 1; i <= 3; i++)
+        ck_assert_int_eq(feed(c, record("a.pgn", i, 10 + i, "A", "B", "*")).n, 0);
+    ck_assert_int_eq(feed(c, record("b.pgn", 1, 20, "A", "B", "*")).n, 0);
+    /* the same file named again: its games are numbered from 1 again */
+    ck_assert_int_eq(feed(c, record("a.pgn", 1, 30, "A", "B", "*")).n, 0);
+    struct found f = feed(c, record("b.pgn", 1, 13, "A", "B", "*"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 3 of a.pgn (line 21)"));
+    f = feed(c, record("c.pgn", 1, 20, "A", "B", "*"));
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 1 of b.pgn (line 1)"));
+    f = feed(c, record("c.pgn", 2, 30, "A", "B", "*"));
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 1 of a.pgn (line 1)"));
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(different_results_conflict_unless_one_is_unfinished)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    feed(c, record("a.pgn", 1, 7, "A", "B", "1/2-1/2"));
+    struct found f = feed(c, record("a.pgn", 2, 7, "A", "B", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_CONFLICTING_DUPLICATE);
+    ck_assert_int_eq(f.severity[0], DIAG_ERROR);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "records 1/2-1/2 and this one 1-0"));
+    f = feed(c, record("a.pgn", 3, 7, "A", "B", "*"));
+    ck_assert_int_eq(f.code[0], DIAG_DUPLICATE_GAME);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "(recorded 1/2-1/2 there, * here)"));
+    f = feed(c, record("a.pgn", 4, 7, "A", "B", NULL));
+    ck_assert_int_eq(f.code[0], DIAG_DUPLICATE_GAME);
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(moves_mode_says_when_the_players_differ)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    feed(c, record("a.pgn", 1, 7, "A", "B", "1-0"));
+    struct found f = feed(c, record("a.pgn", 2, 7, "C", "D", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "between other players"));
+    /* colours swapped are other players too: White and Black are compared as such */
+    f = feed(c, record("a.pgn", 3, 7, "B", "A", "1-0"));
+    ck_assert_ptr_nonnull(strstr(f.message[0], "between other players"));
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(strict_mode_asks_the_same_players_and_date)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_STRICT, false);
+    struct game_record g = record("a.pgn", 1, 7, "A", "B", "1-0");
+    g.date = "2026.01.01";
+    feed(c, g);
+    struct game_record other_players = record("a.pgn", 2, 7, "C", "D", "0-1");
+    other_players.date = "2026.01.01";
+    ck_assert_int_eq(feed(c, other_players).n, 0);
+    struct game_record other_date = record("a.pgn", 3, 7, "A", "B", "1-0");
+    other_date.date = "2026.01.02";
+    ck_assert_int_eq(feed(c, other_date).n, 0);
+    struct game_record copy = record("a.pgn", 4, 7, "A", "B", "0-1");
+    copy.date = "2026.01.01";
+    struct found f = feed(c, copy);
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_CONFLICTING_DUPLICATE);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 1 of a.pgn"));
+    /* C - D's game is in the index too: its copy is found */
+    f = feed(c, other_players);
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 2 of a.pgn"));
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(off_and_unfingerprinted_games_are_never_compared)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    feed(c, record("a.pgn", 1, 7, "A", "B", "1-0"));
+    ck_assert_int_eq(feed(c, record("a.pgn", 2, 7, "A", "B", "0-1")).n, 0);
+    struct collection_stats st;
+    collection_get_stats(c, &st);
+    ck_assert_uint_eq(st.index_bytes, 0);
+    collection_free(c);
+
+    c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    struct game_record g = record("a.pgn", 1, 7, "A", "B", "1-0");
+    g.has_fingerprint = false; /* say, a bad FEN */
+    feed(c, g);
+    g.game = 2;
+    ck_assert_int_eq(feed(c, g).n, 0);
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(index_grows_and_keeps_every_game)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    const uint64_t n = 5000; /* past several doublings of the 1,024-slot start */
+    for (uint64_t i = 1; i <= n; i++)
+        ck_assert_int_eq(feed(c, record("a.pgn", i, i * 0x9e3779b97f4a7c15ull, "A", "B", "*")).n,
+                         0);
+    for (uint64_t i = 1; i <= n; i++) {
+        struct found f = feed(c, record("b.pgn", i, i * 0x9e3779b97f4a7c15ull, "A", "B", "*"));
+        ck_assert_int_eq(f.n, 1);
+        char want[64];
+        snprintf(want, sizeof want, "game %llu of a.pgn ", (unsigned long long)i);
+        ck_assert_msg(strstr(f.message[0], want), "%s: %s", want, f.message[0]);
+    }
+    struct collection_stats st;
+    collection_get_stats(c, &st);
+    ck_assert_uint_eq(st.indexed, n);
+    ck_assert_uint_ge(st.index_bytes, n * 24 * 4 / 3);
+    collection_free(c);
+}
+END_TEST
+
+/* ---- events ---- */
+
+static struct game_record event_game(uint64_t game, const char *event, const char *round,
+                                     const char *white, const char *black, const char *result)
+{
+    struct game_record g = record("e.pgn", game, 1000 + game, white, black, result);
+    g.event = event;
+    g.site = "Torino";
+    g.round = round;
+    return g;
+}
+
+START_TEST(player_twice_in_a_round)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    ck_assert_int_eq(feed(c, event_game(1, "E", "1", "Rossi", "Bianchi", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(2, "E", "1", "Verdi", "Neri", "0-1")).n, 0);
+    struct found f = feed(c, event_game(3, "E", "1", "Neri", "Gialli", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_EVENT_INCONSISTENT);
+    ck_assert_str_eq(f.message[0],
+                     "Neri plays twice in round 1: also in game 2 (line 11), Verdi - Neri");
+    /* the next round: no finding */
+    ck_assert_int_eq(feed(c, event_game(4, "E", "2", "Rossi", "Neri", "1-0")).n, 0);
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(pairing_entered_twice_with_its_results)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    feed(c, event_game(1, "E", "5", "Rossi", "Bianchi", "1-0"));
+    struct found f = feed(c, event_game(2, "E", "5", "Bianchi", "Rossi", "0-1"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "the pairing Bianchi - Rossi is entered twice in round 5: "
+                                   "also game 1 (line 1), with the result 1-0 there and 0-1 here");
+    f = feed(c, event_game(3, "E", "5", "Rossi", "Bianchi", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0],
+                     "the pairing Rossi - Bianchi is entered twice in round 5: also game 1 (line 1)");
+    /* unknown names pair nothing */
+    feed(c, event_game(4, "E", "6", "?", "?", "*"));
+    ck_assert_int_eq(feed(c, event_game(5, "E", "6", "?", "?", "*")).n, 0);
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(board_used_twice_and_mixed_round_forms)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    feed(c, event_game(1, "E", "3.1", "A", "B", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(2, "E", "3.2", "C", "D", "1-0")).n, 0);
+    struct found f = feed(c, event_game(3, "E", "3.2", "F", "G", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0],
+                     "board 2 of round 3 is used twice: also by game 2 (line 11), C - D");
+    f = feed(c, event_game(4, "E", "R4", "H", "I", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "the Round values of this event mix forms: 'R4' here, '3.1' in "
+                                   "game 1 (line 1)");
+    /* said once per event */
+    ck_assert_int_eq(feed(c, event_game(5, "E", "5", "J", "K", "1-0")).n, 0);
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(another_event_site_or_file_starts_again)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    feed(c, event_game(1, "E", "1", "A", "B", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(2, "F", "1", "A", "C", "1-0")).n, 0);
+    struct game_record g = event_game(3, "F", "1", "A", "D", "1-0");
+    g.site = "Milano";
+    ck_assert_int_eq(feed(c, g).n, 0);
+    g = event_game(1, "F", "1", "A", "E", "1-0");
+    g.file = "other.pgn";
+    ck_assert_int_eq(feed(c, g).n, 0);
+    /* no Event: no event check */
+    feed(c, event_game(2, NULL, "1", "A", "B", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(3, NULL, "1", "A", "C", "1-0")).n, 0);
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(a_long_event_is_capped_with_a_note)
+{
+    for (int strict = 0; strict <= 1; strict++) {
+        struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, strict);
+        char white[32], black[32], round[16];
+        int notes = 0;
+        for (int i = 0; i <= COLLECTION_EVENT_GAMES_MAX; i++) {
+            snprintf(white, sizeof white, "W%d", i);
+            snprintf(black, sizeof black, "B%d", i);
+            snprintf(round, sizeof round, "%d", i);
+            struct found f = feed(c, event_game((uint64_t)i + 1, "E", round, white, black, "*"));
+            for (int k = 0; k < f.n; k++) {
+                ck_assert_int_eq(f.severity[k], DIAG_NOTE);
+                notes++;
+            }
+        }
+        ck_assert_int_eq(notes, strict);
+        collection_free(c);
+    }
+}
+END_TEST
+
+START_TEST(parse_duplicates_values)
+{
+    enum collection_duplicates m;
+    ck_assert(collection_parse_duplicates("off", &m) && m == COLLECTION_DUPLICATES_OFF);
+    ck_assert(collection_parse_duplicates("moves", &m) && m == COLLECTION_DUPLICATES_MOVES);
+    ck_assert(collection_parse_duplicates("strict", &m) && m == COLLECTION_DUPLICATES_STRICT);
+    ck_assert(!collection_parse_duplicates("on", &m));
+}
+END_TEST
+
+Suite *collection_suite(void);
+Suite *collection_suite(void)
+{
+    Suite *s = suite_create("collection");
+    TCase *tc = tcase_create("duplicates");
+    tcase_add_test(tc, same_moves_is_a_duplicate_naming_the_first_copy);
+    tcase_add_test(tc, first_copy_is_found_in_its_own_file);
+    tcase_add_test(tc, different_results_conflict_unless_one_is_unfinished);
+    tcase_add_test(tc, moves_mode_says_when_the_players_differ);
+    tcase_add_test(tc, strict_mode_asks_the_same_players_and_date);
+    tcase_add_test(tc, off_and_unfingerprinted_games_are_never_compared);
+    tcase_add_test(tc, index_grows_and_keeps_every_game);
+    tcase_add_test(tc, parse_duplicates_values);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("event rounds");
+    tcase_add_test(tc, player_twice_in_a_round);
+    tcase_add_test(tc, pairing_entered_twice_with_its_results);
+    tcase_add_test(tc, board_used_twice_and_mixed_round_forms);
+    tcase_add_test(tc, another_event_site_or_file_starts_again);
+    tcase_add_test(tc, a_long_event_is_capped_with_a_note);
+    suite_add_tcase(s, tc);
+    return s;
+}

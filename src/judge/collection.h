@@ -10,8 +10,9 @@
  *
  * Memory: the duplicate index keeps one 24-byte slot per distinct game (the
  * fingerprint, the game's place and a hash of its players, result and date),
- * in a table at most 3/4 full: about 32 bytes a game, 320 MB for 10^7 games;
- * the only structure of pgnarbiter that grows with the input
+ * in a table doubled when it would be over 3/4 full: 32 to 64 bytes a game
+ * (10^6 games: 48 MiB, 72 MiB while it doubles; 10^7: 384 MiB), the only
+ * structure of pgnarbiter that grows with the input
  * (--duplicates=off turns it off).  The event check keeps the games of the
  * current event only while they run on (a new Event, Site or file starts
  * again), at most COLLECTION_EVENT_GAMES_MAX of them.

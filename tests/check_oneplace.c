@@ -117,16 +117,28 @@ static bool ref_castle_legal(const struct position *pos, int rsq)
     int kto = SQ_MAKE(kingside ? 6 : 2, rank), rto = SQ_MAKE(kingside ? 5 : 3, rank);
     bitboard occ = pos_occupied(pos) & ~SQ_BB(ksq) & ~SQ_BB(rsq);
     int lo = SQ_FILE(ksq), hi = SQ_FILE(kto);
-    if (lo > hi) { int t = lo; lo = hi; hi = t; }
+    if (lo > hi) {
+        int t = lo;
+        lo = hi;
+        hi = t;
+    }
     for (int f = lo; f <= hi; f++)
         if (occ & SQ_BB(SQ_MAKE(f, rank))) return false;
     lo = SQ_FILE(rsq), hi = SQ_FILE(rto);
-    if (lo > hi) { int t = lo; lo = hi; hi = t; }
+    if (lo > hi) {
+        int t = lo;
+        lo = hi;
+        hi = t;
+    }
     for (int f = lo; f <= hi; f++)
         if (occ & SQ_BB(SQ_MAKE(f, rank))) return false;
     if (ref_attackers(pos, ksq, us ^ 1, pos_occupied(pos))) return false;
     lo = SQ_FILE(ksq), hi = SQ_FILE(kto);
-    if (lo > hi) { int t = lo; lo = hi; hi = t; }
+    if (lo > hi) {
+        int t = lo;
+        lo = hi;
+        hi = t;
+    }
     for (int f = lo; f <= hi; f++)
         if (ref_attackers(pos, SQ_MAKE(f, rank), us ^ 1, occ)) return false;
     return true;

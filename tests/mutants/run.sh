@@ -75,6 +75,10 @@ for p in "$@"; do
     case "$p" in *.patch) ;; *) p=$p.patch ;; esac
     name=$(basename "$p" .patch)
     n=$((n + 1))
+    if [ ! -f "$p" ]; then
+        stale=$((stale + 1)); survivors="$survivors $name(missing)"
+        printf '%-44s MISSING (no such patch)\n' "$name"; continue
+    fi
     if ! (cd "$tree" && patch -p1 -s -f --dry-run <"$p") >/dev/null 2>&1; then
         stale=$((stale + 1)); survivors="$survivors $name(stale)"
         printf '%-44s STALE (does not apply)\n' "$name"; continue

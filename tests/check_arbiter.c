@@ -157,6 +157,109 @@ START_TEST(dead_position_seen_after_the_clock_resets)
 }
 END_TEST
 
+/* The fifth occurrence ends the game (9.6.1), not the fourth, also where
+ * arb_record() hands every ply to arb_decide(): a position in check (a
+ * perpetual check) and a position without pawns (the dead-position test
+ * runs every ply). */
+START_TEST(fifth_not_fourth_in_check_and_without_pawns)
+{
+    static const struct {
+        const char *fen;
+        const char *cycle[4];
+        uint32_t ply; /* of the fifth occurrence */
+    } cases[] = {
+        /* the check from e8 recurs at plies 1, 5, 9, 13, 17 (first to a fifth) */
+        {"k7/7p/8/8/8/8/1PP5/4Q1K1 w - - 0 1", {"Qe8+", "Ka7", "Qe3+", "Ka8"}, 17},
+        /* no pawns: the start recurs at plies 4, 8, 12, 16 */
+        {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", {"Ra2", "Kd8", "Ra1", "Ke8"}, 16},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position pos;
+        char why[128];
+        ck_assert(fen_parse(&pos, cases[i].fen, 0, why, sizeof why) == FEN_OK);
+        ck_assert_int_eq(arb_start(&arb, &pos), ENDING_NONE);
+        uint32_t ply = 0;
+        for (int round = 0; round < 5 && arb.ending == ENDING_NONE; round++)
+            for (int k = 0; k < 4 && arb.ending == ENDING_NONE; k++) {
+                enum ending_kind e = play_line(&pos, &cases[i].cycle[k], 1, &ply);
+                if (e == ENDING_NONE && arb_pending(&arb)) arb_settle(&arb, &pos, ply, true);
+            }
+        ck_assert_int_eq(arb.ending, ENDING_FIVEFOLD);
+        ck_assert_uint_eq(arb.ending_ply, cases[i].ply);
+    }
+}
+END_TEST
+
+/* FIDE 9.6.2: a mate on the 150th reversible half-move wins; any other move
+ * there (a check included) draws by the 75-move rule.  The second test of
+ * both (the first: testdata/pgn/endings.pgn through the CLI). */
+START_TEST(mate_on_the_75th_move_wins)
+{
+    static const struct {
+        const char *san;
+        enum ending_kind ending;
+    } moves[] = {
+        {"Ra8#", ENDING_CHECKMATE}, /* mate with the 150th half-move */
+        {"Ra7", ENDING_75_MOVE},    /* a quiet 150th half-move */
+        {"Kf7", ENDING_75_MOVE},    /* a king move, no check */
+    };
+    struct position pos;
+    char why[128];
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        ck_assert(fen_parse(&pos, "7k/8/6K1/8/8/8/8/R7 w - - 149 100", 0, why, sizeof why) ==
+                  FEN_OK);
+        ck_assert_int_eq(arb_start(&arb, &pos), ENDING_NONE);
+        uint32_t ply = 0;
+        const char *line[] = {moves[i].san};
+        enum ending_kind e = play_line(&pos, line, 1, &ply);
+        if (e == ENDING_NONE && arb_pending(&arb)) e = arb_settle(&arb, &pos, ply, false);
+        ck_assert_msg(e == moves[i].ending, "%s: ending %d, expected %d", moves[i].san, e,
+                      moves[i].ending);
+        ck_assert_int_eq(arb.ending, moves[i].ending);
+        ck_assert_uint_eq(arb.ending_ply, 1);
+    }
+    /* one half-move earlier the clock is not run out: no ending */
+    ck_assert(fen_parse(&pos, "7k/8/6K1/8/8/8/8/R7 w - - 148 100", 0, why, sizeof why) == FEN_OK);
+    arb_start(&arb, &pos);
+    uint32_t ply = 0;
+    const char *line[] = {"Ra7"};
+    enum ending_kind e = play_line(&pos, line, 1, &ply);
+    if (e == ENDING_NONE && arb_pending(&arb)) e = arb_settle(&arb, &pos, ply, false);
+    ck_assert_int_eq(e, ENDING_NONE);
+}
+END_TEST
+
+/* Stalemate (FIDE 5.2.1) when the only unit that could move is a pawn pinned
+ * along a rank: b5-b6 would leave the king on a5 to the rook on h5.  The
+ * second test of the rule (the first is a CLI case); with the rook off the
+ * rank the pawn pushes and there is no stalemate. */
+START_TEST(stalemate_with_a_rank_pinned_pawn)
+{
+    static const struct {
+        const char *fen, *san;
+        bool stalemate;
+    } cases[] = {
+        {"8/1k6/8/KP5r/8/7r/8/8 b - - 0 1", "R3h4", true},
+        {"8/1k6/7r/KP6/8/7r/8/8 b - - 0 1", "R3h4", false}, /* no pin: b6 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position pos;
+        char why[128];
+        ck_assert(fen_parse(&pos, cases[i].fen, 0, why, sizeof why) == FEN_OK);
+        arb_start(&arb, &pos);
+        uint32_t ply = 0;
+        const char *line[] = {cases[i].san};
+        enum ending_kind e = play_line(&pos, line, 1, &ply);
+        ck_assert(!pos_in_check(&pos));
+        if (e == ENDING_NONE && arb_pending(&arb)) e = arb_settle(&arb, &pos, ply, false);
+        ck_assert_int_eq(e, cases[i].stalemate ? ENDING_STALEMATE : ENDING_NONE);
+        move list[MOVES_MAX];
+        ck_assert_int_eq(movegen_legal(&pos, list) == 0, cases[i].stalemate);
+        ck_assert_int_eq(!movegen_any_legal(&pos), cases[i].stalemate);
+    }
+}
+END_TEST
+
 Suite *arbiter_suite(void);
 Suite *arbiter_suite(void)
 {
@@ -168,6 +271,9 @@ Suite *arbiter_suite(void)
     tcase_add_test(tc, pawn_move_resets_and_boards_are_compared);
     tcase_add_test(tc, eight_ply_cycle_rebuilt_by_taking_back);
     tcase_add_test(tc, dead_position_seen_after_the_clock_resets);
+    tcase_add_test(tc, mate_on_the_75th_move_wins);
+    tcase_add_test(tc, fifth_not_fourth_in_check_and_without_pawns);
+    tcase_add_test(tc, stalemate_with_a_rank_pinned_pawn);
     tcase_add_loop_test(tc, alive_by_pawns_is_never_dead, 0,
                         (int)(sizeof alive_fens / sizeof alive_fens[0]));
     suite_add_tcase(s, tc);

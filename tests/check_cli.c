@@ -63,6 +63,34 @@ START_TEST(explain_unknown_code_is_usage_error)
 }
 END_TEST
 
+/* Exit status 2 when an input cannot be read, the other inputs still
+ * checked (their findings printed): the second test of the rule, the first
+ * being the CLI case check-missing-file. */
+START_TEST(unreadable_input_exits_2)
+{
+    struct capture out, err;
+    const char *args[] = {"check", "--quiet", TESTDATA_DIR "/no-such-file.pgn",
+                          TESTDATA_DIR "/diag/wrong-result.pgn", NULL};
+    ck_assert_int_eq(run_cli(args, &out, &err), CLI_EXIT_USAGE);
+    ck_assert_msg(strstr(out.text, "[wrong-result]"), "the readable input was not checked");
+    ck_assert_msg(strstr(out.text, "no-such-file.pgn: error: cannot read input") &&
+                      strstr(out.text, "[input]"),
+                  "the unreadable input is not reported");
+    capture_free(&out);
+    capture_free(&err);
+    /* a directory without -r cannot be read either */
+    const char *dir[] = {"check", "--quiet", TESTDATA_DIR "/diag", NULL};
+    ck_assert_int_eq(run_cli(dir, &out, &err), CLI_EXIT_USAGE);
+    capture_free(&out);
+    capture_free(&err);
+    /* and a readable clean input alone exits 0 */
+    const char *clean[] = {"check", "--quiet", TESTDATA_DIR "/pgn/fromCrafty.pgn", NULL};
+    ck_assert_int_eq(run_cli(clean, &out, &err), CLI_EXIT_OK);
+    capture_free(&out);
+    capture_free(&err);
+}
+END_TEST
+
 Suite *cli_suite(void);
 Suite *cli_suite(void)
 {
@@ -74,6 +102,7 @@ Suite *cli_suite(void)
     tc = tcase_create("explain");
     tcase_add_loop_test(tc, explain_every_code, 0, DIAG_CODE_NB);
     tcase_add_test(tc, explain_unknown_code_is_usage_error);
+    tcase_add_test(tc, unreadable_input_exits_2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -48,6 +48,7 @@ static struct game_record record(const char *file, uint64_t game, uint64_t fp, c
     g.result = result;
     g.fingerprint = fp;
     g.has_fingerprint = true;
+    g.plies = 20;
     g.judged = true;
     return g;
 }
@@ -173,6 +174,13 @@ START_TEST(off_and_unfingerprinted_games_are_never_compared)
     feed(c, g);
     g.game = 2;
     ck_assert_int_eq(feed(c, g).n, 0);
+    /* forfeits: no moves, nothing to compare, whatever the results */
+    struct game_record forfeit = record("a.pgn", 3, 9, "A", "B", "1-0");
+    forfeit.plies = 0;
+    feed(c, forfeit);
+    forfeit = record("a.pgn", 4, 9, "C", "D", "0-1");
+    forfeit.plies = 0;
+    ck_assert_int_eq(feed(c, forfeit).n, 0);
     collection_free(c);
 }
 END_TEST

@@ -855,8 +855,18 @@ START_TEST(test_route_resume)
 }
 END_TEST
 
-/* Labelled sets: a sample here, every position in `make check-dead`. */
-static void run_sample(const char *rel, int every)
+/* Labelled sets: a sample here, every position in `make check-dead`.  The
+ * counts the sample must reach: the positions and dead positions in it are
+ * fixed by the data; how many of the dead are found and how many answers
+ * agree with the labels are floors (as measured on 2026-11-26), so a lost
+ * detection fails while a better analysis passes. */
+struct sample_floor {
+    int positions, dead; /* exact: positions sampled, labelled "--" among them */
+    int found;           /* at least this many of the dead found by deadpos_is_dead() */
+    int agree[2];        /* at least this many White / Black answers agree */
+};
+
+static void run_sample(const char *rel, int every, const struct sample_floor *want)
 {
     const char *path = shared_path(rel);
     if (!path) return;
@@ -877,17 +887,27 @@ static void run_sample(const char *rel, int every)
     ck_assert_int_eq(t.wrong[1], 0);
     ck_assert_int_eq(t.dead_wrong, 0);
     ck_assert_int_eq(t.bad_lines, 0);
+    ck_assert_int_eq(t.positions, want->positions);
+    ck_assert_int_eq(t.dead_found + t.dead_missed, want->dead);
+    ck_assert_msg(t.dead_found >= want->found, "%s: %d dead positions found, at least %d expected",
+                  rel, t.dead_found, want->found);
+    for (int side = 0; side < 2; side++)
+        ck_assert_msg(t.agree[side] >= want->agree[side],
+                      "%s: %d %s answers agree with the labels, at least %d expected", rel,
+                      t.agree[side], side ? "Black" : "White", want->agree[side]);
 }
 
 START_TEST(test_chasolver_positions)
 {
-    run_sample("corpus/dead/chasolver-positions.txt", 8);
+    static const struct sample_floor want = {427, 145, 79, {396, 398}};
+    run_sample("corpus/dead/chasolver-positions.txt", 8, &want);
 }
 END_TEST
 
 START_TEST(test_chasolver_lichess)
 {
-    run_sample("corpus/dead/chasolver-lichess.txt", 128);
+    static const struct sample_floor want = {512, 0, 0, {512, 512}};
+    run_sample("corpus/dead/chasolver-lichess.txt", 128, &want);
 }
 END_TEST
 

@@ -95,8 +95,10 @@ static const char *const sample_fens[] = {
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",
-    "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1",
+    /* en passant against check: exd3 takes the pawn that gives it ... */
+    "8/8/8/2k5/3Pp3/8/8/4KQ2 b - d3 0 1",
+    /* ... and cxd6 neither stops the check d7-d5 uncovered nor keeps the rank pin */
+    "2b4k/8/8/1rPp1K2/8/8/8/8 w - d6 0 1",
     "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", /* horizontal en passant pin */
     "2r5/8/8/8/8/8/6PP/k2KR3 w K - 0 1",
     "1rkr3b/1ppn3p/3pB1n1/6q1/R2P4/4N1P1/1P5P/2KRQ1B1 b Dbd - 0 14",
@@ -131,8 +133,8 @@ START_TEST(any_legal_matches_generator_in_trees)
     struct position pos;
     char why[200];
     enum fen_status st = fen_parse(&pos, sample_fens[_i], 0, why, sizeof why);
-    if (st != FEN_OK)
-        return; /* illegal sample positions are not walked */
+    /* every sample is a position of a game: a rejected one would assert nothing */
+    ck_assert_msg(st == FEN_OK, "%s: %s", sample_fens[_i], why);
     ck_assert_uint_gt(walk_tree(&pos, 2, any_legal_visit, NULL), 0);
 }
 END_TEST

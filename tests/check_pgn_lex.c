@@ -422,6 +422,42 @@ START_TEST(symbol_pair_table)
 END_TEST
 #endif
 
+/* RFC 3629 in pgn_lex_utf8_flags(): shortest forms only, no surrogates, no
+ * code point past U+10FFFF; bytes that are not UTF-8 are Latin-1 when all of
+ * them are printable Latin-1 (A0-FF), else bad; a sequence cut at the end of
+ * a truncated text is not held against it. */
+static const struct {
+    const char *s;
+    bool cut;
+    unsigned flags;
+} utf8_cases[] = {
+    {"plain ASCII", false, 0},
+    {"Citt\xc3\xa0 \xe2\x82\xac \xf0\x9f\x98\x80", false, 0}, /* 2, 3 and 4 bytes */
+    {"\xc2\x80 \xdf\xbf", false, 0},                            /* U+0080, U+07FF */
+    {"\xe0\xa0\x80 \xef\xbf\xbf", false, 0},                    /* U+0800, U+FFFF */
+    {"\xf0\x90\x80\x80 \xf4\x8f\xbf\xbf", false, 0},          /* U+10000, U+10FFFF */
+    {"\xc0\xaf", false, PGN_TOKF_LATIN1}, /* overlong '/': read as Latin-1 "\xc0\xaf" */
+    {"\xc1\xbf", false, PGN_TOKF_LATIN1}, /* overlong U+007F */
+    {"\xe0\x80\xaf", false, PGN_TOKF_BAD_UTF8},                   /* overlong, 3 bytes */
+    {"\xe0\x9f\xbf", false, PGN_TOKF_BAD_UTF8},                   /* overlong U+07FF */
+    {"\xf0\x8f\xbf\xbf", false, PGN_TOKF_BAD_UTF8},               /* overlong, 4 bytes */
+    {"\xed\xa0\x80", false, PGN_TOKF_BAD_UTF8},                   /* surrogate D800 */
+    {"\xf4\x90\x80\x80", false, PGN_TOKF_BAD_UTF8},               /* U+110000 */
+    {"\xf5\x80\x80\x80", false, PGN_TOKF_BAD_UTF8},               /* lead byte F5 */
+    {"caf\xe9 M\xfcller", false, PGN_TOKF_LATIN1},                /* Latin-1 letters */
+    {"Citt\xc3", true, 0},                                        /* cut by truncation */
+    {"Citt\xc3", false, PGN_TOKF_LATIN1},                         /* not cut: Latin-1 \xc3 */
+};
+
+START_TEST(utf8_validation)
+{
+    const char *s = utf8_cases[_i].s;
+    unsigned got = pgn_lex_utf8_flags((const unsigned char *)s, strlen(s), utf8_cases[_i].cut);
+    ck_assert_msg(got == utf8_cases[_i].flags, "case %d: flags %#x, expected %#x", _i, got,
+                  utf8_cases[_i].flags);
+}
+END_TEST
+
 Suite *pgn_lex_suite(void);
 Suite *pgn_lex_suite(void)
 {
@@ -430,6 +466,7 @@ Suite *pgn_lex_suite(void)
     tcase_add_loop_test(tc, token_types, 0, sizeof cases / sizeof cases[0]);
     tcase_add_loop_test(tc, token_flags, 0, sizeof flag_cases / sizeof flag_cases[0]);
     tcase_add_test(tc, bom_only_at_start);
+    tcase_add_loop_test(tc, utf8_validation, 0, sizeof utf8_cases / sizeof utf8_cases[0]);
     tcase_add_test(tc, nul_bytes_and_eof);
     tcase_add_test(tc, char_class_table);
 #if PGN_LEX_ASYM_PAIRS

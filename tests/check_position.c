@@ -267,6 +267,29 @@ START_TEST(check_and_checkers)
 }
 END_TEST
 
+/* FIDE 3.8.2.1: castling with a rook that was captured on its home square
+ * is no longer possible; the king's other right stays (the second test of the
+ * rule, the first being the perft counts).  Bxa8 takes Black's queenside
+ * right; the same rook taken after it left a8 and came back was out of play
+ * already, and h8's right is untouched. */
+START_TEST(captured_rook_loses_its_right)
+{
+    struct position p;
+    char why[128];
+    ck_assert(fen_parse(&p, "r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1", 0, why, sizeof why) ==
+              FEN_OK);
+    play(&p, "g2a8");
+    ck_assert(p.castle_rooks == (SQ_BB(SQ_A1) | SQ_BB(SQ_H1) | SQ_BB(SQ_H8)));
+    struct position key_check;
+    ck_assert(fen_parse(&key_check, "B3k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1", 0, why, sizeof why) ==
+              FEN_OK);
+    ck_assert(pos_same_identity(&p, &key_check) && p.key == key_check.key);
+    /* Rxh1+: the capture takes White's kingside right, the move Black's own */
+    play(&p, "h8h1");
+    ck_assert(p.castle_rooks == SQ_BB(SQ_A1));
+}
+END_TEST
+
 Suite *position_suite(void);
 Suite *position_suite(void)
 {
@@ -286,6 +309,7 @@ Suite *position_suite(void)
     tcase_add_test(tc, start_position_fields);
     tcase_add_test(tc, check_and_checkers);
     tcase_add_test(tc, null_move_undo);
+    tcase_add_test(tc, captured_rook_loses_its_right);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -135,7 +135,7 @@ for f in "$corpus"/games/*.pgn; do
     awk -v half="$half" '{ print > (n < half ? FILENAME ".1" : FILENAME ".2") }
         /"type":"game"/ { n++ }' "$tmp/twice"
     grep -v '"type":"summary"' "$tmp/twice.2" >"$tmp/second"
-    judged=$(grep '"type":"game"' "$tmp/second" | grep -c '"judged":true' || true)
+    judged=$(grep '"type":"game"' "$tmp/second" | grep '"judged":true' | grep -vc '"plies":0,' || true)
     copies=$(grep -c "$dupcodes" "$tmp/second" || true)
     grep -v "$dupcodes" "$tmp/twice.1" | sed 's/"errors":[0-9]*,"warnings":[0-9]*,"notes":[0-9]*//' >"$tmp/first.clean"
     grep -v "$dupcodes" "$tmp/second" | sed 's/"errors":[0-9]*,"warnings":[0-9]*,"notes":[0-9]*//' >"$tmp/second.clean"

@@ -7,7 +7,8 @@
  * 9.2.2 position keys from the start, and the number of main-line moves)
  * agree.  The copies disagreeing on the result is an error
  * (conflicting-duplicate): one of them is wrong.  --duplicates=strict asks
- * also the same White, Black and Date of a duplicate.
+ * also the same White, Black and Date of a duplicate.  A game without moves (a
+ * forfeit, a bye) is no copy of another.
  *
  * Invariants:
  * - The index is open addressing with linear probing, at most 3/4 full,
@@ -199,7 +200,8 @@ void collection_emit(struct collection *c, struct game_record *g, enum diag_code
 
 static void check_duplicate(struct collection *c, struct game_record *g, diag_fn emit, void *ctx)
 {
-    if (!g->has_fingerprint) return;
+    /* A game without moves (a forfeit, a bye) has nothing to compare. */
+    if (!g->has_fingerprint || g->plies == 0) return;
     uint32_t players =
         collection_hash_text(g->white) * 31u + collection_hash_text(g->black);
     uint32_t date = collection_hash_text(g->date) >> 3;

@@ -10,6 +10,7 @@
 #   - a clean game: no annotation, status 0, the job passes, no upload;
 #   - a directory (walked), strict (notes become ::notice), werror (a
 #     warning fails the job), notation passed only when not empty;
+#   - the workflow README.md shows, with its inputs;
 #   - the action's build dependencies cover bootstrap's.
 # The build step runs ./bootstrap in the copy (about a minute on 2 cores).
 # Not part of `make check` (it builds the tree again and may apt-get); .ci/run
@@ -174,5 +175,29 @@ run_action notation paths=clean/clean.pgn notation=no-such-notation
 [ "$(field notation "r['outputs']['status']")" = 2 ] || fail "notation: a bogus notation gave status $(field notation "r['outputs']['status']")"
 grep -qi 'notation' "$tmp/notation.err" || { cat "$tmp/notation.err" >&2; fail "notation: the usage error does not name the notation"; }
 ok "notation: passed to pgnarbiter when set ($(grep -i -m1 notation "$tmp/notation.err"))"
+
+# 6. README.md's workflow, verbatim: its `with:` names only inputs the action
+# has, and run with those values on the workspace's games/ it annotates the
+# sample and fails the job.
+python3 - "$top/README.md" >"$tmp/readme-inputs" <<'EOF' || fail "README.md's workflow is wrong"
+import re, sys, yaml
+text = open(sys.argv[1], encoding="utf-8").read()
+section = text[text.index("### As a GitHub Action"):]
+block = re.search(r"^```yaml\n(.*?)^```$", section, re.S | re.M).group(1)
+wf = yaml.safe_load(block)
+steps = [st for job in wf["jobs"].values() for st in job["steps"]]
+ours = [st for st in steps if re.search(r"/pgnarbiter@", st.get("uses", ""))]
+assert len(ours) == 1, "no step uses .../pgnarbiter@..."
+for k, v in ours[0].get("with", {}).items():
+    v = "" if v is None else ("true" if v is True else "false" if v is False else str(v))
+    print(f"{k}={v}")
+EOF
+mapfile -t readme_inputs <"$tmp/readme-inputs"
+run_action readme "${readme_inputs[@]}"
+field readme "s('$check_step')['stdout']" >"$tmp/ann"
+grep -q '^::error file=games/sample.pgn,line=9,col=35,title=illegal-move::' "$tmp/ann" ||
+    { cat "$tmp/ann" >&2; fail "README's workflow: no illegal-move annotation"; }
+[ "$(field readme "r['failed']")" = true ] || fail "README's workflow: the job passed"
+ok "README.md's workflow inputs (${readme_inputs[*]}) run: annotations, the job fails"
 
 echo "action: $passed passed, 0 failed"

@@ -43,9 +43,9 @@ install_deps() {
     fi
     echo "pgnarbiter action: installing$missing"
     export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
+    $sudo apt-get update -qq -o DPkg::Lock::Timeout=300
     # shellcheck disable=SC2086
-    $sudo apt-get install -y -qq --no-install-recommends $missing
+    $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $missing
 }
 
 build() {

@@ -26,8 +26,8 @@ fail() { echo "action: FAIL: $*" >&2; exit 1; }
 if ! python3 -c 'import yaml' 2>/dev/null; then
     [ "$(id -u)" -eq 0 ] || skip "python3-yaml is not installed (as root: apt-get install python3-yaml)"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -qq --no-install-recommends python3-yaml >/dev/null 2>&1 ||
-        { apt-get update -qq && apt-get install -y -qq --no-install-recommends python3-yaml >/dev/null; } ||
+    apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends python3-yaml >/dev/null 2>&1 ||
+        { apt-get update -qq -o DPkg::Lock::Timeout=300 && apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends python3-yaml >/dev/null; } ||
         skip "python3-yaml cannot be installed"
 fi
 

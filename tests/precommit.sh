@@ -28,8 +28,8 @@ if ! command -v pre-commit >/dev/null 2>&1; then
     [ "$(id -u)" -eq 0 ] || skip "pre-commit is not installed (as root: apt-get install pre-commit)"
     echo "precommit: installing Debian's pre-commit"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get install -y -qq --no-install-recommends pre-commit >/dev/null 2>&1 ||
-        { apt-get update -qq && apt-get install -y -qq --no-install-recommends pre-commit >/dev/null; } ||
+    apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends pre-commit >/dev/null 2>&1 ||
+        { apt-get update -qq -o DPkg::Lock::Timeout=300 && apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends pre-commit >/dev/null; } ||
         skip "pre-commit cannot be installed"
 fi
 command -v git >/dev/null 2>&1 || skip "git is not installed"

@@ -7,7 +7,9 @@
 #   action-run.sh build     build src/pgnarbiter in the action's checkout
 #   action-run.sh check     check the input paths: annotations on stdout
 #                           (--format=github), SARIF to the `sarif` file when
-#                           given; exits with pgnarbiter's status
+#                           given (a second pass over the games: pgnarbiter
+#                           writes one format per run); exits with
+#                           pgnarbiter's status
 #
 # Inputs come as the environment variables INPUT_PATHS, INPUT_STRICT,
 # INPUT_WERROR, INPUT_NOTATION, INPUT_SARIF (action.yml sets them).  The
@@ -59,7 +61,8 @@ build() {
 check() {
     local bin="$action_path/src/pgnarbiter"
     [ -x "$bin" ] || die "$bin is not built (the build step)"
-    local opts=(check -r)
+    # -j 0: one thread per processor of the runner (the output is the same).
+    local opts=(check -r -j 0)
     is_true "${INPUT_STRICT:-false}" && opts+=(--strict)
     is_true "${INPUT_WERROR:-false}" && opts+=(--werror)
     # --notation only when set: empty means detect the notation per game.

@@ -104,8 +104,8 @@ uint32_t nota_scan(const char *tok, size_t len)
 unsigned nota_sets_of(uint32_t letters)
 {
     unsigned sets = NOTA_ALL;
-    for (int c = 0; c < 26; c++) {
-        if (!(letters & (1u << c))) continue;
+    for (uint32_t l = letters & ((1u << 26) - 1); l; l &= l - 1) {
+        int c = __builtin_ctz(l);
         unsigned knows = 0;
         for (int s = 0; s < NOTA_SET_NB; s++)
             if (meaning[s][c]) knows |= 1u << s;
@@ -129,8 +129,8 @@ static int meaning_of(unsigned sets, int c)
 
 bool nota_agree(unsigned sets, uint32_t letters)
 {
-    for (int c = 0; c < 26; c++)
-        if ((letters & (1u << c)) && meaning_of(sets, c) < 0) return false;
+    for (uint32_t l = letters & ((1u << 26) - 1); l; l &= l - 1)
+        if (meaning_of(sets, __builtin_ctz(l)) < 0) return false;
     return true;
 }
 

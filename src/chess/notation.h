@@ -65,6 +65,19 @@ unsigned nota_mode_sets(enum nota_mode mode);
  * the promotion piece.  0 when it writes none (pawn moves, castling). */
 uint32_t nota_scan(const char *tok, size_t len);
 
+/* Whether a move token may write a piece letter or figurine that needs
+ * reading: a capital (not O, castling) or a byte above ASCII first, or a
+ * capital in its last two characters (a promotion: e8=D, e8D, e8=D+).
+ * False for pawn moves and castling, which read the same everywhere. */
+static inline bool nota_may_have_letters(const char *tok, size_t len)
+{
+    if (!len) return false;
+    unsigned char c = (unsigned char)tok[0];
+    if ((c >= 'A' && c <= 'Z' && c != 'O') || c >= 0x80) return true;
+    unsigned char a = (unsigned char)tok[len - 1], b = len > 1 ? (unsigned char)tok[len - 2] : 0;
+    return (a >= 'A' && a <= 'Z') || (b >= 'A' && b <= 'Z');
+}
+
 /* The sets that know every letter in `letters` (figurines: every set). */
 unsigned nota_sets_of(uint32_t letters);
 

@@ -351,12 +351,15 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         return;
     }
     set_up(g);
-    /* A figurine the fast path could not read is read below. */
-    if (pre && pre_st == SAN_BAD && g->replayable && nota_scan(ev->text, ev->len)) pre = NULL;
+    bool read = g->nota_slow && !pre;
+    if (pre && pre_st == SAN_BAD && g->replayable && nota_scan(ev->text, ev->len)) {
+        pre = NULL; /* a figurine on_move() could not read */
+        read = true;
+    }
     const char *text = ev->text;
     size_t text_len = ev->len;
     char english[SAN_TOKEN_MAX + 8];
-    if (g->nota_slow && !pre) {
+    if (read) {
         bool resolves = g->depth < GAME_LINE_DEPTH_MAX && g->replayable &&
                         !g->lines[g->depth].broken &&
                         (g->depth != 0 || g->arb.ending == ENDING_NONE);
@@ -466,10 +469,15 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     /* Not replayable covers not set up yet (begin()); the tests are
      * combined with | rather than ||: one branch for all of them
      * (ENDING_NONE is 0). */
-    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                  g->nota_slow | (unsigned)g->arb.ending))) {
-        on_move_general(g, ev, NULL, SAN_OK);
-        return;
+    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                     (unsigned)g->arb.ending;
+    if (UNLIKELY(other | g->nota_slow)) {
+        /* While the notation is open (game_nota.c), a move that writes no
+         * letter (a pawn move, castling) reads the same in every one. */
+        if (other | (g->nota_slow & 2u) || nota_may_have_letters(ev->text, ev->len)) {
+            on_move_general(g, ev, NULL, SAN_OK);
+            return;
+        }
     }
     struct san_result res;
     enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);

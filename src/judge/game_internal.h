@@ -134,7 +134,8 @@ struct game {
     /* notation (game_nota.c) */
     unsigned nota_start;  /* the sets a game starts from (--notation) */
     unsigned nota;        /* the sets (NOTA_*) the game's letters still allow */
-    bool nota_slow;       /* moves are read through game_nota_read() */
+    uint8_t nota_slow;    /* 1: moves with letters are read through game_nota_read();
+                             3: every move takes on_move_general() (kept events) */
     bool nota_hold;       /* events are kept until the letters are known */
     bool nota_glyph;      /* a figurine was written */
     bool nota_replaying;  /* kept events are being replayed */

@@ -74,8 +74,9 @@ void game_nota_free(struct game_nota *nt)
 
 static void update_slow(struct game *g)
 {
-    g->nota_slow = g->nota_hold || g->nota_replaying ||
-                   !(g->nota == NOTA_EN || g->nota == NOTA_DE);
+    g->nota_slow = g->nota_hold || g->nota_replaying          ? 3
+                   : !(g->nota == NOTA_EN || g->nota == NOTA_DE) ? 1
+                                                                 : 0;
 }
 
 void game_nota_begin(struct game *g)

@@ -75,7 +75,7 @@ static inline bool nota_may_have_letters(const char *tok, size_t len)
     unsigned char c = (unsigned char)tok[0];
     if ((c >= 'A' && c <= 'Z' && c != 'O') || c >= 0x80) return true;
     unsigned char a = (unsigned char)tok[len - 1], b = len > 1 ? (unsigned char)tok[len - 2] : 0;
-    return (a >= 'A' && a <= 'Z') || (b >= 'A' && b <= 'Z');
+    return (a >= 'A' && a <= 'Z' && a != 'O') || (b >= 'A' && b <= 'Z' && b != 'O');
 }
 
 /* The sets that know every letter in `letters` (figurines: every set). */

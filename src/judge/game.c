@@ -463,22 +463,12 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal - takes this path
  * alone; every other case goes to on_move_general(). */
-static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+/* The usual move: on the main line of a game being replayed, no ending
+ * reached, no letter to read; legal, or on_move_general() takes it. */
+static inline __attribute__((always_inline)) void on_move_plain(struct game *g,
+                                                                const struct pgn_event *ev,
+                                                                struct line *l)
 {
-    struct line *l = &g->lines[0];
-    /* Not replayable covers not set up yet (begin()); the tests are
-     * combined with | rather than ||: one branch for all of them
-     * (ENDING_NONE is 0). */
-    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                     (unsigned)g->arb.ending;
-    if (UNLIKELY(other | g->nota_slow)) {
-        /* While the notation is open (game_nota.c), a move that writes no
-         * letter (a pawn move, castling) reads the same in every one. */
-        if (other | (g->nota_slow & 2u) || nota_may_have_letters(ev->text, ev->len)) {
-            on_move_general(g, ev, NULL, SAN_OK);
-            return;
-        }
-    }
     struct san_result res;
     enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
@@ -505,6 +495,38 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
      * write. */
     if (LIKELY(!res.mark && !res.noncanonical)) return;
     move_marks(g, ev, l, &res, false, true);
+}
+
+/* A move on_move() does not take alone.  While a game's notation is open
+ * (game_nota.c), a move that writes no letter (a pawn move, castling) reads
+ * the same in every notation and takes the usual path. */
+static __attribute__((noinline)) void on_move_open(struct game *g, const struct pgn_event *ev)
+{
+    struct line *l = &g->lines[0];
+    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                     (g->nota_slow & 2u) | (unsigned)g->arb.ending;
+    if (other || nota_may_have_letters(ev->text, ev->len)) {
+        on_move_general(g, ev, NULL, SAN_OK);
+        return;
+    }
+    on_move_plain(g, ev, l);
+}
+
+/* A move (out of line: see game_feed()).  The usual one - on the main line
+ * of a game being replayed, no ending reached, legal, the notation known -
+ * takes this path alone; every other case goes to on_move_open(). */
+static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+{
+    struct line *l = &g->lines[0];
+    /* Not replayable covers not set up yet (begin()); the tests are
+     * combined with | rather than ||: one branch for all of them
+     * (ENDING_NONE is 0). */
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                  g->nota_slow | (unsigned)g->arb.ending))) {
+        on_move_open(g, ev);
+        return;
+    }
+    on_move_plain(g, ev, l);
 }
 
 /* A move number that is not the position's (rare: out of line, so that
@@ -541,7 +563,7 @@ static __attribute__((noinline)) void on_move_number(struct game *g, const struc
 {
     const struct line *l = &g->lines[0];
     if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
-                  g->nota_hold | (unsigned)g->arb.ending))) {
+                  (unsigned)g->arb.ending))) {
         on_move_number_general(g, ev);
         return;
     }

@@ -58,6 +58,7 @@ struct game_nota {
     size_t used;      /* bytes of buf in use */
     uint32_t count;   /* events kept */
     uint32_t letters; /* nota_scan() of the kept moves, ORed */
+    bool numbering_warned; /* the game's own, while kept events borrow it */
     _Alignas(8) unsigned char buf[NOTA_KEEP_BYTES];
     struct game snap; /* the game's state before the first kept event */
 };
@@ -143,6 +144,7 @@ static void replay(struct game *g, bool real)
 static void release(struct game *g, unsigned sets)
 {
     g->nota_hold = false;
+    g->numbering_warned = g->nt->numbering_warned;
     g->nota = sets;
     g->nota_replaying = true;
     update_slow(g);
@@ -200,6 +202,7 @@ static void decide(struct game *g)
     for (int c = 0; c < ncls; c++) {
         *g = nt->snap;
         g->nota_hold = false;
+        g->numbering_warned = nt->numbering_warned;
         g->nota = cls[c];
         g->muted = true;
         g->nota_replaying = true;
@@ -223,6 +226,15 @@ static void decide(struct game *g)
         const char *text = NULL;
         size_t len = 0;
         g->nota_part_at = parting_move(nt, a, b, &text, &len);
+        /* English before the others, except where they part on a P: a pawn
+         * letter is no export-format SAN, the Dutch knight is the letter of
+         * its notation. */
+        if (text && text[0] == 'P' && (b & NOTA_NL)) {
+            unsigned t = a;
+            a = b;
+            b = t;
+            chosen = legal[1];
+        }
         if (text) {
             char ra[SAN_TOKEN_MAX + 8] = "", rb[SAN_TOKEN_MAX + 8] = "";
             if (len < sizeof ra) {
@@ -254,6 +266,10 @@ bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolv
     if (!nota_agree(sets, letters)) {
         if (will_resolve && !g->muted && !g->nota_replaying) {
             g->nota_hold = true;
+            /* Move numbers take on_move_number_general() while events are
+             * kept: the flag it tests anyway, given back at release(). */
+            g->nt->numbering_warned = g->numbering_warned;
+            g->numbering_warned = true;
             update_slow(g);
             game_nota_keep(g, ev);
             return false;

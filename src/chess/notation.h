@@ -78,6 +78,17 @@ static inline bool nota_may_have_letters(const char *tok, size_t len)
     return (a >= 'A' && a <= 'Z' && a != 'O') || (b >= 'A' && b <= 'Z' && b != 'O');
 }
 
+/* nota_scan() of a token whose only letter is N, B, Q or K in front (Nf3,
+ * Bxc4, Kd2+), which mean one piece wherever they are letters; else 0. */
+static inline uint32_t nota_plain_letter(const char *tok, size_t len)
+{
+    char c = tok[0];
+    if (len < 3 || !(c == 'N' || c == 'B' || c == 'Q' || c == 'K')) return 0;
+    unsigned char a = (unsigned char)tok[len - 1], b = (unsigned char)tok[len - 2];
+    if ((a >= 'A' && a <= 'Z') || (b >= 'A' && b <= 'Z') || a >= 0x80) return 0;
+    return 1u << (c - 'A');
+}
+
 /* The sets that know every letter in `letters` (figurines: every set). */
 unsigned nota_sets_of(uint32_t letters);
 

@@ -308,7 +308,10 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     if (ended) g->ending_at = at;
     verify_marks(g, res, check, mate, &at);
     unsigned nc = res->noncanonical;
-    if (game_nota_name(g)) nc &= ~SAN_NC_LOCALIZED; /* said once per game (game_nota_end()) */
+    /* Localized letters, and 0-0 (the castling of FIDE's own notation,
+     * Appendix C.10), are said once per game in a game not written in
+     * English letters (game_nota_end()). */
+    if (game_nota_name(g)) nc &= ~(SAN_NC_LOCALIZED | SAN_NC_ZERO_CASTLE);
     if (nc & SAN_NC_SPURIOUS_X) {
         /* A capture mark on a move that captures nothing: the one legal move
          * that fits is played, and the scorer is told. */
@@ -463,12 +466,42 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal - takes this path
  * alone; every other case goes to on_move_general(). */
-/* The usual move: on the main line of a game being replayed, no ending
- * reached, no letter to read; legal, or on_move_general() takes it. */
-static inline __attribute__((always_inline)) void on_move_plain(struct game *g,
-                                                                const struct pgn_event *ev,
-                                                                struct line *l)
+/* A move on_move() does not take alone: false when it is the usual move
+ * after all.  While a game's notation is open (game_nota.c), a move that
+ * writes no letter (a pawn move, castling) reads the same in every notation
+ * and takes the usual path. */
+static __attribute__((noinline)) bool on_move_open(struct game *g, const struct pgn_event *ev)
 {
+    const struct line *l = &g->lines[0];
+    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                     (g->nota_slow & 2u) | (unsigned)g->arb.ending;
+    if (!other) {
+        if (!nota_may_have_letters(ev->text, ev->len)) return false;
+        /* N, B, Q and K read the same wherever they are letters (and as
+         * written where not): they only narrow the notations. */
+        uint32_t letter = nota_plain_letter(ev->text, ev->len);
+        if (letter) {
+            game_nota_narrow(g, letter);
+            return false;
+        }
+    }
+    on_move_general(g, ev, NULL, SAN_OK);
+    return true;
+}
+
+/* A move (out of line: see game_feed()).  The usual one - on the main line
+ * of a game being replayed, no ending reached, legal, no letter to read -
+ * takes this path alone; every other case goes to on_move_general(). */
+static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+{
+    struct line *l = &g->lines[0];
+    /* Not replayable covers not set up yet (begin()); the tests are
+     * combined with | rather than ||: one branch for all of them
+     * (ENDING_NONE is 0). */
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                  g->nota_slow | (unsigned)g->arb.ending)) &&
+        on_move_open(g, ev))
+        return;
     struct san_result res;
     enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
@@ -495,38 +528,6 @@ static inline __attribute__((always_inline)) void on_move_plain(struct game *g,
      * write. */
     if (LIKELY(!res.mark && !res.noncanonical)) return;
     move_marks(g, ev, l, &res, false, true);
-}
-
-/* A move on_move() does not take alone.  While a game's notation is open
- * (game_nota.c), a move that writes no letter (a pawn move, castling) reads
- * the same in every notation and takes the usual path. */
-static __attribute__((noinline)) void on_move_open(struct game *g, const struct pgn_event *ev)
-{
-    struct line *l = &g->lines[0];
-    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                     (g->nota_slow & 2u) | (unsigned)g->arb.ending;
-    if (other || nota_may_have_letters(ev->text, ev->len)) {
-        on_move_general(g, ev, NULL, SAN_OK);
-        return;
-    }
-    on_move_plain(g, ev, l);
-}
-
-/* A move (out of line: see game_feed()).  The usual one - on the main line
- * of a game being replayed, no ending reached, legal, the notation known -
- * takes this path alone; every other case goes to on_move_open(). */
-static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
-{
-    struct line *l = &g->lines[0];
-    /* Not replayable covers not set up yet (begin()); the tests are
-     * combined with | rather than ||: one branch for all of them
-     * (ENDING_NONE is 0). */
-    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                  g->nota_slow | (unsigned)g->arb.ending))) {
-        on_move_open(g, ev);
-        return;
-    }
-    on_move_plain(g, ev, l);
 }
 
 /* A move number that is not the position's (rare: out of line, so that

@@ -159,6 +159,8 @@ void game_nota_begin(struct game *g);
  * instead (its reading waits for the game's other letters). */
 bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolve, char *buf,
                     size_t size, const char **text, size_t *len);
+/* Narrow the notations by letters that read the same in all of them. */
+void game_nota_narrow(struct game *g, uint32_t letters);
 /* While g->nota_hold: keep an event (or a parser finding) for later. */
 void game_nota_keep(struct game *g, const struct pgn_event *ev);
 void game_nota_keep_diag(struct game *g, const struct diag *d);

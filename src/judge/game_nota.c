@@ -253,6 +253,12 @@ static void decide(struct game *g)
     release(g, cls[chosen]);
 }
 
+void game_nota_narrow(struct game *g, uint32_t letters)
+{
+    g->nota = nota_narrow(g->nota, letters);
+    update_slow(g);
+}
+
 bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolve, char *buf,
                     size_t size, const char **text, size_t *len)
 {

@@ -50,6 +50,7 @@ END_TEST
 
 START_TEST(letters_narrow)
 {
+    ck_assert(nota_table_ok());
     /* C A T D F L S are no English letters; N B Q no other. */
     ck_assert_uint_eq(nota_sets_of(nota_scan("Cf3", 3)), NOTA_ITES | NOTA_FR);
     ck_assert_uint_eq(nota_sets_of(nota_scan("Ac4", 3)), NOTA_ITES);

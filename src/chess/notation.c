@@ -101,17 +101,45 @@ uint32_t nota_scan(const char *tok, size_t len)
     return bits;
 }
 
+/* knows[letter - 'A']: the sets in which the letter names a piece (the
+ * meaning table read by columns; a test holds the two to each other). */
+#define EN NOTA_EN
+#define IT NOTA_ITES
+#define FR NOTA_FR
+#define DE NOTA_DE
+#define NL NOTA_NL
+static const unsigned char knows[26] = {
+    ['A' - 'A'] = IT,           ['B' - 'A'] = EN,
+    ['C' - 'A'] = IT | FR,      ['D' - 'A'] = IT | FR | DE | NL,
+    ['F' - 'A'] = FR,           ['K' - 'A'] = EN | DE | NL,
+    ['L' - 'A'] = DE | NL,      ['N' - 'A'] = EN,
+    ['P' - 'A'] = EN | NL,      ['Q' - 'A'] = EN,
+    ['R' - 'A'] = EN | IT | FR, ['S' - 'A'] = DE,
+    ['T' - 'A'] = IT | FR | DE | NL,
+};
+#undef EN
+#undef IT
+#undef FR
+#undef DE
+#undef NL
+
 unsigned nota_sets_of(uint32_t letters)
 {
     unsigned sets = NOTA_ALL;
-    for (uint32_t l = letters & ((1u << 26) - 1); l; l &= l - 1) {
-        int c = __builtin_ctz(l);
-        unsigned knows = 0;
-        for (int s = 0; s < NOTA_SET_NB; s++)
-            if (meaning[s][c]) knows |= 1u << s;
-        sets &= knows;
-    }
+    for (uint32_t l = letters & ((1u << 26) - 1); l; l &= l - 1)
+        sets &= knows[__builtin_ctz(l)];
     return sets;
+}
+
+bool nota_table_ok(void)
+{
+    for (int c = 0; c < 26; c++) {
+        unsigned k = 0;
+        for (int s = 0; s < NOTA_SET_NB; s++)
+            if (meaning[s][c]) k |= 1u << s;
+        if (k != knows[c]) return false;
+    }
+    return true;
 }
 
 /* The meaning of letter index c under sets: the English letter, 0 when no set

@@ -92,6 +92,10 @@ static inline uint32_t nota_plain_letter(const char *tok, size_t len)
 /* The sets that know every letter in `letters` (figurines: every set). */
 unsigned nota_sets_of(uint32_t letters);
 
+/* Whether the table of the sets each letter belongs to agrees with the
+ * letter table (for the tests). */
+bool nota_table_ok(void);
+
 /* Narrow the mask `sets` by a token's letters: the sets that know them, or
  * `sets` unchanged when none does (a letter of another notation). */
 static inline unsigned nota_narrow(unsigned sets, uint32_t letters)

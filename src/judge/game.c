@@ -476,7 +476,6 @@ static __attribute__((noinline)) bool on_move_open(struct game *g, const struct 
     unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
                      (g->nota_slow & 2u) | (unsigned)g->arb.ending;
     if (!other) {
-        if (!nota_may_have_letters(ev->text, ev->len)) return false;
         /* N, B, Q and K read the same wherever they are letters (and as
          * written where not): they only narrow the notations. */
         uint32_t letter = nota_plain_letter(ev->text, ev->len);
@@ -484,6 +483,7 @@ static __attribute__((noinline)) bool on_move_open(struct game *g, const struct 
             game_nota_narrow(g, letter);
             return false;
         }
+        if (!nota_may_have_letters(ev->text, ev->len)) return false;
     }
     on_move_general(g, ev, NULL, SAN_OK);
     return true;

@@ -24,17 +24,28 @@ static const struct {
     unsigned sets;
     const char *tok, *english;
 } translations[] = {
-    {NOTA_ITES, "Re7", "Ke7"},          {NOTA_ITES, "Cxe5", "Nxe5"},
-    {NOTA_ITES, "Axd1", "Bxd1"},        {NOTA_ITES, "Tfe1", "Rfe1"},
-    {NOTA_ITES, "Dd8+", "Qd8+"},        {NOTA_ITES, "e8=D", "e8=Q"},
-    {NOTA_ITES, "exd8T#", "exd8R#"},    {NOTA_ITES, "0-0", "0-0"},
-    {NOTA_FR, "Fb5", "Bb5"},            {NOTA_FR, "Cc3:e4", "Nc3:e4"},
-    {NOTA_DE, "Sf3", "Nf3"},            {NOTA_DE, "Lb5", "Bb5"},
-    {NOTA_DE, "Kf1", "Kf1"},            {NOTA_NL, "Pf3", "Nf3"},
-    {NOTA_NL, "e8=P", "e8=N"},          {NOTA_EN, "Rf1", "Rf1"},
-    {NOTA_EN, "\u2658f3", "Nf3"},       {NOTA_ITES, "\u265ef6", "Nf6"},
-    {NOTA_EN, "e8=\u2655", "e8=Q"},     {NOTA_ITES, "Cg1-f3", "Ng1-f3"},
-    {NOTA_EN | NOTA_ITES, "e4", "e4"},  {NOTA_ITES, "Nf3", "Nf3"}, /* no Italian letter: as written */
+    {NOTA_ITES, "Re7", "Ke7"},
+    {NOTA_ITES, "Cxe5", "Nxe5"},
+    {NOTA_ITES, "Axd1", "Bxd1"},
+    {NOTA_ITES, "Tfe1", "Rfe1"},
+    {NOTA_ITES, "Dd8+", "Qd8+"},
+    {NOTA_ITES, "e8=D", "e8=Q"},
+    {NOTA_ITES, "exd8T#", "exd8R#"},
+    {NOTA_ITES, "0-0", "0-0"},
+    {NOTA_FR, "Fb5", "Bb5"},
+    {NOTA_FR, "Cc3:e4", "Nc3:e4"},
+    {NOTA_DE, "Sf3", "Nf3"},
+    {NOTA_DE, "Lb5", "Bb5"},
+    {NOTA_DE, "Kf1", "Kf1"},
+    {NOTA_NL, "Pf3", "Nf3"},
+    {NOTA_NL, "e8=P", "e8=N"},
+    {NOTA_EN, "Rf1", "Rf1"},
+    {NOTA_EN, "\u2658f3", "Nf3"},
+    {NOTA_ITES, "\u265ef6", "Nf6"},
+    {NOTA_EN, "e8=\u2655", "e8=Q"},
+    {NOTA_ITES, "Cg1-f3", "Ng1-f3"},
+    {NOTA_EN | NOTA_ITES, "e4", "e4"},
+    {NOTA_ITES, "Nf3", "Nf3"}, /* no Italian letter: as written */
 };
 
 START_TEST(translate_tokens)
@@ -133,8 +144,9 @@ static const char *replay(struct seen *s, const char *pgn, bool strict, enum not
     return s->text;
 }
 
-#define TAGS "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n" \
-             "[White \"w\"]\n[Black \"b\"]\n"
+#define TAGS                                                                                       \
+    "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n"                          \
+    "[White \"w\"]\n[Black \"b\"]\n"
 
 START_TEST(legall_mate_in_italian)
 {
@@ -145,8 +157,8 @@ START_TEST(legall_mate_in_italian)
     ck_assert_int_eq(s.ending, ENDING_CHECKMATE);
     /* Forced English, 6...Re7 is a rook that is not there. */
     const char *en = replay(&s, pgn, false, NOTA_MODE_EN);
-    ck_assert_msg(strstr(en, "error illegal-move ply 12: illegal move: no rook can reach e7"),
-                  "%s", en);
+    ck_assert_msg(strstr(en, "error illegal-move ply 12: illegal move: no rook can reach e7"), "%s",
+                  en);
     /* Under --strict: one note naming the notation, no note per move. */
     const char *strict = replay(&s, pgn, true, NOTA_MODE_AUTO);
     ck_assert_str_eq(strict, "note noncanonical-san ply 0: the moves of this game are written in "
@@ -371,9 +383,10 @@ static size_t same_findings(const char *name, const char *text, size_t len)
          * Italian alike): the warning says so, and is all that may differ. */
         size_t two = drop_two_readings(got);
         if (two)
-            fprintf(stderr, "check_notation: %s in %s: %zu game%s read legally in two notations "
-                            "(warned)\n", name, mode_names[rewrite_modes[m]], two,
-                    two == 1 ? "" : "s");
+            fprintf(stderr,
+                    "check_notation: %s in %s: %zu game%s read legally in two notations "
+                    "(warned)\n",
+                    name, mode_names[rewrite_modes[m]], two, two == 1 ? "" : "s");
         ck_assert_msg(two == 0 || rewrite_modes[m] != NOTA_MODE_FIGURINE,
                       "%s: figurines read two ways", name);
         char diff[256] = "";

@@ -16,16 +16,20 @@
 
 /* meaning[set][letter - 'A']: the English letter, or 0 (not a letter there). */
 static const char meaning[NOTA_SET_NB][26] = {
-    /* en */ {['K' - 'A'] = 'K', ['Q' - 'A'] = 'Q', ['R' - 'A'] = 'R', ['B' - 'A'] = 'B',
-              ['N' - 'A'] = 'N', ['P' - 'A'] = 'P'},
-    /* it, es */ {['R' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['A' - 'A'] = 'B',
-                  ['C' - 'A'] = 'N'},
-    /* fr */ {['R' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['F' - 'A'] = 'B',
-              ['C' - 'A'] = 'N'},
-    /* de */ {['K' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['L' - 'A'] = 'B',
-              ['S' - 'A'] = 'N'},
-    /* nl */ {['K' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['L' - 'A'] = 'B',
-              ['P' - 'A'] = 'N'},
+    /* en */ {['K' - 'A'] = 'K',
+              ['Q' - 'A'] = 'Q',
+              ['R' - 'A'] = 'R',
+              ['B' - 'A'] = 'B',
+              ['N' - 'A'] = 'N',
+              ['P' - 'A'] = 'P'},
+    /* it, es */
+    {['R' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['A' - 'A'] = 'B', ['C' - 'A'] = 'N'},
+    /* fr */
+    {['R' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['F' - 'A'] = 'B', ['C' - 'A'] = 'N'},
+    /* de */
+    {['K' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['L' - 'A'] = 'B', ['S' - 'A'] = 'N'},
+    /* nl */
+    {['K' - 'A'] = 'K', ['D' - 'A'] = 'Q', ['T' - 'A'] = 'R', ['L' - 'A'] = 'B', ['P' - 'A'] = 'N'},
 };
 
 /* Figurines U+2654..U+265F are E2 99 94..9F in UTF-8: white K Q R B N P,
@@ -59,14 +63,20 @@ unsigned nota_mode_sets(enum nota_mode mode)
 {
     switch (mode) {
     case NOTA_MODE_EN:
-    case NOTA_MODE_FIGURINE: return NOTA_EN;
+    case NOTA_MODE_FIGURINE:
+        return NOTA_EN;
     case NOTA_MODE_IT:
-    case NOTA_MODE_ES: return NOTA_ITES;
-    case NOTA_MODE_FR: return NOTA_FR;
-    case NOTA_MODE_DE: return NOTA_DE;
-    case NOTA_MODE_NL: return NOTA_NL;
+    case NOTA_MODE_ES:
+        return NOTA_ITES;
+    case NOTA_MODE_FR:
+        return NOTA_FR;
+    case NOTA_MODE_DE:
+        return NOTA_DE;
+    case NOTA_MODE_NL:
+        return NOTA_NL;
     case NOTA_MODE_AUTO:
-    case NOTA_MODE_NB: break;
+    case NOTA_MODE_NB:
+        break;
     }
     return NOTA_ALL;
 }
@@ -109,12 +119,18 @@ uint32_t nota_scan(const char *tok, size_t len)
 #define DE NOTA_DE
 #define NL NOTA_NL
 static const unsigned char knows[26] = {
-    ['A' - 'A'] = IT,           ['B' - 'A'] = EN,
-    ['C' - 'A'] = IT | FR,      ['D' - 'A'] = IT | FR | DE | NL,
-    ['F' - 'A'] = FR,           ['K' - 'A'] = EN | DE | NL,
-    ['L' - 'A'] = DE | NL,      ['N' - 'A'] = EN,
-    ['P' - 'A'] = EN | NL,      ['Q' - 'A'] = EN,
-    ['R' - 'A'] = EN | IT | FR, ['S' - 'A'] = DE,
+    ['A' - 'A'] = IT,
+    ['B' - 'A'] = EN,
+    ['C' - 'A'] = IT | FR,
+    ['D' - 'A'] = IT | FR | DE | NL,
+    ['F' - 'A'] = FR,
+    ['K' - 'A'] = EN | DE | NL,
+    ['L' - 'A'] = DE | NL,
+    ['N' - 'A'] = EN,
+    ['P' - 'A'] = EN | NL,
+    ['Q' - 'A'] = EN,
+    ['R' - 'A'] = EN | IT | FR,
+    ['S' - 'A'] = DE,
     ['T' - 'A'] = IT | FR | DE | NL,
 };
 #undef EN
@@ -201,14 +217,22 @@ const char *nota_name(unsigned sets, bool figurines)
 {
     if (figurines) return "figurines";
     switch (sets) {
-    case NOTA_EN: return "English letters";
-    case NOTA_ITES: return "Italian or Spanish letters";
-    case NOTA_FR: return "French letters";
-    case NOTA_ITES | NOTA_FR: return "Italian, Spanish or French letters";
-    case NOTA_DE: return "German letters";
-    case NOTA_NL: return "Dutch letters";
-    case NOTA_DE | NOTA_NL: return "German or Dutch letters";
-    default: return "localized letters";
+    case NOTA_EN:
+        return "English letters";
+    case NOTA_ITES:
+        return "Italian or Spanish letters";
+    case NOTA_FR:
+        return "French letters";
+    case NOTA_ITES | NOTA_FR:
+        return "Italian, Spanish or French letters";
+    case NOTA_DE:
+        return "German letters";
+    case NOTA_NL:
+        return "Dutch letters";
+    case NOTA_DE | NOTA_NL:
+        return "German or Dutch letters";
+    default:
+        return "localized letters";
     }
 }
 
@@ -216,14 +240,22 @@ const char *nota_legend(unsigned sets, bool figurines)
 {
     if (figurines) return "\u2654 king, \u2655 queen, \u2656 rook, \u2657 bishop, \u2658 knight";
     switch (sets) {
-    case NOTA_EN: return "K king, Q queen, R rook, B bishop, N knight";
-    case NOTA_ITES: return "R king, D queen, T rook, A bishop, C knight";
-    case NOTA_FR: return "R king, D queen, T rook, F bishop, C knight";
-    case NOTA_ITES | NOTA_FR: return "R king, D queen, T rook, C knight";
-    case NOTA_DE: return "K king, D queen, T rook, L bishop, S knight";
-    case NOTA_NL: return "K king, D queen, T rook, L bishop, P knight";
-    case NOTA_DE | NOTA_NL: return "K king, D queen, T rook, L bishop";
-    default: return "D queen, T rook";
+    case NOTA_EN:
+        return "K king, Q queen, R rook, B bishop, N knight";
+    case NOTA_ITES:
+        return "R king, D queen, T rook, A bishop, C knight";
+    case NOTA_FR:
+        return "R king, D queen, T rook, F bishop, C knight";
+    case NOTA_ITES | NOTA_FR:
+        return "R king, D queen, T rook, C knight";
+    case NOTA_DE:
+        return "K king, D queen, T rook, L bishop, S knight";
+    case NOTA_NL:
+        return "K king, D queen, T rook, L bishop, P knight";
+    case NOTA_DE | NOTA_NL:
+        return "K king, D queen, T rook, L bishop";
+    default:
+        return "D queen, T rook";
     }
 }
 
@@ -236,12 +268,19 @@ char nota_piece_of(const char *english, size_t len)
 const char *nota_piece_word(char english_letter)
 {
     switch (english_letter) {
-    case 'K': return "king";
-    case 'Q': return "queen";
-    case 'R': return "rook";
-    case 'B': return "bishop";
-    case 'N': return "knight";
-    case 'P': return "pawn";
-    default: return "piece";
+    case 'K':
+        return "king";
+    case 'Q':
+        return "queen";
+    case 'R':
+        return "rook";
+    case 'B':
+        return "bishop";
+    case 'N':
+        return "knight";
+    case 'P':
+        return "pawn";
+    default:
+        return "piece";
     }
 }

@@ -31,12 +31,12 @@
 #include <stdint.h>
 
 /* The letter sets (Italian and Spanish write the same letters). */
-#define NOTA_EN   0x01u
-#define NOTA_ITES 0x02u
-#define NOTA_FR   0x04u
-#define NOTA_DE   0x08u
-#define NOTA_NL   0x10u
-#define NOTA_ALL  0x1fu
+#define NOTA_EN     0x01u
+#define NOTA_ITES   0x02u
+#define NOTA_FR     0x04u
+#define NOTA_DE     0x08u
+#define NOTA_NL     0x10u
+#define NOTA_ALL    0x1fu
 #define NOTA_SET_NB 5
 
 /* nota_scan(): bit (c - 'A') for a piece letter c; this bit for a figurine. */

@@ -10,6 +10,10 @@
  * finding is held until the line ends so it can say how many further moves
  * went unchecked; the other lines, and the main line after a variation, go on.
  *
+ * Moves are read in the notation of the game's own letters (game_nota.c):
+ * a move whose letter could mean two pieces is kept, with what follows it,
+ * until a later letter or legality decides, then replayed.
+ *
  * Invariants: no allocation after game_new(); per move one SAN resolution,
  * the move made in place with its undo record, and (main line) one arbiter
  * observation; texts are formatted only for findings.

@@ -39,7 +39,7 @@
 #define NOTA_KEEP_BYTES (128u * 1024u)
 /* Kept text per event: a longer move is no SAN anyway, a longer comment
  * no claim (game.c keeps 71 bytes of a closing comment). */
-#define NOTA_KEEP_TEXT  96u
+#define NOTA_KEEP_TEXT 96u
 
 enum { KEPT_DIAG = PGN_EV_NB + 1 };
 
@@ -55,9 +55,9 @@ struct kept {
 };
 
 struct game_nota {
-    size_t used;      /* bytes of buf in use */
-    uint32_t count;   /* events kept */
-    uint32_t letters; /* nota_scan() of the kept moves, ORed */
+    size_t used;           /* bytes of buf in use */
+    uint32_t count;        /* events kept */
+    uint32_t letters;      /* nota_scan() of the kept moves, ORed */
     bool numbering_warned; /* the game's own, while kept events borrow it */
     _Alignas(8) unsigned char buf[NOTA_KEEP_BYTES];
     struct game snap; /* the game's state before the first kept event */
@@ -75,7 +75,7 @@ void game_nota_free(struct game_nota *nt)
 
 static void update_slow(struct game *g)
 {
-    g->nota_slow = g->nota_hold || g->nota_replaying          ? 3
+    g->nota_slow = g->nota_hold || g->nota_replaying             ? 3
                    : !(g->nota == NOTA_EN || g->nota == NOTA_DE) ? 1
                                                                  : 0;
 }

@@ -36,6 +36,38 @@ static const struct {
     {"White loses on time", CLAIM_NONE, true},
     {"FabianoCaruana won by resignation", CLAIM_NONE, false},
     {"mate in 3", CLAIM_NONE, false},
+    /* Italian: the users this tool is made for */
+    {"Patta per ripetizione", CLAIM_REPETITION, false},
+    {"triplice ripetizione", CLAIM_REPETITION, false},
+    {"patta d'accordo", CLAIM_NONE, false},
+    {"Stallo", CLAIM_STALEMATE, false},
+    {"Scacco matto", CLAIM_CHECKMATE, false},
+    {"materiale insufficiente", CLAIM_INSUFFICIENT, false},
+    {"regola delle 50 mosse", CLAIM_FIFTY, false},
+    {"Il Nero perde per tempo", CLAIM_NONE, true},
+    {"Il Bianco abbandona", CLAIM_NONE, false},
+    /* Spanish, French, German, Dutch */
+    {"Tablas por triple repetición", CLAIM_REPETITION, false},
+    {"Jaque mate", CLAIM_CHECKMATE, false},
+    {"Rey ahogado", CLAIM_STALEMATE, false},
+    {"Pierde por tiempo", CLAIM_NONE, true},
+    {"Partie nulle par pat", CLAIM_STALEMATE, false},
+    {"Échec et mat", CLAIM_CHECKMATE, false},
+    {"Nulle par répétition", CLAIM_REPETITION, false},
+    {"règle des 50 coups", CLAIM_FIFTY, false},
+    {"Matériel insuffisant", CLAIM_INSUFFICIENT, false},
+    {"Remis durch Stellungswiederholung", CLAIM_REPETITION, false},
+    {"Patt", CLAIM_STALEMATE, false},
+    {"Schachmatt", CLAIM_CHECKMATE, false},
+    {"50-Züge-Regel", CLAIM_FIFTY, false},
+    {"Weiß verliert auf Zeit", CLAIM_NONE, true},
+    {"Remise door zetherhaling", CLAIM_REPETITION, false},
+    {"Schaakmat", CLAIM_CHECKMATE, false},
+    {"onvoldoende materiaal", CLAIM_INSUFFICIENT, false},
+    {"Zwart verliest op tijd", CLAIM_NONE, true},
+    /* short words count only alone: first names are no claims */
+    {"Pat Smith won by resignation", CLAIM_NONE, false},
+    {"Matt won by resignation", CLAIM_NONE, false},
 };
 
 START_TEST(termination_phrases)
@@ -59,6 +91,13 @@ static const struct {
     {"A long annotation that mentions the threefold repetition rule in passing, as commentary does",
      CLAIM_NONE},
     {"", CLAIM_NONE},
+    {"patta per ripetizione", CLAIM_REPETITION},
+    {"scacco matto", CLAIM_CHECKMATE},
+    {"matto!", CLAIM_CHECKMATE},
+    {"minaccia scacco matto", CLAIM_NONE},
+    {"stallo", CLAIM_STALEMATE},
+    {"abbandona", CLAIM_NONE},
+    {"pat", CLAIM_STALEMATE},
 };
 
 START_TEST(comment_claims)

@@ -370,13 +370,16 @@ static enum san_status resolve_move(const struct position *pos, const struct par
     move pseudo[MOVES_MAX];
     int n = movegen_pseudo(pos, type, from_mask, SQ_BB(p->to), pseudo);
     int k = 0;
+    /* "exe4": a capture mark on a pawn move along its own file is a push
+     * written with a spurious x (SAN_NC_SPURIOUS_X below). */
+    bool push_written = p->from_file < 0 || (p->capture && p->from_file == SQ_FILE(p->to));
     bool promo_missing = false, promo_bad = false, promo_extra = false;
     for (int i = 0; i < n; i++) {
         move m = pseudo[i];
         /* A pawn move written without an origin file is a push; with an
          * origin file (and no rank) it is a capture. */
         if (type == PAWN && p->from_rank < 0 &&
-            (p->from_file < 0) != (SQ_FILE(MOVE_FROM(m)) == SQ_FILE(p->to)))
+            push_written != (SQ_FILE(MOVE_FROM(m)) == SQ_FILE(p->to)))
             continue;
         if (MOVE_IS_PROMO(m)) {
             if (p->promo < 0) {

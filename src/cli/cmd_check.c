@@ -30,6 +30,7 @@ struct check_options {
     bool recursive;
     unsigned jobs; /* replay threads; 1 = this thread only */
     enum collection_duplicates duplicates;
+    enum nota_mode notation; /* --notation= */
 };
 
 struct check_run {
@@ -159,7 +160,8 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES };
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES,
+           OPT_NOTATION };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -169,6 +171,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
         {"duplicates", required_argument, NULL, OPT_DUPLICATES},
+        {"notation", required_argument, NULL, OPT_NOTATION},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -214,6 +217,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
                                    CLI_JOBS_MAX_TEXT);
             break;
+        case OPT_NOTATION:
+            if (!nota_parse_mode(optarg, &run.opt.notation))
+                return usage_error(err,
+                                   "unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)",
+                                   optarg);
+            break;
         case ':':
             return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
         default:
@@ -232,6 +241,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 run.opt.jobs);
         run.pool = replay_pool_new(1, &sink, run.opt.strict);
     }
+    if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
     if (!run.report || !run.pool || !run.collection) {
         collection_free(run.collection);
         report_free(run.report);

@@ -53,6 +53,7 @@ struct diag {
     uint32_t move_number;  /* full-move number of the move; 0 = none */
     int side;              /* COLOR_WHITE / COLOR_BLACK, -1 = none */
     const char *san;       /* the move token as written, NULL = none */
+    const char *san_en;    /* the move in export-format SAN (legal moves), NULL = none */
     bool variation;        /* inside a RAV */
     const char *event, *white, *black, *round; /* tag values, NULL = absent */
     const char *fen;       /* position before the move, NULL = none */

@@ -35,7 +35,7 @@ struct arena {
 static const size_t diag_strings[] = {
     offsetof(struct diag, message), offsetof(struct diag, file),  offsetof(struct diag, san),
     offsetof(struct diag, event),   offsetof(struct diag, white), offsetof(struct diag, black),
-    offsetof(struct diag, round),   offsetof(struct diag, fen),
+    offsetof(struct diag, round),   offsetof(struct diag, fen),   offsetof(struct diag, san_en),
 };
 static const size_t game_strings[] = {
     offsetof(struct game_record, file),  offsetof(struct game_record, event),

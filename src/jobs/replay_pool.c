@@ -736,6 +736,15 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
     return p;
 }
 
+void replay_pool_set_notation(struct replay_pool *p, enum nota_mode mode)
+{
+    game_set_notation(p->game, mode);
+    if (p->again) game_set_notation(p->again, mode);
+    if (p->workers)
+        for (unsigned i = 0; i < p->jobs; i++)
+            if (p->workers[i].game) game_set_notation(p->workers[i].game, mode);
+}
+
 void replay_pool_free(struct replay_pool *p)
 {
     if (!p) return;

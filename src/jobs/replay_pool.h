@@ -27,6 +27,8 @@
 #ifndef PGNARB_REPLAY_POOL_H
 #define PGNARB_REPLAY_POOL_H
 
+#include "chess/notation.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +51,10 @@ unsigned replay_pool_online_jobs(void);
  * reporting to sink.  NULL when out of memory or when no thread could be
  * started. */
 struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink, bool strict);
+
+/* The notation every game is read in (--notation; default NOTA_MODE_AUTO).
+ * Before the first input is read. */
+void replay_pool_set_notation(struct replay_pool *p, enum nota_mode mode);
 void replay_pool_free(struct replay_pool *p);
 
 void replay_pool_set_file(struct replay_pool *p, const char *name);

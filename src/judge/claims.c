@@ -9,6 +9,12 @@
  * "Game drawn by timeout vs insufficient material"; cutechess writes
  * TerminationDetails "3-Fold repetition", "Fifty moves rule", "White mates".
  * Matching is case-insensitive on words, so one table serves all spellings.
+ * The same claims are read in the languages whose notations the replay reads
+ * (Italian first: "scacco matto", "stallo", "patta per ripetizione",
+ * "triplice ripetizione", "regola delle 50 mosse", "materiale insufficiente",
+ * "perde per tempo"; then Spanish, French, German, Dutch).  Accented letters
+ * are matched as their UTF-8 bytes in lower case.  "patta d'accordo" and
+ * "abbandona" (agreement, resignation) claim nothing a replay can check.
  */
 #include "judge/claims.h"
 
@@ -21,29 +27,95 @@
 struct phrase {
     const char *needle; /* lower-case */
     enum claim_kind kind;
+    bool whole; /* only as the whole text ("pat", "matt": also first names) */
 };
 
 /* First match wins: the more specific phrases come first. */
 static const struct phrase phrases[] = {
-    {"timeout vs insufficient", CLAIM_TIMEOUT_VS_INSUFFICIENT},
-    {"time vs insufficient", CLAIM_TIMEOUT_VS_INSUFFICIENT},
-    {"insufficient material", CLAIM_INSUFFICIENT},
-    {"stalemate", CLAIM_STALEMATE},
-    {"checkmate", CLAIM_CHECKMATE},
-    {"white mates", CLAIM_CHECKMATE},
-    {"black mates", CLAIM_CHECKMATE},
-    {"repetition", CLAIM_REPETITION},
-    {"3-fold", CLAIM_REPETITION},
-    {"threefold", CLAIM_REPETITION},
-    {"50-move", CLAIM_FIFTY},
-    {"50 move", CLAIM_FIFTY},
-    {"fifty move", CLAIM_FIFTY},
-    {"fifty-move", CLAIM_FIFTY},
+    {"timeout vs insufficient", CLAIM_TIMEOUT_VS_INSUFFICIENT, false},
+    {"time vs insufficient", CLAIM_TIMEOUT_VS_INSUFFICIENT, false},
+    {"insufficient material", CLAIM_INSUFFICIENT, false},
+    {"stalemate", CLAIM_STALEMATE, false},
+    {"checkmate", CLAIM_CHECKMATE, false},
+    {"white mates", CLAIM_CHECKMATE, false},
+    {"black mates", CLAIM_CHECKMATE, false},
+    {"repetition", CLAIM_REPETITION, false},
+    {"3-fold", CLAIM_REPETITION, false},
+    {"threefold", CLAIM_REPETITION, false},
+    {"50-move", CLAIM_FIFTY, false},
+    {"50 move", CLAIM_FIFTY, false},
+    {"fifty move", CLAIM_FIFTY, false},
+    {"fifty-move", CLAIM_FIFTY, false},
+    /* Italian */
+    {"materiale insufficiente", CLAIM_INSUFFICIENT, false},
+    {"stallo", CLAIM_STALEMATE, false},
+    {"scacco matto", CLAIM_CHECKMATE, false},
+    {"matto", CLAIM_CHECKMATE, true},
+    {"ripetizion", CLAIM_REPETITION, false},
+    {"50 mosse", CLAIM_FIFTY, false},
+    {"cinquanta mosse", CLAIM_FIFTY, false},
+    /* Spanish */
+    {"material insuficiente", CLAIM_INSUFFICIENT, false},
+    {"ahogado", CLAIM_STALEMATE, false},
+    {"jaque mate", CLAIM_CHECKMATE, false},
+    {"repetici", CLAIM_REPETITION, false},
+    {"50 movimientos", CLAIM_FIFTY, false},
+    {"cincuenta movimientos", CLAIM_FIFTY, false},
+    /* French */
+    {"mat\xc3\xa9riel insuffisant", CLAIM_INSUFFICIENT, false},
+    {"materiel insuffisant", CLAIM_INSUFFICIENT, false},
+    {"pat", CLAIM_STALEMATE, true},
+    {"par pat", CLAIM_STALEMATE, false},
+    {"chec et mat", CLAIM_CHECKMATE, false},
+    {"r\xc3\xa9p\xc3\xa9tition", CLAIM_REPETITION, false},
+    {"50 coups", CLAIM_FIFTY, false},
+    {"cinquante coups", CLAIM_FIFTY, false},
+    /* German */
+    {"ungen\xc3\xbcgendes material", CLAIM_INSUFFICIENT, false},
+    {"unzureichendes material", CLAIM_INSUFFICIENT, false},
+    {"patt", CLAIM_STALEMATE, true},
+    {"schachmatt", CLAIM_CHECKMATE, false},
+    {"matt", CLAIM_CHECKMATE, true},
+    {"wiederholung", CLAIM_REPETITION, false},
+    {"50-z\xc3\xbcge", CLAIM_FIFTY, false},
+    {"50 z\xc3\xbcge", CLAIM_FIFTY, false},
+    /* Dutch */
+    {"onvoldoende materiaal", CLAIM_INSUFFICIENT, false},
+    {"schaakmat", CLAIM_CHECKMATE, false},
+    {"mat", CLAIM_CHECKMATE, true},
+    {"door pat", CLAIM_STALEMATE, false},
+    {"herhaling", CLAIM_REPETITION, false},
+    {"50 zetten", CLAIM_FIFTY, false},
+    {"50-zetten", CLAIM_FIFTY, false},
+    {"vijftig zetten", CLAIM_FIFTY, false},
 };
 
 static const char *const time_loss_phrases[] = {
     "time forfeit", "won on time", "wins on time", "loses on time", "lost on time",
+    "perde per tempo", "vince per tempo", "tempo scaduto",       /* it */
+    "pierde por tiempo", "gana por tiempo", "tiempo agotado",     /* es */
+    "perd au temps", "gagne au temps", "temps d\xc3\xa9pass\xc3\xa9", /* fr */
+    "verliert auf zeit", "gewinnt auf zeit", "zeit\xc3\xbc" "berschreitung", /* de */
+    "verliest op tijd", "wint op tijd", "tijdsoverschrijding",    /* nl */
 };
+
+/* Words that make a comment a threat, not a claim ("threatens mate"). */
+static const char *const threat_words[] = {"threat", "minaccia", "amenaza", "menace", "droht",
+                                           "dreigt"};
+
+/* needle in hay; with whole, hay is the needle alone (spaces and a final
+ * '.' or '!' aside). */
+static bool contains(const char *hay, const char *needle, bool whole)
+{
+    if (!whole) return strstr(hay, needle) != NULL;
+    while (*hay == ' ')
+        hay++;
+    size_t n = strlen(needle);
+    if (strncmp(hay, needle, n) != 0) return false;
+    for (hay += n; *hay; hay++)
+        if (*hay != ' ' && *hay != '.' && *hay != '!') return false;
+    return true;
+}
 
 /* Lower-cased copy, NUL-terminated, truncated to size - 1. */
 static void lower_copy(char *dst, size_t size, const char *src, size_t len)
@@ -58,7 +130,7 @@ static struct claim classify(const char *lower)
 {
     struct claim c = {CLAIM_NONE, false};
     for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
-        if (strstr(lower, phrases[i].needle)) {
+        if (contains(lower, phrases[i].needle, phrases[i].whole)) {
             c.kind = phrases[i].kind;
             break;
         }
@@ -89,8 +161,9 @@ struct claim claims_from_comment(const char *text, size_t len)
     struct claim c = classify(buf);
     /* A comment that merely mentions "checkmate" threatens it; a claim says who mated
      * or that the game ended so ("... mates", "checkmate", "won by checkmate"). */
-    if (c.kind == CLAIM_CHECKMATE && strstr(buf, "threat"))
-        return none;
+    if (c.kind == CLAIM_CHECKMATE)
+        for (size_t i = 0; i < sizeof threat_words / sizeof *threat_words; i++)
+            if (strstr(buf, threat_words[i])) return none;
     return c;
 }
 

@@ -10,6 +10,10 @@
  * finding is held until the line ends so it can say how many further moves
  * went unchecked; the other lines, and the main line after a variation, go on.
  *
+ * Moves are read in the notation of the game's own letters (game_nota.c):
+ * a move whose letter could mean two pieces is kept, with what follows it,
+ * until a later letter or legality decides, then replayed.
+ *
  * Invariants: no allocation after game_new(); per move one SAN resolution,
  * the move made in place with its undo record, and (main line) one arbiter
  * observation; texts are formatted only for findings.
@@ -20,6 +24,7 @@
 #include "judge/arbiter.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "chess/notation.h"
 #include "pgn/pgn_parse.h"
 #include "chess/position.h"
 #include "chess/san.h"
@@ -58,6 +63,11 @@ struct game *game_new(const struct game_sink *sink, bool strict)
 {
     struct game *g = calloc(1, sizeof *g);
     if (!g) return NULL;
+    if (!(g->nt = game_nota_new())) {
+        free(g);
+        return NULL;
+    }
+    g->nota_start = NOTA_ALL;
     g->tag_buckets_ok = true;
     for (int t = 0; t < TAG_SLOT_NB; t++) {
         uint8_t *b = &g->tag_buckets[tag_bucket(game_tag_names[t].text, game_tag_names[t].len)];
@@ -72,7 +82,14 @@ struct game *game_new(const struct game_sink *sink, bool strict)
 
 void game_free(struct game *g)
 {
+    if (!g) return;
+    game_nota_free(g->nt);
     free(g);
+}
+
+void game_set_notation(struct game *g, enum nota_mode mode)
+{
+    g->nota_start = nota_mode_sets(mode);
 }
 
 void game_set_file(struct game *g, const char *name)
@@ -103,6 +120,7 @@ static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32
     at->variation = variation;
     size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
     copy_text(at->san, ev->text, n);
+    at->san_en[0] = '\0';
     at->move_number = before->fullmove;
     at->side = before->side;
     fen_write(before, at->fen, sizeof at->fen);
@@ -211,8 +229,10 @@ static inline __attribute__((always_inline)) void line_play(struct line *l, move
     line_moved(l);
 }
 
-static void hold(struct line *l, enum diag_code code, const struct move_ctx *at, const char *msg)
+static void hold(struct game *g, struct line *l, enum diag_code code, const struct move_ctx *at,
+                 const char *msg)
 {
+    if (g->muted && g->trial_fail == UINT32_MAX) g->trial_fail = g->trial_at;
     l->held.active = true;
     l->held.code = code;
     l->held.at = *at;
@@ -288,13 +308,24 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     line_before(l, &before);
     struct move_ctx at;
     move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
+    san_write(&before, res->m, at.san_en);
     if (ended) g->ending_at = at;
     verify_marks(g, res, check, mate, &at);
-    if (res->noncanonical) {
-        char canonical[16];
-        san_write(&before, res->m, canonical);
+    unsigned nc = res->noncanonical;
+    /* Localized letters, and 0-0 (the castling of FIDE's own notation,
+     * Appendix C.10), are said once per game in a game not written in
+     * English letters (game_nota_end()). */
+    if (game_nota_name(g)) nc &= ~(SAN_NC_LOCALIZED | SAN_NC_ZERO_CASTLE);
+    if (nc & SAN_NC_SPURIOUS_X) {
+        /* A capture mark on a move that captures nothing: the one legal move
+         * that fits is played, and the scorer is told. */
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at,
+                   "written %s with a capture mark, but the move captures nothing; it is read as "
+                   "%s, the only legal move that fits",
+                   at.san, at.san_en);
+    } else if (nc) {
         game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-                   "written %s; export format is %s", at.san, canonical);
+                   "written %s; export format is %s", at.san, at.san_en);
     }
 }
 
@@ -322,7 +353,26 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                                                       const struct san_result *pre,
                                                       enum san_status pre_st)
 {
+    if (UNLIKELY(g->nota_hold)) {
+        game_nota_keep(g, ev);
+        return;
+    }
     set_up(g);
+    bool read = g->nota_slow && !pre;
+    if (pre && pre_st == SAN_BAD && g->replayable && nota_scan(ev->text, ev->len)) {
+        pre = NULL; /* a figurine on_move() could not read */
+        read = true;
+    }
+    const char *text = ev->text;
+    size_t text_len = ev->len;
+    char english[SAN_TOKEN_MAX + 8];
+    if (read) {
+        bool resolves = g->depth < GAME_LINE_DEPTH_MAX && g->replayable &&
+                        !g->lines[g->depth].broken &&
+                        (g->depth != 0 || g->arb.ending == ENDING_NONE);
+        if (!game_nota_read(g, ev, resolves, english, sizeof english, &text, &text_len))
+            return; /* kept until the game's letters say how to read it */
+    }
     if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
     if (g->depth >= GAME_LINE_DEPTH_MAX) return;
     struct line *l = &g->lines[g->depth];
@@ -345,7 +395,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     } else if (main_line && !l->broken && arb_pending(&g->arb)) {
         /* Was the current position a stalemate?  A legal move from it says no. */
         if (!null_move) {
-            st = san_resolve(pos, ev->text, ev->len, &res);
+            st = san_resolve(pos, text, text_len, &res);
             resolved = true;
         }
         arb_settle(&g->arb, pos, l->ply, resolved && st == SAN_OK);
@@ -369,7 +419,12 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         on_null_move(g, ev, l, main_line);
         return;
     }
-    if (!resolved) st = san_resolve(pos, ev->text, ev->len, &res);
+    if (!resolved) st = san_resolve(pos, text, text_len, &res);
+    if (UNLIKELY(g->nota_replaying && g->trial_at == g->nota_part_at && !g->muted)) {
+        struct move_ctx at;
+        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
+        game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at, g->nota_part_msg);
+    }
     if (UNLIKELY(st != SAN_OK)) {
         if (main_line) g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
         l->last_made = false;
@@ -387,7 +442,13 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                  : code == DIAG_ILLEGAL_MOVE ? "illegal move"
                                              : "not a move",
                  why);
-        hold(l, code, &at, msg);
+        if (code != DIAG_BAD_SAN && (text_len != ev->len || memcmp(text, ev->text, text_len))) {
+            size_t mlen = strlen(msg);
+            snprintf(msg + mlen, sizeof msg - mlen, " (read as %.*s, a %s move, in %s)",
+                     (int)text_len, text, nota_piece_word(nota_piece_of(text, text_len)),
+                     game_nota_reading(g));
+        }
+        hold(g, l, code, &at, msg);
         l->broken = true;
         l->ply++;
         return;
@@ -412,6 +473,32 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal - takes this path
  * alone; every other case goes to on_move_general(). */
+/* A move on_move() does not take alone: false when it is the usual move
+ * after all.  While a game's notation is open (game_nota.c), a move that
+ * writes no letter (a pawn move, castling) reads the same in every notation
+ * and takes the usual path. */
+static __attribute__((noinline)) bool on_move_open(struct game *g, const struct pgn_event *ev)
+{
+    const struct line *l = &g->lines[0];
+    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
+                     (g->nota_slow & 2u) | (unsigned)g->arb.ending;
+    if (!other) {
+        /* N, B, Q and K read the same wherever they are letters (and as
+         * written where not): they only narrow the notations. */
+        uint32_t letter = nota_plain_letter(ev->text, ev->len);
+        if (letter) {
+            game_nota_narrow(g, letter);
+            return false;
+        }
+        if (!nota_may_have_letters(ev->text, ev->len)) return false;
+    }
+    on_move_general(g, ev, NULL, SAN_OK);
+    return true;
+}
+
+/* A move (out of line: see game_feed()).  The usual one - on the main line
+ * of a game being replayed, no ending reached, legal, no letter to read -
+ * takes this path alone; every other case goes to on_move_general(). */
 static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
@@ -419,10 +506,9 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
      * combined with | rather than ||: one branch for all of them
      * (ENDING_NONE is 0). */
     if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                  (unsigned)g->arb.ending))) {
-        on_move_general(g, ev, NULL, SAN_OK);
+                  g->nota_slow | (unsigned)g->arb.ending)) &&
+        on_move_open(g, ev))
         return;
-    }
     struct san_result res;
     enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
@@ -468,6 +554,10 @@ static __attribute__((noinline)) void wrong_move_number(struct game *g, const st
 static __attribute__((noinline)) void on_move_number_general(struct game *g,
                                                              const struct pgn_event *ev)
 {
+    if (UNLIKELY(g->nota_hold)) {
+        game_nota_keep(g, ev);
+        return;
+    }
     set_up(g);
     if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
     struct line *l = &g->lines[g->depth];
@@ -529,6 +619,7 @@ static void finish(struct game *g)
         flush_line(g, &g->lines[0]);
         if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
+    game_nota_end(g);
     const char *result = game_judge_end(g);
     struct line *main_line = &g->lines[0];
 
@@ -583,6 +674,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->ndeferred = 0;
     g->arb.ending = ENDING_NONE;
     g->arb.ending_ply = 0;
+    game_nota_begin(g);
 }
 
 /* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
@@ -626,6 +718,10 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
 /* Every event but a move or a move number (out of line: see game_feed()). */
 static __attribute__((noinline)) void feed_other(struct game *g, const struct pgn_event *ev)
 {
+    if (UNLIKELY(g->nota_hold)) {
+        game_nota_keep(g, ev);
+        return;
+    }
     switch (ev->type) {
     case PGN_EV_GAME_BEGIN:
         begin(g, ev);

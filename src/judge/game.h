@@ -11,6 +11,7 @@
 #ifndef PGNARB_GAME_H
 #define PGNARB_GAME_H
 
+#include "chess/notation.h"
 #include "diag/diag.h"
 #include "judge/game_record.h"
 
@@ -32,6 +33,10 @@ struct game;
 
 struct game *game_new(const struct game_sink *sink, bool strict);
 void game_free(struct game *g);
+
+/* The notation games are read in (NOTA_MODE_AUTO, the default: detected
+ * per game from its own letters, see game_nota.c). */
+void game_set_notation(struct game *g, enum nota_mode mode);
 
 /* Name of the input the next events come from, as shown to the user. */
 void game_set_file(struct game *g, const char *name);

@@ -21,6 +21,7 @@
  * the current game (counted) count toward its record. */
 static void deliver(struct game *g, const struct diag *d, bool counted)
 {
+    if (g->muted) return; /* a trial replay (game_nota.c) */
     if (d->severity == DIAG_NOTE && !g->strict) return;
     if (counted) {
         if (d->severity == DIAG_ERROR)
@@ -50,6 +51,7 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
         d.move_number = at->move_number;
         d.side = at->side;
         d.san = at->san;
+        d.san_en = at->san_en[0] ? at->san_en : NULL;
         d.variation = at->variation;
         d.fen = at->fen[0] ? at->fen : NULL;
     }
@@ -78,6 +80,10 @@ void game_parser_diag(void *ctx, const struct diag *pd)
         df->severity = pd->severity;
         df->loc = pd->loc;
         snprintf(df->message, sizeof df->message, "%s", pd->message);
+        return;
+    }
+    if (ours && g->nota_hold) {
+        game_nota_keep_diag(g, pd); /* in order with the moves kept */
         return;
     }
     if (ours && g->set_up && !g->judged && pd->code == DIAG_SYNTAX)

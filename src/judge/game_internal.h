@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct pgn_event;
+struct game_nota;
+
 #define TAG_VALUE_MAX 256
 #define MESSAGE_MAX   512
 #define SAN_TEXT_MAX  48
@@ -58,6 +61,7 @@ struct move_ctx {
     int side;
     bool variation;
     char san[SAN_TEXT_MAX];
+    char san_en[16];        /* export-format SAN when the move is legal, else "" */
     char fen[FEN_TEXT_MAX]; /* position before the move */
 };
 
@@ -128,6 +132,21 @@ struct game {
     int ndeferred;
     struct deferred deferred[DEFERRED_MAX];
 
+    /* notation (game_nota.c) */
+    unsigned nota_start;  /* the sets a game starts from (--notation) */
+    unsigned nota;        /* the sets (NOTA_*) the game's letters still allow */
+    uint8_t nota_slow;    /* 1: moves with letters are read through game_nota_read();
+                             3: every move takes on_move_general() (kept events) */
+    bool nota_hold;       /* events are kept until the letters are known */
+    bool nota_glyph;      /* a figurine was written */
+    bool nota_replaying;  /* kept events are being replayed */
+    bool muted;           /* a trial replay of kept events: findings are dropped */
+    uint32_t trial_at;    /* index of the kept event being replayed */
+    uint32_t trial_fail;  /* trial: index of the first move that failed, or UINT32_MAX */
+    uint32_t nota_part_at; /* the kept move where two legal readings part, or UINT32_MAX */
+    char nota_part_msg[MESSAGE_MAX];
+    struct game_nota *nt;
+
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
 
@@ -138,6 +157,28 @@ static inline uint64_t game_text_hash(uint64_t h, const char *text, size_t len)
         h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
     return (h ^ len) * 0x100000001b3ull;
 }
+
+/* game_nota.c: per-game notation detection. */
+struct game_nota *game_nota_new(void);
+void game_nota_free(struct game_nota *nt);
+/* A new game: the sets from --notation. */
+void game_nota_begin(struct game *g);
+/* A move on l (will_resolve: it is replayed, not skipped): narrow the sets
+ * by its letters and give its English text in buf; false when it was kept
+ * instead (its reading waits for the game's other letters). */
+bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolve, char *buf,
+                    size_t size, const char **text, size_t *len);
+/* Narrow the notations by letters that read the same in all of them. */
+void game_nota_narrow(struct game *g, uint32_t letters);
+/* While g->nota_hold: keep an event (or a parser finding) for later. */
+void game_nota_keep(struct game *g, const struct pgn_event *ev);
+void game_nota_keep_diag(struct game *g, const struct diag *d);
+/* At the end of a game: under --strict, the note naming its notation. */
+void game_nota_end(struct game *g);
+/* The notation name of the game, when it is not English, else NULL. */
+const char *game_nota_name(const struct game *g);
+/* The notation a move is read in, for messages. */
+const char *game_nota_reading(const struct game *g);
 
 static inline const char *tag_value(const struct game *g, enum tag_slot slot)
 {

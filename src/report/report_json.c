@@ -58,6 +58,8 @@ void report_jsonl_diag(FILE *f, const struct diag *d)
         key_string(f, "side", d->side == 0 ? "white" : "black");
     if (d->san)
         key_string(f, "san", d->san);
+    if (d->san_en)
+        key_string(f, "san_en", d->san_en);
     key_string(f, "code", info->name);
     key_string(f, "severity", diag_severity_name(d->severity));
     key_string(f, "message", d->message);

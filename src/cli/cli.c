@@ -7,6 +7,7 @@
 #include "config.h"
 #include "jobs/replay_pool.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,8 @@ static const char usage_text[] =
     "  -r, --recursive                    walk directories given as FILE\n"
     "  -j, --jobs=N                       read and replay on N threads (0: one per\n"
     "                                     processor; default 1); the output is the same\n"
+    "  --zstd-window-max=BYTES            largest window a zstd frame may ask for\n"
+    "                                     (K, M, G suffixes; default 128M)\n"
     "\n"
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
@@ -45,7 +48,8 @@ static const char usage_text[] =
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
     "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
     "not a legal position.\n"
-    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
+    "Inputs may be plain, gzip (also BGZF) or zstd (also pzstd) compressed.\n"
+    "See pgnarbiter(1).\n";
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)
 {
@@ -54,6 +58,24 @@ bool cli_parse_jobs(const char *arg, unsigned *jobs)
     unsigned long n = strtoul(arg, &end, 10);
     if (*end || n > CLI_JOBS_MAX) return false;
     *jobs = n ? (unsigned)n : replay_pool_online_jobs();
+    return true;
+}
+
+bool cli_parse_size(const char *arg, uint64_t *bytes)
+{
+    char *end;
+    if (arg[0] < '0' || arg[0] > '9') return false;
+    errno = 0;
+    unsigned long long n = strtoull(arg, &end, 10);
+    unsigned shift = 0;
+    switch (*end) {
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    default: break;
+    }
+    if (*end || errno || n == 0 || n > (UINT64_MAX >> shift)) return false;
+    *bytes = (uint64_t)n << shift;
     return true;
 }
 

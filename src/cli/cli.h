@@ -6,6 +6,7 @@
 #define PGNARB_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Exit statuses, as documented in the man page and README. */
@@ -22,6 +23,10 @@ enum cli_exit {
 /* The value of -j/--jobs: a number from 0 (one job per usable processor) to
  * CLI_JOBS_MAX; false when arg is anything else. */
 bool cli_parse_jobs(const char *arg, unsigned *jobs);
+
+/* A size in bytes, with an optional K, M or G suffix (powers of 1024);
+ * false when arg is not one or is 0. */
+bool cli_parse_size(const char *arg, uint64_t *bytes);
 
 /* Run the command line; returns an enum cli_exit value. */
 int cli_run(int argc, char **argv, FILE *out, FILE *err);

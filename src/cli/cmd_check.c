@@ -28,6 +28,7 @@ struct check_options {
     bool quiet;
     bool recursive;
     unsigned jobs; /* replay threads; 1 = this thread only */
+    uint64_t zstd_window_max;
 };
 
 struct check_run {
@@ -96,6 +97,7 @@ static void check_one_input(struct check_run *run, const char *path)
         input_problem(run, name, why[0] ? why : "unknown error");
         return;
     }
+    input_set_zstd_window_max(in, run->opt.zstd_window_max);
     replay_pool_set_file(run->pool, name);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) {
@@ -154,7 +156,7 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET };
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_ZSTD_WINDOW };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -163,6 +165,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"quiet", no_argument, NULL, OPT_QUIET},
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
+        {"zstd-window-max", required_argument, NULL, OPT_ZSTD_WINDOW},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -170,6 +173,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.err = err;
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
+    run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
 
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
@@ -202,6 +206,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (!cli_parse_jobs(optarg, &run.opt.jobs))
                 return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
                                    CLI_JOBS_MAX_TEXT);
+            break;
+        case OPT_ZSTD_WINDOW:
+            if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
+                return usage_error(err, "--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'", optarg);
             break;
         case ':':
             return usage_error(err, "option '%s' needs a value", argv[optind - 1]);

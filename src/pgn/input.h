@@ -1,7 +1,9 @@
 /*
  * input.h - a byte stream from a file, standard input or memory, plain or
- * compressed (gzip, including concatenated members; zstd, including several
- * frames), detected by magic bytes, never by name.
+ * compressed (gzip, including concatenated members and BGZF; zstd, including
+ * several frames and skippable frames, as pzstd writes them), detected by
+ * magic bytes, never by name; xz, bzip2, lz4 and zip are recognised and
+ * refused with a reason.
  *
  * Ownership: input_open() / input_open_memory() return a heap object that the
  * caller releases with input_close() (input_close(NULL) is a no-op).  Memory
@@ -57,6 +59,12 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
  * not followed by LF comes out as LF; other streams come out as they are.
  */
 ptrdiff_t input_read(struct input *in, void *buf, size_t n);
+
+/* The largest window a zstd frame may ask for (the decoder holds that much
+ * memory); a frame asking for more fails the stream with a reason that names
+ * both.  Call before the first read. */
+#define INPUT_ZSTD_WINDOW_MAX_DEFAULT ((uint64_t)128 << 20)
+void input_set_zstd_window_max(struct input *in, uint64_t bytes);
 
 /* Name as shown to the user: the path, "<stdin>" or "<memory>". */
 const char *input_name(const struct input *in);

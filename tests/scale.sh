@@ -5,6 +5,9 @@
 #     skippable frames, skippable frames anywhere, gzip members, BGZF) gives
 #     the plain file's findings exactly, as a named file and through stdin, in
 #     jsonl with --report=games (every game record and the summary too).
+#  2. the jsonl summary's status is the exit status (findings, --werror, an
+#     unreadable input, a clean file); --stdin-name names stdin; -o FILE holds
+#     exactly what standard output would, and no FILE is left on failure.
 # Each check compares whole outputs and exit statuses, so it fails when any
 # finding, game or count differs.
 set -eu
@@ -53,6 +56,28 @@ for f in containers/sample*; do
     run "$tmp/s" $opts - <"$f"
     same "$tmp/plain-stdin" "$tmp/s" "$f through stdin differs from sample.pgn"
 done
+
+# 2. Summary status, --stdin-name, -o.
+head -c 600 containers/sample.pgn.zst >"$tmp/truncated.pgn.zst"
+for args in "sample.pgn" "--werror pgn/leading-whitespace.pgn" "$tmp/truncated.pgn.zst" \
+    "pgn/clean.pgn" "--werror pgn/clean.pgn"; do
+    # shellcheck disable=SC2086
+    run "$tmp/st" --quiet --format=jsonl $args
+    said=$(tail -n 1 "$tmp/st" | sed -n 's/^{"type":"summary","status":\([0-9]\).*/\1/p')
+    if [ "$said" = "$(cat "$tmp/st.status")" ]; then ok; else
+        bad "$args: summary status '$said', exit $(cat "$tmp/st.status")"; fi
+done
+# shellcheck disable=SC2086
+run "$tmp/named" $opts --stdin-name=sample.pgn - <sample.pgn
+same "$tmp/plain" "$tmp/named" "--stdin-name does not name standard input as the file"
+# shellcheck disable=SC2086
+run "$tmp/o" $opts -o "$tmp/o.file" sample.pgn
+if [ ! -s "$tmp/o" ] && cmp -s "$tmp/plain" "$tmp/o.file" && cmp -s "$tmp/plain.status" "$tmp/o.status"
+then ok; else bad "-o FILE differs from standard output"; fi
+mkdir "$tmp/odir"
+run "$tmp/o2" --quiet -o "$tmp/odir/sub/x.jsonl" sample.pgn
+if [ "$(cat "$tmp/o2.status")" = 2 ] && [ -z "$(ls "$tmp/odir")" ]; then ok; else
+    bad "-o into a missing directory: exit $(cat "$tmp/o2.status"), left $(ls "$tmp/odir")"; fi
 
 echo "scale: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -29,6 +29,8 @@ struct check_options {
     bool recursive;
     unsigned jobs; /* replay threads; 1 = this thread only */
     uint64_t zstd_window_max;
+    const char *stdin_name; /* --stdin-name: how standard input is named */
+    const char *output;     /* -o: the file records go to, NULL = stdout */
 };
 
 struct check_run {
@@ -90,7 +92,7 @@ static void check_one_input(struct check_run *run, const char *path)
 {
     char why[512] = "";
     struct input *in = input_open(path, why, sizeof why);
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *name = strcmp(path, "-") == 0 ? run->opt.stdin_name : path;
     run->totals.files++;
     if (!in) {
         run->totals.files_unreadable++;
@@ -105,6 +107,7 @@ static void check_one_input(struct check_run *run, const char *path)
         input_problem(run, name, "out of memory");
     }
     run->totals.bytes += bytes;
+    run->totals.lines += input_lines(in);
     input_close(in);
 }
 
@@ -146,6 +149,16 @@ static void check_path(struct check_run *run, const char *path)
     }
 }
 
+/* The exit status (SPEC "Output"), also written in the jsonl summary. */
+static int run_status(const struct check_run *run)
+{
+    const struct run_totals *t = &run->totals;
+    if (t->files_unreadable || t->by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;
+    if (t->by_severity[DIAG_ERROR] || (run->opt.werror && t->by_severity[DIAG_WARNING]))
+        return CLI_EXIT_FINDINGS;
+    return CLI_EXIT_OK;
+}
+
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
     fputs("pgnarbiter: ", err);
@@ -156,7 +169,8 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_ZSTD_WINDOW };
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_ZSTD_WINDOW,
+           OPT_STDIN_NAME };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -166,6 +180,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
         {"zstd-window-max", required_argument, NULL, OPT_ZSTD_WINDOW},
+        {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
+        {"output", required_argument, NULL, 'o'},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -174,11 +190,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
     run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
+    run.opt.stdin_name = "<stdin>";
 
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+:rj:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+:rj:o:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
@@ -211,6 +228,13 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
                 return usage_error(err, "--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'", optarg);
             break;
+        case OPT_STDIN_NAME:
+            if (!optarg[0]) return usage_error(err, "%s", "--stdin-name needs a name that is not empty");
+            run.opt.stdin_name = optarg;
+            break;
+        case 'o':
+            run.opt.output = optarg;
+            break;
         case ':':
             return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
         default:
@@ -220,6 +244,11 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
         return usage_error(err, "%s", "--report=games needs --format=jsonl");
 
+    struct cli_output output = {NULL, NULL, NULL};
+    if (run.opt.output) {
+        if (!cli_output_open(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
+        out = output.f;
+    }
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     struct game_sink sink = {&run, sink_diag, sink_game};
     run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
@@ -232,6 +261,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         report_free(run.report);
         replay_pool_free(run.pool);
         fputs("pgnarbiter: out of memory\n", err);
+        cli_output_abandon(&output);
         return CLI_EXIT_USAGE;
     }
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
@@ -243,15 +273,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 
     replay_pool_finish(run.pool);
     run.totals.seconds = now_seconds() - run.started;
+    run.totals.status = run_status(&run);
     report_finish(run.report, &run.totals);
     if (run.progress) fputs("\r\033[K", err);
     if (!run.opt.quiet) report_summary(err, &run.totals);
     replay_pool_free(run.pool);
     report_free(run.report);
-
-    if (run.totals.files_unreadable || run.totals.by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;
-    if (run.totals.by_severity[DIAG_ERROR] ||
-        (run.opt.werror && run.totals.by_severity[DIAG_WARNING]))
-        return CLI_EXIT_FINDINGS;
-    return CLI_EXIT_OK;
+    if (output.f && !cli_output_close(&output, err)) return CLI_EXIT_USAGE;
+    return run.totals.status;
 }

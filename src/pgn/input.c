@@ -71,6 +71,8 @@ struct input {
     enum { EOL_UNDECIDED, EOL_LF, EOL_CR } eol;
     int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
 
+    uint64_t out_bytes, out_lines; /* handed out by input_read() */
+
     bool failed;
     char err[256];
     char name[];
@@ -458,6 +460,9 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         if (got > 0) len += (size_t)got;
     }
     if (in->eol != EOL_LF) mark_line_ends(in, out, len);
+    in->out_bytes += len;
+    for (const unsigned char *p = out, *end = out + len; (p = memchr(p, '\n', (size_t)(end - p)));)
+        in->out_lines++, p++;
     return (ptrdiff_t)len;
 }
 
@@ -540,6 +545,8 @@ void input_set_zstd_window_max(struct input *in, uint64_t bytes) { in->zs_window
 const char *input_name(const struct input *in) { return in->name; }
 const char *input_error(const struct input *in) { return in->err; }
 uint64_t input_raw_bytes(const struct input *in) { return in->raw_bytes; }
+uint64_t input_bytes(const struct input *in) { return in->out_bytes; }
+uint64_t input_lines(const struct input *in) { return in->out_lines; }
 
 const char *input_format(const struct input *in)
 {

@@ -78,6 +78,11 @@ const char *input_format(const struct input *in);
 /* Bytes read from the underlying file or buffer so far (compressed size). */
 uint64_t input_raw_bytes(const struct input *in);
 
+/* Bytes and line feeds input_read() has handed out so far (decoded, after
+ * the line-break rule). */
+uint64_t input_bytes(const struct input *in);
+uint64_t input_lines(const struct input *in);
+
 void input_close(struct input *in);
 
 /*

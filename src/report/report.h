@@ -27,7 +27,8 @@ const char *report_ending_name(enum ending_kind kind);
 struct run_totals {
     uint64_t files, files_unreadable;
     uint64_t games, games_skipped;
-    uint64_t bytes;
+    uint64_t bytes, lines; /* decoded bytes and line feeds read */
+    int status;            /* the exit status the run returns (jsonl summary) */
     double seconds;
     uint64_t by_severity[DIAG_SEVERITY_NB];
     uint64_t by_code[DIAG_CODE_NB];

@@ -92,11 +92,13 @@ void report_jsonl_game(FILE *f, const struct game_record *g)
 void report_jsonl_summary(FILE *f, const struct run_totals *t)
 {
     fputs("{\"type\":\"summary\"", f);
+    key_uint(f, "status", (uint64_t)t->status);
     key_uint(f, "files", t->files);
     key_uint(f, "unreadable", t->files_unreadable);
     key_uint(f, "games", t->games);
     key_uint(f, "not_judged", t->games_skipped);
     key_uint(f, "bytes", t->bytes);
+    key_uint(f, "lines", t->lines);
     key_uint(f, "errors", t->by_severity[DIAG_ERROR]);
     key_uint(f, "warnings", t->by_severity[DIAG_WARNING]);
     key_uint(f, "notes", t->by_severity[DIAG_NOTE]);

@@ -8,6 +8,10 @@
 #  2. the jsonl summary's status is the exit status (findings, --werror, an
 #     unreadable input, a clean file); --stdin-name names stdin; -o FILE holds
 #     exactly what standard output would, and no FILE is left on failure.
+#  3. check --shard K/N: for N in 1 2 3 7 64 over sample.pgn and its
+#     containers that can be cut, every shard's end is confirmed and the
+#     shards' games, bytes and lines add up to one run's; one zstd frame and
+#     plain gzip are refused with advice (exit 2).
 # Each check compares whole outputs and exit statuses, so it fails when any
 # finding, game or count differs.
 set -eu
@@ -46,6 +50,8 @@ opts="--quiet --format=jsonl --report=games"
 run "$tmp/plain" $opts sample.pgn
 # shellcheck disable=SC2086
 run "$tmp/plain-stdin" $opts - <sample.pgn
+# (the reference itself must hold sample.pgn's 21 games, or every comparison is empty)
+if [ "$(grep -c '"type":"game"' "$tmp/plain")" = 21 ]; then ok; else bad "sample.pgn: not 21 games"; fi
 for f in containers/sample*; do
     # shellcheck disable=SC2086
     run "$tmp/c" $opts "$f"
@@ -78,6 +84,33 @@ mkdir "$tmp/odir"
 run "$tmp/o2" --quiet -o "$tmp/odir/sub/x.jsonl" sample.pgn
 if [ "$(cat "$tmp/o2.status")" = 2 ] && [ -z "$(ls "$tmp/odir")" ]; then ok; else
     bad "-o into a missing directory: exit $(cat "$tmp/o2.status"), left $(ls "$tmp/odir")"; fi
+
+# 3. Shards account for every game, byte and line once.
+# summary_key KEY FILE: the value of KEY in FILE's last (summary) line
+summary_key() { tail -n 1 "$2" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+run "$tmp/whole" --quiet --format=jsonl sample.pgn
+for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
+    containers/sample-skippable.pgn.zst containers/sample-blocks.pgn.bgz containers/sample.pgn.bgz; do
+    for n in 1 2 3 7 64; do
+        games=0 bytes=0 lines=0 k=1 unconfirmed=0
+        while [ $k -le $n ]; do
+            run "$tmp/sh" --quiet --shard $k/$n "$f"
+            games=$((games + $(summary_key games "$tmp/sh")))
+            bytes=$((bytes + $(summary_key bytes "$tmp/sh")))
+            lines=$((lines + $(summary_key lines "$tmp/sh")))
+            tail -n 1 "$tmp/sh" | grep -q '"confirmed":true' || unconfirmed=$((unconfirmed + 1))
+            k=$((k + 1))
+        done
+        want="$(summary_key games "$tmp/whole") $(summary_key bytes "$tmp/whole") $(summary_key lines "$tmp/whole") 0"
+        if [ "$games $bytes $lines $unconfirmed" = "$want" ]; then ok; else
+            bad "$f in $n shards: games bytes lines unconfirmed = $games $bytes $lines $unconfirmed, want $want"; fi
+    done
+done
+for f in containers/sample.pgn.zst containers/sample-members.pgn.gz; do
+    run "$tmp/no" --quiet --shard 1/2 "$f"
+    if [ "$(cat "$tmp/no.status")" = 2 ] && [ ! -s "$tmp/no" ] && grep -q 'Recompress it with' "$tmp/no.err"
+    then ok; else bad "--shard 1/2 $f: exit $(cat "$tmp/no.status"), no advice"; fi
+done
 
 echo "scale: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -11,6 +11,7 @@
 #include "judge/game.h"
 #include "pgn/input.h"
 #include "jobs/replay_pool.h"
+#include "jobs/shard.h"
 #include "report/report.h"
 
 #include <getopt.h>
@@ -31,6 +32,8 @@ struct check_options {
     uint64_t zstd_window_max;
     const char *stdin_name; /* --stdin-name: how standard input is named */
     const char *output;     /* -o: the file records go to, NULL = stdout */
+    unsigned shard_k, shard_n; /* --shard K/N; 0 = none */
+    bool format_given;
 };
 
 struct check_run {
@@ -149,6 +152,42 @@ static void check_path(struct check_run *run, const char *path)
     }
 }
 
+/* --shard K/N FILE (jobs/shard.h); CLI_EXIT_USAGE with advice on err when
+ * the file cannot be cut. */
+static int check_shard(struct check_run *run, const char *path, struct report_shard *info)
+{
+    struct shard_report r;
+    char why[512];
+    run->totals.files++;
+    replay_pool_set_file(run->pool, path);
+    report_set_shard(run->report, run->opt.shard_k, run->opt.shard_n);
+    int st = shard_read(run->pool, path, run->opt.shard_k, run->opt.shard_n,
+                        run->opt.zstd_window_max, &r, why, sizeof why);
+    if (st == SHARD_CANNOT_SPLIT) {
+        fprintf(run->err, "pgnarbiter: %s\n", why);
+        return CLI_EXIT_USAGE;
+    }
+    *info = (struct report_shard){r.k, r.n, r.start.range, r.end.range, r.start.cut, r.end.cut,
+                                  r.confirmed};
+    run->totals.shard = info;
+    if (st == SHARD_UNREADABLE) {
+        run->totals.files_unreadable++;
+        input_problem(run, path, why[0] ? why : "unknown error");
+        return CLI_EXIT_OK;
+    }
+    run->totals.bytes = r.bytes;
+    run->totals.lines = r.lines;
+    if (!r.confirmed) {
+        snprintf(why, sizeof why,
+                 "shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
+                 "the file is read from the shard's start. Run this file with fewer shards or as "
+                 "one job.",
+                 r.k, r.n, (unsigned long long)r.end.cut, r.end.range + 1);
+        input_problem(run, path, why);
+    }
+    return CLI_EXIT_OK;
+}
+
 /* The exit status (SPEC "Output"), also written in the jsonl summary. */
 static int run_status(const struct check_run *run)
 {
@@ -170,7 +209,7 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_ZSTD_WINDOW,
-           OPT_STDIN_NAME };
+           OPT_STDIN_NAME, OPT_SHARD };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -181,6 +220,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"jobs", required_argument, NULL, 'j'},
         {"zstd-window-max", required_argument, NULL, OPT_ZSTD_WINDOW},
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
+        {"shard", required_argument, NULL, OPT_SHARD},
         {"output", required_argument, NULL, 'o'},
         {NULL, 0, NULL, 0},
     };
@@ -201,6 +241,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (!report_parse_format(optarg, &run.opt.format))
                 return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif)",
                                    optarg);
+            run.opt.format_given = true;
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
@@ -235,11 +276,25 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case 'o':
             run.opt.output = optarg;
             break;
+        case OPT_SHARD:
+            if (!shard_parse(optarg, &run.opt.shard_k, &run.opt.shard_n))
+                return usage_error(err, "--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'",
+                                   optarg);
+            break;
         case ':':
             return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
         default:
             return usage_error(err, "unknown option '%s'", argv[optind - 1]);
         }
+    }
+    if (run.opt.shard_n) {
+        if (run.opt.format_given && run.opt.format != REPORT_JSONL)
+            return usage_error(err, "%s", "--shard writes jsonl for 'pgnarbiter merge'; use --format=jsonl");
+        run.opt.format = REPORT_JSONL;
+        if (argc - optind != 1 || strcmp(argv[optind], "-") == 0)
+            return usage_error(err, "%s", "--shard reads exactly one FILE, not standard input");
+        if (run.opt.jobs != 1)
+            return usage_error(err, "%s", "--shard runs on one thread; run more shards instead of --jobs");
     }
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
         return usage_error(err, "%s", "--report=games needs --format=jsonl");
@@ -267,8 +322,19 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.started = run.last_progress = now_seconds();
 
-    if (optind >= argc) check_path(&run, "-");
-    for (int i = optind; i < argc; i++)
+    struct report_shard shard_info;
+    if (run.opt.shard_n) {
+        int st = check_shard(&run, argv[optind], &shard_info);
+        if (st != CLI_EXIT_OK) {
+            replay_pool_free(run.pool);
+            report_free(run.report);
+            cli_output_abandon(&output);
+            return st;
+        }
+    } else if (optind >= argc) {
+        check_path(&run, "-");
+    }
+    for (int i = optind; i < argc && !run.opt.shard_n; i++)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);

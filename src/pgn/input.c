@@ -48,6 +48,7 @@ enum input_fmt { FMT_UNKNOWN, FMT_PLAIN, FMT_GZIP, FMT_ZSTD };
 struct input {
     int fd; /* -1 for memory inputs */
     bool own_fd;
+    uint64_t raw_left; /* input_open_range(): raw bytes left to read */
     const unsigned char *mem;
     size_t mem_len, mem_pos, chunk;
     input_source_fn source; /* bytes already decoded elsewhere (input_open_source()) */
@@ -117,10 +118,13 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
         in->raw_bytes += n;
         return (ptrdiff_t)n;
     }
+    if (n > in->raw_left) n = (size_t)in->raw_left;
+    if (n == 0) return 0;
     for (;;) {
         ssize_t got = read(in->fd, buf, n);
         if (got >= 0) {
             in->raw_bytes += (uint64_t)got;
+            in->raw_left -= (uint64_t)got;
             return got;
         }
         if (errno != EINTR)
@@ -480,6 +484,7 @@ static struct input *input_alloc(const char *name)
     memcpy(in->name, name, nl + 1);
     in->fd = -1;
     in->zs_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
+    in->raw_left = UINT64_MAX;
     in->ahead = -1;
     return in;
 }
@@ -510,6 +515,31 @@ struct input *input_open(const char *path, char *why, size_t whylen)
     if (fd >= 0 && !is_stdin)
         close(fd);
     return NULL;
+}
+
+struct input *input_open_range(const char *path, uint64_t start, uint64_t end, char *why,
+                               size_t whylen)
+{
+    struct input *in = input_open(path, why, whylen);
+    if (!in) return NULL;
+    if (start && lseek(in->fd, (off_t)start, SEEK_SET) != (off_t)start) {
+        if (why && whylen) snprintf(why, whylen, "%s", strerror(errno));
+        input_close(in);
+        return NULL;
+    }
+    in->raw_left = end > start ? end - start : 0;
+    return in;
+}
+
+void input_set_line_breaks(struct input *in, bool cr)
+{
+    in->eol = cr ? EOL_CR : EOL_LF;
+}
+
+bool input_line_breaks_decided(const struct input *in, bool *cr)
+{
+    *cr = in->eol == EOL_CR;
+    return in->eol != EOL_UNDECIDED;
 }
 
 struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chunk)

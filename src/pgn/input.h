@@ -14,6 +14,7 @@
 #ifndef PGNARB_INPUT_H
 #define PGNARB_INPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +29,21 @@ struct input;
  * (e.g. "No such file or directory", "is a directory") into why.
  */
 struct input *input_open(const char *path, char *why, size_t whylen);
+
+/*
+ * The raw bytes [start, end) of the file at path (`check --shard`): a byte
+ * range of a plain file, or whole frames of a compressed one (then it must
+ * start at a frame).  end may be UINT64_MAX (to the end of the file).
+ */
+struct input *input_open_range(const char *path, uint64_t start, uint64_t end, char *why,
+                               size_t whylen);
+
+/* Impose the line-break rule of input_read() (a range of a file follows the
+ * file's rule: cr = its first line break is a bare CR); before the first
+ * read.  input_line_breaks_decided(): whether the rule is decided yet (by
+ * the first line break read), and which. */
+void input_set_line_breaks(struct input *in, bool cr);
+bool input_line_breaks_decided(const struct input *in, bool *cr);
 
 /* Read from len bytes at buf (not copied).  NULL only when out of memory. */
 struct input *input_open_memory(const void *buf, size_t len);

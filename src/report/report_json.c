@@ -41,10 +41,11 @@ static void key_tags(FILE *f, const char *event, const char *white, const char *
     key_string(f, "round", round);
 }
 
-void report_jsonl_diag(FILE *f, const struct diag *d)
+void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
 {
     const struct diag_info *info = diag_info(d->code);
     fputs("{\"type\":\"diagnostic\"", f);
+    if (shard[0]) key_string(f, "shard", shard);
     key_string(f, "file", d->file);
     key_uint(f, "game", d->game);
     key_uint(f, "line", d->loc.line);
@@ -68,9 +69,10 @@ void report_jsonl_diag(FILE *f, const struct diag *d)
     fputs("}\n", f);
 }
 
-void report_jsonl_game(FILE *f, const struct game_record *g)
+void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
 {
     fputs("{\"type\":\"game\"", f);
+    if (shard[0]) key_string(f, "shard", shard);
     key_string(f, "file", g->file);
     key_uint(f, "game", g->game);
     key_uint(f, "offset", g->offset);
@@ -92,6 +94,7 @@ void report_jsonl_game(FILE *f, const struct game_record *g)
 void report_jsonl_summary(FILE *f, const struct run_totals *t)
 {
     fputs("{\"type\":\"summary\"", f);
+    if (t->shard) fprintf(f, ",\"shard\":\"%u/%u\"", t->shard->k, t->shard->n);
     key_uint(f, "status", (uint64_t)t->status);
     key_uint(f, "files", t->files);
     key_uint(f, "unreadable", t->files_unreadable);
@@ -111,7 +114,14 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
                 (unsigned long long)t->by_code[c]);
         first = false;
     }
-    fputs("}}\n", f);
+    fputs("}", f);
+    if (t->shard) {
+        const struct report_shard *s = t->shard;
+        fprintf(f, ",\"start\":[%u,%llu],\"end\":[%u,%llu]", s->start_range,
+                (unsigned long long)s->start_cut, s->end_range, (unsigned long long)s->end_cut);
+        key_bool(f, "confirmed", s->confirmed);
+    }
+    fputs("}\n", f);
 }
 
 void report_sarif_begin(FILE *f)

@@ -12,6 +12,18 @@
 #     containers that can be cut, every shard's end is confirmed and the
 #     shards' games, bytes and lines add up to one run's; one zstd frame and
 #     plain gzip are refused with advice (exit 2).
+#  4. pgnarbiter merge: the shards' jsonl, given in reverse order, merge into
+#     exactly one run's output (--strict; text, jsonl with --report=games,
+#     github, sarif) and exit status, for N in 1 2 3 7 64 (64: more shards
+#     than games, so many own none) over sample.pgn, its cuttable containers
+#     (games across frame and block boundaries) and the edge fixtures of
+#     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
+#     an empty file; CR-only is pgn/mac-line-endings.pgn), and for N in 2 7
+#     over the rest of testdata/pgn; a shard whose end is not confirmed makes
+#     merge refuse (exit 2), never print a wrong run.
+#  5. failure injection: a missing, duplicated, truncated (cut mid-record,
+#     or its summary line lost) shard, shards of two different N or two
+#     different inputs: merge exits 2 with a message and prints nothing.
 # Each check compares whole outputs and exit statuses, so it fails when any
 # finding, game or count differs.
 set -eu
@@ -110,6 +122,70 @@ for f in containers/sample.pgn.zst containers/sample-members.pgn.gz; do
     run "$tmp/no" --quiet --shard 1/2 "$f"
     if [ "$(cat "$tmp/no.status")" = 2 ] && [ ! -s "$tmp/no" ] && grep -q 'Recompress it with' "$tmp/no.err"
     then ok; else bad "--shard 1/2 $f: exit $(cat "$tmp/no.status"), no advice"; fi
+done
+
+# 4. merge == one run.
+# shards FILE N [OPTS]: shard jsonl files $tmp/shards/K (K = 1..N)
+shards() {
+    rm -rf "$tmp/shards" && mkdir "$tmp/shards"
+    k=1
+    while [ "$k" -le "$2" ]; do
+        "$PGNARBITER" --quiet --strict --report=games --shard "$k/$2" "$1" \
+            >"$tmp/shards/$k" 2>/dev/null || true
+        k=$((k + 1))
+    done
+}
+# in_reverse N: the shard files, last first
+in_reverse() {
+    k=$1
+    while [ "$k" -ge 1 ]; do
+        printf '%s ' "$tmp/shards/$k"
+        k=$((k - 1))
+    done
+}
+# merge_equals FILE N: every format of merge equals one run (output, status)
+merge_equals() {
+    shards "$1" "$2"
+    for fmt in text jsonl github sarif; do
+        g=
+        [ $fmt = jsonl ] && g=--report=games
+        run "$tmp/one" --quiet --strict --format=$fmt $g "$1"
+        # shellcheck disable=SC2046
+        run "$tmp/merged" merge --quiet --format=$fmt $(in_reverse "$2")
+        same "$tmp/one" "$tmp/merged" "merge of $1 in $2 shards, --format=$fmt"
+    done
+}
+for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
+    containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn; do
+    for n in 1 2 3 7 64; do merge_equals "$f" $n; done
+done
+for f in pgn/*.pgn; do
+    case $f in pgn/mac-line-endings.pgn) continue ;; esac
+    for n in 2 7; do merge_equals "$f" $n; done
+done
+# The fuzz input's cuts fall in places only a reader from the file's start
+# sees right: the merge must refuse, not print a different run.
+shards pgn/regress/fuzz-quote-refill.pgn 2
+run "$tmp/merged" merge --quiet "$tmp/shards/1" "$tmp/shards/2"
+if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] &&
+    grep -q 'fewer shards' "$tmp/merged.err"; then ok; else
+    bad "merge of an unconfirmed shard: exit $(cat "$tmp/merged.status")"; fi
+
+# 5. Failure injection.
+shards sample.pgn 3
+mkdir -p "$tmp/bad"
+head -c 100 "$tmp/shards/2" >"$tmp/bad/cut"
+sed '$d' "$tmp/shards/3" >"$tmp/bad/nosummary"
+"$PGNARBITER" --quiet --shard 2/4 sample.pgn >"$tmp/bad/other-n" || true
+"$PGNARBITER" --quiet --shard 2/3 containers/sample-pzstd.pgn.zst >"$tmp/bad/other-input" || true
+s1=$tmp/shards/1 s2=$tmp/shards/2 s3=$tmp/shards/3
+for set in "missing:$s1 $s3" "duplicated:$s1 $s2 $s2 $s3" "truncated:$s1 $tmp/bad/cut $s3" \
+    "no-summary:$s1 $s2 $tmp/bad/nosummary" "mixed-n:$s1 $tmp/bad/other-n $s3" \
+    "other-input:$s1 $tmp/bad/other-input $s3" "none:"; do
+    # shellcheck disable=SC2086
+    run "$tmp/merged" merge --quiet ${set#*:}
+    if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] && [ -s "$tmp/merged.err" ]
+    then ok; else bad "merge with a ${set%%:*} shard: exit $(cat "$tmp/merged.status")"; fi
 done
 
 echo "scale: $passed passed, $failed failed"

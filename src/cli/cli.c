@@ -166,6 +166,7 @@ int cli_run(int argc, char **argv, FILE *out, FILE *err)
         if (strcmp(a, "position") == 0) return cmd_position(argc - 1, argv + 1, out, err);
         if (strcmp(a, "perft") == 0) return cmd_perft(argc - 1, argv + 1, out, err);
         if (strcmp(a, "explain") == 0) return cmd_explain(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "merge") == 0) return cmd_merge(argc - 1, argv + 1, out, err);
     }
     /* Default command: check, with all arguments as its own. */
     char *check_argv0 = (char *)"check";

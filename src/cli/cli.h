@@ -50,5 +50,6 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err);
 int cmd_position(int argc, char **argv, FILE *out, FILE *err);
 int cmd_perft(int argc, char **argv, FILE *out, FILE *err);
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err);
+int cmd_merge(int argc, char **argv, FILE *out, FILE *err);
 
 #endif /* PGNARB_CLI_H */

@@ -167,7 +167,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
         fprintf(run->err, "pgnarbiter: %s\n", why);
         return CLI_EXIT_USAGE;
     }
-    *info = (struct report_shard){r.k, r.n, r.start.range, r.end.range, r.start.cut, r.end.cut,
+    *info = (struct report_shard){path, r.k, r.n, r.start.range, r.end.range, r.start.cut, r.end.cut,
                                   r.confirmed};
     run->totals.shard = info;
     if (st == SHARD_UNREADABLE) {

@@ -26,6 +26,7 @@ const char *report_ending_name(enum ending_kind kind);
 /* `check --shard K/N`: what the shard's summary says about the bytes it
  * owns (jobs/shard.h): from a cut `cut` bytes into range `range` to another. */
 struct report_shard {
+    const char *file; /* the input's name */
     unsigned k, n;
     unsigned start_range, end_range;
     uint64_t start_cut, end_cut;

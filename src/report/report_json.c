@@ -117,6 +117,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
     fputs("}", f);
     if (t->shard) {
         const struct report_shard *s = t->shard;
+        key_string(f, "file", s->file);
         fprintf(f, ",\"start\":[%u,%llu],\"end\":[%u,%llu]", s->start_range,
                 (unsigned long long)s->start_cut, s->end_range, (unsigned long long)s->end_cut);
         key_bool(f, "confirmed", s->confirmed);

@@ -7,7 +7,8 @@
  * *first cut* is the first cut (pgn_split.h) in the bytes decoded from the
  * start of range j alone: the search looks at nothing before the range, and
  * past its end only at PGN_SPLIT_LOOKAHEAD bytes of what follows, and at no
- * more than SHARD_CUT_SEARCH_MAX bytes of it.  So every shard that asks
+ * more than SHARD_CUT_SEARCH_MAX bytes of it (first_cut() reads what it needs
+ * of them, in steps that give the same answer).  So every shard that asks
  * where range j's games start gets the same answer from the same bytes.
  *
  * Shard k (1-based) owns the decoded bytes from its *start* to its *end*:
@@ -83,26 +84,42 @@ static bool gather(struct shard_ctx *c, struct input *in, size_t *len, size_t li
     return true;
 }
 
-/* Range j's first cut and its tag, in bytes from the start of the range. */
+/* Range j's first cut and its tag, in bytes from the start of the range.
+ * The range is read in growing steps (64 KB, doubled up to
+ * SHARD_CUT_SEARCH_MAX); a cut found in a step counts when its tag pair
+ * starts PGN_SPLIT_LOOKAHEAD bytes before the step's end (or the range ended
+ * in it), so that every earlier '[' was judged on all the bytes it needs and
+ * the answer is the one the whole range would give. */
 static bool first_cut(struct shard_ctx *c, unsigned j, uint64_t *cut, uint64_t *tag)
 {
     uint64_t a = c->fr.start[j], b = c->fr.start[j + 1];
     if (a == b) return false;
     struct input *in = open_range(c, a, b);
     if (!in) return false;
-    size_t own = 0, len;
-    bool ok = gather(c, in, &own, SHARD_CUT_SEARCH_MAX);
-    input_close(in);
-    len = own;
-    if (ok && own < SHARD_CUT_SEARCH_MAX && b < c->fr.size && (in = open_range(c, b, UINT64_MAX))) {
-        ok = gather(c, in, &len, own + PGN_SPLIT_LOOKAHEAD);
-        input_close(in);
+    size_t own = 0, ct = 0, tg = 0;
+    bool found = false;
+    for (size_t want = (size_t)64 << 10;; want *= 2) {
+        if (want > SHARD_CUT_SEARCH_MAX) want = SHARD_CUT_SEARCH_MAX;
+        if (!gather(c, in, &own, want)) break;
+        bool ended = own < want, last = ended || want == SHARD_CUT_SEARCH_MAX;
+        size_t len = own;
+        struct input *next;
+        if (ended && b < c->fr.size && (next = open_range(c, b, UINT64_MAX))) {
+            bool ok = gather(c, next, &len, own + PGN_SPLIT_LOOKAHEAD);
+            input_close(next);
+            if (!ok) break;
+        }
+        if (pgn_split_find_first(c->buf, len, &ct, &tg) && ct < own &&
+            (last || tg + PGN_SPLIT_LOOKAHEAD <= own)) {
+            found = true;
+            break;
+        }
+        if (last) break;
     }
-    size_t ct, tg;
-    if (!ok || !pgn_split_find_first(c->buf, len, &ct, &tg) || ct >= own) return false;
+    input_close(in);
     *cut = ct;
     *tag = tg;
-    return true;
+    return found;
 }
 
 /* The first cut of range j or of the first range after it that holds one;

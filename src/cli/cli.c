@@ -7,8 +7,19 @@
 #include "config.h"
 #include "jobs/replay_pool.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The process's umask, read without changing it for good. */
+static mode_t cli_umask(void)
+{
+    mode_t m = umask(022);
+    umask(m);
+    return m;
+}
 
 _Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -j value");
 
@@ -22,6 +33,8 @@ static const char usage_text[] =
     "  pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n"
     "                                           count legal move sequences\n"
     "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n"
+    "  pgnarbiter merge [--format=F] FILE...    join the jsonl of check --shard K/N runs\n"
+    "                                           into one run's output and exit status\n"
     "  pgnarbiter --help | --version\n"
     "\n"
     "check options:\n"
@@ -39,6 +52,13 @@ static const char usage_text[] =
     "                                     the piece letters moves are written in\n"
     "                                     (default auto: found for each game from its\n"
     "                                     own letters; it/es/fr: R is the king)\n"
+    "  --stdin-name=NAME                  name standard input NAME in findings\n"
+    "  -o, --output=FILE                  write the records to FILE (it appears\n"
+    "                                     whole when the run ends)\n"
+    "  --shard=K/N                        read the K-th of N ranges of one FILE (jsonl\n"
+    "                                     for 'pgnarbiter merge')\n"
+    "  --zstd-window-max=BYTES            largest window a zstd frame may ask for\n"
+    "                                     (K, M, G suffixes; default 128M)\n"
     "\n"
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
@@ -51,7 +71,8 @@ static const char usage_text[] =
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
     "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
     "not a legal position.\n"
-    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
+    "Inputs may be plain, gzip (also BGZF) or zstd (also pzstd) compressed.\n"
+    "See pgnarbiter(1).\n";
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)
 {
@@ -61,6 +82,73 @@ bool cli_parse_jobs(const char *arg, unsigned *jobs)
     if (*end || n > CLI_JOBS_MAX) return false;
     *jobs = n ? (unsigned)n : replay_pool_online_jobs();
     return true;
+}
+
+bool cli_parse_size(const char *arg, uint64_t *bytes)
+{
+    char *end;
+    if (arg[0] < '0' || arg[0] > '9') return false;
+    errno = 0;
+    unsigned long long n = strtoull(arg, &end, 10);
+    unsigned shift = 0;
+    switch (*end) {
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    default: break;
+    }
+    if (*end || errno || n == 0 || n > (UINT64_MAX >> shift)) return false;
+    *bytes = (uint64_t)n << shift;
+    return true;
+}
+
+bool cli_output_open(struct cli_output *o, const char *path, FILE *err)
+{
+    o->path = path;
+    o->f = NULL;
+    o->tmp = malloc(strlen(path) + 8);
+    if (!o->tmp) {
+        fputs("pgnarbiter: out of memory\n", err);
+        return false;
+    }
+    sprintf(o->tmp, "%s.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd >= 0) {
+        fchmod(fd, 0644 & ~cli_umask());
+        o->f = fdopen(fd, "w");
+        if (!o->f) close(fd);
+    }
+    if (!o->f) {
+        fprintf(err, "pgnarbiter: cannot write %s: %s\n", path, strerror(errno));
+        cli_output_abandon(o);
+        return false;
+    }
+    return true;
+}
+
+void cli_output_abandon(struct cli_output *o)
+{
+    if (o->f) fclose(o->f);
+    if (o->tmp) unlink(o->tmp);
+    free(o->tmp);
+    o->f = NULL;
+    o->tmp = NULL;
+}
+
+bool cli_output_close(struct cli_output *o, FILE *err)
+{
+    bool ok = fflush(o->f) == 0 && !ferror(o->f);
+    int saved = errno;
+    ok = fclose(o->f) == 0 && ok;
+    o->f = NULL;
+    if (ok && rename(o->tmp, o->path) == 0) {
+        free(o->tmp);
+        o->tmp = NULL;
+        return true;
+    }
+    fprintf(err, "pgnarbiter: cannot write %s: %s\n", o->path, strerror(errno ? errno : saved));
+    cli_output_abandon(o);
+    return false;
 }
 
 static void print_usage(FILE *f)
@@ -84,6 +172,7 @@ int cli_run(int argc, char **argv, FILE *out, FILE *err)
         if (strcmp(a, "position") == 0) return cmd_position(argc - 1, argv + 1, out, err);
         if (strcmp(a, "perft") == 0) return cmd_perft(argc - 1, argv + 1, out, err);
         if (strcmp(a, "explain") == 0) return cmd_explain(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "merge") == 0) return cmd_merge(argc - 1, argv + 1, out, err);
     }
     /* Default command: check, with all arguments as its own. */
     char *check_argv0 = (char *)"check";

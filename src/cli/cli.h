@@ -6,6 +6,7 @@
 #define PGNARB_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Exit statuses, as documented in the man page and README. */
@@ -23,6 +24,24 @@ enum cli_exit {
  * CLI_JOBS_MAX; false when arg is anything else. */
 bool cli_parse_jobs(const char *arg, unsigned *jobs);
 
+/* A size in bytes, with an optional K, M or G suffix (powers of 1024);
+ * false when arg is not one or is 0. */
+bool cli_parse_size(const char *arg, uint64_t *bytes);
+
+/* -o FILE: records go to a temporary file next to FILE (FILE.XXXXXX), which
+ * cli_output_close() renames to FILE once the run is over, so FILE only ever
+ * holds a whole run's records (a killed job leaves no half-written FILE for a
+ * merge to read).  Messages go to err; false on failure (the temporary file
+ * is removed). */
+struct cli_output {
+    FILE *f;
+    char *tmp;
+    const char *path;
+};
+bool cli_output_open(struct cli_output *o, const char *path, FILE *err);
+bool cli_output_close(struct cli_output *o, FILE *err);
+void cli_output_abandon(struct cli_output *o);
+
 /* Run the command line; returns an enum cli_exit value. */
 int cli_run(int argc, char **argv, FILE *out, FILE *err);
 
@@ -31,5 +50,6 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err);
 int cmd_position(int argc, char **argv, FILE *out, FILE *err);
 int cmd_perft(int argc, char **argv, FILE *out, FILE *err);
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err);
+int cmd_merge(int argc, char **argv, FILE *out, FILE *err);
 
 #endif /* PGNARB_CLI_H */

@@ -12,6 +12,7 @@
 #include "judge/game.h"
 #include "pgn/input.h"
 #include "jobs/replay_pool.h"
+#include "jobs/shard.h"
 #include "report/report.h"
 
 #include <getopt.h>
@@ -31,6 +32,11 @@ struct check_options {
     unsigned jobs; /* replay threads; 1 = this thread only */
     enum collection_duplicates duplicates;
     enum nota_mode notation; /* --notation= */
+    uint64_t zstd_window_max;
+    const char *stdin_name; /* --stdin-name: how standard input is named */
+    const char *output;     /* -o: the file records go to, NULL = stdout */
+    unsigned shard_k, shard_n; /* --shard K/N; 0 = none */
+    bool format_given;
 };
 
 struct check_run {
@@ -63,7 +69,8 @@ static void sink_game(void *ctx, const struct game_record *judged)
 {
     struct check_run *run = ctx;
     struct game_record copy = *judged, *g = &copy;
-    collection_game(run->collection, g, sink_diag, run);
+    /* A shard sees only its own games: merge runs these checks over all of them. */
+    if (run->collection) collection_game(run->collection, g, sink_diag, run);
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
@@ -95,13 +102,14 @@ static void check_one_input(struct check_run *run, const char *path)
 {
     char why[512] = "";
     struct input *in = input_open(path, why, sizeof why);
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *name = strcmp(path, "-") == 0 ? run->opt.stdin_name : path;
     run->totals.files++;
     if (!in) {
         run->totals.files_unreadable++;
         input_problem(run, name, why[0] ? why : "unknown error");
         return;
     }
+    input_set_zstd_window_max(in, run->opt.zstd_window_max);
     replay_pool_set_file(run->pool, name);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) {
@@ -109,6 +117,7 @@ static void check_one_input(struct check_run *run, const char *path)
         input_problem(run, name, "out of memory");
     }
     run->totals.bytes += bytes;
+    run->totals.lines += input_lines(in);
     input_close(in);
 }
 
@@ -150,6 +159,61 @@ static void check_path(struct check_run *run, const char *path)
     }
 }
 
+/* --shard K/N FILE (jobs/shard.h); CLI_EXIT_USAGE with advice on err when
+ * the file cannot be cut. */
+static int check_shard(struct check_run *run, const char *path, struct report_shard *info)
+{
+    struct shard_report r;
+    char why[512];
+    run->totals.files++;
+    replay_pool_set_file(run->pool, path);
+    report_set_shard(run->report, run->opt.shard_k, run->opt.shard_n);
+    int st = shard_read(run->pool, path, run->opt.shard_k, run->opt.shard_n,
+                        run->opt.zstd_window_max, &r, why, sizeof why);
+    if (st == SHARD_CANNOT_SPLIT) {
+        fprintf(run->err, "pgnarbiter: %s\n", why);
+        return CLI_EXIT_USAGE;
+    }
+    *info = (struct report_shard){path,
+                                  r.k,
+                                  r.n,
+                                  r.start.range,
+                                  r.end.range,
+                                  r.start.cut,
+                                  r.end.cut,
+                                  r.confirmed,
+                                  collection_duplicates_name(run->opt.duplicates),
+                                  run->opt.strict,
+                                  run->opt.werror};
+    run->totals.shard = info;
+    if (st == SHARD_UNREADABLE) {
+        run->totals.files_unreadable++;
+        input_problem(run, path, why[0] ? why : "unknown error");
+        return CLI_EXIT_OK;
+    }
+    run->totals.bytes = r.bytes;
+    run->totals.lines = r.lines;
+    if (!r.confirmed) {
+        snprintf(why, sizeof why,
+                 "shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
+                 "the file is read from the shard's start. Run this file with fewer shards or as "
+                 "one job.",
+                 r.k, r.n, (unsigned long long)r.end.cut, r.end.range + 1);
+        input_problem(run, path, why);
+    }
+    return CLI_EXIT_OK;
+}
+
+/* The exit status (SPEC "Output"), also written in the jsonl summary. */
+static int run_status(const struct check_run *run)
+{
+    const struct run_totals *t = &run->totals;
+    if (t->files_unreadable || t->by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;
+    if (t->by_severity[DIAG_ERROR] || (run->opt.werror && t->by_severity[DIAG_WARNING]))
+        return CLI_EXIT_FINDINGS;
+    return CLI_EXIT_OK;
+}
+
 static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
     fputs("pgnarbiter: ", err);
@@ -161,7 +225,7 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES,
-           OPT_NOTATION };
+           OPT_NOTATION, OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -172,6 +236,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"jobs", required_argument, NULL, 'j'},
         {"duplicates", required_argument, NULL, OPT_DUPLICATES},
         {"notation", required_argument, NULL, OPT_NOTATION},
+        {"zstd-window-max", required_argument, NULL, OPT_ZSTD_WINDOW},
+        {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
+        {"shard", required_argument, NULL, OPT_SHARD},
+        {"output", required_argument, NULL, 'o'},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -180,16 +248,19 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
     run.opt.duplicates = COLLECTION_DUPLICATES_MOVES;
+    run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
+    run.opt.stdin_name = "<stdin>";
 
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+:rj:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+:rj:o:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
                 return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif)",
                                    optarg);
+            run.opt.format_given = true;
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
@@ -223,17 +294,47 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                                    "unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)",
                                    optarg);
             break;
+        case OPT_ZSTD_WINDOW:
+            if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
+                return usage_error(err, "--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'", optarg);
+            break;
+        case OPT_STDIN_NAME:
+            if (!optarg[0]) return usage_error(err, "%s", "--stdin-name needs a name that is not empty");
+            run.opt.stdin_name = optarg;
+            break;
+        case 'o':
+            run.opt.output = optarg;
+            break;
+        case OPT_SHARD:
+            if (!shard_parse(optarg, &run.opt.shard_k, &run.opt.shard_n))
+                return usage_error(err, "--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'",
+                                   optarg);
+            break;
         case ':':
             return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
         default:
             return usage_error(err, "unknown option '%s'", argv[optind - 1]);
         }
     }
+    if (run.opt.shard_n) {
+        if (run.opt.format_given && run.opt.format != REPORT_JSONL)
+            return usage_error(err, "%s", "--shard writes jsonl for 'pgnarbiter merge'; use --format=jsonl");
+        run.opt.format = REPORT_JSONL;
+        if (argc - optind != 1 || strcmp(argv[optind], "-") == 0)
+            return usage_error(err, "%s", "--shard reads exactly one FILE, not standard input");
+        if (run.opt.jobs != 1)
+            return usage_error(err, "%s", "--shard runs on one thread; run more shards instead of --jobs");
+    }
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
         return usage_error(err, "%s", "--report=games needs --format=jsonl");
 
+    struct cli_output output = {NULL, NULL, NULL};
+    if (run.opt.output) {
+        if (!cli_output_open(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
+        out = output.f;
+    }
     run.report = report_new(run.opt.format, out, run.opt.games_records);
-    run.collection = collection_new(run.opt.duplicates, run.opt.strict);
+    run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
     struct game_sink sink = {&run, sink_diag, sink_game};
     run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
     if (!run.pool && run.opt.jobs > 1) {
@@ -242,36 +343,46 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         run.pool = replay_pool_new(1, &sink, run.opt.strict);
     }
     if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
-    if (!run.report || !run.pool || !run.collection) {
+    if (!run.report || !run.pool || (!run.collection && !run.opt.shard_n)) {
         collection_free(run.collection);
         report_free(run.report);
         replay_pool_free(run.pool);
         fputs("pgnarbiter: out of memory\n", err);
+        cli_output_abandon(&output);
         return CLI_EXIT_USAGE;
     }
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.started = run.last_progress = now_seconds();
 
-    if (optind >= argc) check_path(&run, "-");
-    for (int i = optind; i < argc; i++)
+    struct report_shard shard_info;
+    if (run.opt.shard_n) {
+        int st = check_shard(&run, argv[optind], &shard_info);
+        if (st != CLI_EXIT_OK) {
+            replay_pool_free(run.pool);
+            report_free(run.report);
+            cli_output_abandon(&output);
+            return st;
+        }
+    } else if (optind >= argc) {
+        check_path(&run, "-");
+    }
+    for (int i = optind; i < argc && !run.opt.shard_n; i++)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);
     struct collection_stats cs;
-    collection_get_stats(run.collection, &cs);
+    memset(&cs, 0, sizeof cs);
+    if (run.collection) collection_get_stats(run.collection, &cs);
     run.totals.duplicates_indexed = cs.indexed;
     run.totals.duplicates_index_bytes = cs.index_bytes;
     run.totals.seconds = now_seconds() - run.started;
+    run.totals.status = run_status(&run);
     report_finish(run.report, &run.totals);
     if (run.progress) fputs("\r\033[K", err);
     if (!run.opt.quiet) report_summary(err, &run.totals);
     replay_pool_free(run.pool);
     collection_free(run.collection);
     report_free(run.report);
-
-    if (run.totals.files_unreadable || run.totals.by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;
-    if (run.totals.by_severity[DIAG_ERROR] ||
-        (run.opt.werror && run.totals.by_severity[DIAG_WARNING]))
-        return CLI_EXIT_FINDINGS;
-    return CLI_EXIT_OK;
+    if (output.f && !cli_output_close(&output, err)) return CLI_EXIT_USAGE;
+    return run.totals.status;
 }

@@ -137,6 +137,7 @@ unsigned replay_pool_online_jobs(void)
  * `from` (an offset). */
 struct stop {
     uint64_t from;
+    const uint64_t *live; /* when set, `from` is read here (it may move while reading) */
     bool hit;
     struct pgn_event ev; /* that game's GAME_BEGIN, not fed to the game */
 };
@@ -152,7 +153,8 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 {
     struct pgn_event ev;
     while (pgn_parser_next(parser, &ev)) {
-        if (ev.type == PGN_EV_GAME_BEGIN && ev.loc.offset >= stop->from) {
+        if (ev.type == PGN_EV_GAME_BEGIN &&
+            ev.loc.offset >= (stop->live ? *stop->live : stop->from)) {
             stop->hit = true;
             stop->ev = ev;
             return;
@@ -621,6 +623,20 @@ bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes)
     struct stop none = {.from = UINT64_MAX};
     run(p->game, parser, &none);
     *bytes = pgn_parser_bytes(parser);
+    pgn_parser_free(parser);
+    return true;
+}
+
+bool replay_pool_read_until(struct replay_pool *p, struct input *in, const uint64_t *from,
+                            struct replay_until *r)
+{
+    struct pgn_parser *parser = p->jobs == 1 ? pgn_parser_new(in, game_parser_diag, p->game) : NULL;
+    if (!parser) return false;
+    struct stop st = {.from = UINT64_MAX, .live = from};
+    run(p->game, parser, &st);
+    r->hit = st.hit;
+    r->offset = st.hit ? st.ev.loc.offset : 0;
+    r->games = st.hit ? st.ev.game - 1 : pgn_parser_games(parser);
     pgn_parser_free(parser);
     return true;
 }

@@ -64,6 +64,19 @@ void replay_pool_set_file(struct replay_pool *p, const char *name);
  * job has no memory for a parser. */
 bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes);
 
+/* One job only (`check --shard`): read `in` and replay its games up to the
+ * first game that starts at or after the offset *from, which may move while
+ * `in` is read (its source sets it once it knows it); that game is not read.
+ * r: whether such a game was met, where it starts, and the games before it
+ * (or all games, when none was met).  False when there is no memory for a
+ * parser (or the pool has more than one job). */
+struct replay_until {
+    bool hit;
+    uint64_t offset, games;
+};
+bool replay_pool_read_until(struct replay_pool *p, struct input *in, const uint64_t *from,
+                            struct replay_until *r);
+
 void replay_pool_finding(struct replay_pool *p, const struct diag *d);
 void replay_pool_finish(struct replay_pool *p);
 

@@ -58,9 +58,16 @@ struct collection {
     struct collection_event *event;
 };
 
+static const char *const duplicates_names[] = {"off", "moves", "strict"};
+
+const char *collection_duplicates_name(enum collection_duplicates mode)
+{
+    return duplicates_names[mode];
+}
+
 bool collection_parse_duplicates(const char *name, enum collection_duplicates *mode)
 {
-    static const char *const names[] = {"off", "moves", "strict"};
+    const char *const *names = duplicates_names;
     for (int i = 0; i < 3; i++)
         if (strcmp(name, names[i]) == 0) {
             *mode = (enum collection_duplicates)i;
@@ -218,9 +225,12 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
             const struct segment *seg = segment_of(c, s->ordinal);
             unsigned long long first = (unsigned long long)(seg->first_game +
                                                              (s->ordinal - seg->first_ordinal));
-            char where[600];
-            snprintf(where, sizeof where, "game %llu of %s (line %u)", first, seg->file,
-                     (unsigned)s->line);
+            char where[600]; /* the file named only when it is another one */
+            if (strcmp(seg->file, g->file ? g->file : "") == 0)
+                snprintf(where, sizeof where, "game %llu (line %u)", first, (unsigned)s->line);
+            else
+                snprintf(where, sizeof where, "game %llu of %s (line %u)", first, seg->file,
+                         (unsigned)s->line);
             char message[900];
             unsigned first_result = s->aux & 7;
             /* Two results contradict each other; "*" (unfinished) or none

@@ -53,8 +53,9 @@ struct collection;
 struct collection *collection_new(enum collection_duplicates mode, bool strict);
 void collection_free(struct collection *c);
 
-/* Parse a --duplicates value; false when unknown. */
+/* Parse a --duplicates value; false when unknown.  The name of a mode. */
 bool collection_parse_duplicates(const char *name, enum collection_duplicates *mode);
+const char *collection_duplicates_name(enum collection_duplicates mode);
 
 /* Judge g, the run's next game in input order, against the games before it:
  * each finding goes to emit(ctx, d) (notes only when strict), and g's error,

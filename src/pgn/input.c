@@ -5,8 +5,14 @@
  * row, as `cat a.gz b.gz` makes them) and zstd (RFC 8878, several frames).
  *
  * Invariants:
- * - The format is decided once, from the first four bytes (1f 8b = gzip,
- *   28 b5 2f fd = zstd, anything else = plain), never from the name.
+ * - The format is decided once, from the first bytes, never from the name:
+ *   1f 8b = gzip (BGZF is gzip); 28 b5 2f fd (a zstd frame) or 5X 2a 4d 18
+ *   (a skippable frame, as pzstd writes before every frame) = zstd; the magic
+ *   of xz, bzip2, lz4 or zip = an error naming the format (not supported:
+ *   read as text it would give phantom games); anything else = plain.
+ * - Every zstd frame's window is checked against a maximum before it is
+ *   decoded (input_set_zstd_window_max()): the window is memory the decoder
+ *   must hold, and a hostile header may ask for gigabytes.
  * - Memory is fixed: one INPUT_RAW_BUF_SIZE buffer plus the decoder state.
  *   Plain files are read straight into the caller's buffer.
  * - A corrupt or truncated compressed stream is an error (-1 from input_read,
@@ -42,6 +48,7 @@ enum input_fmt { FMT_UNKNOWN, FMT_PLAIN, FMT_GZIP, FMT_ZSTD };
 struct input {
     int fd; /* -1 for memory inputs */
     bool own_fd;
+    uint64_t raw_left; /* input_open_range(): raw bytes left to read */
     const unsigned char *mem;
     size_t mem_len, mem_pos, chunk;
     input_source_fn source; /* bytes already decoded elsewhere (input_open_source()) */
@@ -59,12 +66,16 @@ struct input {
     bool z_ready, member_done;
     ZSTD_DStream *zs;
     size_t zs_hint; /* 0 when the last frame seen is complete */
+    bool zs_frame_start; /* the decoder is between frames: a header comes next */
+    uint64_t zs_window_max;
 
     enum { EOL_UNDECIDED, EOL_LF, EOL_CR } eol;
     int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
 
+    uint64_t out_bytes, out_lines; /* handed out by input_read() */
+
     bool failed;
-    char err[160];
+    char err[256];
     char name[];
 };
 
@@ -107,10 +118,13 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
         in->raw_bytes += n;
         return (ptrdiff_t)n;
     }
+    if (n > in->raw_left) n = (size_t)in->raw_left;
+    if (n == 0) return 0;
     for (;;) {
         ssize_t got = read(in->fd, buf, n);
         if (got >= 0) {
             in->raw_bytes += (uint64_t)got;
+            in->raw_left -= (uint64_t)got;
             return got;
         }
         if (errno != EINTR)
@@ -144,24 +158,79 @@ static bool raw_fill(struct input *in)
     return raw_gather(in, INPUT_RAW_BUF_SIZE);
 }
 
+/* The compressed formats we recognise but do not read: their magic bytes
+ * (RFC-less but stable: xz's file format spec 2.1.1.1, bzip2's "BZh" + level
+ * + the block or end-of-stream magic, lz4's frame and legacy magic, zip's
+ * local file, empty archive and spanned markers). */
+struct other_format {
+    const char *name, *decoder;
+};
+
+static const struct other_format *unsupported_format(const unsigned char *b, size_t n)
+{
+    static const struct other_format xz = {"xz", "xz -dc"}, lz4 = {"lz4", "lz4 -dc"},
+                                      zip = {"zip", "unzip -p"}, bz2 = {"bzip2", "bzip2 -dc"};
+    static const struct {
+        const struct other_format *format;
+        unsigned char len, magic[6];
+    } known[] = {
+        {&xz, 6, {0xfd, '7', 'z', 'X', 'Z', 0x00}},
+        {&lz4, 4, {0x04, 0x22, 0x4d, 0x18}},
+        {&lz4, 4, {0x02, 0x21, 0x4c, 0x18}},
+        {&zip, 4, {'P', 'K', 0x03, 0x04}},
+        {&zip, 4, {'P', 'K', 0x05, 0x06}},
+        {&zip, 4, {'P', 'K', 0x07, 0x08}},
+    };
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (n >= known[i].len && memcmp(b, known[i].magic, known[i].len) == 0)
+            return known[i].format;
+    static const unsigned char bz_block[6] = {0x31, 0x41, 0x59, 0x26, 0x53, 0x59};
+    static const unsigned char bz_end[6] = {0x17, 0x72, 0x45, 0x38, 0x50, 0x90};
+    if (n >= 10 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9' &&
+        (memcmp(b + 4, bz_block, 6) == 0 || memcmp(b + 4, bz_end, 6) == 0))
+        return &bz2;
+    return NULL;
+}
+
+static bool zstd_magic(const unsigned char *b)
+{
+    return (b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) ||
+           ((b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18);
+}
+
 static bool sniff(struct input *in)
 {
-    /* Gather up to 4 bytes, however short the reads are. */
-    if (!raw_gather(in, 4))
+    /* Gather up to 10 bytes, however short the reads are. */
+    if (!raw_gather(in, 10))
         return false;
     const unsigned char *b = in->raw;
     in->fmt = FMT_PLAIN;
+    const struct other_format *other = unsupported_format(b, in->raw_len);
+    if (other) {
+        char what[sizeof in->err];
+        snprintf(what, sizeof what,
+                 "unsupported compression: %s. Decompress it first, for example with "
+                 "'%s FILE | pgnarbiter -'.",
+                 other->name, other->decoder);
+        return fail(in, what, NULL), false;
+    }
     if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
         memset(&in->z, 0, sizeof in->z);
         if (inflateInit2(&in->z, 15 + 16) != Z_OK)
             return fail(in, "cannot start gzip decoder", NULL), false;
         in->z_ready = true;
         in->fmt = FMT_GZIP;
-    } else if (in->raw_len >= 4 && b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) {
+    } else if (in->raw_len >= 4 && zstd_magic(b)) {
         in->zs = ZSTD_createDStream();
         if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
             return fail(in, "cannot start zstd decoder", NULL), false;
+        /* The window is checked here, frame by frame (zstd_window_ok()):
+         * the decoder itself takes whatever it is given. */
+        ZSTD_bounds wl = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax);
+        if (!ZSTD_isError(wl.error))
+            ZSTD_DCtx_setParameter(in->zs, ZSTD_d_windowLogMax, wl.upperBound);
         in->zs_hint = 1;
+        in->zs_frame_start = true;
         in->fmt = FMT_ZSTD;
     }
     /* A compressed stream starts from a full buffer too (see raw_fill());
@@ -225,6 +294,58 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
     }
 }
 
+/* The window a zstd frame header asks for (RFC 8878 3.1.1.1): the
+ * Window_Descriptor, or the content size of a single-segment frame.  0 for
+ * a skippable frame, a header too short to tell, or one that is not a zstd
+ * frame (the decoder says what is wrong with those). */
+static uint64_t zstd_window_size(const unsigned char *h, size_t n)
+{
+    if (n < 5 || !(h[0] == 0x28 && h[1] == 0xb5 && h[2] == 0x2f && h[3] == 0xfd)) return 0;
+    unsigned fhd = h[4];
+    bool single = fhd & 0x20;
+    if (!single) {
+        if (n < 6) return 0;
+        unsigned exponent = h[5] >> 3, mantissa = h[5] & 7;
+        uint64_t base = (uint64_t)1 << (10 + exponent);
+        return base + base / 8 * mantissa;
+    }
+    static const unsigned did_size[4] = {0, 1, 2, 4};
+    static const unsigned fcs_size[4] = {1, 2, 4, 8};
+    size_t at = 5 + did_size[fhd & 3];
+    unsigned k = fcs_size[fhd >> 6];
+    if (n < at + k) return 0;
+    uint64_t v = 0;
+    for (unsigned i = 0; i < k; i++)
+        v |= (uint64_t)h[at + i] << (8 * i);
+    return k == 2 ? v + 256 : v;
+}
+
+/* Before a frame is decoded: its header is in the raw buffer (up to the 18
+ * bytes a header takes, gathered to a full buffer so the decoder's steps do
+ * not depend on read sizes) and its window is within the maximum.  False
+ * when the stream fails. */
+static bool zstd_window_ok(struct input *in)
+{
+    enum { HEADER_MAX = 18 };
+    if (in->raw_len - in->raw_pos < HEADER_MAX && !in->raw_eof) {
+        memmove(in->raw, in->raw + in->raw_pos, in->raw_len - in->raw_pos);
+        in->raw_len -= in->raw_pos;
+        in->raw_pos = 0;
+        if (!raw_gather(in, INPUT_RAW_BUF_SIZE)) return false;
+    }
+    uint64_t window = zstd_window_size(in->raw + in->raw_pos, in->raw_len - in->raw_pos);
+    if (window <= in->zs_window_max) return true;
+    uint64_t at = in->raw_bytes - (in->raw_len - in->raw_pos);
+    char what[160];
+    snprintf(what, sizeof what,
+             "the zstd frame at byte %llu needs a window of %llu bytes, more than the maximum "
+             "of %llu bytes. Raise it with --zstd-window-max if the memory is there.",
+             (unsigned long long)at, (unsigned long long)window,
+             (unsigned long long)in->zs_window_max);
+    fail(in, what, NULL);
+    return false;
+}
+
 static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
 {
     ZSTD_outBuffer out = {buf, n, 0};
@@ -232,12 +353,17 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         if (!raw_fill(in))
             return out.pos ? (ptrdiff_t)out.pos : -1; /* raw_fill() failed the stream */
         bool at_end = in->raw_eof && in->raw_pos == in->raw_len;
+        if (in->zs_frame_start && !at_end) {
+            if (!zstd_window_ok(in)) return out.pos ? (ptrdiff_t)out.pos : -1;
+            in->zs_frame_start = false;
+        }
         ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
         size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
         if (ZSTD_isError(r))
             return failed_after(in, out.pos, "corrupt zstd stream", ZSTD_getErrorName(r));
         bool progress = inb.pos != in->raw_pos || out.pos != 0;
         in->raw_pos = inb.pos;
+        if (r == 0) in->zs_frame_start = true; /* a frame ended: the decoder stops there */
         if (out.pos)
             in->zs_hint = r;
         else if (progress)
@@ -338,6 +464,9 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         if (got > 0) len += (size_t)got;
     }
     if (in->eol != EOL_LF) mark_line_ends(in, out, len);
+    in->out_bytes += len;
+    for (const unsigned char *p = out, *end = out + len; (p = memchr(p, '\n', (size_t)(end - p)));)
+        in->out_lines++, p++;
     return (ptrdiff_t)len;
 }
 
@@ -354,6 +483,8 @@ static struct input *input_alloc(const char *name)
     }
     memcpy(in->name, name, nl + 1);
     in->fd = -1;
+    in->zs_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
+    in->raw_left = UINT64_MAX;
     in->ahead = -1;
     return in;
 }
@@ -386,6 +517,31 @@ struct input *input_open(const char *path, char *why, size_t whylen)
     return NULL;
 }
 
+struct input *input_open_range(const char *path, uint64_t start, uint64_t end, char *why,
+                               size_t whylen)
+{
+    struct input *in = input_open(path, why, whylen);
+    if (!in) return NULL;
+    if (start && lseek(in->fd, (off_t)start, SEEK_SET) != (off_t)start) {
+        if (why && whylen) snprintf(why, whylen, "%s", strerror(errno));
+        input_close(in);
+        return NULL;
+    }
+    in->raw_left = end > start ? end - start : 0;
+    return in;
+}
+
+void input_set_line_breaks(struct input *in, bool cr)
+{
+    in->eol = cr ? EOL_CR : EOL_LF;
+}
+
+bool input_line_breaks_decided(const struct input *in, bool *cr)
+{
+    *cr = in->eol == EOL_CR;
+    return in->eol != EOL_UNDECIDED;
+}
+
 struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chunk)
 {
     struct input *in = input_alloc("<memory>");
@@ -414,9 +570,13 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
     return in;
 }
 
+void input_set_zstd_window_max(struct input *in, uint64_t bytes) { in->zs_window_max = bytes; }
+
 const char *input_name(const struct input *in) { return in->name; }
 const char *input_error(const struct input *in) { return in->err; }
 uint64_t input_raw_bytes(const struct input *in) { return in->raw_bytes; }
+uint64_t input_bytes(const struct input *in) { return in->out_bytes; }
+uint64_t input_lines(const struct input *in) { return in->out_lines; }
 
 const char *input_format(const struct input *in)
 {

@@ -1,7 +1,9 @@
 /*
  * input.h - a byte stream from a file, standard input or memory, plain or
- * compressed (gzip, including concatenated members; zstd, including several
- * frames), detected by magic bytes, never by name.
+ * compressed (gzip, including concatenated members and BGZF; zstd, including
+ * several frames and skippable frames, as pzstd writes them), detected by
+ * magic bytes, never by name; xz, bzip2, lz4 and zip are recognised and
+ * refused with a reason.
  *
  * Ownership: input_open() / input_open_memory() return a heap object that the
  * caller releases with input_close() (input_close(NULL) is a no-op).  Memory
@@ -12,6 +14,7 @@
 #ifndef PGNARB_INPUT_H
 #define PGNARB_INPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +29,21 @@ struct input;
  * (e.g. "No such file or directory", "is a directory") into why.
  */
 struct input *input_open(const char *path, char *why, size_t whylen);
+
+/*
+ * The raw bytes [start, end) of the file at path (`check --shard`): a byte
+ * range of a plain file, or whole frames of a compressed one (then it must
+ * start at a frame).  end may be UINT64_MAX (to the end of the file).
+ */
+struct input *input_open_range(const char *path, uint64_t start, uint64_t end, char *why,
+                               size_t whylen);
+
+/* Impose the line-break rule of input_read() (a range of a file follows the
+ * file's rule: cr = its first line break is a bare CR); before the first
+ * read.  input_line_breaks_decided(): whether the rule is decided yet (by
+ * the first line break read), and which. */
+void input_set_line_breaks(struct input *in, bool cr);
+bool input_line_breaks_decided(const struct input *in, bool *cr);
 
 /* Read from len bytes at buf (not copied).  NULL only when out of memory. */
 struct input *input_open_memory(const void *buf, size_t len);
@@ -58,6 +76,12 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
  */
 ptrdiff_t input_read(struct input *in, void *buf, size_t n);
 
+/* The largest window a zstd frame may ask for (the decoder holds that much
+ * memory); a frame asking for more fails the stream with a reason that names
+ * both.  Call before the first read. */
+#define INPUT_ZSTD_WINDOW_MAX_DEFAULT ((uint64_t)128 << 20)
+void input_set_zstd_window_max(struct input *in, uint64_t bytes);
+
 /* Name as shown to the user: the path, "<stdin>" or "<memory>". */
 const char *input_name(const struct input *in);
 
@@ -69,6 +93,11 @@ const char *input_format(const struct input *in);
 
 /* Bytes read from the underlying file or buffer so far (compressed size). */
 uint64_t input_raw_bytes(const struct input *in);
+
+/* Bytes and line feeds input_read() has handed out so far (decoded, after
+ * the line-break rule). */
+uint64_t input_bytes(const struct input *in);
+uint64_t input_lines(const struct input *in);
 
 void input_close(struct input *in);
 

@@ -65,6 +65,28 @@ bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cu
     return false;
 }
 
+bool pgn_split_find_first(const unsigned char *buf, size_t len, size_t *cut, size_t *tag)
+{
+    for (size_t from = 0; from < len;) {
+        const unsigned char *b = memchr(buf + from, '[', len - from);
+        if (!b) return false;
+        size_t t = (size_t)(b - buf);
+        from = t + 1;
+        if (!pgn_lex_tag_line(buf + t, buf + len)) continue;
+        size_t c = cut_before(buf, t);
+        if (c == 0) continue;
+        /* Stricter than for -j (nothing before buf confirms a cut here):
+         * the line before the blank run starts inside buf and is not a tag
+         * pair line, blank line or not (a blank line inside a tag section
+         * is no game boundary). */
+        if (!memchr(buf, '\n', c) || after_tag_line(buf, c)) continue;
+        *cut = c;
+        *tag = t;
+        return true;
+    }
+    return false;
+}
+
 uint64_t pgn_split_count_lines(const unsigned char *buf, size_t len)
 {
     uint64_t n = 0;

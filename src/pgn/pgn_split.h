@@ -31,6 +31,12 @@
  * pair's opening (up to its '"') inside buf. */
 bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cut, size_t *tag);
 
+/* The first cut of buf[0, len) (`check --shard`: the first game start of a
+ * range, looking at nothing before it), by a stricter rule: the line before
+ * the cut's blank run starts inside buf and is no tag pair line, with or
+ * without a blank line between.  True with *cut and *tag as above. */
+bool pgn_split_find_first(const unsigned char *buf, size_t len, size_t *cut, size_t *tag);
+
 /* Line feeds in buf[0, len) (a blank run, say). */
 uint64_t pgn_split_count_lines(const unsigned char *buf, size_t len);
 

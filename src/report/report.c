@@ -19,6 +19,7 @@ struct report {
     FILE *out;
     bool games_records;
     uint64_t results; /* SARIF: results written so far */
+    char shard[32];   /* jsonl: "K/N" of check --shard, "" when none */
 };
 
 static const char *const ending_names[ENDING_KIND_NB] = {
@@ -194,16 +195,21 @@ void report_diag(struct report *r, const struct diag *d)
 {
     switch (r->format) {
     case REPORT_TEXT: text_diag(r->out, d); break;
-    case REPORT_JSONL: report_jsonl_diag(r->out, d); break;
+    case REPORT_JSONL: report_jsonl_diag(r->out, d, r->shard); break;
     case REPORT_GITHUB: github_diag(r->out, d); break;
     case REPORT_SARIF: report_sarif_result(r->out, d, r->results++); break;
     }
 }
 
+void report_set_shard(struct report *r, unsigned k, unsigned n)
+{
+    snprintf(r->shard, sizeof r->shard, "%u/%u", k, n);
+}
+
 void report_game(struct report *r, const struct game_record *g)
 {
     if (r->games_records && r->format == REPORT_JSONL)
-        report_jsonl_game(r->out, g);
+        report_jsonl_game(r->out, g, r->shard);
 }
 
 void report_finish(struct report *r, const struct run_totals *t)

@@ -23,11 +23,27 @@ enum report_format { REPORT_TEXT, REPORT_JSONL, REPORT_GITHUB, REPORT_SARIF };
 /* "checkmate", "stalemate", "dead-position", "fivefold", "75-move", "none". */
 const char *report_ending_name(enum ending_kind kind);
 
+/* `check --shard K/N`: what the shard's summary says about the bytes it
+ * owns (jobs/shard.h): from a cut `cut` bytes into range `range` to another. */
+struct report_shard {
+    const char *file; /* the input's name */
+    unsigned k, n;
+    unsigned start_range, end_range;
+    uint64_t start_cut, end_cut;
+    bool confirmed;
+    /* what merge needs to run the checks across games the shards leave to
+     * it (judge/collection.h): --duplicates, --strict, --werror */
+    const char *duplicates;
+    bool strict, werror;
+};
+
 /* Totals of a run, for the summary. */
 struct run_totals {
     uint64_t files, files_unreadable;
     uint64_t games, games_skipped;
-    uint64_t bytes;
+    uint64_t bytes, lines; /* decoded bytes and line feeds read */
+    int status;            /* the exit status the run returns (jsonl summary) */
+    const struct report_shard *shard; /* NULL unless --shard */
     double seconds;
     uint64_t by_severity[DIAG_SEVERITY_NB];
     uint64_t by_code[DIAG_CODE_NB];
@@ -42,6 +58,9 @@ void report_free(struct report *r);
 
 /* Parse a --format value; false when unknown. */
 bool report_parse_format(const char *name, enum report_format *format);
+
+/* jsonl: every record carries "shard":"K/N" (check --shard). */
+void report_set_shard(struct report *r, unsigned k, unsigned n);
 
 void report_diag(struct report *r, const struct diag *d);
 void report_game(struct report *r, const struct game_record *g);

@@ -41,10 +41,11 @@ static void key_tags(FILE *f, const char *event, const char *white, const char *
     key_string(f, "round", round);
 }
 
-void report_jsonl_diag(FILE *f, const struct diag *d)
+void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
 {
     const struct diag_info *info = diag_info(d->code);
     fputs("{\"type\":\"diagnostic\"", f);
+    if (shard[0]) key_string(f, "shard", shard);
     key_string(f, "file", d->file);
     key_uint(f, "game", d->game);
     key_uint(f, "line", d->loc.line);
@@ -70,9 +71,10 @@ void report_jsonl_diag(FILE *f, const struct diag *d)
     fputs("}\n", f);
 }
 
-void report_jsonl_game(FILE *f, const struct game_record *g)
+void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
 {
     fputs("{\"type\":\"game\"", f);
+    if (shard[0]) key_string(f, "shard", shard);
     key_string(f, "file", g->file);
     key_uint(f, "game", g->game);
     key_uint(f, "offset", g->offset);
@@ -88,17 +90,27 @@ void report_jsonl_game(FILE *f, const struct game_record *g)
     key_uint(f, "warnings", g->warnings);
     key_uint(f, "notes", g->notes);
     key_bool(f, "judged", g->judged);
+    /* what the checks across games compare (merge runs them over shards) */
+    key_string(f, "site", g->site);
+    key_string(f, "date", g->date);
+    if (g->has_fingerprint)
+        fprintf(f, ",\"fingerprint\":\"%016llx\"", (unsigned long long)g->fingerprint);
+    else
+        fputs(",\"fingerprint\":null", f);
     fputs("}\n", f);
 }
 
 void report_jsonl_summary(FILE *f, const struct run_totals *t)
 {
     fputs("{\"type\":\"summary\"", f);
+    if (t->shard) fprintf(f, ",\"shard\":\"%u/%u\"", t->shard->k, t->shard->n);
+    key_uint(f, "status", (uint64_t)t->status);
     key_uint(f, "files", t->files);
     key_uint(f, "unreadable", t->files_unreadable);
     key_uint(f, "games", t->games);
     key_uint(f, "not_judged", t->games_skipped);
     key_uint(f, "bytes", t->bytes);
+    key_uint(f, "lines", t->lines);
     key_uint(f, "errors", t->by_severity[DIAG_ERROR]);
     key_uint(f, "warnings", t->by_severity[DIAG_WARNING]);
     key_uint(f, "notes", t->by_severity[DIAG_NOTE]);
@@ -111,7 +123,18 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
                 (unsigned long long)t->by_code[c]);
         first = false;
     }
-    fputs("}}\n", f);
+    fputs("}", f);
+    if (t->shard) {
+        const struct report_shard *s = t->shard;
+        key_string(f, "file", s->file);
+        fprintf(f, ",\"start\":[%u,%llu],\"end\":[%u,%llu]", s->start_range,
+                (unsigned long long)s->start_cut, s->end_range, (unsigned long long)s->end_cut);
+        key_bool(f, "confirmed", s->confirmed);
+        key_string(f, "duplicates", s->duplicates);
+        key_bool(f, "strict", s->strict);
+        key_bool(f, "werror", s->werror);
+    }
+    fputs("}\n", f);
 }
 
 void report_sarif_begin(FILE *f)

@@ -11,8 +11,9 @@
 
 #include <stdio.h>
 
-void report_jsonl_diag(FILE *f, const struct diag *d);
-void report_jsonl_game(FILE *f, const struct game_record *g);
+/* shard: "K/N" for check --shard (written as "shard"), "" when none. */
+void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard);
+void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard);
 void report_jsonl_summary(FILE *f, const struct run_totals *t);
 
 void report_sarif_begin(FILE *f);

@@ -1,0 +1,285 @@
+/*
+ * shard.c - `check --shard K/N FILE` (see shard.h): one of N runs that
+ * together read every game of FILE exactly once, each from its own range.
+ *
+ * The ranges: input_frames_plan() splits the raw file into N ranges (bytes
+ * of a plain file, whole frames of zstd, whole blocks of BGZF).  Range j's
+ * *first cut* is the first cut (pgn_split.h) in the bytes decoded from the
+ * start of range j alone: the search looks at nothing before the range, and
+ * past its end only at PGN_SPLIT_LOOKAHEAD bytes of what follows, and at no
+ * more than SHARD_CUT_SEARCH_MAX bytes of it (first_cut() reads what it needs
+ * of them, in steps that give the same answer).  So every shard that asks
+ * where range j's games start gets the same answer from the same bytes.
+ *
+ * Shard k (1-based) owns the decoded bytes from its *start* to its *end*:
+ *   start: 0 for shard 1; else range k-1's first cut, or - when that range
+ *          holds none - its end (the shard owns nothing);
+ *   end:   the first cut of the first range after its own that holds one, or
+ *          the end of the file.
+ * The starts and ends of consecutive shards are the same points, so the
+ * shards cover the file once.  The shard reads its own range from its start
+ * and then the following ranges only as far as the game that begins at its
+ * end; the reader must meet a game starting exactly at that cut's tag pair
+ * (the cut is *confirmed*, as -j confirms its pieces); when it does not,
+ * the shard says so (merge then refuses: one run would have read that spot
+ * differently).
+ *
+ * Game numbers, lines and offsets in a shard's records count from its
+ * start (game 1, line 1, offset 0 at the line feed of its cut); its summary
+ * gives the games, line feeds and bytes it owns, so `pgnarbiter merge` adds
+ * those of the shards before it to rebuild one run's numbers.
+ * A file's line-break rule (input.h) is decided by its first line break,
+ * which every shard reads from the start of the file (at most
+ * SHARD_EOL_SEARCH_MAX bytes).
+ */
+#include "jobs/shard.h"
+
+#include "jobs/replay_pool.h"
+#include "pgn/input.h"
+#include "pgn/input_frames.h"
+#include "pgn/pgn_split.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct shard_ctx {
+    const char *path;
+    struct input_frames fr;
+    bool cr; /* the file's line-break rule */
+    uint64_t window_max;
+    unsigned char *buf; /* the cut search's bytes */
+    size_t cap;
+    char *why;
+    size_t whylen;
+};
+
+static struct input *open_range(struct shard_ctx *c, uint64_t start, uint64_t end)
+{
+    char why[256] = "";
+    struct input *in = input_open_range(c->path, start, end, why, sizeof why);
+    if (!in) {
+        snprintf(c->why, c->whylen, "%s", why);
+        return NULL;
+    }
+    input_set_zstd_window_max(in, c->window_max);
+    input_set_line_breaks(in, c->cr);
+    return in;
+}
+
+/* Read from in into c->buf[*len, limit); false when out of memory. */
+static bool gather(struct shard_ctx *c, struct input *in, size_t *len, size_t limit)
+{
+    if (c->cap < limit) {
+        unsigned char *b = realloc(c->buf, limit);
+        if (!b) return false;
+        c->buf = b;
+        c->cap = limit;
+    }
+    while (*len < limit) {
+        ptrdiff_t got = input_read(in, c->buf + *len, limit - *len);
+        if (got <= 0) break;
+        *len += (size_t)got;
+    }
+    return true;
+}
+
+/* Range j's first cut and its tag, in bytes from the start of the range.
+ * The range is read in growing steps (64 KB, doubled up to
+ * SHARD_CUT_SEARCH_MAX); a cut found in a step counts when its tag pair
+ * starts PGN_SPLIT_LOOKAHEAD bytes before the step's end (or the range ended
+ * in it), so that every earlier '[' was judged on all the bytes it needs and
+ * the answer is the one the whole range would give. */
+static bool first_cut(struct shard_ctx *c, unsigned j, uint64_t *cut, uint64_t *tag)
+{
+    uint64_t a = c->fr.start[j], b = c->fr.start[j + 1];
+    if (a == b) return false;
+    struct input *in = open_range(c, a, b);
+    if (!in) return false;
+    size_t own = 0, ct = 0, tg = 0;
+    bool found = false;
+    for (size_t want = (size_t)64 << 10;; want *= 2) {
+        if (want > SHARD_CUT_SEARCH_MAX) want = SHARD_CUT_SEARCH_MAX;
+        if (!gather(c, in, &own, want)) break;
+        bool ended = own < want, last = ended || want == SHARD_CUT_SEARCH_MAX;
+        size_t len = own;
+        struct input *next;
+        if (ended && b < c->fr.size && (next = open_range(c, b, UINT64_MAX))) {
+            bool ok = gather(c, next, &len, own + PGN_SPLIT_LOOKAHEAD);
+            input_close(next);
+            if (!ok) break;
+        }
+        if (pgn_split_find_first(c->buf, len, &ct, &tg) && ct < own &&
+            (last || tg + PGN_SPLIT_LOOKAHEAD <= own)) {
+            found = true;
+            break;
+        }
+        if (last) break;
+    }
+    input_close(in);
+    *cut = ct;
+    *tag = tg;
+    return found;
+}
+
+/* The first cut of range j or of the first range after it that holds one;
+ * range n (the end of the file) when none does. */
+static void point_from(struct shard_ctx *c, unsigned j, struct shard_point *pt)
+{
+    for (; j < c->fr.n; j++)
+        if (first_cut(c, j, &pt->cut, &pt->tag)) {
+            pt->range = j;
+            return;
+        }
+    pt->range = c->fr.n;
+    pt->cut = pt->tag = 0;
+}
+
+/* The file's line-break rule, from its first line break. */
+static bool decide_line_breaks(struct shard_ctx *c)
+{
+    char why[256] = "";
+    struct input *in = input_open(c->path, why, sizeof why);
+    if (!in) {
+        snprintf(c->why, c->whylen, "%s", why);
+        return false;
+    }
+    input_set_zstd_window_max(in, c->window_max);
+    unsigned char b[4096];
+    uint64_t seen = 0;
+    ptrdiff_t got;
+    while (!input_line_breaks_decided(in, &c->cr) && seen < SHARD_EOL_SEARCH_MAX &&
+           (got = input_read(in, b, sizeof b)) > 0)
+        seen += (uint64_t)got;
+    bool failed = *input_error(in) && seen == 0;
+    if (failed) snprintf(c->why, c->whylen, "%s", input_error(in));
+    input_line_breaks_decided(in, &c->cr);
+    input_close(in);
+    return !failed;
+}
+
+/* ---- reading the shard: its ranges, then the ranges after, as one stream */
+
+struct chain {
+    struct shard_ctx *c;
+    struct input *a, *b; /* [start range, end range), then from the end range on */
+    uint64_t skip;       /* bytes of a before the shard's start */
+    uint64_t a_bytes;    /* bytes a held, once it ended */
+    bool in_b;
+    const struct shard_point *end;
+    uint64_t delivered, lines; /* bytes handed on; line feeds among them before `stop` */
+    uint64_t stop, tag;        /* where the shard ends and the next game must start */
+};
+
+static ptrdiff_t chain_read(void *ctx, void *buf, size_t n, const char **why)
+{
+    struct chain *ch = ctx;
+    for (;;) {
+        struct input *in = ch->in_b ? ch->b : ch->a;
+        if (!in) return 0;
+        ptrdiff_t got = input_read(in, buf, n);
+        if (got < 0) {
+            *why = input_error(in);
+            return -1;
+        }
+        if (got == 0) {
+            if (ch->in_b || !ch->b) return 0;
+            /* the end range starts here: now the shard's end is known */
+            ch->a_bytes = input_bytes(ch->a);
+            ch->stop = ch->a_bytes - ch->skip + ch->end->cut;
+            ch->tag = ch->a_bytes - ch->skip + ch->end->tag;
+            ch->in_b = true;
+            continue;
+        }
+        unsigned char *p = buf;
+        size_t k = (size_t)got;
+        if (!ch->in_b && ch->skip > input_bytes(in) - k) { /* before the shard's start */
+            uint64_t drop = ch->skip - (input_bytes(in) - k);
+            if (drop >= k) continue;
+            memmove(p, p + drop, k - (size_t)drop);
+            k -= (size_t)drop;
+        }
+        uint64_t below = ch->stop > ch->delivered ? ch->stop - ch->delivered : 0;
+        if (below > k) below = k;
+        ch->lines += pgn_split_count_lines(p, (size_t)below);
+        ch->delivered += k;
+        return (ptrdiff_t)k;
+    }
+}
+
+int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned n,
+               uint64_t zstd_window_max, struct shard_report *r, char *why, size_t whylen)
+{
+    memset(r, 0, sizeof *r);
+    r->k = k;
+    r->n = n;
+    struct shard_ctx c = {.path = path, .window_max = zstd_window_max, .why = why, .whylen = whylen};
+    why[0] = '\0';
+    if (!input_frames_plan(path, n, &c.fr, why, whylen)) return SHARD_UNREADABLE;
+    int status = SHARD_OK;
+    if (n > 1 && c.fr.layout == INPUT_LAYOUT_GZIP) {
+        snprintf(why, whylen,
+                 "%s is gzip compressed but not as BGZF, so it cannot be cut without decoding "
+                 "it whole. Recompress it with bgzip (or pzstd), or run one job per file.",
+                 path);
+        status = SHARD_CANNOT_SPLIT;
+    } else if (n > 1 && c.fr.layout == INPUT_LAYOUT_ZSTD && c.fr.frames < 2) {
+        snprintf(why, whylen,
+                 "%s is one zstd frame, which cannot be cut without decoding it whole. "
+                 "Recompress it with pzstd (or bgzip), or run one job per file.",
+                 path);
+        status = SHARD_CANNOT_SPLIT;
+    } else if (!decide_line_breaks(&c)) {
+        status = SHARD_UNREADABLE;
+    }
+    if (status != SHARD_OK) {
+        input_frames_free(&c.fr);
+        return status;
+    }
+
+    r->start.range = k - 1;
+    if (k > 1 && !first_cut(&c, k - 1, &r->start.cut, &r->start.tag))
+        point_from(&c, k, &r->start); /* nothing of its own: start = end */
+    point_from(&c, k, &r->end);
+    r->confirmed = true;
+    if (r->start.range == r->end.range && r->start.cut == r->end.cut) {
+        r->empty = true;
+    } else {
+        struct chain ch = {.c = &c, .skip = r->start.cut, .end = &r->end, .stop = UINT64_MAX,
+                           .tag = UINT64_MAX};
+        ch.a = open_range(&c, c.fr.start[k - 1], c.fr.start[r->end.range]);
+        if (ch.a && r->end.range < n) ch.b = open_range(&c, c.fr.start[r->end.range], UINT64_MAX);
+        struct input *in = ch.a && (ch.b || r->end.range == n)
+                               ? input_open_source(chain_read, &ch, path)
+                               : NULL;
+        struct replay_until u;
+        if (!in || !replay_pool_read_until(pool, in, &ch.stop, &u)) {
+            if (!why[0]) snprintf(why, whylen, "out of memory");
+            status = SHARD_UNREADABLE;
+        } else {
+            r->games = u.games;
+            r->bytes = u.hit ? ch.stop : ch.delivered;
+            r->lines = ch.lines;
+            r->confirmed = r->end.range == n ? !u.hit : u.hit && u.offset == ch.tag;
+        }
+        input_close(in);
+        input_close(ch.a);
+        input_close(ch.b);
+    }
+    free(c.buf);
+    input_frames_free(&c.fr);
+    return status;
+}
+
+bool shard_parse(const char *arg, unsigned *k, unsigned *n)
+{
+    char *end;
+    if (arg[0] < '1' || arg[0] > '9') return false;
+    unsigned long a = strtoul(arg, &end, 10);
+    if (*end != '/' || end[1] < '1' || end[1] > '9') return false;
+    unsigned long b = strtoul(end + 1, &end, 10);
+    if (*end || a > b || b > SHARD_N_MAX) return false;
+    *k = (unsigned)a;
+    *n = (unsigned)b;
+    return true;
+}

@@ -1,0 +1,192 @@
+#!/bin/sh
+# tests/scale.sh - the Lichess-scale guarantees of issue 18, end to end:
+#  1. containers: every compressed layout of testdata/sample.pgn in
+#     testdata/containers/ (one zstd frame, concatenated frames, pzstd's
+#     skippable frames, skippable frames anywhere, gzip members, BGZF) gives
+#     the plain file's findings exactly, as a named file and through stdin, in
+#     jsonl with --report=games (every game record and the summary too).
+#  2. the jsonl summary's status is the exit status (findings, --werror, an
+#     unreadable input, a clean file); --stdin-name names stdin; -o FILE holds
+#     exactly what standard output would, and no FILE is left on failure.
+#  3. check --shard K/N: for N in 1 2 3 7 64 over sample.pgn and its
+#     containers that can be cut, every shard's end is confirmed and the
+#     shards' games, bytes and lines add up to one run's; one zstd frame and
+#     plain gzip are refused with advice (exit 2).
+#  4. pgnarbiter merge: the shards' jsonl, given in reverse order, merge into
+#     exactly one run's output (--strict; text, jsonl with --report=games,
+#     github, sarif) and exit status, for N in 1 2 3 7 64 (64: more shards
+#     than games, so many own none) over sample.pgn, its cuttable containers
+#     (games across frame and block boundaries) and the edge fixtures of
+#     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
+#     an empty file; CR-only is pgn/mac-line-endings.pgn), and for N in 2 7
+#     over the rest of testdata/pgn; a shard whose end is not confirmed makes
+#     merge refuse (exit 2), never print a wrong run.
+#  5. failure injection: a missing, duplicated, truncated (cut mid-record,
+#     or its summary line lost) shard, shards of two different N or two
+#     different inputs: merge exits 2 with a message and prints nothing.
+# Each check compares whole outputs and exit statuses, so it fails when any
+# finding, game or count differs.
+set -eu
+LC_ALL=C; export LC_ALL
+: "${TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${PGNARBITER:=$TOP_SRCDIR/src/pgnarbiter}"
+: "${VALGRIND:=}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cd "$TOP_SRCDIR/testdata"
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# run OUT ARGS...: stdout to OUT, the exit status to OUT.status
+run() {
+    out=$1
+    shift
+    status=0
+    # shellcheck disable=SC2086
+    $VALGRIND "$PGNARBITER" "$@" >"$out" 2>"$out.err" || status=$?
+    echo "$status" >"$out.status"
+}
+
+# same A B WHAT: A and B (and their statuses) are byte-identical
+same() {
+    if cmp -s "$1" "$2" && cmp -s "$1.status" "$2.status"; then ok; else
+        bad "$3"
+        diff "$1" "$2" | head -5
+    fi
+}
+
+# 1. Containers.
+opts="--quiet --format=jsonl --report=games"
+# shellcheck disable=SC2086
+run "$tmp/plain" $opts sample.pgn
+# shellcheck disable=SC2086
+run "$tmp/plain-stdin" $opts - <sample.pgn
+# (the reference itself must hold sample.pgn's 21 games, or every comparison is empty)
+if [ "$(grep -c '"type":"game"' "$tmp/plain")" = 21 ]; then ok; else bad "sample.pgn: not 21 games"; fi
+for f in containers/sample*; do
+    # shellcheck disable=SC2086
+    run "$tmp/c" $opts "$f"
+    sed "s|\"file\":\"$f\"|\"file\":\"sample.pgn\"|" "$tmp/c" >"$tmp/c.named"
+    cp "$tmp/c.status" "$tmp/c.named.status"
+    same "$tmp/plain" "$tmp/c.named" "$f differs from sample.pgn"
+    # shellcheck disable=SC2086
+    run "$tmp/s" $opts - <"$f"
+    same "$tmp/plain-stdin" "$tmp/s" "$f through stdin differs from sample.pgn"
+done
+
+# 2. Summary status, --stdin-name, -o.
+head -c 600 containers/sample.pgn.zst >"$tmp/truncated.pgn.zst"
+for args in "sample.pgn" "--werror pgn/leading-whitespace.pgn" "$tmp/truncated.pgn.zst" \
+    "pgn/clean.pgn" "--werror pgn/clean.pgn"; do
+    # shellcheck disable=SC2086
+    run "$tmp/st" --quiet --format=jsonl $args
+    said=$(tail -n 1 "$tmp/st" | sed -n 's/^{"type":"summary","status":\([0-9]\).*/\1/p')
+    if [ "$said" = "$(cat "$tmp/st.status")" ]; then ok; else
+        bad "$args: summary status '$said', exit $(cat "$tmp/st.status")"; fi
+done
+# shellcheck disable=SC2086
+run "$tmp/named" $opts --stdin-name=sample.pgn - <sample.pgn
+same "$tmp/plain" "$tmp/named" "--stdin-name does not name standard input as the file"
+# shellcheck disable=SC2086
+run "$tmp/o" $opts -o "$tmp/o.file" sample.pgn
+if [ ! -s "$tmp/o" ] && cmp -s "$tmp/plain" "$tmp/o.file" && cmp -s "$tmp/plain.status" "$tmp/o.status"
+then ok; else bad "-o FILE differs from standard output"; fi
+mkdir "$tmp/odir"
+run "$tmp/o2" --quiet -o "$tmp/odir/sub/x.jsonl" sample.pgn
+if [ "$(cat "$tmp/o2.status")" = 2 ] && [ -z "$(ls "$tmp/odir")" ]; then ok; else
+    bad "-o into a missing directory: exit $(cat "$tmp/o2.status"), left $(ls "$tmp/odir")"; fi
+
+# 3. Shards account for every game, byte and line once.
+# summary_key KEY FILE: the value of KEY in FILE's last (summary) line
+summary_key() { tail -n 1 "$2" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+run "$tmp/whole" --quiet --format=jsonl sample.pgn
+for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
+    containers/sample-skippable.pgn.zst containers/sample-blocks.pgn.bgz containers/sample.pgn.bgz; do
+    for n in 1 2 3 7 64; do
+        games=0 bytes=0 lines=0 k=1 unconfirmed=0
+        while [ $k -le $n ]; do
+            run "$tmp/sh" --quiet --shard $k/$n "$f"
+            games=$((games + $(summary_key games "$tmp/sh")))
+            bytes=$((bytes + $(summary_key bytes "$tmp/sh")))
+            lines=$((lines + $(summary_key lines "$tmp/sh")))
+            tail -n 1 "$tmp/sh" | grep -q '"confirmed":true' || unconfirmed=$((unconfirmed + 1))
+            k=$((k + 1))
+        done
+        want="$(summary_key games "$tmp/whole") $(summary_key bytes "$tmp/whole") $(summary_key lines "$tmp/whole") 0"
+        if [ "$games $bytes $lines $unconfirmed" = "$want" ]; then ok; else
+            bad "$f in $n shards: games bytes lines unconfirmed = $games $bytes $lines $unconfirmed, want $want"; fi
+    done
+done
+for f in containers/sample.pgn.zst containers/sample-members.pgn.gz; do
+    run "$tmp/no" --quiet --shard 1/2 "$f"
+    if [ "$(cat "$tmp/no.status")" = 2 ] && [ ! -s "$tmp/no" ] && grep -q 'Recompress it with' "$tmp/no.err"
+    then ok; else bad "--shard 1/2 $f: exit $(cat "$tmp/no.status"), no advice"; fi
+done
+
+# 4. merge == one run.
+# shards FILE N [OPTS]: shard jsonl files $tmp/shards/K (K = 1..N)
+shards() {
+    rm -rf "$tmp/shards" && mkdir "$tmp/shards"
+    k=1
+    while [ "$k" -le "$2" ]; do
+        "$PGNARBITER" --quiet --strict --report=games --shard "$k/$2" "$1" \
+            >"$tmp/shards/$k" 2>/dev/null || true
+        k=$((k + 1))
+    done
+}
+# in_reverse N: the shard files, last first
+in_reverse() {
+    k=$1
+    while [ "$k" -ge 1 ]; do
+        printf '%s ' "$tmp/shards/$k"
+        k=$((k - 1))
+    done
+}
+# merge_equals FILE N: every format of merge equals one run (output, status)
+merge_equals() {
+    shards "$1" "$2"
+    for fmt in text jsonl github sarif; do
+        g=
+        [ $fmt = jsonl ] && g=--report=games
+        run "$tmp/one" --quiet --strict --format=$fmt $g "$1"
+        # shellcheck disable=SC2046
+        run "$tmp/merged" merge --quiet --format=$fmt $(in_reverse "$2")
+        same "$tmp/one" "$tmp/merged" "merge of $1 in $2 shards, --format=$fmt"
+    done
+}
+for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
+    containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn; do
+    for n in 1 2 3 7 64; do merge_equals "$f" $n; done
+done
+for f in pgn/*.pgn; do
+    case $f in pgn/mac-line-endings.pgn) continue ;; esac
+    for n in 2 7; do merge_equals "$f" $n; done
+done
+# The fuzz input's cuts fall in places only a reader from the file's start
+# sees right: the merge must refuse, not print a different run.
+shards pgn/regress/fuzz-quote-refill.pgn 2
+run "$tmp/merged" merge --quiet "$tmp/shards/1" "$tmp/shards/2"
+if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] &&
+    grep -q 'fewer shards' "$tmp/merged.err"; then ok; else
+    bad "merge of an unconfirmed shard: exit $(cat "$tmp/merged.status")"; fi
+
+# 5. Failure injection.
+shards sample.pgn 3
+mkdir -p "$tmp/bad"
+head -c 100 "$tmp/shards/2" >"$tmp/bad/cut"
+sed '$d' "$tmp/shards/3" >"$tmp/bad/nosummary"
+"$PGNARBITER" --quiet --shard 2/4 sample.pgn >"$tmp/bad/other-n" || true
+"$PGNARBITER" --quiet --shard 2/3 containers/sample-pzstd.pgn.zst >"$tmp/bad/other-input" || true
+s1=$tmp/shards/1 s2=$tmp/shards/2 s3=$tmp/shards/3
+for set in "missing:$s1 $s3" "duplicated:$s1 $s2 $s2 $s3" "truncated:$s1 $tmp/bad/cut $s3" \
+    "no-summary:$s1 $s2 $tmp/bad/nosummary" "mixed-n:$s1 $tmp/bad/other-n $s3" \
+    "other-input:$s1 $tmp/bad/other-input $s3" "none:"; do
+    # shellcheck disable=SC2086
+    run "$tmp/merged" merge --quiet ${set#*:}
+    if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] && [ -s "$tmp/merged.err" ]
+    then ok; else bad "merge with a ${set%%:*} shard: exit $(cat "$tmp/merged.status")"; fi
+done
+
+echo "scale: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -125,7 +125,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             ck_assert_uint_gt(depth, 0);
             ck_assert_uint_eq(ev.depth, depth--);
             if (s->events)
-                put(s, ")");
+                put(s, ev.cut_short ? ")~" : ")");
             break;
         case PGN_EV_RESULT:
             ck_assert(movetext);
@@ -142,7 +142,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             open = false;
             s->games_ended++;
             if (s->events)
-                put(s, "GE");
+                put(s, ev.cut_short ? "GE~" : "GE");
             break;
         default:
             ck_abort_msg("unknown event %d", ev.type);
@@ -190,7 +190,7 @@ static const struct {
     {"[A \"1\"]\n1. e4\n[A \"2\"]\n1. d4 *",
      "GB T:A=1 MB N1.1 e4 !missing-result@3:1 GE GB T:A=2 MB N1.1 d4 R:* GE"},
     /* missing result at the end of input */
-    {"1. e4 e5", "GB MB N1.1 e4 e5 !missing-result@1:9 GE"},
+    {"1. e4 e5", "GB MB N1.1 e4 e5 !missing-result@1:9 GE~"},
     /* tag-only games: a blank line, then a tag the game already has */
     {"[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n",
      "GB T:Event=a T:Site=b !missing-result@4:1 MB GE GB T:Event=c !missing-result@5:1 MB GE"},
@@ -214,14 +214,33 @@ static const struct {
     {"0. e4 *", "GB MB !syntax@1:1 e4 R:* GE"},
     {"1. e4 {open\n[A \"x\"] *",
      "GB MB N1.1 e4 !syntax@1:7 !missing-result@2:1 GE GB T:A=x MB R:* GE"},
-    {"1. e4 {never closed", "GB MB N1.1 e4 !syntax@1:7 !missing-result@1:20 GE"},
+    {"1. e4 {never closed", "GB MB N1.1 e4 !syntax@1:7 !missing-result@1:20 GE~"},
     /* unterminated variations are closed before the result / the end */
-    {"1. e4 (1. d4 (1. c4 *", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 !syntax@1:21 ) ) R:* GE"},
-    {"1. e4 (1. d4", "GB MB N1.1 e4 ( N1.1 d4 !syntax@1:13 !missing-result@1:13 ) GE"},
+    {"1. e4 (1. d4 (1. c4 *", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 !syntax@1:22 ) ) R:* GE"},
+    {"1. e4 (1. d4 (1. c4 )", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 ) !syntax@1:22 !missing-result@1:22 )~ GE"},
+    {"1. e4 (1. d4", "GB MB N1.1 e4 ( N1.1 d4 !syntax@1:13 !missing-result@1:13 )~ GE"},
     /* stray bytes between games */
     {"1. e4 * ) & [A \"x\"] *", "GB MB N1.1 e4 R:* GE !syntax@1:9 !syntax@1:11 GB T:A=x MB R:* GE"},
     /* tolerated spellings */
-    {"[pgn] 1. e4 e5 \xc2\xbd-\xc2\xbd [/pgn]", "GB MB N1.1 e4 e5 R:1/2-1/2 GE"},
+    {"[pgn] 1. e4 e5 \xc2\xbd-\xc2\xbd [/pgn]", "GB MB N1.1 e4 e5 !syntax@1:16 R:1/2-1/2 GE"},
+    {"1. e4 e5 1/2", "GB MB N1.1 e4 e5 !syntax@1:10 R:1/2-1/2 GE"},
+    {"1. e4 \xc2\xbd", "GB MB N1.1 e4 !syntax@1:7 R:1/2-1/2 GE"},
+    /* a result marker inside a variation is the variation's (a note when it
+     * closes); the game goes on.  Never closed, it was the game's. */
+    {"1. e4 (1. d4 d5 1/2-1/2) e5 1-0",
+     "GB MB N1.1 e4 ( N1.1 d4 d5 !syntax@1:17 ) e5 R:1-0 GE"},
+    {"1. e4 (1. d4 d5 0-1\n\n[A \"x\"] *",
+     "GB MB N1.1 e4 ( N1.1 d4 d5 !syntax@3:1 ) R:0-1 GE GB T:A=x MB R:* GE"},
+    /* "((": a warning, once per game */
+    {"1. e4 ((1. d4) (1. c4)) ((1. f4)) *",
+     "GB MB N1.1 e4 ( !syntax@1:8 ( N1.1 d4 ) ( N1.1 c4 ) ) ( ( N1.1 f4 ) ) R:* GE"},
+    /* annotation glyphs: ASCII, UTF-8 (also right after a move), N and RR */
+    {"1. e4 \xc2\xb1 e5 \xe2\x88\x9e 2. Nf3\xe2\xa9\xb2 N Nc6 RR \xe2\x96\xa1 *",
+     "GB MB N1.1 e4 $16 e5 $13 N2.1 Nf3 $14 $146 Nc6 $145 $7 R:* GE"},
+    /* the input ends inside a line of movetext: cut short */
+    {"1. e4 e5 2. B", "GB MB N1.1 e4 e5 N2.1 B !missing-result@1:14 GE~"},
+    {"1. e4 (1. d4 B", "GB MB N1.1 e4 ( N1.1 d4 B !syntax@1:15 !missing-result@1:15 )~ GE"},
+    {"1. e4 e5\n", "GB MB N1.1 e4 e5 !missing-result@2:1 GE"},
     {"1. exd6 e.p. +- *", "GB MB N1.1 exd6 $18 R:* GE"},
     {"%comment line\n1. e4 *", "GB MB N1.1 e4 R:* GE"},
     /* encodings: Latin-1 is a note once per input; other bad bytes warn once per game */
@@ -229,8 +248,10 @@ static const struct {
      "GB !encoding@1:4 T:W=M\xfcller T:B=J\xf6rg MB {\xe9t\xe9} R:* GE"},
     {"[W \"\x81\"]\n[B \"\x94\"] *\n[W \"\x81\"] *",
      "GB !encoding@1:4 T:W=\x81 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
-    {"", ""},
-    {"  \n\n  ", ""},
+    /* no game at all: a warning */
+    {"", "!syntax@1:1"},
+    {"  \n\n  ", "!syntax@3:3"},
+    {"{nothing}\n", "!syntax@2:1"},
 };
 
 START_TEST(event_streams)
@@ -265,7 +286,12 @@ START_TEST(message_texts)
         {"1. e4 {open", "unterminated comment: '{' without '}' (5 bytes skipped)"},
         {"1. e4 ) *", "')' without '(' (1 byte skipped)"},
         {"1. e4 (e5 *", "unterminated variation: 1 '(' without ')'"},
-        {"1. e4", "the movetext ends without a termination marker"},
+        {"1. e4\n", "the movetext ends without a termination marker"},
+        {"1. e4", "the input ends in the middle of a line of movetext, without a termination "
+                  "marker: the game is truncated"},
+        {"1. e4 (1. d4 1-0) e5 *", "result marker 1-0 inside a variation: read as the "
+                                   "variation's outcome; the game goes on"},
+        {"", "no games found: the input holds no tag pair and no movetext"},
         {"[A \"1\"]\n[A \"2\"]", "duplicate tag A"},
         {"[A \"\x81\"]", "tag value is not valid UTF-8"},
     };
@@ -384,7 +410,7 @@ START_TEST(million_deep_variation)
     parse_mem(src, strlen(src), 0, &s);
     ck_assert_uint_eq(s.games_begun, 1);
     ck_assert_uint_eq(s.max_depth, PGN_PARSE_RAV_DEPTH_MAX);
-    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 1);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 2); /* the skip, and "((" once */
     ck_assert_uint_eq(s.diags[DIAG_MISSING_RESULT], 0);
     free(src);
 
@@ -393,7 +419,7 @@ START_TEST(million_deep_variation)
     parse_mem(src, strlen(src), 0, &u);
     ck_assert_uint_eq(u.games_begun, 1);
     ck_assert_uint_eq(u.max_depth, PGN_PARSE_RAV_DEPTH_MAX);
-    ck_assert_uint_eq(u.diags[DIAG_SYNTAX], 1); /* unterminated variation */
+    ck_assert_uint_eq(u.diags[DIAG_SYNTAX], 2); /* unterminated variation, "((" once */
     free(src);
     sink_free(&s);
     sink_free(&u);

@@ -144,23 +144,16 @@ static void check_path(struct check_run *run, const char *path)
     }
 }
 
-static int usage_error(FILE *err, const char *fmt, const char *arg)
-{
-    fputs("pgnarbiter: ", err);
-    fprintf(err, fmt, arg);
-    fputs("\nTry 'pgnarbiter --help'.\n", err);
-    return CLI_EXIT_USAGE;
-}
-
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET };
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"werror", no_argument, NULL, OPT_WERROR},
-        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
         {NULL, 0, NULL, 0},
@@ -171,19 +164,23 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
 
-    optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
+    /* GNU order: options anywhere among the files (getopt_long() moves the
+     * files to the end of argv), '--' ends the options, -qr is -q -r.  optind
+     * 0 resets getopt: cli_run may be called more than once (tests). */
+    optind = 0;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+:rj:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hqrj:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
-                return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif)",
-                                   optarg);
+                return cli_usage_error(err, NULL,
+                                       "unknown --format '%s' (text, jsonl, github, sarif)",
+                                       optarg);
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
-                return usage_error(err, "unknown --report '%s' (games)", optarg);
+                return cli_usage_error(err, NULL, "unknown --report '%s' (games)", optarg);
             run.opt.games_records = true;
             break;
         case OPT_STRICT:
@@ -192,7 +189,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case OPT_WERROR:
             run.opt.werror = true;
             break;
-        case OPT_QUIET:
+        case 'h':
+            cli_usage(out, "check");
+            return CLI_EXIT_OK;
+        case 'q':
             run.opt.quiet = true;
             break;
         case 'r':
@@ -200,17 +200,24 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case 'j':
             if (!cli_parse_jobs(optarg, &run.opt.jobs))
-                return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
-                                   CLI_JOBS_MAX_TEXT);
+                return cli_usage_error(err, NULL,
+                                       "--jobs takes a number from 0 (one per processor) to %s",
+                                       CLI_JOBS_MAX_TEXT);
             break;
-        case ':':
-            return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return usage_error(err, "unknown option '%s'", argv[optind - 1]);
+        default: /* '?' or ':' */
+            return cli_getopt_error(err, NULL, c, argc, argv);
         }
     }
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
-        return usage_error(err, "%s", "--report=games needs --format=jsonl");
+        return cli_usage_error(err, NULL, "%s", "--report=games needs --format=jsonl");
+    if (optind >= argc && err == stderr && isatty(STDIN_FILENO)) {
+        /* No file and standard input is a terminal: nobody is piping PGN in,
+         * so say what the program wants instead of waiting silently. */
+        fputs("pgnarbiter: no input: give PGN files to check, or pipe PGN into standard input "
+              "('-' reads the terminal).\nTry 'pgnarbiter --help'.\n",
+              err);
+        return CLI_EXIT_USAGE;
+    }
 
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     struct game_sink sink = {&run, sink_diag, sink_game};

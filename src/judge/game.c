@@ -112,16 +112,28 @@ static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32
 
 enum variant_class { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
 
+/* The Variant tag's class.  Compared case-insensitively with spaces, '-'
+ * and '_' left out, so "Chess 960", "chess-960", "Fischer Random" and
+ * "FISCHERANDOM" are the same spelling. */
 static enum variant_class classify_variant(const char *v)
 {
-    static const char *const standard[] = {"standard", "chess", "normal", "from position", ""};
-    static const char *const c960[] = {"chess960",  "chess 960", "fischerandom", "fischer random",
-                                       "freestyle", "960",       "fischerrandom"};
+    static const char *const standard[] = {"standard", "chess", "normal", "fromposition", ""};
+    static const char *const c960[] = {"chess960",      "960",         "fischerandom",
+                                       "fischerrandom", "frc",         "freestyle",
+                                       "freestylechess", "fischerrandomchess"};
     if (!v) return VARIANT_STANDARD;
+    char key[32];
+    size_t k = 0;
+    for (; *v; v++) {
+        if (*v == ' ' || *v == '-' || *v == '_') continue;
+        if (k + 1 == sizeof key) return VARIANT_OTHER;
+        key[k++] = *v;
+    }
+    key[k] = '\0';
     for (size_t i = 0; i < sizeof standard / sizeof *standard; i++)
-        if (strcasecmp(v, standard[i]) == 0) return VARIANT_STANDARD;
+        if (strcasecmp(key, standard[i]) == 0) return VARIANT_STANDARD;
     for (size_t i = 0; i < sizeof c960 / sizeof *c960; i++)
-        if (strcasecmp(v, c960[i]) == 0) return VARIANT_CHESS960;
+        if (strcasecmp(key, c960[i]) == 0) return VARIANT_CHESS960;
     return VARIANT_OTHER;
 }
 
@@ -164,9 +176,15 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
                        why[0] ? why : "invalid", fen);
             return;
         }
+    } else if (vc == VARIANT_CHESS960) {
+        /* One of 960 start positions, and the tags do not say which. */
+        game_emitf(g, DIAG_BAD_FEN, DIAG_ERROR, &g->tags[TAG_VARIANT].loc, NULL,
+                   "a Chess960 game (Variant \"%s\") without a FEN tag: the start position is "
+                   "unknown, so the game is not replayed",
+                   g->tags[TAG_VARIANT].value);
+        return;
     } else {
         pos_set_start(&start);
-        start.chess960 = vc == VARIANT_CHESS960;
     }
     g->replayable = true;
     line_start(&g->lines[0], &start, 0);
@@ -510,19 +528,37 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     }
 }
 
-static void on_rav_end(struct game *g)
+/* The input ended in the middle of a movetext line (ev->cut_short, at
+ * ev->loc): when the move that failed on line l ends right there, it was
+ * cut short, not wrong. */
+static void cut_short(struct game *g, struct line *l, const struct pgn_event *ev)
+{
+    if (!l->held.active || l->unchecked ||
+        l->held.at.loc.offset + strlen(l->held.at.san) != ev->loc.offset)
+        return;
+    l->held.active = false;
+    game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, NULL, &l->held.at,
+               "the input ends inside the move '%s': the game is truncated there, and that "
+               "move is not checked",
+               l->held.at.san);
+}
+
+static void on_rav_end(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth == 0) return; /* unbalanced ')' : the parser reports it */
+    if (g->depth < GAME_LINE_DEPTH_MAX && ev && ev->cut_short)
+        cut_short(g, &g->lines[g->depth], ev);
     if (g->depth < GAME_LINE_DEPTH_MAX) flush_line(g, &g->lines[g->depth]);
     g->depth--;
 }
 
-static void finish(struct game *g)
+static void finish(struct game *g, const struct pgn_event *ev)
 {
     set_up(g);
     while (g->depth > 0)
-        on_rav_end(g);
+        on_rav_end(g, NULL);
     if (g->replayable) {
+        if (ev->cut_short) cut_short(g, &g->lines[0], ev);
         flush_line(g, &g->lines[0]);
         if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
@@ -639,7 +675,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         on_rav_begin(g, ev);
         break;
     case PGN_EV_RAV_END:
-        on_rav_end(g);
+        on_rav_end(g, ev);
         break;
     case PGN_EV_RESULT: {
         set_up(g);
@@ -650,7 +686,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         break;
     }
     case PGN_EV_GAME_END:
-        finish(g);
+        finish(g, ev);
         break;
     case PGN_EV_NB:
         break;

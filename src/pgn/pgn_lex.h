@@ -111,6 +111,10 @@ const char *pgn_lex_input_error(const struct pgn_lex *lx);
  */
 bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev);
 
+/* Whether the input is UTF-16 (read through a decoder: pgn_lex_utf16.c);
+ * *big_endian (may be NULL) says which byte order. */
+bool pgn_lex_is_utf16(const struct pgn_lex *lx, bool *big_endian);
+
 /* Name of a token type, for messages and tests. */
 const char *pgn_lex_type_name(enum pgn_tok_type t);
 
@@ -193,8 +197,15 @@ struct pgn_lex {
     uint32_t line;
     unsigned prev; /* the token before this one (enum pgn_tok_type), or
                       PGN_LEX_PREV_TAG_NAME: a symbol right after a '[' */
+    bool read_started;               /* the first read is done (BOM check) */
+    struct pgn_lex_utf16 *utf16;     /* UTF-16 input: the decoder, else NULL */
     struct pgn_token tok;
 };
+
+/* The reads of the lexer (pgn_lex_utf16.c): input_read(), or UTF-16 input
+ * (a byte order mark at the start) decoded to UTF-8. */
+ptrdiff_t pgn_lex_read(struct pgn_lex *lx, unsigned char *dst, size_t cap);
+void pgn_lex_utf16_free(struct pgn_lex *lx);
 
 /* Input offset of the unread byte q: end_off - (end - q), with the constant
  * part kept in bias (unsigned arithmetic, modulo 2^64). */

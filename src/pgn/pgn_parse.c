@@ -64,6 +64,13 @@ struct pgn_parser {
     bool game_open, movetext_begun, has_result, latin1_noted, enc_warned, tags_full;
     bool pend_movetext, pend_result, pend_end, pend_begin;
     bool blank_tags;      /* the tag pair being read follows a blank line */
+    bool utf16_noted;     /* the UTF-16 note is given (once per input) */
+    bool dparen_warned;   /* "((" reported in this game (once) */
+    bool rav_fresh;       /* a '(' was the last movetext token (the next one goes the
+                             general path, see parser_general()) */
+    bool cut_short;       /* the input ended inside a movetext line, no marker */
+    const char *rav_result; /* the last marker met inside a variation, or NULL */
+    struct src_loc rav_result_loc;
     unsigned last_number; /* last move number of the main line */
     unsigned pend_rav_end;
     const char *result; /* static canonical marker */
@@ -151,6 +158,9 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->game_open = true;
     p->movetext_begun = p->has_result = p->enc_warned = p->tags_full = false;
     p->pend_movetext = p->pend_result = p->pend_end = false;
+    p->rav_fresh = p->cut_short = false;
+    p->dparen_warned = false;
+    p->rav_result = NULL;
     p->depth = 0;
     p->deep = 0;
     p->errors = 0;
@@ -165,10 +175,23 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
 /* Close the game at loc: open variations, missing marker, pending events. */
 static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 {
-    if (p->deep || p->depth)
+    if (p->deep || p->depth) {
         report(p, DIAG_SYNTAX, -1, loc, "unterminated variation: %llu '(' without ')'",
                (unsigned long long)(p->deep + p->depth));
-    if (!p->has_result)
+        if (!p->has_result && p->rav_result) {
+            /* "(... 1-0" never closed: the marker was the game's after all */
+            p->has_result = true;
+            p->result = p->rav_result;
+            p->result_loc = p->rav_result_loc;
+            p->pend_result = true;
+            p->cut_short = false;
+        }
+    }
+    if (!p->has_result && p->cut_short)
+        report(p, DIAG_MISSING_RESULT, -1, loc,
+               "the input ends in the middle of a line of movetext, without a termination "
+               "marker: the game is truncated");
+    else if (!p->has_result)
         report(p, DIAG_MISSING_RESULT, -1, loc,
                p->movetext_begun ? "the movetext ends without a termination marker"
                                  : "the game has no movetext and no termination marker");
@@ -338,6 +361,20 @@ static void set_text(struct pgn_event *ev, const struct pgn_token *t)
     ev->len = t->len;
 }
 
+/* "N" (novelty, NAG 146) and "RR" (editorial comment, 145), the two
+ * annotation glyphs that are letters: never a move in any notation, so a
+ * MOVE event of that text becomes their NAG. */
+static void glyph_word(struct pgn_event *ev)
+{
+    if (ev->len == 1 && ev->text[0] == 'N')
+        ev->number = 146;
+    else if (ev->len == 2 && ev->text[0] == 'R' && ev->text[1] == 'R')
+        ev->number = 145;
+    else
+        return;
+    ev->type = PGN_EV_NAG;
+}
+
 /* A movetext token.  Returns true when ev was filled. */
 static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
 {
@@ -359,6 +396,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             return false;
     }
     ev->depth = p->depth;
+    bool fresh = p->rav_fresh;
+    p->rav_fresh = false;
     switch (t->type) {
     case PGN_TOK_MOVE_NUMBER:
         if (t->number == 0) {
@@ -392,6 +431,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         ev->type = PGN_EV_MOVE;
         set_text(ev, t);
+        glyph_word(ev);
         return true;
     case PGN_TOK_NAG:
         ev->type = PGN_EV_NAG;
@@ -417,28 +457,57 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             p->deep_start = t->loc.offset;
             return false;
         }
+        if (fresh && !p->dparen_warned) {
+            p->dparen_warned = true;
+            report(p, DIAG_SYNTAX, -1, &t->loc,
+                   "a variation opens before the variation around it has a move: '((' "
+                   "(reported once per game)");
+        }
         ev->type = PGN_EV_RAV_BEGIN;
         ev->loc = t->loc;
         ev->depth = ++p->depth;
+        p->rav_fresh = true;
         return true;
     case PGN_TOK_RPAREN:
         if (p->depth == 0) {
             movetext_error(p, &t->loc, "')' without '(' (1 byte skipped)");
             return false;
         }
+        if (p->rav_result) {
+            report(p, DIAG_SYNTAX, DIAG_NOTE, &p->rav_result_loc,
+                   "result marker %s inside a variation: read as the variation's outcome; "
+                   "the game goes on",
+                   p->rav_result);
+            p->rav_result = NULL;
+        }
         ev->type = PGN_EV_RAV_END;
         ev->loc = t->loc;
         ev->depth = p->depth--;
         return true;
     case PGN_TOK_RESULT:
+        if (p->depth || p->deep) {
+            /* "3. e4 (3. Nf3 Nf6 1/2-1/2) e5": the variation's outcome */
+            /* (noted when the variation closes; see end_game() if it never does) */
+            p->rav_result = t->text;
+            p->rav_result_loc = t->loc;
+            return false;
+        }
+        if (t->flags & PGN_TOKF_NONSTANDARD)
+            report(p, DIAG_SYNTAX, DIAG_NOTE, &t->loc,
+                   "result marker written in a non-standard way: read as %s", t->text);
         p->has_result = true;
         p->result = t->text;
         p->result_loc = t->loc;
         p->pend_result = true;
         end_game(p, &t->loc);
         return false;
-    case PGN_TOK_LBRACKET:
     case PGN_TOK_EOF:
+        /* No line feed between the last token and the end of the input */
+        p->cut_short = !(t->flags & PGN_TOKF_LINE_START) && !p->has_result && p->movetext_begun;
+        end_game(p, &t->loc);
+        keep(p);
+        return false;
+    case PGN_TOK_LBRACKET:
         end_game(p, &t->loc);
         keep(p);
         return false;
@@ -468,6 +537,8 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
     }
     if (p->pend_rav_end) {
         p->pend_rav_end--;
+        ev->cut_short = p->cut_short;
+        p->cut_short = false;
         ev->type = PGN_EV_RAV_END;
         ev->loc = p->end_loc;
         ev->depth = p->depth--;
@@ -487,6 +558,8 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
         ev->type = PGN_EV_GAME_END;
         ev->loc = p->end_loc;
         ev->has_result = p->has_result;
+        ev->cut_short = p->cut_short;
+        p->cut_short = false;
         return true;
     }
     if (p->pend_begin) { /* the tag pair in progress opens this game */
@@ -553,13 +626,24 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
         p->have_tok = false;
         const struct pgn_token *t = p->tok;
         char b[8];
+        bool big;
         switch (p->st) {
         case PS_BETWEEN:
             if (t->type == PGN_TOK_EOF) {
                 p->eof = true;
                 if (pgn_lex_input_error(p->lx))
                     report(p, DIAG_INPUT, -1, &t->loc, "%s", pgn_lex_input_error(p->lx));
+                else if (p->games == 0)
+                    report(p, DIAG_SYNTAX, DIAG_WARNING, &t->loc,
+                           "no games found: the input holds no tag pair and no movetext");
                 return false;
+            }
+            if (!p->utf16_noted && pgn_lex_is_utf16(p->lx, &big)) {
+                p->utf16_noted = true;
+                report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
+                       "the input is UTF-16 (%s, with a byte order mark): read as such; "
+                       "PGN is ASCII or UTF-8",
+                       big ? "big-endian" : "little-endian");
             }
             if (t->type == PGN_TOK_COMMENT)
                 continue; /* between games: belongs to no game */
@@ -625,7 +709,7 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
                 p->pend_begin;
     p->fast = FAST_NONE;
     if (!p->have_tok && !pend && !p->slow && !p->eof) {
-        if (p->st == PS_MOVETEXT && !p->deep)
+        if (p->st == PS_MOVETEXT && !p->deep && !p->rav_fresh)
             p->fast = FAST_MOVETEXT;
         else if (p->st == PS_TAGS)
             p->fast = FAST_TAGS;
@@ -673,6 +757,7 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         if (kind == PGN_LEX_FAST_MOVE) {
             ev->game = p->games;
             ev->depth = p->depth;
+            if (__builtin_expect(ev->len <= 2 && ev->text[0] <= 'Z', 0)) glyph_word(ev);
             return true;
         }
         if (kind == PGN_LEX_FAST_NUMBER) {

@@ -37,6 +37,8 @@ struct check_run {
     struct run_totals totals;
     FILE *err;
     bool progress;
+    bool progress_shown; /* a progress line is on the terminal now */
+    bool out_tty;        /* standard output is a terminal (the same one, as a rule) */
     double started, last_progress;
 };
 
@@ -52,6 +54,13 @@ static void sink_diag(void *ctx, const struct diag *d)
     struct check_run *run = ctx;
     run->totals.by_severity[d->severity]++;
     run->totals.by_code[d->code]++;
+    if (run->progress_shown && run->out_tty) {
+        /* The finding goes to the terminal the progress line is on: erase
+         * that line first, so the two never share one. */
+        fputs("\r\033[K", run->err);
+        fflush(run->err);
+        run->progress_shown = false;
+    }
     report_diag(run->report, d);
 }
 
@@ -70,6 +79,7 @@ static void sink_game(void *ctx, const struct game_record *g)
                     (unsigned long long)run->totals.games,
                     (unsigned long long)run->totals.by_severity[DIAG_ERROR]);
             fflush(run->err);
+            run->progress_shown = true;
         }
     }
 }
@@ -234,6 +244,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
+    run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();
 
     if (optind >= argc) check_path(&run, "-");

@@ -94,16 +94,19 @@ static inline void copy_text(char *dst, const char *src, size_t n)
     dst[n] = '\0';
 }
 
-/* Name the move of ev, played as ply `ply` from `before`. */
+/* Name the move of ev, played as ply `ply` from `before` on line l: its
+ * number as the file writes it (the position's, moved by the shift the
+ * file's move numbers showed, see on_move_number_general()). */
 static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
-                         const struct position *before, bool variation)
+                         const struct position *before, bool variation, const struct line *l)
 {
     at->loc = ev->loc;
     at->ply = ply;
     at->variation = variation;
     size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
     copy_text(at->san, ev->text, n);
-    at->move_number = before->fullmove;
+    int64_t number = (int64_t)before->fullmove + l->number_shift;
+    at->move_number = number >= 1 && number <= UINT32_MAX ? (uint32_t)number : before->fullmove;
     at->side = before->side;
     fen_write(before, at->fen, sizeof at->fen);
 }
@@ -146,6 +149,7 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
     l->silent = false;
     l->ply = ply;
     l->unchecked = 0;
+    l->number_shift = 0;
     l->held.active = false;
 }
 
@@ -243,8 +247,8 @@ static void flush_line(struct game *g, struct line *l)
     l->held.active = false;
     char message[MESSAGE_MAX + 64];
     if (l->unchecked)
-        snprintf(message, sizeof message, "%s; %u further move%s not checked", l->held.message,
-                 (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
+        snprintf(message, sizeof message, "%s; %u further half-move%s not checked",
+                 l->held.message, (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
     else
         snprintf(message, sizeof message, "%s", l->held.message);
     game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
@@ -282,7 +286,7 @@ static bool is_null_move(const struct pgn_event *ev)
 static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l, bool main_line)
 {
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line);
+    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line, l);
     line_play(l, MOVE_NULL);
     if (main_line) {
         game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
@@ -305,7 +309,7 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     struct position before;
     line_before(l, &before);
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
+    move_ctx_set(&at, ev, l->ply, &before, !main_line, l); /* l->ply already counts it */
     if (ended) g->ending_at = at;
     verify_marks(g, res, check, mate, &at);
     if (res->noncanonical) {
@@ -369,7 +373,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         arb_settle(&g->arb, pos, l->ply, resolved && st == SAN_OK);
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
-        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
+        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false, l);
         l->before_valid = false;
         l->ply++;
         return;
@@ -390,7 +394,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         l->last_made = false;
         l->before_valid = true;
         struct move_ctx at;
-        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
+        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
         char why[MESSAGE_MAX - 32];
         san_explain(pos, &res, why, sizeof why);
         char msg[MESSAGE_MAX];
@@ -484,9 +488,15 @@ static __attribute__((noinline)) void on_move_number_general(struct game *g,
                                                              const struct pgn_event *ev)
 {
     set_up(g);
-    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
+    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable) return;
     struct line *l = &g->lines[g->depth];
     if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
+    /* Findings name moves by the file's numbers: the shift from the
+     * position's holds until the next number token of the line (the usual
+     * path, on_move_number(), sees only numbers that match while no shift
+     * was ever found: the first mismatch sets numbering_warned). */
+    l->number_shift = (int64_t)ev->number - (int64_t)l->pos.fullmove;
+    if (g->numbering_warned) return;
     if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
 }
 
@@ -500,7 +510,7 @@ static __attribute__((noinline)) void on_move_number(struct game *g, const struc
         on_move_number_general(g, ev);
         return;
     }
-    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+    if (UNLIKELY(ev->number != l->pos.fullmove)) on_move_number_general(g, ev);
 }
 
 static void on_rav_begin(struct game *g, const struct pgn_event *ev)
@@ -583,6 +593,7 @@ static void finish(struct game *g, const struct pgn_event *ev)
         .notes = g->notes,
         .judged = g->judged,
     };
+    game_flush_findings(g);
     g->sink.game(g->sink.ctx, &rec);
     g->active = false;
 }
@@ -606,6 +617,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->has_result = false;
     g->final_comment_set = false;
     g->ndeferred = 0;
+    g->nfindings = 0;
     g->arb.ending = ENDING_NONE;
     g->arb.ending_ply = 0;
 }

@@ -122,6 +122,12 @@ static void check_encoding(struct pgn_parser *p, const struct pgn_token *t, cons
     }
 }
 
+/* "byte" or "bytes" for a count of n. */
+static const char *bytes_word(unsigned long long n)
+{
+    return n == 1 ? "byte" : "bytes";
+}
+
 /* A printable rendering of the first byte of a bad token. */
 static const char *show_byte(const struct pgn_token *t, char buf[8])
 {
@@ -147,8 +153,8 @@ static void movetext_error(struct pgn_parser *p, const struct src_loc *loc, cons
     }
     uint64_t skipped = pgn_lex_skip_to_tag_line(p->lx);
     report(p, DIAG_SYNTAX, -1, loc,
-           "%s; %u syntax errors in this movetext: skipped %llu bytes to the next tag section",
-           what, p->errors, (unsigned long long)skipped);
+           "%s; %u syntax errors in this movetext: skipped %llu %s to the next tag section",
+           what, p->errors, (unsigned long long)skipped, bytes_word(skipped));
     p->errors = 0;
 }
 
@@ -389,7 +395,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
                 report(p, DIAG_SYNTAX, -1, &t->loc,
                        "variation nested deeper than %d: skipped %llu bytes",
                        PGN_PARSE_RAV_DEPTH_MAX,
-                       (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start));
+                       (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start)); /* > 1 */
             return false;
         }
         if (t->type != PGN_TOK_RESULT && t->type != PGN_TOK_LBRACKET && t->type != PGN_TOK_EOF)
@@ -401,8 +407,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     switch (t->type) {
     case PGN_TOK_MOVE_NUMBER:
         if (t->number == 0) {
-            movetext_error(p, &t->loc, "bad move number 0 (%llu bytes skipped)",
-                           (unsigned long long)t->span);
+            movetext_error(p, &t->loc, "bad move number 0 (%llu %s skipped)",
+                           (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         if (p->depth == 0) {
@@ -425,8 +431,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             return false; /* "exd6 e.p.": part of the previous move's notation */
         if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
             check_encoding(p, t, "movetext");
-            movetext_error(p, &t->loc, "stray bytes that are not UTF-8 (%llu bytes skipped)",
-                           (unsigned long long)t->span);
+            movetext_error(p, &t->loc, "stray bytes that are not UTF-8 (%llu %s skipped)",
+                           (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         ev->type = PGN_EV_MOVE;
@@ -441,8 +447,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     case PGN_TOK_COMMENT:
         check_encoding(p, t, "comment");
         if (t->flags & PGN_TOKF_UNTERMINATED) {
-            movetext_error(p, &t->loc, "unterminated comment: '{' without '}' (%llu bytes skipped)",
-                           (unsigned long long)t->span);
+            movetext_error(p, &t->loc, "unterminated comment: '{' without '}' (%llu %s skipped)",
+                           (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         if (t->flags & PGN_TOKF_TRUNCATED)
@@ -512,15 +518,15 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         keep(p);
         return false;
     case PGN_TOK_STRING:
-        movetext_error(p, &t->loc, "string outside a tag pair (%llu bytes skipped)",
-                       (unsigned long long)t->span);
+        movetext_error(p, &t->loc, "string outside a tag pair (%llu %s skipped)",
+                       (unsigned long long)t->span, bytes_word(t->span));
         return false;
     case PGN_TOK_RBRACKET:
         movetext_error(p, &t->loc, "']' without '[' (1 byte skipped)");
         return false;
     default: /* PGN_TOK_ERROR */
-        movetext_error(p, &t->loc, "%s %s (%llu bytes skipped)", t->message, show_byte(t, b),
-                       (unsigned long long)t->span);
+        movetext_error(p, &t->loc, "%s %s (%llu %s skipped)", t->message, show_byte(t, b),
+                       (unsigned long long)t->span, bytes_word(t->span));
         return false;
     }
 }
@@ -649,10 +655,10 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 continue; /* between games: belongs to no game */
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
-                report(p, DIAG_SYNTAX, -1, &t->loc, "%s %s between games (%llu bytes skipped)",
+                report(p, DIAG_SYNTAX, -1, &t->loc, "%s %s between games (%llu %s skipped)",
                        t->type == PGN_TOK_ERROR ? t->message : "stray",
                        t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
-                       (unsigned long long)t->span);
+                       (unsigned long long)t->span, bytes_word(t->span));
                 continue;
             }
             start_game(p, ev, t);

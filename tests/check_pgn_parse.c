@@ -248,6 +248,12 @@ static const struct {
      "GB !encoding@1:4 T:W=M\xfcller T:B=J\xf6rg MB {\xe9t\xe9} R:* GE"},
     {"[W \"\x81\"]\n[B \"\x94\"] *\n[W \"\x81\"] *",
      "GB !encoding@1:4 T:W=\x81 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
+    /* columns count characters, not bytes: after a comment, a glyph, a
+     * multi-line comment and a tag value with non-ASCII text */
+    {"1. e4 {\xc3\xa8} & *", "GB MB N1.1 e4 {\xc3\xa8} !syntax@1:11 R:* GE"},
+    {"1. e4\xc2\xb1 & *", "GB MB N1.1 e4 $16 !syntax@1:8 R:* GE"},
+    {"1. e4 {a\n\xc3\xa8 \xc3\xa8} & *", "GB MB N1.1 e4 {a\n\xc3\xa8 \xc3\xa8} !syntax@2:6 R:* GE"},
+    {"[A \"\xc3\xa8\"] [B \"x\"\n*", "GB T:A=\xc3\xa8 !bad-tag@1:9 T:B=x MB R:* GE"},
     /* no game at all: a warning */
     {"", "!syntax@1:1"},
     {"  \n\n  ", "!syntax@3:3"},

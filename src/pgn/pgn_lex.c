@@ -20,8 +20,11 @@
  *   bytes ([p, end)); pgn_lex_refill() compacts both to the front.
  * - Offsets: pgn_lex_off(q) = end_off - (end - q) for every unread byte q
  *   (kept as q + bias).  Line and column are kept as the current line number
- *   plus the offset where it started; column = offset - line start + 1
- *   (bytes).  LF ends a line; CR is blank space, so CRLF is one line break.
+ *   plus the offset where it started; column = offset - line start + 1 -
+ *   the UTF-8 continuation bytes of the tokens read on the line (line_cont,
+ *   counted by the tokens that may hold non-ASCII text: symbols, strings,
+ *   comments), so columns count characters.  (A Latin-1 byte from A0 to BF
+ *   counts as no character: a symbol like ° in Latin-1 text shifts them.)  LF ends a line; CR is blank space, so CRLF is one line break.
  *   A UTF-8 BOM at offset 0 is skipped; a UTF-16 one makes the reads
  *   decode UTF-16 (pgn_lex_utf16.c), and offsets count the decoded bytes.
  * - Between tokens, lead holds what the next token's flags need: line feeds
@@ -311,7 +314,7 @@ static unsigned glyph_nag(const unsigned char *s, size_t n)
 
 /* The length of a UTF-8 glyph that ends the symbol [s, s + n) after at
  * least two bytes of it ("Nf3±", "e4∞"), or 0: that glyph is a token of
- * its own. */
+ * its own.  Not for a symbol that is a glyph or a result marker itself. */
 static size_t glyph_suffix(const unsigned char *s, size_t n)
 {
     for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++) {
@@ -320,6 +323,15 @@ static size_t glyph_suffix(const unsigned char *s, size_t n)
         if ((unsigned char)t[0] >= 0x80 && n >= k + 2 && memcmp(s + n - k, t, k) == 0) return k;
     }
     return 0;
+}
+
+/* glyph_suffix() of a symbol with non-ASCII bytes (acc & 0x80) that is
+ * neither a glyph nor a result marker (those are tokens whole), else 0. */
+static size_t glyph_suffix_len(const unsigned char *s, size_t n, unsigned acc)
+{
+    bool odd;
+    if (!(acc & 0x80) || glyph_nag(s, n) || result_marker(s, n, &odd)) return 0;
+    return glyph_suffix(s, n);
 }
 
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
@@ -337,6 +349,7 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
     size_t n = (size_t)(q - s);
     if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof)) return too_long(lx, s);
     struct pgn_token *t = &lx->tok;
+    if (acc & 0x80) pgn_lex_count_chars(lx, s, n - glyph_suffix_len(s, n, acc));
     if (s[0] <= '9' || (acc & 0x80)) {
         bool odd;
         const char *m = result_marker(s, n, &odd);
@@ -358,7 +371,7 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
         if (s[0] < 0x80) return error_tok(lx, "stray character", s, q);
     }
     if (acc & 0x80) {
-        size_t k = glyph_suffix(s, n);
+        size_t k = glyph_suffix_len(s, n, acc);
         if (k) { /* "Nf3±": the move, then the glyph as the next token */
             n -= k;
             q -= k;

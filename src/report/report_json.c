@@ -142,8 +142,8 @@ void report_sarif_begin(FILE *f)
         fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
                 diag_severity_name(info->severity));
     }
-    /* Columns count bytes from the start of the line, which is the count of
-     * code points on the ASCII lines PGN movetext is made of. */
+    /* Columns count characters (code points) from the start of the line:
+     * the reader's columns (pgn_lex.h) step over UTF-8 continuation bytes. */
     fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[\n", f);
 }
 

@@ -409,6 +409,64 @@ static char *deep_rav(size_t depth, bool close)
     return s;
 }
 
+/* UTF-8 text as UTF-16 with a byte order mark (big or little endian). */
+static size_t to_utf16(const char *utf8, bool big, unsigned char *out)
+{
+    const unsigned char *u = (const unsigned char *)utf8;
+    size_t n = 0;
+    out[n++] = big ? 0xfe : 0xff;
+    out[n++] = big ? 0xff : 0xfe;
+    while (*u) {
+        unsigned long c;
+        int k = *u < 0x80 ? 0 : *u < 0xe0 ? 1 : *u < 0xf0 ? 2 : 3;
+        c = k == 0 ? *u : k == 1 ? (*u & 0x1fu) : k == 2 ? (*u & 0x0fu) : (*u & 0x07u);
+        for (int i = 1; i <= k; i++)
+            c = c << 6 | (u[i] & 0x3fu);
+        u += k + 1;
+        unsigned units[2] = {(unsigned)c, 0};
+        int nu = 1;
+        if (c >= 0x10000) {
+            units[0] = 0xd800 + (unsigned)((c - 0x10000) >> 10);
+            units[1] = 0xdc00 + (unsigned)((c - 0x10000) & 0x3ff);
+            nu = 2;
+        }
+        for (int i = 0; i < nu; i++) {
+            out[n++] = (unsigned char)(big ? units[i] >> 8 : units[i] & 0xff);
+            out[n++] = (unsigned char)(big ? units[i] & 0xff : units[i] >> 8);
+        }
+    }
+    return n;
+}
+
+START_TEST(utf16_read_as_utf8)
+{
+    /* a Windows "Unicode" save: the same events as the UTF-8 text, at the
+     * same lines and columns, whatever sizes the reads come in; a note first */
+    static const char text[] = "[White \"Niccol\xc3\xb2\"]\r\n\r\n1. e4 {\xf0\x9d\x84\x9e "
+                               "\xe2\x99\x98} e5 2. Nf3 \xc2\xb1 & 1-0\r\n";
+    static unsigned char buf[512];
+    struct sink want = {.events = true};
+    parse_mem(text, strlen(text), 0, &want);
+    char expected[1024];
+    snprintf(expected, sizeof expected, "!encoding@1:1 %s", want.text);
+    static const size_t chunks[] = {0, 1, 2, 3, 5};
+    for (int big = 0; big < 2; big++)
+        for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+            size_t n = to_utf16(text, big, buf);
+            struct sink s = {.events = true};
+            struct input *in = input_open_memory_chunked(buf, n, chunks[c]);
+            struct pgn_parser *p = pgn_parser_new(in, on_diag, &s);
+            drain(p, &s);
+            pgn_parser_free(p);
+            input_close(in);
+            ck_assert_msg(strcmp(s.text, expected) == 0, "big %d chunk %zu:\n got '%s'\nwant '%s'",
+                          big, chunks[c], s.text, expected);
+            sink_free(&s);
+        }
+    sink_free(&want);
+}
+END_TEST
+
 START_TEST(million_deep_variation)
 {
     char *src = deep_rav(1000000, true);
@@ -942,6 +1000,7 @@ Suite *pgn_parse_suite(void)
     tcase_add_test(tc, hopeless_movetext_skips_to_next_game);
     tcase_add_test(tc, garbage);
     tcase_add_test(tc, million_deep_variation);
+    tcase_add_test(tc, utf16_read_as_utf8);
     tcase_add_test(tc, too_many_tags);
     tcase_add_test(tc, input_error_ends_game);
     tcase_add_test(tc, testdata_chunk_invariant);

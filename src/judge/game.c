@@ -337,6 +337,16 @@ static __attribute__((noinline)) void move_marks(struct game *g, const struct pg
     on_move_notes(g, ev, l, res, check, mate, ended, main_line);
 }
 
+/* "N" (novelty, NAG 146) and "RR" (editorial comment, 145), the annotation
+ * glyphs that are letters: never a move in any notation.  The reader
+ * delivers them as moves (its fast path tests nothing more); they come here
+ * since no SAN resolves them, and are skipped. */
+static bool is_glyph_word(const struct pgn_event *ev)
+{
+    return (ev->len == 1 && ev->text[0] == 'N') ||
+           (ev->len == 2 && ev->text[0] == 'R' && ev->text[1] == 'R');
+}
+
 /* A move, every case (on_move() takes the usual one).  pre: the failed
  * resolution of a main-line move (or null move) that on_move() tried
  * (status pre_st), or NULL. */
@@ -345,6 +355,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                                                       enum san_status pre_st)
 {
     set_up(g);
+    if (UNLIKELY(is_glyph_word(ev))) return;
     if (UNLIKELY(g->final_comment_set)) g->final_comment_set = g->depth != 0;
     if (g->depth >= GAME_LINE_DEPTH_MAX) return;
     struct line *l = &g->lines[g->depth];

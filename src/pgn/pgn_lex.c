@@ -263,8 +263,8 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 /* Annotation glyphs that programs and books write as text instead of NAGs
  * (PGN 10 gives the numbers; the symbols are the common usage of Informator,
  * ChessBase and lichess): ASCII forms first, then UTF-8 ones.  "N" (146) and
- * "RR" (145) start with a letter and are read by the parser
- * (pgn_parse.c). */
+ * "RR" (145) start with a letter: symbols, that the replay skips as glyphs
+ * (judge/game.c), so the move fast paths pay nothing for them. */
 static const struct {
     const char *text;
     unsigned nag;

@@ -367,20 +367,6 @@ static void set_text(struct pgn_event *ev, const struct pgn_token *t)
     ev->len = t->len;
 }
 
-/* "N" (novelty, NAG 146) and "RR" (editorial comment, 145), the two
- * annotation glyphs that are letters: never a move in any notation, so a
- * MOVE event of that text becomes their NAG. */
-static void glyph_word(struct pgn_event *ev)
-{
-    if (ev->len == 1 && ev->text[0] == 'N')
-        ev->number = 146;
-    else if (ev->len == 2 && ev->text[0] == 'R' && ev->text[1] == 'R')
-        ev->number = 145;
-    else
-        return;
-    ev->type = PGN_EV_NAG;
-}
-
 /* A movetext token.  Returns true when ev was filled. */
 static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
 {
@@ -437,7 +423,6 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         ev->type = PGN_EV_MOVE;
         set_text(ev, t);
-        glyph_word(ev);
         return true;
     case PGN_TOK_NAG:
         ev->type = PGN_EV_NAG;
@@ -763,7 +748,6 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         if (kind == PGN_LEX_FAST_MOVE) {
             ev->game = p->games;
             ev->depth = p->depth;
-            if (__builtin_expect(ev->len <= 2 && ev->text[0] <= 'Z', 0)) glyph_word(ev);
             return true;
         }
         if (kind == PGN_LEX_FAST_NUMBER) {

@@ -51,7 +51,8 @@
  * above), an input with no game at all, a UTF-16 input (not read).
  * Tolerated without a diagnostic (the lexer flags them, the replay layer may
  * judge them): dash variants of results (delivered as the canonical marker),
- * "…" for "...", annotation glyphs (+-, ±, ∞, □, N, RR, ... as their NAGs),
+ * "…" for "...", annotation glyphs (+-, ±, ∞, □, ... as their NAGs; "N"
+ * and "RR", letters, come as moves: the replay knows them for glyphs),
  * nested braces in comments, [pgn] [/pgn] wrappers, % escape lines, a
  * standalone "e.p.".
  */

@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
 #define POSITION_LINE_MAX 512
@@ -320,6 +321,14 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     int status = parse_options(argc, argv, out, err, &o, &first_fen);
     if (status >= 0) return status;
     int nfen = argc - first_fen;
+    if (nfen == 0 && err == stderr && isatty(STDIN_FILENO)) {
+        /* No FEN and standard input is a terminal: say what is wanted
+         * instead of waiting silently for lines to be typed. */
+        fputs("pgnarbiter: no position: give FENs as arguments (quoted), or pipe one FEN a line "
+              "into standard input.\nTry 'pgnarbiter position --help'.\n",
+              err);
+        return CLI_EXIT_USAGE;
+    }
     bool jsonl = o.jsonl;
     unsigned jobs = o.jobs;
     /* One position at a time with one job: no window to allocate. */

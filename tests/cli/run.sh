@@ -69,6 +69,17 @@ if command -v script >/dev/null 2>&1 && [ -z "$VALGRIND" ]; then
         sed 's/^/    /' "$tmp/tty"
         failed=$((failed + 1))
     fi
+    set +e
+    (cd "$TOP_SRCDIR/testdata" && PGNARBITER=$PGNARBITER \
+        script -qec '"$PGNARBITER" position; echo "status $?"' /dev/null) </dev/null >"$tmp/tty" 2>&1
+    set -e
+    if grep -q 'no position: give FENs' "$tmp/tty" && grep -q 'status 2' "$tmp/tty"; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL: position with no FEN on a terminal"
+        sed 's/^/    /' "$tmp/tty"
+        failed=$((failed + 1))
+    fi
 else
     echo "cli: skipped the terminal case (no script(1), or under valgrind)"
 fi

@@ -30,6 +30,21 @@ START_TEST(unknown_name_is_not_found)
 }
 END_TEST
 
+/* The jsonl schema names every code twice: a diagnostic's "code" and the
+ * summary's "by_code" keys. */
+START_TEST(listed_in_jsonl_schema)
+{
+    char *schema = read_file(DOC_DIR "/pgnarbiter-jsonl.schema.json", NULL);
+    ck_assert_msg(schema != NULL, "cannot read doc/pgnarbiter-jsonl.schema.json");
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "\"%s\"", diag_info((enum diag_code)_i)->name);
+    const char *first = strstr(schema, quoted);
+    ck_assert_msg(first && strstr(first + 1, quoted),
+                  "doc/pgnarbiter-jsonl.schema.json does not list %s in both enums", quoted);
+    free(schema);
+}
+END_TEST
+
 START_TEST(documented_in_diagnostics_md)
 {
     char *doc = read_file(DOC_DIR "/diagnostics.md", NULL);
@@ -73,6 +88,7 @@ Suite *diag_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("documentation");
     tcase_add_loop_test(tc, documented_in_diagnostics_md, 0, DIAG_CODE_NB);
+    tcase_add_loop_test(tc, listed_in_jsonl_schema, 0, DIAG_CODE_NB);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -125,7 +125,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             ck_assert_uint_gt(depth, 0);
             ck_assert_uint_eq(ev.depth, depth--);
             if (s->events)
-                put(s, ")");
+                put(s, ev.cut_short ? ")~" : ")");
             break;
         case PGN_EV_RESULT:
             ck_assert(movetext);
@@ -142,7 +142,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             open = false;
             s->games_ended++;
             if (s->events)
-                put(s, "GE");
+                put(s, ev.cut_short ? "GE~" : "GE");
             break;
         default:
             ck_abort_msg("unknown event %d", ev.type);
@@ -190,7 +190,7 @@ static const struct {
     {"[A \"1\"]\n1. e4\n[A \"2\"]\n1. d4 *",
      "GB T:A=1 MB N1.1 e4 !missing-result@3:1 GE GB T:A=2 MB N1.1 d4 R:* GE"},
     /* missing result at the end of input */
-    {"1. e4 e5", "GB MB N1.1 e4 e5 !missing-result@1:9 GE"},
+    {"1. e4 e5", "GB MB N1.1 e4 e5 !missing-result@1:9 GE~"},
     /* tag-only games: a blank line, then a tag the game already has */
     {"[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n",
      "GB T:Event=a T:Site=b !missing-result@4:1 MB GE GB T:Event=c !missing-result@5:1 MB GE"},
@@ -214,14 +214,34 @@ static const struct {
     {"0. e4 *", "GB MB !syntax@1:1 e4 R:* GE"},
     {"1. e4 {open\n[A \"x\"] *",
      "GB MB N1.1 e4 !syntax@1:7 !missing-result@2:1 GE GB T:A=x MB R:* GE"},
-    {"1. e4 {never closed", "GB MB N1.1 e4 !syntax@1:7 !missing-result@1:20 GE"},
+    {"1. e4 {never closed", "GB MB N1.1 e4 !syntax@1:7 !missing-result@1:20 GE~"},
     /* unterminated variations are closed before the result / the end */
-    {"1. e4 (1. d4 (1. c4 *", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 !syntax@1:21 ) ) R:* GE"},
-    {"1. e4 (1. d4", "GB MB N1.1 e4 ( N1.1 d4 !syntax@1:13 !missing-result@1:13 ) GE"},
+    {"1. e4 (1. d4 (1. c4 *", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 !syntax@1:22 ) ) R:* GE"},
+    {"1. e4 (1. d4 (1. c4 )", "GB MB N1.1 e4 ( N1.1 d4 ( N1.1 c4 ) !syntax@1:22 !missing-result@1:22 )~ GE"},
+    {"1. e4 (1. d4", "GB MB N1.1 e4 ( N1.1 d4 !syntax@1:13 !missing-result@1:13 )~ GE"},
     /* stray bytes between games */
     {"1. e4 * ) & [A \"x\"] *", "GB MB N1.1 e4 R:* GE !syntax@1:9 !syntax@1:11 GB T:A=x MB R:* GE"},
     /* tolerated spellings */
-    {"[pgn] 1. e4 e5 \xc2\xbd-\xc2\xbd [/pgn]", "GB MB N1.1 e4 e5 R:1/2-1/2 GE"},
+    {"[pgn] 1. e4 e5 \xc2\xbd-\xc2\xbd [/pgn]", "GB MB N1.1 e4 e5 !syntax@1:16 R:1/2-1/2 GE"},
+    {"1. e4 e5 1/2", "GB MB N1.1 e4 e5 !syntax@1:10 R:1/2-1/2 GE"},
+    {"1. e4 \xc2\xbd", "GB MB N1.1 e4 !syntax@1:7 R:1/2-1/2 GE"},
+    /* a result marker inside a variation is the variation's (a note when it
+     * closes); the game goes on.  Never closed, it was the game's. */
+    {"1. e4 (1. d4 d5 1/2-1/2) e5 1-0",
+     "GB MB N1.1 e4 ( N1.1 d4 d5 !syntax@1:17 ) e5 R:1-0 GE"},
+    {"1. e4 (1. d4 d5 0-1\n\n[A \"x\"] *",
+     "GB MB N1.1 e4 ( N1.1 d4 d5 !syntax@3:1 ) R:0-1 GE GB T:A=x MB R:* GE"},
+    /* "((": a warning, once per game */
+    {"1. e4 ((1. d4) (1. c4)) ((1. f4)) *",
+     "GB MB N1.1 e4 ( !syntax@1:8 ( N1.1 d4 ) ( N1.1 c4 ) ) ( ( N1.1 f4 ) ) R:* GE"},
+    /* annotation glyphs: ASCII, UTF-8 (also right after a move); N and RR
+     * come as moves (the replay skips them: CLI case check-wild-glyphs) */
+    {"1. e4 \xc2\xb1 e5 \xe2\x88\x9e 2. Nf3\xe2\xa9\xb2 N Nc6 RR \xe2\x96\xa1 *",
+     "GB MB N1.1 e4 $16 e5 $13 N2.1 Nf3 $14 N Nc6 RR $7 R:* GE"},
+    /* the input ends inside a line of movetext: cut short */
+    {"1. e4 e5 2. B", "GB MB N1.1 e4 e5 N2.1 B !missing-result@1:14 GE~"},
+    {"1. e4 (1. d4 B", "GB MB N1.1 e4 ( N1.1 d4 B !syntax@1:15 !missing-result@1:15 )~ GE"},
+    {"1. e4 e5\n", "GB MB N1.1 e4 e5 !missing-result@2:1 GE"},
     {"1. exd6 e.p. +- *", "GB MB N1.1 exd6 $18 R:* GE"},
     {"%comment line\n1. e4 *", "GB MB N1.1 e4 R:* GE"},
     /* encodings: Latin-1 is a note once per input; other bad bytes warn once per game */
@@ -229,8 +249,16 @@ static const struct {
      "GB !encoding@1:4 T:W=M\xfcller T:B=J\xf6rg MB {\xe9t\xe9} R:* GE"},
     {"[W \"\x81\"]\n[B \"\x94\"] *\n[W \"\x81\"] *",
      "GB !encoding@1:4 T:W=\x81 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
-    {"", ""},
-    {"  \n\n  ", ""},
+    /* columns count characters, not bytes: after a comment, a glyph, a
+     * multi-line comment and a tag value with non-ASCII text */
+    {"1. e4 {\xc3\xa8} & *", "GB MB N1.1 e4 {\xc3\xa8} !syntax@1:11 R:* GE"},
+    {"1. e4\xc2\xb1 & *", "GB MB N1.1 e4 $16 !syntax@1:8 R:* GE"},
+    {"1. e4 {a\n\xc3\xa8 \xc3\xa8} & *", "GB MB N1.1 e4 {a\n\xc3\xa8 \xc3\xa8} !syntax@2:6 R:* GE"},
+    {"[A \"\xc3\xa8\"] [B \"x\"\n*", "GB T:A=\xc3\xa8 !bad-tag@1:9 T:B=x MB R:* GE"},
+    /* no game at all: a warning */
+    {"", "!syntax@1:1"},
+    {"  \n\n  ", "!syntax@3:3"},
+    {"{nothing}\n", "!syntax@2:1"},
 };
 
 START_TEST(event_streams)
@@ -265,7 +293,12 @@ START_TEST(message_texts)
         {"1. e4 {open", "unterminated comment: '{' without '}' (5 bytes skipped)"},
         {"1. e4 ) *", "')' without '(' (1 byte skipped)"},
         {"1. e4 (e5 *", "unterminated variation: 1 '(' without ')'"},
-        {"1. e4", "the movetext ends without a termination marker"},
+        {"1. e4\n", "the movetext ends without a termination marker"},
+        {"1. e4", "the input ends in the middle of a line of movetext, without a termination "
+                  "marker: the game is truncated"},
+        {"1. e4 (1. d4 1-0) e5 *", "result marker 1-0 inside a variation: read as the "
+                                   "variation's outcome; the game goes on"},
+        {"", "no games found: the input holds no tag pair and no movetext"},
         {"[A \"1\"]\n[A \"2\"]", "duplicate tag A"},
         {"[A \"\x81\"]", "tag value is not valid UTF-8"},
     };
@@ -377,6 +410,64 @@ static char *deep_rav(size_t depth, bool close)
     return s;
 }
 
+/* UTF-8 text as UTF-16 with a byte order mark (big or little endian). */
+static size_t to_utf16(const char *utf8, bool big, unsigned char *out)
+{
+    const unsigned char *u = (const unsigned char *)utf8;
+    size_t n = 0;
+    out[n++] = big ? 0xfe : 0xff;
+    out[n++] = big ? 0xff : 0xfe;
+    while (*u) {
+        unsigned long c;
+        int k = *u < 0x80 ? 0 : *u < 0xe0 ? 1 : *u < 0xf0 ? 2 : 3;
+        c = k == 0 ? *u : k == 1 ? (*u & 0x1fu) : k == 2 ? (*u & 0x0fu) : (*u & 0x07u);
+        for (int i = 1; i <= k; i++)
+            c = c << 6 | (u[i] & 0x3fu);
+        u += k + 1;
+        unsigned units[2] = {(unsigned)c, 0};
+        int nu = 1;
+        if (c >= 0x10000) {
+            units[0] = 0xd800 + (unsigned)((c - 0x10000) >> 10);
+            units[1] = 0xdc00 + (unsigned)((c - 0x10000) & 0x3ff);
+            nu = 2;
+        }
+        for (int i = 0; i < nu; i++) {
+            out[n++] = (unsigned char)(big ? units[i] >> 8 : units[i] & 0xff);
+            out[n++] = (unsigned char)(big ? units[i] & 0xff : units[i] >> 8);
+        }
+    }
+    return n;
+}
+
+START_TEST(utf16_read_as_utf8)
+{
+    /* a Windows "Unicode" save: the same events as the UTF-8 text, at the
+     * same lines and columns, whatever sizes the reads come in; a note first */
+    static const char text[] = "[White \"Niccol\xc3\xb2\"]\r\n\r\n1. e4 {\xf0\x9d\x84\x9e "
+                               "\xe2\x99\x98} e5 2. Nf3 \xc2\xb1 & 1-0\r\n";
+    static unsigned char buf[512];
+    struct sink want = {.events = true};
+    parse_mem(text, strlen(text), 0, &want);
+    char expected[1024];
+    snprintf(expected, sizeof expected, "!encoding@1:1 %s", want.text);
+    static const size_t chunks[] = {0, 1, 2, 3, 5};
+    for (int big = 0; big < 2; big++)
+        for (size_t c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+            size_t n = to_utf16(text, big, buf);
+            struct sink s = {.events = true};
+            struct input *in = input_open_memory_chunked(buf, n, chunks[c]);
+            struct pgn_parser *p = pgn_parser_new(in, on_diag, &s);
+            drain(p, &s);
+            pgn_parser_free(p);
+            input_close(in);
+            ck_assert_msg(strcmp(s.text, expected) == 0, "big %d chunk %zu:\n got '%s'\nwant '%s'",
+                          big, chunks[c], s.text, expected);
+            sink_free(&s);
+        }
+    sink_free(&want);
+}
+END_TEST
+
 START_TEST(million_deep_variation)
 {
     char *src = deep_rav(1000000, true);
@@ -384,7 +475,7 @@ START_TEST(million_deep_variation)
     parse_mem(src, strlen(src), 0, &s);
     ck_assert_uint_eq(s.games_begun, 1);
     ck_assert_uint_eq(s.max_depth, PGN_PARSE_RAV_DEPTH_MAX);
-    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 1);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 2); /* the skip, and "((" once */
     ck_assert_uint_eq(s.diags[DIAG_MISSING_RESULT], 0);
     free(src);
 
@@ -393,7 +484,7 @@ START_TEST(million_deep_variation)
     parse_mem(src, strlen(src), 0, &u);
     ck_assert_uint_eq(u.games_begun, 1);
     ck_assert_uint_eq(u.max_depth, PGN_PARSE_RAV_DEPTH_MAX);
-    ck_assert_uint_eq(u.diags[DIAG_SYNTAX], 1); /* unterminated variation */
+    ck_assert_uint_eq(u.diags[DIAG_SYNTAX], 2); /* unterminated variation, "((" once */
     free(src);
     sink_free(&s);
     sink_free(&u);
@@ -910,6 +1001,7 @@ Suite *pgn_parse_suite(void)
     tcase_add_test(tc, hopeless_movetext_skips_to_next_game);
     tcase_add_test(tc, garbage);
     tcase_add_test(tc, million_deep_variation);
+    tcase_add_test(tc, utf16_read_as_utf8);
     tcase_add_test(tc, too_many_tags);
     tcase_add_test(tc, input_error_ends_game);
     tcase_add_test(tc, testdata_chunk_invariant);

@@ -94,16 +94,37 @@ START_TEST(jsonl_has_every_key)
 }
 END_TEST
 
-START_TEST(jsonl_game_level_has_no_ply)
+START_TEST(sarif_uri_and_message)
 {
+    struct diag d = sample_diag();
+    d.file = "my games/50% #1 \xc3\xbc.pgn";
+    char *out = render(REPORT_SARIF, &d, true);
+    ck_assert_msg(strstr(out, "\"uri\":\"my%20games/50%25%20%231%20%C3%BC.pgn\""), "%s", out);
+    ck_assert_msg(strstr(out, "\"columnKind\":\"unicodeCodePoints\""), "%s", out);
+    /* the message names the game and the move, as the text format does */
+    ck_assert_msg(strstr(out, "\"message\":{\"text\":\"game "), "%s", out);
+    free(out);
+    d.file = "<stdin>";
+    out = render(REPORT_SARIF, &d, true);
+    ck_assert_msg(strstr(out, "\"uri\":\"%3Cstdin%3E\""), "%s", out);
+    free(out);
+}
+END_TEST
+
+START_TEST(jsonl_game_level_has_null_ply)
+{
+    /* absent values are null, every key present (doc/pgnarbiter-jsonl.schema.json) */
     struct diag d = sample_diag();
     d.ply = 0;
     d.san = NULL;
     d.move_number = 0;
     d.side = -1;
+    d.fen = NULL;
     char *out = render(REPORT_JSONL, &d, false);
-    ck_assert_ptr_null(strstr(out, "\"ply\""));
-    ck_assert_ptr_null(strstr(out, "\"side\""));
+    static const char *const nulls[] = {"\"ply\":null", "\"move_number\":null", "\"side\":null",
+                                        "\"san\":null", "\"fen\":null"};
+    for (size_t i = 0; i < sizeof nulls / sizeof *nulls; i++)
+        ck_assert_msg(strstr(out, nulls[i]), "no %s in %s", nulls[i], out);
     free(out);
 }
 END_TEST
@@ -196,7 +217,8 @@ Suite *report_suite(void)
     tcase_add_test(tc, text_is_compiler_style);
     tcase_add_test(tc, text_without_game_context);
     tcase_add_test(tc, jsonl_has_every_key);
-    tcase_add_test(tc, jsonl_game_level_has_no_ply);
+    tcase_add_test(tc, jsonl_game_level_has_null_ply);
+    tcase_add_test(tc, sarif_uri_and_message);
     tcase_add_test(tc, jsonl_summary_closes_stream);
     tcase_add_test(tc, jsonl_game_record);
     tcase_add_test(tc, github_escapes_properties);

@@ -57,7 +57,7 @@ expect() {
     got=$(count "$code" "$tmp/out")
     if [ "$got" -ne "$want" ]; then bad "$4: $got $code, expected $want"; return; fi
     if [ -n "$plies" ]; then
-        have=$(grep "\"code\":\"$code\"" "$tmp/out" | sed -n 's/.*"ply":\([0-9]*\).*/\1/p' | tr '\n' ' ')
+        have=$(grep "\"code\":\"$code\"" "$tmp/out" | sed -n 's/.*"ply":\([0-9][0-9]*\).*/\1/p' | tr '\n' ' ')
         [ "$have" = "$plies " ] || { bad "$4: $code at plies '$have', expected '$plies '"; return; }
     fi
     ok

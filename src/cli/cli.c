@@ -8,12 +8,13 @@
 #include "jobs/replay_pool.h"
 
 #include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The process's umask, read without changing it for good. */
 static mode_t cli_umask(void)
 {
     mode_t m = umask(022);
@@ -23,26 +24,30 @@ static mode_t cli_umask(void)
 
 _Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -j value");
 
-static const char usage_text[] =
-    "Usage:\n"
+/* The usage text, a part per command: `pgnarbiter --help` prints them all,
+ * `pgnarbiter COMMAND --help` the lines and options of that command. */
+static const char usage_check[] =
     "  pgnarbiter [check] [OPTIONS] [FILE...]   validate every game (default command);\n"
-    "                                           no FILE or '-' reads standard input\n"
+    "                                           no FILE or '-' reads standard input\n";
+static const char usage_position[] =
     "  pgnarbiter position [OPTIONS] [FEN...]   judge positions: legal?, check, mate,\n"
     "                                           stalemate, dead, who can still win;\n"
-    "                                           no FEN reads one a line from stdin\n"
+    "                                           no FEN reads one a line from stdin\n";
+static const char usage_perft[] =
     "  pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n"
-    "                                           count legal move sequences\n"
-    "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n"
+    "                                           count legal move sequences\n";
+static const char usage_explain[] =
+    "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n";
+static const char usage_merge[] =
     "  pgnarbiter merge [--format=F] FILE...    join the jsonl of check --shard K/N runs\n"
-    "                                           into one run's output and exit status\n"
-    "  pgnarbiter --help | --version\n"
-    "\n"
+    "                                           into one run's output and exit status\n";
+static const char options_check[] =
     "check options:\n"
     "  --format=text|jsonl|github|sarif   output format (default text)\n"
     "  --report=games                     jsonl: add one record per game\n"
     "  --strict                           also report notes (notation, missing tags)\n"
     "  --werror                           warnings make the exit status 1\n"
-    "  --quiet                            no summary on standard error\n"
+    "  -q, --quiet                        no summary on standard error\n"
     "  -r, --recursive                    walk directories given as FILE\n"
     "  -j, --jobs=N                       read and replay on N threads (0: one per\n"
     "                                     processor; default 1); the output is the same\n"
@@ -58,21 +63,75 @@ static const char usage_text[] =
     "  --shard=K/N                        read the K-th of N ranges of one FILE (jsonl\n"
     "                                     for 'pgnarbiter merge')\n"
     "  --zstd-window-max=BYTES            largest window a zstd frame may ask for\n"
-    "                                     (K, M, G suffixes; default 128M)\n"
-    "\n"
+    "                                     (K, M, G suffixes; default 128M)\n";
+static const char options_position[] =
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
     "  --chess960                         read the FENs as Chess960\n"
     "  --nodes=N                          search budget per side (default 65000,\n"
     "                                     at most 10000000): more decides more\n"
     "  -j, --jobs=N                       analyse on N threads (0: one per processor;\n"
-    "                                     default 1); the output is the same\n"
-    "\n"
+    "                                     default 1); the output is the same\n";
+static const char options_perft[] =
+    "perft options:\n"
+    "  --divide                           one line per legal first move, then the total\n"
+    "  --chess960                         read the FEN as Chess960\n";
+static const char usage_footer[] =
+    "Options may come before or after the arguments; '--' ends them.\n"
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
     "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
     "not a legal position.\n"
-    "Inputs may be plain, gzip (also BGZF) or zstd (also pzstd) compressed.\n"
-    "See pgnarbiter(1).\n";
+    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
+
+void cli_usage(FILE *f, const char *command)
+{
+    bool all = command == NULL;
+    bool check = all || strcmp(command, "check") == 0;
+    bool position = all || strcmp(command, "position") == 0;
+    bool perft = all || strcmp(command, "perft") == 0;
+    bool explain = all || strcmp(command, "explain") == 0;
+    bool merge = all || strcmp(command, "merge") == 0;
+    fputs("Usage:\n", f);
+    if (check) fputs(usage_check, f);
+    if (position) fputs(usage_position, f);
+    if (perft) fputs(usage_perft, f);
+    if (explain) fputs(usage_explain, f);
+    if (merge) fputs(usage_merge, f);
+    if (all) fputs("  pgnarbiter --help | --version\n", f);
+    if (check) fprintf(f, "\n%s", options_check);
+    if (position) fprintf(f, "\n%s", options_position);
+    if (perft && !all) fprintf(f, "\n%s", options_perft);
+    fprintf(f, "\n%s", usage_footer);
+}
+
+int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pgnarbiter: ", err);
+    vfprintf(err, fmt, ap);
+    va_end(ap);
+    fprintf(err, "\nTry 'pgnarbiter %s%s--help'.\n", command ? command : "", command ? " " : "");
+    return CLI_EXIT_USAGE;
+}
+
+int cli_getopt_error(FILE *err, const char *command, int c, int argc, char **argv)
+{
+    /* getopt_long() has stepped past the option it rejects: a long one is
+     * that whole argument (its name up to any '='), a short one optopt. */
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    char name[64];
+    if (strncmp(arg, "--", 2) == 0) {
+        size_t n = strcspn(arg, "=");
+        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), arg);
+    } else {
+        snprintf(name, sizeof name, "-%c", optopt > 32 && optopt < 127 ? optopt : '?');
+    }
+    if (c == ':') return cli_usage_error(err, command, "option '%s' needs a value", name);
+    if (strncmp(arg, "--", 2) == 0 && strchr(arg, '=') && optopt)
+        return cli_usage_error(err, command, "option '%s' takes no value", name);
+    return cli_usage_error(err, command, "unknown option '%s'", name);
+}
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)
 {
@@ -151,17 +210,12 @@ bool cli_output_close(struct cli_output *o, FILE *err)
     return false;
 }
 
-static void print_usage(FILE *f)
-{
-    fputs(usage_text, f);
-}
-
 int cli_run(int argc, char **argv, FILE *out, FILE *err)
 {
     if (argc >= 2) {
         const char *a = argv[1];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            print_usage(out);
+            cli_usage(out, NULL);
             return CLI_EXIT_OK;
         }
         if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {

@@ -42,6 +42,21 @@ bool cli_output_open(struct cli_output *o, const char *path, FILE *err);
 bool cli_output_close(struct cli_output *o, FILE *err);
 void cli_output_abandon(struct cli_output *o);
 
+/* The usage text: every command (command NULL) or one. */
+void cli_usage(FILE *f, const char *command);
+
+/* "pgnarbiter: MESSAGE" and a pointer to --help (the command's when given)
+ * on err; returns CLI_EXIT_USAGE. */
+int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The usage error for what getopt_long() (opterr 0) returned as c, '?' or
+ * ':': the option it rejects named as the user wrote it. */
+int cli_getopt_error(FILE *err, const char *command, int c, int argc, char **argv);
+
 /* Run the command line; returns an enum cli_exit value. */
 int cli_run(int argc, char **argv, FILE *out, FILE *err);
 

@@ -47,6 +47,8 @@ struct check_run {
     struct run_totals totals;
     FILE *err;
     bool progress;
+    bool progress_shown; /* a progress line is on the terminal now */
+    bool out_tty;        /* standard output is a terminal (the same one, as a rule) */
     double started, last_progress;
 };
 
@@ -62,6 +64,13 @@ static void sink_diag(void *ctx, const struct diag *d)
     struct check_run *run = ctx;
     run->totals.by_severity[d->severity]++;
     run->totals.by_code[d->code]++;
+    if (run->progress_shown && run->out_tty) {
+        /* The finding goes to the terminal the progress line is on: erase
+         * that line first, so the two never share one. */
+        fputs("\r\033[K", run->err);
+        fflush(run->err);
+        run->progress_shown = false;
+    }
     report_diag(run->report, d);
 }
 
@@ -83,6 +92,7 @@ static void sink_game(void *ctx, const struct game_record *judged)
                     (unsigned long long)run->totals.games,
                     (unsigned long long)run->totals.by_severity[DIAG_ERROR]);
             fflush(run->err);
+            run->progress_shown = true;
         }
     }
 }
@@ -214,24 +224,17 @@ static int run_status(const struct check_run *run)
     return CLI_EXIT_OK;
 }
 
-static int usage_error(FILE *err, const char *fmt, const char *arg)
-{
-    fputs("pgnarbiter: ", err);
-    fprintf(err, fmt, arg);
-    fputs("\nTry 'pgnarbiter --help'.\n", err);
-    return CLI_EXIT_USAGE;
-}
-
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES,
-           OPT_NOTATION, OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD };
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_NOTATION,
+           OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
         {"strict", no_argument, NULL, OPT_STRICT},
         {"werror", no_argument, NULL, OPT_WERROR},
-        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
         {"duplicates", required_argument, NULL, OPT_DUPLICATES},
@@ -251,25 +254,29 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
     run.opt.stdin_name = "<stdin>";
 
-    optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
+    /* GNU order: options anywhere among the files (getopt_long() moves the
+     * files to the end of argv), '--' ends the options, -qr is -q -r.  optind
+     * 0 resets getopt: cli_run may be called more than once (tests). */
+    optind = 0;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+:rj:o:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hqrj:o:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
-                return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif)",
-                                   optarg);
+                return cli_usage_error(err, NULL,
+                                       "unknown --format '%s' (text, jsonl, github, sarif)",
+                                       optarg);
             run.opt.format_given = true;
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
-                return usage_error(err, "unknown --report '%s' (games)", optarg);
+                return cli_usage_error(err, NULL, "unknown --report '%s' (games)", optarg);
             run.opt.games_records = true;
             break;
         case OPT_DUPLICATES:
             if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
-                return usage_error(err, "unknown --duplicates '%s' (off, moves, strict)", optarg);
+                return cli_usage_error(err, NULL, "unknown --duplicates '%s' (off, moves, strict)", optarg);
             break;
         case OPT_STRICT:
             run.opt.strict = true;
@@ -277,7 +284,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case OPT_WERROR:
             run.opt.werror = true;
             break;
-        case OPT_QUIET:
+        case 'h':
+            cli_usage(out, "check");
+            return CLI_EXIT_OK;
+        case 'q':
             run.opt.quiet = true;
             break;
         case 'r':
@@ -285,21 +295,22 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case 'j':
             if (!cli_parse_jobs(optarg, &run.opt.jobs))
-                return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
-                                   CLI_JOBS_MAX_TEXT);
+                return cli_usage_error(err, NULL,
+                                       "--jobs takes a number from 0 (one per processor) to %s",
+                                       CLI_JOBS_MAX_TEXT);
             break;
         case OPT_NOTATION:
             if (!nota_parse_mode(optarg, &run.opt.notation))
-                return usage_error(err,
+                return cli_usage_error(err, NULL,
                                    "unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)",
                                    optarg);
             break;
         case OPT_ZSTD_WINDOW:
             if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
-                return usage_error(err, "--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'", optarg);
+                return cli_usage_error(err, NULL, "--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'", optarg);
             break;
         case OPT_STDIN_NAME:
-            if (!optarg[0]) return usage_error(err, "%s", "--stdin-name needs a name that is not empty");
+            if (!optarg[0]) return cli_usage_error(err, NULL, "%s", "--stdin-name needs a name that is not empty");
             run.opt.stdin_name = optarg;
             break;
         case 'o':
@@ -307,26 +318,32 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case OPT_SHARD:
             if (!shard_parse(optarg, &run.opt.shard_k, &run.opt.shard_n))
-                return usage_error(err, "--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'",
+                return cli_usage_error(err, NULL, "--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'",
                                    optarg);
             break;
-        case ':':
-            return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return usage_error(err, "unknown option '%s'", argv[optind - 1]);
+        default: /* '?' or ':' */
+            return cli_getopt_error(err, NULL, c, argc, argv);
         }
     }
     if (run.opt.shard_n) {
         if (run.opt.format_given && run.opt.format != REPORT_JSONL)
-            return usage_error(err, "%s", "--shard writes jsonl for 'pgnarbiter merge'; use --format=jsonl");
+            return cli_usage_error(err, NULL, "%s", "--shard writes jsonl for 'pgnarbiter merge'; use --format=jsonl");
         run.opt.format = REPORT_JSONL;
         if (argc - optind != 1 || strcmp(argv[optind], "-") == 0)
-            return usage_error(err, "%s", "--shard reads exactly one FILE, not standard input");
+            return cli_usage_error(err, NULL, "%s", "--shard reads exactly one FILE, not standard input");
         if (run.opt.jobs != 1)
-            return usage_error(err, "%s", "--shard runs on one thread; run more shards instead of --jobs");
+            return cli_usage_error(err, NULL, "%s", "--shard runs on one thread; run more shards instead of --jobs");
     }
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
-        return usage_error(err, "%s", "--report=games needs --format=jsonl");
+        return cli_usage_error(err, NULL, "%s", "--report=games needs --format=jsonl");
+    if (optind >= argc && err == stderr && isatty(STDIN_FILENO)) {
+        /* No file and standard input is a terminal: nobody is piping PGN in,
+         * so say what the program wants instead of waiting silently. */
+        fputs("pgnarbiter: no input: give PGN files to check, or pipe PGN into standard input "
+              "('-' reads the terminal).\nTry 'pgnarbiter --help'.\n",
+              err);
+        return CLI_EXIT_USAGE;
+    }
 
     struct cli_output output = {NULL, NULL, NULL};
     if (run.opt.output) {
@@ -352,6 +369,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
+    run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();
 
     struct report_shard shard_info;

@@ -19,11 +19,20 @@ static void explain_one(FILE *out, const struct diag_info *info)
 
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
 {
-    if (argc != 2) {
+    /* "--" may come before the code; --help and --list stand alone. */
+    int i = argc > 1 && strcmp(argv[1], "--") == 0 ? 2 : 1;
+    if (i == 1 && argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        cli_usage(out, "explain");
+        return CLI_EXIT_OK;
+    }
+    if (i == 1 && argc >= 2 && argv[1][0] == '-' && strcmp(argv[1], "--list") != 0)
+        return cli_usage_error(err, "explain", "unknown option '%.*s' for explain",
+                               (int)strcspn(argv[1], "="), argv[1]);
+    if (argc != i + 1) {
         fputs("usage: pgnarbiter explain CODE | --list\n", err);
         return CLI_EXIT_USAGE;
     }
-    if (strcmp(argv[1], "--list") == 0) {
+    if (i == 1 && strcmp(argv[1], "--list") == 0) {
         for (int c = 0; c < DIAG_CODE_NB; c++) {
             const struct diag_info *info = diag_info((enum diag_code)c);
             fprintf(out, "%-20s %-8s %s\n", info->name, diag_severity_name(info->severity),
@@ -31,10 +40,10 @@ int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
         }
         return CLI_EXIT_OK;
     }
-    enum diag_code code = diag_lookup(argv[1]);
+    enum diag_code code = diag_lookup(argv[i]);
     if (code == DIAG_CODE_NB) {
         fprintf(err, "pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n",
-                argv[1]);
+                argv[i]);
         return CLI_EXIT_USAGE;
     }
     explain_one(out, diag_info(code));

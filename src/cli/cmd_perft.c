@@ -35,8 +35,8 @@ static int cmp_divide(const void *a, const void *b)
 
 static int usage(FILE *err, const char *msg)
 {
-    fprintf(err, "pgnarbiter: %s\nUsage: pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n",
-            msg);
+    if (msg) fprintf(err, "pgnarbiter: %s\n", msg);
+    fputs("Usage: pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n", err);
     return CLI_EXIT_USAGE;
 }
 
@@ -45,13 +45,22 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
     const char *fen = NULL, *depth_arg = NULL;
     bool divide = false;
     unsigned flags = 0;
+    bool options = true; /* anywhere, until "--" */
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--divide") == 0)
+        if (options && strcmp(argv[i], "--") == 0)
+            options = false;
+        else if (options && strcmp(argv[i], "--divide") == 0)
             divide = true;
-        else if (strcmp(argv[i], "--chess960") == 0)
+        else if (options && strcmp(argv[i], "--chess960") == 0)
             flags |= FEN_CHESS960;
-        else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return usage(err, "unknown option for perft");
+        else if (options && (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)) {
+            cli_usage(out, "perft");
+            return CLI_EXIT_OK;
+        } else if (options && argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(err, "pgnarbiter: unknown option '%.*s' for perft\n",
+                    (int)strcspn(argv[i], "="), argv[i]);
+            return usage(err, NULL);
+        }
         else if (!fen)
             fen = argv[i];
         else if (!depth_arg)

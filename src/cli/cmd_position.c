@@ -24,11 +24,13 @@
 #include "chess/position.h"
 #include "chess/san.h"
 
+#include <getopt.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
 #define POSITION_LINE_MAX 512
@@ -162,15 +164,6 @@ static void print_text(FILE *out, const struct judged *j)
     }
 }
 
-static int usage(FILE *err, const char *msg)
-{
-    fprintf(err,
-            "pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
-            "[--nodes=N] [-j N] [FEN...]\n",
-            msg);
-    return CLI_EXIT_USAGE;
-}
-
 /*
  * Positions are judged a window at a time: up to POSITION_WINDOW_PER_JOB
  * per job (at most POSITION_WINDOW_MAX), shared out one by one among the
@@ -249,48 +242,58 @@ static bool parse_nodes(const char *arg, unsigned long *nodes)
     return true;
 }
 
-/* The options into *o; *nfen counts the FEN arguments.  A usage error's
- * exit status, or -1. */
-static int parse_options(int argc, char **argv, FILE *err, struct options *o, int *nfen)
+/* The options into *o, GNU style (options anywhere, '--' ends them, -j4);
+ * *first is the index of the first FEN in argv, which getopt_long() has
+ * reordered to put them last.  A usage error's (or --help's) exit status,
+ * or -1. */
+static int parse_options(int argc, char **argv, FILE *out, FILE *err, struct options *o,
+                         int *first)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *value = NULL;
-        bool nodes = false; /* value is --nodes's (else --jobs's) */
-        if (strcmp(a, "--format=jsonl") == 0)
-            o->jsonl = true;
-        else if (strcmp(a, "--format=text") == 0)
-            o->jsonl = false;
-        else if (strncmp(a, "--format=", 9) == 0)
-            return usage(err, "unknown format for position (text, jsonl)");
-        else if (strcmp(a, "--chess960") == 0)
+    enum { OPT_FORMAT = 256, OPT_CHESS960, OPT_NODES };
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"chess960", no_argument, NULL, OPT_CHESS960},
+        {"nodes", required_argument, NULL, OPT_NODES},
+        {"jobs", required_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":hj:", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_FORMAT:
+            if (strcmp(optarg, "jsonl") == 0)
+                o->jsonl = true;
+            else if (strcmp(optarg, "text") == 0)
+                o->jsonl = false;
+            else
+                return cli_usage_error(err, "position",
+                                       "unknown --format '%s' for position (text, jsonl)", optarg);
+            break;
+        case OPT_CHESS960:
             o->flags |= FEN_CHESS960;
-        else if (strncmp(a, "--jobs=", 7) == 0)
-            value = a + 7;
-        else if (strncmp(a, "--nodes=", 8) == 0)
-            value = a + 8, nodes = true;
-        else if (strncmp(a, "-j", 2) == 0 && a[2] != '\0')
-            value = a + 2;
-        else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0 || strcmp(a, "--nodes") == 0) {
-            if (i + 1 == argc) {
-                fprintf(err, "pgnarbiter: option '%s' needs a value\n", a);
-                return CLI_EXIT_USAGE;
-            }
-            nodes = strcmp(a, "--nodes") == 0;
-            value = argv[++i];
-            argv[i - 1] = argv[i] = NULL; /* not FENs */
-        } else if (a[0] == '-' && a[1] == '-')
-            return usage(err, "unknown option for position");
-        else {
-            (*nfen)++;
-            continue;
+            break;
+        case OPT_NODES:
+            if (!parse_nodes(optarg, &o->nodes))
+                return cli_usage_error(err, "position",
+                                       "--nodes takes a number from 1 to " POSITION_NODES_MAX_TEXT);
+            break;
+        case 'j':
+            if (!cli_parse_jobs(optarg, &o->jobs))
+                return cli_usage_error(
+                    err, "position",
+                    "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
+            break;
+        case 'h':
+            cli_usage(out, "position");
+            return CLI_EXIT_OK;
+        default: /* '?' or ':' */
+            return cli_getopt_error(err, "position", c, argc, argv);
         }
-        if (value && nodes && !parse_nodes(value, &o->nodes))
-            return usage(err, "--nodes takes a number from 1 to " POSITION_NODES_MAX_TEXT);
-        if (value && !nodes && !cli_parse_jobs(value, &o->jobs))
-            return usage(err,
-                         "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
-        argv[i] = NULL; /* an option: not a FEN */
     }
+    *first = optind;
     return -1;
 }
 
@@ -314,9 +317,18 @@ static bool next_line(char *line)
 int cmd_position(int argc, char **argv, FILE *out, FILE *err)
 {
     struct options o = {.jobs = 1, .nodes = DEADPOS_NODES_DEFAULT};
-    int nfen = 0;
-    int status = parse_options(argc, argv, err, &o, &nfen);
+    int first_fen = argc;
+    int status = parse_options(argc, argv, out, err, &o, &first_fen);
     if (status >= 0) return status;
+    int nfen = argc - first_fen;
+    if (nfen == 0 && err == stderr && isatty(STDIN_FILENO)) {
+        /* No FEN and standard input is a terminal: say what is wanted
+         * instead of waiting silently for lines to be typed. */
+        fputs("pgnarbiter: no position: give FENs as arguments (quoted), or pipe one FEN a line "
+              "into standard input.\nTry 'pgnarbiter position --help'.\n",
+              err);
+        return CLI_EXIT_USAGE;
+    }
     bool jsonl = o.jsonl;
     unsigned jobs = o.jobs;
     /* One position at a time with one job: no window to allocate. */
@@ -339,8 +351,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     }
     bool all_legal = true, first = true;
     if (nfen > 0) {
-        for (int i = 1; i < argc; i++) {
-            if (!argv[i]) continue;
+        for (int i = first_fen; i < argc; i++) {
             w.items[w.count++].fen = argv[i];
             if (w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }

@@ -111,9 +111,11 @@ static inline void copy_text(char *dst, const char *src, size_t n)
     dst[n] = '\0';
 }
 
-/* Name the move of ev, played as ply `ply` from `before`. */
+/* Name the move of ev, played as ply `ply` from `before` on line l: its
+ * number as the file writes it (the position's, moved by the shift the
+ * file's move numbers showed, see on_move_number_general()). */
 static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
-                         const struct position *before, bool variation)
+                         const struct position *before, bool variation, const struct line *l)
 {
     at->loc = ev->loc;
     at->ply = ply;
@@ -121,7 +123,8 @@ static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32
     size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
     copy_text(at->san, ev->text, n);
     at->san_en[0] = '\0';
-    at->move_number = before->fullmove;
+    int64_t number = (int64_t)before->fullmove + l->number_shift;
+    at->move_number = number >= 1 && number <= UINT32_MAX ? (uint32_t)number : before->fullmove;
     at->side = before->side;
     fen_write(before, at->fen, sizeof at->fen);
 }
@@ -130,16 +133,28 @@ static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32
 
 enum variant_class { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
 
+/* The Variant tag's class.  Compared case-insensitively with spaces, '-'
+ * and '_' left out, so "Chess 960", "chess-960", "Fischer Random" and
+ * "FISCHERANDOM" are the same spelling. */
 static enum variant_class classify_variant(const char *v)
 {
-    static const char *const standard[] = {"standard", "chess", "normal", "from position", ""};
-    static const char *const c960[] = {"chess960",  "chess 960", "fischerandom", "fischer random",
-                                       "freestyle", "960",       "fischerrandom"};
+    static const char *const standard[] = {"standard", "chess", "normal", "fromposition", ""};
+    static const char *const c960[] = {"chess960",      "960",         "fischerandom",
+                                       "fischerrandom", "frc",         "freestyle",
+                                       "freestylechess", "fischerrandomchess"};
     if (!v) return VARIANT_STANDARD;
+    char key[32];
+    size_t k = 0;
+    for (; *v; v++) {
+        if (*v == ' ' || *v == '-' || *v == '_') continue;
+        if (k + 1 == sizeof key) return VARIANT_OTHER;
+        key[k++] = *v;
+    }
+    key[k] = '\0';
     for (size_t i = 0; i < sizeof standard / sizeof *standard; i++)
-        if (strcasecmp(v, standard[i]) == 0) return VARIANT_STANDARD;
+        if (strcasecmp(key, standard[i]) == 0) return VARIANT_STANDARD;
     for (size_t i = 0; i < sizeof c960 / sizeof *c960; i++)
-        if (strcasecmp(v, c960[i]) == 0) return VARIANT_CHESS960;
+        if (strcasecmp(key, c960[i]) == 0) return VARIANT_CHESS960;
     return VARIANT_OTHER;
 }
 
@@ -152,6 +167,7 @@ static void line_start(struct line *l, const struct position *pos, uint32_t ply)
     l->silent = false;
     l->ply = ply;
     l->unchecked = 0;
+    l->number_shift = 0;
     l->held.active = false;
 }
 
@@ -182,9 +198,15 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
                        why[0] ? why : "invalid", fen);
             return;
         }
+    } else if (vc == VARIANT_CHESS960) {
+        /* One of 960 start positions, and the tags do not say which. */
+        game_emitf(g, DIAG_BAD_FEN, DIAG_ERROR, &g->tags[TAG_VARIANT].loc, NULL,
+                   "a Chess960 game (Variant \"%s\") without a FEN tag: the start position is "
+                   "unknown, so the game is not replayed",
+                   g->tags[TAG_VARIANT].value);
+        return;
     } else {
         pos_set_start(&start);
-        start.chess960 = vc == VARIANT_CHESS960;
     }
     g->replayable = true;
     line_start(&g->lines[0], &start, 0);
@@ -245,8 +267,8 @@ static void flush_line(struct game *g, struct line *l)
     l->held.active = false;
     char message[MESSAGE_MAX + 64];
     if (l->unchecked)
-        snprintf(message, sizeof message, "%s; %u further move%s not checked", l->held.message,
-                 (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
+        snprintf(message, sizeof message, "%s; %u further half-move%s not checked",
+                 l->held.message, (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
     else
         snprintf(message, sizeof message, "%s", l->held.message);
     game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
@@ -284,7 +306,7 @@ static bool is_null_move(const struct pgn_event *ev)
 static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l, bool main_line)
 {
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line);
+    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line, l);
     line_play(l, MOVE_NULL);
     if (main_line) {
         game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
@@ -307,7 +329,7 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
     struct position before;
     line_before(l, &before);
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply, &before, !main_line); /* l->ply already counts it */
+    move_ctx_set(&at, ev, l->ply, &before, !main_line, l); /* l->ply already counts it */
     san_write(&before, res->m, at.san_en);
     if (ended) g->ending_at = at;
     verify_marks(g, res, check, mate, &at);
@@ -346,6 +368,16 @@ static __attribute__((noinline)) void move_marks(struct game *g, const struct pg
     on_move_notes(g, ev, l, res, check, mate, ended, main_line);
 }
 
+/* "N" (novelty, NAG 146) and "RR" (editorial comment, 145), the annotation
+ * glyphs that are letters: never a move in any notation.  The reader
+ * delivers them as moves (its fast path tests nothing more); they come here
+ * since no SAN resolves them, and are skipped. */
+static bool is_glyph_word(const struct pgn_event *ev)
+{
+    return (ev->len == 1 && ev->text[0] == 'N') ||
+           (ev->len == 2 && ev->text[0] == 'R' && ev->text[1] == 'R');
+}
+
 /* A move, every case (on_move() takes the usual one).  pre: the failed
  * resolution of a main-line move (or null move) that on_move() tried
  * (status pre_st), or NULL. */
@@ -358,6 +390,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         return;
     }
     set_up(g);
+    if (UNLIKELY(is_glyph_word(ev))) return;
     bool read = g->nota_slow && !pre;
     if (pre && pre_st == SAN_BAD && g->replayable && nota_scan(ev->text, ev->len)) {
         pre = NULL; /* a figurine on_move() could not read */
@@ -402,7 +435,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
         g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
-        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false);
+        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false, l);
         l->before_valid = false;
         l->ply++;
         return;
@@ -422,7 +455,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     if (!resolved) st = san_resolve(pos, text, text_len, &res);
     if (UNLIKELY(g->nota_replaying && g->trial_at == g->nota_part_at && !g->muted)) {
         struct move_ctx at;
-        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
+        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
         game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at, g->nota_part_msg);
     }
     if (UNLIKELY(st != SAN_OK)) {
@@ -430,7 +463,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         l->last_made = false;
         l->before_valid = true;
         struct move_ctx at;
-        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line);
+        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
         char why[MESSAGE_MAX - 32];
         san_explain(pos, &res, why, sizeof why);
         char msg[MESSAGE_MAX];
@@ -559,9 +592,15 @@ static __attribute__((noinline)) void on_move_number_general(struct game *g,
         return;
     }
     set_up(g);
-    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable || g->numbering_warned) return;
+    if (g->depth >= GAME_LINE_DEPTH_MAX || !g->replayable) return;
     struct line *l = &g->lines[g->depth];
     if (l->broken || (g->depth == 0 && g->arb.ending != ENDING_NONE)) return;
+    /* Findings name moves by the file's numbers: the shift from the
+     * position's holds until the next number token of the line (the usual
+     * path, on_move_number(), sees only numbers that match while no shift
+     * was ever found: the first mismatch sets numbering_warned). */
+    l->number_shift = (int64_t)ev->number - (int64_t)l->pos.fullmove;
+    if (g->numbering_warned) return;
     if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
 }
 
@@ -575,7 +614,7 @@ static __attribute__((noinline)) void on_move_number(struct game *g, const struc
         on_move_number_general(g, ev);
         return;
     }
-    if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+    if (UNLIKELY(ev->number != l->pos.fullmove)) on_move_number_general(g, ev);
 }
 
 static void on_rav_begin(struct game *g, const struct pgn_event *ev)
@@ -603,19 +642,37 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     }
 }
 
-static void on_rav_end(struct game *g)
+/* The input ended in the middle of a movetext line (ev->cut_short, at
+ * ev->loc): when the move that failed on line l ends right there, it was
+ * cut short, not wrong. */
+static void cut_short(struct game *g, struct line *l, const struct pgn_event *ev)
+{
+    if (!l->held.active || l->unchecked ||
+        l->held.at.loc.offset + strlen(l->held.at.san) != ev->loc.offset)
+        return;
+    l->held.active = false;
+    game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, NULL, &l->held.at,
+               "the input ends inside the move '%s': the game is truncated there, and that "
+               "move is not checked",
+               l->held.at.san);
+}
+
+static void on_rav_end(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth == 0) return; /* unbalanced ')' : the parser reports it */
+    if (g->depth < GAME_LINE_DEPTH_MAX && ev && ev->cut_short)
+        cut_short(g, &g->lines[g->depth], ev);
     if (g->depth < GAME_LINE_DEPTH_MAX) flush_line(g, &g->lines[g->depth]);
     g->depth--;
 }
 
-static void finish(struct game *g)
+static void finish(struct game *g, const struct pgn_event *ev)
 {
     set_up(g);
     while (g->depth > 0)
-        on_rav_end(g);
+        on_rav_end(g, NULL);
     if (g->replayable) {
+        if (ev->cut_short) cut_short(g, &g->lines[0], ev);
         flush_line(g, &g->lines[0]);
         if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
@@ -648,6 +705,7 @@ static void finish(struct game *g)
                                           g->unplayed_hash),
         .has_fingerprint = g->replayable && g->judged,
     };
+    game_flush_findings(g);
     g->sink.game(g->sink.ctx, &rec);
     g->active = false;
 }
@@ -672,6 +730,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->has_result = false;
     g->final_comment_set = false;
     g->ndeferred = 0;
+    g->nfindings = 0;
     g->arb.ending = ENDING_NONE;
     g->arb.ending_ply = 0;
     game_nota_begin(g);
@@ -746,7 +805,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         on_rav_begin(g, ev);
         break;
     case PGN_EV_RAV_END:
-        on_rav_end(g);
+        on_rav_end(g, ev);
         break;
     case PGN_EV_RESULT: {
         set_up(g);
@@ -757,7 +816,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         break;
     }
     case PGN_EV_GAME_END:
-        finish(g);
+        finish(g, ev);
         break;
     case PGN_EV_NB:
         break;

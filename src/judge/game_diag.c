@@ -3,10 +3,16 @@
  * context (file, game index, the tags that name it, the move and the position
  * before it) and goes to the sink; notes only under --strict.  The parser's
  * findings in the tag section are held until the tags that name the game are
- * known (game_flush_deferred(), called when the game is set up).
+ * known (game_flush_deferred(), called when the game is set up).  A game's
+ * findings go out in file order (by byte offset; findings at the same place
+ * in the order they were found), when the game ends: a replay finding held
+ * until its line ends (to count the moves after it), a judgement of the
+ * result at the end of the movetext and a tag checked once the tags are
+ * complete would otherwise come out of order.  At most FINDINGS_MAX are
+ * held; more go out as the buffer fills, each buffer in order.
  *
  * Invariant: every finding of the current game is counted once toward its
- * record (errors, warnings, notes) as it is delivered.
+ * record (errors, warnings, notes) as it is held.
  */
 #include "judge/game_internal.h"
 
@@ -16,6 +22,8 @@
 #include <stdio.h>
 
 /* ---- emitting findings ------------------------------------------------- */
+
+static void hold_finding(struct game *g, const struct diag *d);
 
 /* Every finding leaves through here: notes only under --strict; findings of
  * the current game (counted) count toward its record. */
@@ -30,8 +38,45 @@ static void deliver(struct game *g, const struct diag *d, bool counted)
             g->warnings++;
         else
             g->notes++;
+        hold_finding(g, d);
+        return;
     }
     g->sink.diag(g->sink.ctx, d);
+}
+
+void game_flush_findings(struct game *g)
+{
+    for (unsigned i = 0; i < g->nfindings; i++) {
+        struct finding *f = &g->findings[i];
+        f->d.message = f->message;
+        f->d.san = f->d.san ? f->san : NULL;
+        f->d.san_en = f->d.san_en ? f->san_en : NULL;
+        f->d.fen = f->d.fen ? f->fen : NULL;
+        /* the tags as the whole tag section gives them */
+        f->d.event = tag_value(g, TAG_EVENT);
+        f->d.white = tag_value(g, TAG_WHITE);
+        f->d.black = tag_value(g, TAG_BLACK);
+        f->d.round = tag_value(g, TAG_ROUND);
+        g->sink.diag(g->sink.ctx, &f->d);
+    }
+    g->nfindings = 0;
+}
+
+/* Hold d (a counted finding of the current game) in its place in file order. */
+static void hold_finding(struct game *g, const struct diag *d)
+{
+    if (g->nfindings == FINDINGS_MAX) game_flush_findings(g);
+    unsigned i = g->nfindings++;
+    while (i > 0 && g->findings[i - 1].d.loc.offset > d->loc.offset) {
+        g->findings[i] = g->findings[i - 1];
+        i--;
+    }
+    struct finding *f = &g->findings[i];
+    f->d = *d;
+    snprintf(f->message, sizeof f->message, "%s", d->message);
+    if (d->san) snprintf(f->san, sizeof f->san, "%s", d->san);
+    if (d->san_en) snprintf(f->san_en, sizeof f->san_en, "%s", d->san_en);
+    if (d->fen) snprintf(f->fen, sizeof f->fen, "%s", d->fen);
 }
 
 void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,

@@ -63,11 +63,16 @@ static const struct src_loc *result_location(const struct game *g)
     return &g->start;
 }
 
-/* PGN 8.1.1.3: "YYYY.MM.DD", each field digits or all '?' for unknown. */
-static bool date_valid(const char *d)
+/* PGN 8.1.1.3: "YYYY.MM.DD", each field digits or all '?' for unknown.
+ * NULL when d is such a date, else what is wrong with it. */
+static const char *date_fault(const char *d)
 {
     static const int width[3] = {4, 2, 2};
     static const int max[3] = {9999, 12, 31};
+    static const char *const field[3] = {"the year is not 4 digits (or ?\?\?\?)",
+                                         "the month is not 2 digits (or ?\?)",
+                                         "the day is not 2 digits (or ?\?)"};
+    static const char *const range[3] = {"", "the month is not 01 to 12", "the day is not 01 to 31"};
     for (int f = 0; f < 3; f++) {
         int value = 0, digits = 0, marks = 0;
         for (int i = 0; i < width[f]; i++, d++) {
@@ -76,12 +81,13 @@ static bool date_valid(const char *d)
             else if (*d == '?')
                 marks++;
             else
-                return false;
+                return field[f];
         }
-        if (digits && (marks || (f > 0 && (value < 1 || value > max[f])))) return false;
-        if (f < 2 && *d++ != '.') return false;
+        if (digits && marks) return field[f];
+        if (digits && f > 0 && (value < 1 || value > max[f])) return range[f];
+        if (f < 2 && *d++ != '.') return f == 0 ? "no '.' after the year" : "no '.' after the month";
     }
-    return *d == '\0';
+    return *d == '\0' ? NULL : "something follows the day";
 }
 
 /* PGN 8.1.1.4: "?", "-", or positive integers separated by periods ("3.1"). */
@@ -112,9 +118,10 @@ void game_check_tags(struct game *g)
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
                    "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
     const char *date = tag_value(g, TAG_DATE);
-    if (date && !date_valid(date))
+    const char *fault = date ? date_fault(date) : NULL;
+    if (fault)
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_DATE].loc, NULL,
-                   "Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts)", date);
+                   "Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts): %s", date, fault);
     const char *round = tag_value(g, TAG_ROUND);
     if (round && !round_valid(round))
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_ROUND].loc, NULL,
@@ -147,8 +154,8 @@ static void judge_automatic_draw(struct game *g, const char *result)
     };
     char tail[320];
     if (g->void_moves)
-        snprintf(tail, sizeof tail, "but %u more move%s recorded", (unsigned)g->void_moves,
-                 g->void_moves == 1 ? " is" : "s are");
+        snprintf(tail, sizeof tail, "but %u more half-move%s recorded",
+                 (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
     else
         snprintf(tail, sizeof tail, "but the result is %s", result ? result : "missing");
     const struct move_ctx *at = g->arb.ending_ply ? &g->ending_at : NULL;
@@ -304,7 +311,7 @@ const char *game_judge_end(struct game *g)
         judge_automatic_draw(g, result);
         if (g->void_moves)
             game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
-                       "the game had already ended by %s at ply %u; %u move%s recorded after it",
+                       "the game had already ended by %s at ply %u; %u half-move%s recorded after it",
                        ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
                        (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
         judge_wrong_result(g, result);

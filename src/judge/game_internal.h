@@ -24,6 +24,7 @@ struct game_nota;
 #define SAN_TEXT_MAX  48
 #define FEN_TEXT_MAX  128
 #define DEFERRED_MAX  8
+#define FINDINGS_MAX  64 /* a game's findings held to go out in file order */
 
 enum tag_slot {
     TAG_EVENT,
@@ -82,6 +83,7 @@ struct line {
     bool silent;          /* broken from the start (its parent could not be replayed) */
     uint32_t ply;         /* plies from the game's start to pos */
     uint32_t unchecked;
+    int64_t number_shift; /* the file's move numbers minus the position's */
     struct held held;
 };
 
@@ -90,6 +92,16 @@ struct deferred {
     enum diag_severity severity;
     struct src_loc loc;
     char message[MESSAGE_MAX];
+};
+
+/* A finding of the current game, held until the game ends (game_diag.c):
+ * the diag with its own copies of the texts that do not outlive the call. */
+struct finding {
+    struct diag d;
+    char message[MESSAGE_MAX + 64];
+    char san[SAN_TEXT_MAX];
+    char san_en[SAN_TEXT_MAX];
+    char fen[FEN_TEXT_MAX];
 };
 
 struct game {
@@ -146,6 +158,8 @@ struct game {
     uint32_t nota_part_at; /* the kept move where two legal readings part, or UINT32_MAX */
     char nota_part_msg[MESSAGE_MAX];
     struct game_nota *nt;
+    unsigned nfindings; /* held, in file order (by offset; ties as emitted) */
+    struct finding findings[FINDINGS_MAX];
 
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
@@ -192,6 +206,10 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
                 const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* Deliver the game's held findings in file order (game_diag.c): when the
+ * game ends, before its record, or when FINDINGS_MAX are held. */
+void game_flush_findings(struct game *g);
 
 /* Emit the parser findings held while the tag section was read (game_diag.c). */
 void game_flush_deferred(struct game *g);

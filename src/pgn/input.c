@@ -435,7 +435,8 @@ static void mark_line_ends(struct input *in, unsigned char *buf, size_t len)
         size_t i = (size_t)(cr - buf);
         int next = i + 1 < len ? buf[i + 1] : peek(in);
         if (in->eol == EOL_UNDECIDED) {
-            in->eol = next == '\n' ? EOL_LF : EOL_CR;
+            /* CR NUL is UTF-16 text's CR (the reader decodes it), not a Mac line end */
+            in->eol = next == '\n' || next == 0 ? EOL_LF : EOL_CR;
             if (in->eol == EOL_LF) return;
         }
         if (next != '\n') *cr = '\n';

@@ -20,9 +20,13 @@
  *   bytes ([p, end)); pgn_lex_refill() compacts both to the front.
  * - Offsets: pgn_lex_off(q) = end_off - (end - q) for every unread byte q
  *   (kept as q + bias).  Line and column are kept as the current line number
- *   plus the offset where it started; column = offset - line start + 1
- *   (bytes).  LF ends a line; CR is blank space, so CRLF is one line break.
- *   A UTF-8 BOM at offset 0 is skipped.
+ *   plus the offset where it started; column = offset - line start + 1 -
+ *   the UTF-8 continuation bytes of the tokens read on the line (line_cont,
+ *   counted by the tokens that may hold non-ASCII text: symbols, strings,
+ *   comments), so columns count characters.  (A Latin-1 byte from A0 to BF
+ *   counts as no character: a symbol like ° in Latin-1 text shifts them.)  LF ends a line; CR is blank space, so CRLF is one line break.
+ *   A UTF-8 BOM at offset 0 is skipped; a UTF-16 one makes the reads
+ *   decode UTF-16 (pgn_lex_utf16.c), and offsets count the decoded bytes.
  * - Between tokens, lead holds what the next token's flags need: line feeds
  *   already skipped (by a fast path that then gave up) and whether it starts
  *   a line.  The fast paths (pgn_lex.h, pgn_lex_fast.c) leave the state
@@ -111,7 +115,7 @@ bool pgn_lex_refill(struct pgn_lex *lx)
     }
     lx->p = lx->buf + keep;
     lx->end = lx->p + unread;
-    ptrdiff_t got = input_read(lx->in, lx->end, PGN_LEX_BUF_SIZE - keep - unread);
+    ptrdiff_t got = pgn_lex_read(lx, lx->end, PGN_LEX_BUF_SIZE - keep - unread);
     if (got <= 0) {
         lx->eof = true;
         if (got < 0) lx->in_err = input_error(lx->in);
@@ -168,6 +172,7 @@ void pgn_lex_free(struct pgn_lex *lx)
 {
     if (!lx) return;
     if (lx->own_in) input_close(lx->in);
+    pgn_lex_utf16_free(lx);
     free(lx->buf);
     free(lx);
 }
@@ -216,7 +221,8 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
 /* ---- Bounded tokens (the window is in the buffer) ---- */
 
 /* Game termination marker, in the standard spelling or a tolerated one:
- * ½ for 1/2 and an en dash, em dash or minus sign for the hyphen.  Returns the
+ * ½ for 1/2 and an en dash, em dash or minus sign for the hyphen, and a
+ * draw written as "1/2" or "½" alone.  Returns the
  * canonical marker or NULL; *odd tells whether the spelling was tolerated. */
 static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 {
@@ -247,15 +253,86 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
     }
     for (size_t m = 0; m < 3; m++)
         if (strlen(markers[m]) == k && memcmp(norm, markers[m], k) == 0) return markers[m];
+    if (k == 3 && memcmp(norm, "1/2", 3) == 0) { /* "1/2", "½": a draw, half a point each */
+        *odd = true;
+        return markers[2];
+    }
     return NULL;
 }
 
-/* Evaluation glyphs some programs write as text instead of NAGs ($10-$19). */
+/* Annotation glyphs that programs and books write as text instead of NAGs
+ * (PGN 10 gives the numbers; the symbols are the common usage of Informator,
+ * ChessBase and lichess): ASCII forms first, then UTF-8 ones.  "N" (146) and
+ * "RR" (145) start with a letter: symbols, that the replay skips as glyphs
+ * (judge/game.c), so the move fast paths pay nothing for them. */
 static const struct {
     const char *text;
     unsigned nag;
-} glyphs[] = {{"=", 10},  {"+=", 14}, {"=+", 15},  {"+/-", 16}, {"-/+", 17},
-              {"+-", 18}, {"-+", 19}, {"+/=", 14}, {"=/+", 15}};
+} glyphs[] = {
+    {"=", 10},
+    {"+=", 14},
+    {"=+", 15},
+    {"+/=", 14},
+    {"=/+", 15},
+    {"+/-", 16},
+    {"-/+", 17},
+    {"+-", 18},
+    {"-+", 19},
+    {"=/~", 44},
+    {"\xe2\x80\xbc", 3},          /* ‼ */
+    {"\xe2\x81\x87", 4},          /* ⁇ */
+    {"\xe2\x81\x89", 5},          /* ⁉ */
+    {"\xe2\x81\x88", 6},          /* ⁈ */
+    {"\xe2\x96\xa1", 7},          /* □ only move */
+    {"\xe2\x88\x9e", 13},         /* ∞ unclear */
+    {"\xe2\xa9\xb2", 14},         /* ⩲ */
+    {"\xe2\xa9\xb1", 15},         /* ⩱ */
+    {"\xc2\xb1", 16},             /* ± */
+    {"\xe2\x88\x93", 17},         /* ∓ */
+    {"+\xe2\x88\x92", 18},        /* +− (minus sign) */
+    {"\xe2\x88\x92+", 19},        /* −+ */
+    {"\xe2\xa8\x80", 22},         /* ⨀ zugzwang */
+    {"\xe2\x9f\xb3", 32},         /* ⟳ development */
+    {"\xe2\x86\x91\xe2\x86\x91", 32}, /* ↑↑ */
+    {"\xe2\x86\x91", 36},         /* ↑ initiative */
+    {"\xe2\x86\x92", 40},         /* → attack */
+    {"=\xe2\x88\x9e", 44},        /* =∞ compensation */
+    {"\xe2\x87\x86", 132},        /* ⇆ counterplay */
+    {"\xe2\x8a\x95", 138},        /* ⊕ time trouble */
+    {"\xe2\x88\x86", 140},        /* ∆ with the idea */
+    {"\xce\x94", 140},            /* Δ (Greek capital delta, often typed for ∆) */
+};
+
+/* The NAG of the glyph [s, s + n), or 0. */
+static unsigned glyph_nag(const unsigned char *s, size_t n)
+{
+    for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++)
+        if (strlen(glyphs[g].text) == n && memcmp(glyphs[g].text, s, n) == 0)
+            return glyphs[g].nag;
+    return 0;
+}
+
+/* The length of a UTF-8 glyph that ends the symbol [s, s + n) after at
+ * least two bytes of it ("Nf3±", "e4∞"), or 0: that glyph is a token of
+ * its own.  Not for a symbol that is a glyph or a result marker itself. */
+static size_t glyph_suffix(const unsigned char *s, size_t n)
+{
+    for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++) {
+        const char *t = glyphs[g].text;
+        size_t k = strlen(t);
+        if ((unsigned char)t[0] >= 0x80 && n >= k + 2 && memcmp(s + n - k, t, k) == 0) return k;
+    }
+    return 0;
+}
+
+/* glyph_suffix() of a symbol with non-ASCII bytes (acc & 0x80) that is
+ * neither a glyph nor a result marker (those are tokens whole), else 0. */
+static size_t glyph_suffix_len(const unsigned char *s, size_t n, unsigned acc)
+{
+    bool odd;
+    if (!(acc & 0x80) || glyph_nag(s, n) || result_marker(s, n, &odd)) return 0;
+    return glyph_suffix(s, n);
+}
 
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
 {
@@ -272,6 +349,7 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
     size_t n = (size_t)(q - s);
     if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof)) return too_long(lx, s);
     struct pgn_token *t = &lx->tok;
+    if (acc & 0x80) pgn_lex_count_chars(lx, s, n - glyph_suffix_len(s, n, acc));
     if (s[0] <= '9' || (acc & 0x80)) {
         bool odd;
         const char *m = result_marker(s, n, &odd);
@@ -281,16 +359,23 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
             return t;
         }
     }
-    if (s[0] == '-' || s[0] == '+' || s[0] == '=') {
+    if (s[0] == '-' || s[0] == '+' || s[0] == '=' || s[0] >= 0x80) {
         if (n == 2 && s[0] == '-' && s[1] == '-')
             return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q); /* null move */
-        for (size_t g = 0; g < sizeof glyphs / sizeof glyphs[0]; g++)
-            if (strlen(glyphs[g].text) == n && memcmp(glyphs[g].text, s, n) == 0) {
-                t->number = glyphs[g].nag;
-                t->flags |= PGN_TOKF_NONSTANDARD;
-                return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
-            }
-        return error_tok(lx, "stray character", s, q);
+        unsigned nag = glyph_nag(s, n);
+        if (nag) {
+            t->number = nag;
+            t->flags |= PGN_TOKF_NONSTANDARD;
+            return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
+        }
+        if (s[0] < 0x80) return error_tok(lx, "stray character", s, q);
+    }
+    if (acc & 0x80) {
+        size_t k = glyph_suffix_len(s, n, acc);
+        if (k) { /* "Nf3±": the move, then the glyph as the next token */
+            n -= k;
+            q -= k;
+        }
     }
     if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(s, n, false);
     return pgn_lex_finish(lx, PGN_TOK_SYMBOL, s, n, q);

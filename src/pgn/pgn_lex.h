@@ -111,6 +111,10 @@ const char *pgn_lex_input_error(const struct pgn_lex *lx);
  */
 bool pgn_lex_next_tag(struct pgn_lex *lx, bool bracket_lexed, struct pgn_event *ev);
 
+/* Whether the input is UTF-16 (read through a decoder: pgn_lex_utf16.c);
+ * *big_endian (may be NULL) says which byte order. */
+bool pgn_lex_is_utf16(const struct pgn_lex *lx, bool *big_endian);
+
 /* Name of a token type, for messages and tests. */
 const char *pgn_lex_type_name(enum pgn_tok_type t);
 
@@ -189,12 +193,22 @@ struct pgn_lex {
     uint64_t end_off;  /* input offset of *end */
     uint64_t bias;     /* end_off - (uintptr_t)end, modulo 2^64: see pgn_lex_off() */
     uint64_t line_off; /* input offset of the first byte of the current line */
-    uint64_t col_bias; /* bias + 1 - line_off: the column of q is q + col_bias (modulo 2^64) */
+    uint64_t col_bias; /* bias + 1 - line_off - line_cont: the column of q is q + col_bias
+                          (modulo 2^64) */
+    uint64_t line_cont; /* UTF-8 continuation bytes of the current line in the tokens
+                           read so far: columns count characters, not bytes */
     uint32_t line;
     unsigned prev; /* the token before this one (enum pgn_tok_type), or
                       PGN_LEX_PREV_TAG_NAME: a symbol right after a '[' */
+    bool read_started;               /* the first read is done (BOM check) */
+    struct pgn_lex_utf16 *utf16;     /* UTF-16 input: the decoder, else NULL */
     struct pgn_token tok;
 };
+
+/* The reads of the lexer (pgn_lex_utf16.c): input_read(), or UTF-16 input
+ * (a byte order mark at the start) decoded to UTF-8. */
+ptrdiff_t pgn_lex_read(struct pgn_lex *lx, unsigned char *dst, size_t cap);
+void pgn_lex_utf16_free(struct pgn_lex *lx);
 
 /* Input offset of the unread byte q: end_off - (end - q), with the constant
  * part kept in bias (unsigned arithmetic, modulo 2^64). */
@@ -228,7 +242,7 @@ static inline struct src_loc pgn_lex_fast_loc(const struct pgn_lex *lx, const un
 /* After a change of bias or line_off. */
 static inline void pgn_lex_set_col_bias(struct pgn_lex *lx)
 {
-    lx->col_bias = lx->bias + 1 - lx->line_off;
+    lx->col_bias = lx->bias + 1 - lx->line_off - lx->line_cont;
 }
 
 /* A line feed at q: the next line starts after it. */
@@ -236,6 +250,7 @@ static inline void pgn_lex_newline(struct pgn_lex *lx, const unsigned char *q)
 {
     lx->line++;
     lx->line_off = pgn_lex_off(lx, q) + 1;
+    lx->line_cont = 0;
     pgn_lex_set_col_bias(lx);
 }
 
@@ -245,6 +260,21 @@ static inline void pgn_lex_newline(struct pgn_lex *lx, const unsigned char *q)
  * they go).  The small ones are inline here so that splitting the tokenizer
  * in two costs no calls on the per-token path.
  */
+
+/* The n bytes at s, read on the current line, hold non-ASCII text: count
+ * its UTF-8 continuation bytes, so that the columns after it count
+ * characters (the tokens that may hold such bytes call this when they do:
+ * symbols, strings, comments; the fast paths take ASCII only). */
+static inline void pgn_lex_count_chars(struct pgn_lex *lx, const unsigned char *s, size_t n)
+{
+    uint64_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k += (s[i] & 0xc0) == 0x80;
+    if (k) {
+        lx->line_cont += k;
+        pgn_lex_set_col_bias(lx);
+    }
+}
 
 /* Look-ahead bound of the scans that may refill (a quote that may close a
  * tag value, a tag line ahead inside a comment, resynchronisation): they

@@ -119,7 +119,10 @@ const struct pgn_token *pgn_lex_string(struct pgn_lex *lx, const unsigned char *
         while (len > 0 && (text[len - 1] == '\r' || text[len - 1] == ' '))
             len--;
     if (n > PGN_LEX_STRING_MAX) t->flags |= PGN_TOKF_TRUNCATED;
-    if (acc & 0x80) t->flags |= pgn_lex_utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
+    if (acc & 0x80) {
+        t->flags |= pgn_lex_utf8_flags(text, len, n > PGN_LEX_STRING_MAX);
+        pgn_lex_count_chars(lx, text, len); /* (escapes are ASCII) */
+    }
     return pgn_lex_finish(lx, PGN_TOK_STRING, text, len, r);
 }
 
@@ -189,6 +192,7 @@ const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned
     struct pgn_token *t = &lx->tok;
     lx->ts = (unsigned char *)s + 1;
     unsigned char *r = lx->ts;
+    unsigned char *line_from = r; /* the body's bytes on the current line, from here */
     uint64_t depth = 0;
     unsigned acc = 0;
     for (;;) {
@@ -198,7 +202,10 @@ const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned
             r++;
         }
         if (c == '}') {
-            if (depth == 0) return comment_done(lx, r, acc, 1, false);
+            if (depth == 0) {
+                if (acc & 0x80) pgn_lex_count_chars(lx, line_from, (size_t)(r - line_from));
+                return comment_done(lx, r, acc, 1, false);
+            }
             depth--;
             r++;
         } else if (c == '{') {
@@ -213,8 +220,12 @@ const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned
                 lx->lead = PGN_LEX_LEAD_BOL;
                 return comment_done(lx, r, acc, 0, false);
             }
+            line_from = r; /* (where the look-ahead left it) */
         } else if (r == lx->end) {
-            if (!comment_refill(lx, &r)) {
+            if (acc & 0x80) pgn_lex_count_chars(lx, line_from, (size_t)(r - line_from));
+            bool more = comment_refill(lx, &r);
+            line_from = r;
+            if (!more) {
                 t->flags |= PGN_TOKF_UNTERMINATED;
                 return comment_done(lx, r, acc, 0, false);
             }

@@ -64,6 +64,13 @@ struct pgn_parser {
     bool game_open, movetext_begun, has_result, latin1_noted, enc_warned, tags_full;
     bool pend_movetext, pend_result, pend_end, pend_begin;
     bool blank_tags;      /* the tag pair being read follows a blank line */
+    bool utf16_noted;     /* the UTF-16 note is given (once per input) */
+    bool dparen_warned;   /* "((" reported in this game (once) */
+    bool rav_fresh;       /* a '(' was the last movetext token (the next one goes the
+                             general path, see parser_general()) */
+    bool cut_short;       /* the input ended inside a movetext line, no marker */
+    const char *rav_result; /* the last marker met inside a variation, or NULL */
+    struct src_loc rav_result_loc;
     unsigned last_number; /* last move number of the main line */
     unsigned pend_rav_end;
     const char *result; /* static canonical marker */
@@ -115,6 +122,12 @@ static void check_encoding(struct pgn_parser *p, const struct pgn_token *t, cons
     }
 }
 
+/* "byte" or "bytes" for a count of n. */
+static const char *bytes_word(unsigned long long n)
+{
+    return n == 1 ? "byte" : "bytes";
+}
+
 /* A printable rendering of the first byte of a bad token. */
 static const char *show_byte(const struct pgn_token *t, char buf[8])
 {
@@ -140,8 +153,8 @@ static void movetext_error(struct pgn_parser *p, const struct src_loc *loc, cons
     }
     uint64_t skipped = pgn_lex_skip_to_tag_line(p->lx);
     report(p, DIAG_SYNTAX, -1, loc,
-           "%s; %u syntax errors in this movetext: skipped %llu bytes to the next tag section",
-           what, p->errors, (unsigned long long)skipped);
+           "%s; %u syntax errors in this movetext: skipped %llu %s to the next tag section",
+           what, p->errors, (unsigned long long)skipped, bytes_word(skipped));
     p->errors = 0;
 }
 
@@ -151,6 +164,9 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->game_open = true;
     p->movetext_begun = p->has_result = p->enc_warned = p->tags_full = false;
     p->pend_movetext = p->pend_result = p->pend_end = false;
+    p->rav_fresh = p->cut_short = false;
+    p->dparen_warned = false;
+    p->rav_result = NULL;
     p->depth = 0;
     p->deep = 0;
     p->errors = 0;
@@ -165,10 +181,23 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
 /* Close the game at loc: open variations, missing marker, pending events. */
 static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 {
-    if (p->deep || p->depth)
+    if (p->deep || p->depth) {
         report(p, DIAG_SYNTAX, -1, loc, "unterminated variation: %llu '(' without ')'",
                (unsigned long long)(p->deep + p->depth));
-    if (!p->has_result)
+        if (!p->has_result && p->rav_result) {
+            /* "(... 1-0" never closed: the marker was the game's after all */
+            p->has_result = true;
+            p->result = p->rav_result;
+            p->result_loc = p->rav_result_loc;
+            p->pend_result = true;
+            p->cut_short = false;
+        }
+    }
+    if (!p->has_result && p->cut_short)
+        report(p, DIAG_MISSING_RESULT, -1, loc,
+               "the input ends in the middle of a line of movetext, without a termination "
+               "marker: the game is truncated");
+    else if (!p->has_result)
         report(p, DIAG_MISSING_RESULT, -1, loc,
                p->movetext_begun ? "the movetext ends without a termination marker"
                                  : "the game has no movetext and no termination marker");
@@ -352,18 +381,20 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
                 report(p, DIAG_SYNTAX, -1, &t->loc,
                        "variation nested deeper than %d: skipped %llu bytes",
                        PGN_PARSE_RAV_DEPTH_MAX,
-                       (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start));
+                       (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start)); /* > 1 */
             return false;
         }
         if (t->type != PGN_TOK_RESULT && t->type != PGN_TOK_LBRACKET && t->type != PGN_TOK_EOF)
             return false;
     }
     ev->depth = p->depth;
+    bool fresh = p->rav_fresh;
+    p->rav_fresh = false;
     switch (t->type) {
     case PGN_TOK_MOVE_NUMBER:
         if (t->number == 0) {
-            movetext_error(p, &t->loc, "bad move number 0 (%llu bytes skipped)",
-                           (unsigned long long)t->span);
+            movetext_error(p, &t->loc, "bad move number 0 (%llu %s skipped)",
+                           (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         if (p->depth == 0) {
@@ -386,8 +417,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             return false; /* "exd6 e.p.": part of the previous move's notation */
         if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
             check_encoding(p, t, "movetext");
-            movetext_error(p, &t->loc, "stray bytes that are not UTF-8 (%llu bytes skipped)",
-                           (unsigned long long)t->span);
+            movetext_error(p, &t->loc, "stray bytes that are not UTF-8 (%llu %s skipped)",
+                           (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         ev->type = PGN_EV_MOVE;
@@ -401,8 +432,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     case PGN_TOK_COMMENT:
         check_encoding(p, t, "comment");
         if (t->flags & PGN_TOKF_UNTERMINATED) {
-            movetext_error(p, &t->loc, "unterminated comment: '{' without '}' (%llu bytes skipped)",
-                           (unsigned long long)t->span);
+            movetext_error(p, &t->loc, "unterminated comment: '{' without '}' (%llu %s skipped)",
+                           (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         if (t->flags & PGN_TOKF_TRUNCATED)
@@ -417,41 +448,70 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             p->deep_start = t->loc.offset;
             return false;
         }
+        if (fresh && !p->dparen_warned) {
+            p->dparen_warned = true;
+            report(p, DIAG_SYNTAX, -1, &t->loc,
+                   "a variation opens before the variation around it has a move: '((' "
+                   "(reported once per game)");
+        }
         ev->type = PGN_EV_RAV_BEGIN;
         ev->loc = t->loc;
         ev->depth = ++p->depth;
+        p->rav_fresh = true;
         return true;
     case PGN_TOK_RPAREN:
         if (p->depth == 0) {
             movetext_error(p, &t->loc, "')' without '(' (1 byte skipped)");
             return false;
         }
+        if (p->rav_result) {
+            report(p, DIAG_SYNTAX, DIAG_NOTE, &p->rav_result_loc,
+                   "result marker %s inside a variation: read as the variation's outcome; "
+                   "the game goes on",
+                   p->rav_result);
+            p->rav_result = NULL;
+        }
         ev->type = PGN_EV_RAV_END;
         ev->loc = t->loc;
         ev->depth = p->depth--;
         return true;
     case PGN_TOK_RESULT:
+        if (p->depth || p->deep) {
+            /* "3. e4 (3. Nf3 Nf6 1/2-1/2) e5": the variation's outcome */
+            /* (noted when the variation closes; see end_game() if it never does) */
+            p->rav_result = t->text;
+            p->rav_result_loc = t->loc;
+            return false;
+        }
+        if (t->flags & PGN_TOKF_NONSTANDARD)
+            report(p, DIAG_SYNTAX, DIAG_NOTE, &t->loc,
+                   "result marker written in a non-standard way: read as %s", t->text);
         p->has_result = true;
         p->result = t->text;
         p->result_loc = t->loc;
         p->pend_result = true;
         end_game(p, &t->loc);
         return false;
-    case PGN_TOK_LBRACKET:
     case PGN_TOK_EOF:
+        /* No line feed between the last token and the end of the input */
+        p->cut_short = !(t->flags & PGN_TOKF_LINE_START) && !p->has_result && p->movetext_begun;
+        end_game(p, &t->loc);
+        keep(p);
+        return false;
+    case PGN_TOK_LBRACKET:
         end_game(p, &t->loc);
         keep(p);
         return false;
     case PGN_TOK_STRING:
-        movetext_error(p, &t->loc, "string outside a tag pair (%llu bytes skipped)",
-                       (unsigned long long)t->span);
+        movetext_error(p, &t->loc, "string outside a tag pair (%llu %s skipped)",
+                       (unsigned long long)t->span, bytes_word(t->span));
         return false;
     case PGN_TOK_RBRACKET:
         movetext_error(p, &t->loc, "']' without '[' (1 byte skipped)");
         return false;
     default: /* PGN_TOK_ERROR */
-        movetext_error(p, &t->loc, "%s %s (%llu bytes skipped)", t->message, show_byte(t, b),
-                       (unsigned long long)t->span);
+        movetext_error(p, &t->loc, "%s %s (%llu %s skipped)", t->message, show_byte(t, b),
+                       (unsigned long long)t->span, bytes_word(t->span));
         return false;
     }
 }
@@ -468,6 +528,8 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
     }
     if (p->pend_rav_end) {
         p->pend_rav_end--;
+        ev->cut_short = p->cut_short;
+        p->cut_short = false;
         ev->type = PGN_EV_RAV_END;
         ev->loc = p->end_loc;
         ev->depth = p->depth--;
@@ -487,6 +549,8 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
         ev->type = PGN_EV_GAME_END;
         ev->loc = p->end_loc;
         ev->has_result = p->has_result;
+        ev->cut_short = p->cut_short;
+        p->cut_short = false;
         return true;
     }
     if (p->pend_begin) { /* the tag pair in progress opens this game */
@@ -553,22 +617,33 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
         p->have_tok = false;
         const struct pgn_token *t = p->tok;
         char b[8];
+        bool big;
         switch (p->st) {
         case PS_BETWEEN:
             if (t->type == PGN_TOK_EOF) {
                 p->eof = true;
                 if (pgn_lex_input_error(p->lx))
                     report(p, DIAG_INPUT, -1, &t->loc, "%s", pgn_lex_input_error(p->lx));
+                else if (p->games == 0)
+                    report(p, DIAG_SYNTAX, DIAG_WARNING, &t->loc,
+                           "no games found: the input holds no tag pair and no movetext");
                 return false;
+            }
+            if (!p->utf16_noted && pgn_lex_is_utf16(p->lx, &big)) {
+                p->utf16_noted = true;
+                report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
+                       "the input is UTF-16 (%s, with a byte order mark): read as such; "
+                       "PGN is ASCII or UTF-8",
+                       big ? "big-endian" : "little-endian");
             }
             if (t->type == PGN_TOK_COMMENT)
                 continue; /* between games: belongs to no game */
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
-                report(p, DIAG_SYNTAX, -1, &t->loc, "%s %s between games (%llu bytes skipped)",
+                report(p, DIAG_SYNTAX, -1, &t->loc, "%s %s between games (%llu %s skipped)",
                        t->type == PGN_TOK_ERROR ? t->message : "stray",
                        t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
-                       (unsigned long long)t->span);
+                       (unsigned long long)t->span, bytes_word(t->span));
                 continue;
             }
             start_game(p, ev, t);
@@ -625,7 +700,7 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
                 p->pend_begin;
     p->fast = FAST_NONE;
     if (!p->have_tok && !pend && !p->slow && !p->eof) {
-        if (p->st == PS_MOVETEXT && !p->deep)
+        if (p->st == PS_MOVETEXT && !p->deep && !p->rav_fresh)
             p->fast = FAST_MOVETEXT;
         else if (p->st == PS_TAGS)
             p->fast = FAST_TAGS;

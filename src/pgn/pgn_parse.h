@@ -42,10 +42,19 @@
  *                   file-level: game 0)
  *   input           the input failed (corrupt compressed stream, read error);
  *                   the game in progress is ended
+ * Read as they are meant, with a `syntax` note: a result marker inside a
+ * variation (the variation's outcome, as broadcast viewers write it; the game
+ * goes on, and it becomes the game's marker only when the variation is never
+ * closed), a draw written "1/2", "½" or "½-½" (delivered as 1/2-1/2).
+ * `syntax` warnings: "((" (a variation opened before the variation around it
+ * has a move), an input that ends in the middle of a movetext line (cut_short
+ * above), an input with no game at all, a UTF-16 input (not read).
  * Tolerated without a diagnostic (the lexer flags them, the replay layer may
- * judge them): ½-½ and dash variants of results (delivered as the canonical
- * marker), "…" for "...", glyphs like +- (as NAGs $10-$19), nested braces in
- * comments, [pgn] [/pgn] wrappers, % escape lines, a standalone "e.p.".
+ * judge them): dash variants of results (delivered as the canonical marker),
+ * "…" for "...", annotation glyphs (+-, ±, ∞, □, ... as their NAGs; "N"
+ * and "RR", letters, come as moves: the replay knows them for glyphs),
+ * nested braces in comments, [pgn] [/pgn] wrappers, % escape lines, a
+ * standalone "e.p.".
  */
 #ifndef PGNARB_PGN_PARSE_H
 #define PGNARB_PGN_PARSE_H
@@ -95,6 +104,10 @@ struct pgn_event {
     unsigned depth;             /* RAV nesting of the event (0 = main line; RAV_BEGIN/END:
                                    depth of the variation they open/close, 1..) */
     bool has_result;            /* GAME_END: a termination marker was seen */
+    bool cut_short;             /* the first RAV_END or GAME_END that closes the lines open
+                                   when the input ended in the middle of a movetext line
+                                   without a marker: the last token of the innermost line
+                                   may be cut short (a file still being written) */
 };
 
 /* A parser over in (borrowed).  on_diag may be NULL.  NULL when out of memory. */

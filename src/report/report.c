@@ -167,6 +167,30 @@ static void github_escape(FILE *f, const char *s, bool property)
     }
 }
 
+/* The context and message, as text_diag() writes them, in a string to free
+ * (NULL when out of memory). */
+static char *context_message(const struct diag *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) return NULL;
+    report_context(m, d);
+    text_put(m, d->message);
+    if (fclose(m) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static void sarif_diag(struct report *r, const struct diag *d)
+{
+    char *text = context_message(d);
+    report_sarif_result(r->out, d, text, r->results++);
+    free(text);
+}
+
 static void github_diag(FILE *f, const struct diag *d)
 {
     static const char *const commands[DIAG_SEVERITY_NB] = {"error", "warning", "notice"};
@@ -197,7 +221,7 @@ void report_diag(struct report *r, const struct diag *d)
     case REPORT_TEXT: text_diag(r->out, d); break;
     case REPORT_JSONL: report_jsonl_diag(r->out, d, r->shard); break;
     case REPORT_GITHUB: github_diag(r->out, d); break;
-    case REPORT_SARIF: report_sarif_result(r->out, d, r->results++); break;
+    case REPORT_SARIF: sarif_diag(r, d); break;
     }
 }
 

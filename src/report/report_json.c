@@ -1,7 +1,10 @@
 /*
  * report_json.c - JSON Lines and SARIF reporters (SPEC "Output").
- * Every key the SPEC lists is written; absent values are omitted (ply for
- * game-level findings) or null (tags that the game lacks).
+ * Every key the SPEC lists is written in every record of its type; a value
+ * that is absent (the ply, move, side and FEN of a game-level finding, a tag
+ * the game lacks, a code with no FIDE article, the ending ply of a game with
+ * no ending) is null.  doc/pgnarbiter-jsonl.schema.json is the contract, and
+ * the tests hold every jsonl output of the CLI cases to it.
  */
 #include "report/report_json.h"
 
@@ -23,6 +26,16 @@ static void key_uint(FILE *f, const char *name, uint64_t value)
 {
     key(f, name);
     fprintf(f, "%llu", (unsigned long long)value);
+}
+
+/* value, or null when it is 0 (the "none" of struct diag's numbers) */
+static void key_uint_or_null(FILE *f, const char *name, uint64_t value)
+{
+    key(f, name);
+    if (value)
+        fprintf(f, "%llu", (unsigned long long)value);
+    else
+        fputs("null", f);
 }
 
 static void key_bool(FILE *f, const char *name, bool value)
@@ -48,23 +61,22 @@ void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
     if (shard[0]) key_string(f, "shard", shard);
     key_string(f, "file", d->file);
     key_uint(f, "game", d->game);
-    key_uint(f, "line", d->loc.line);
-    key_uint(f, "column", d->loc.column);
-    key_uint(f, "offset", d->loc.offset);
-    if (d->ply)
-        key_uint(f, "ply", d->ply);
-    if (d->move_number)
-        key_uint(f, "move_number", d->move_number);
-    if (d->side == 0 || d->side == 1)
-        key_string(f, "side", d->side == 0 ? "white" : "black");
-    if (d->san)
-        key_string(f, "san", d->san);
-    if (d->san_en)
-        key_string(f, "san_en", d->san_en);
+    if (d->loc.line) {
+        key_uint(f, "line", d->loc.line);
+        key_uint(f, "column", d->loc.column);
+        key_uint(f, "offset", d->loc.offset);
+    } else { /* no place in the input (it could not be read) */
+        fputs(",\"line\":null,\"column\":null,\"offset\":null", f);
+    }
+    key_uint_or_null(f, "ply", d->ply);
+    key_uint_or_null(f, "move_number", d->move_number);
+    key_string(f, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
+    key_string(f, "san", d->san);
+    key_string(f, "san_en", d->san_en);
     key_string(f, "code", info->name);
     key_string(f, "severity", diag_severity_name(d->severity));
     key_string(f, "message", d->message);
-    key_string(f, "fide", info->fide);
+    key_string(f, "fide", info->fide[0] ? info->fide : NULL);
     key_bool(f, "variation", d->variation);
     key_tags(f, d->event, d->white, d->black, d->round);
     key_string(f, "fen", d->fen);
@@ -85,6 +97,8 @@ void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
     fprintf(f, ",\"ending\":{\"kind\":\"%s\"", report_ending_name(g->ending));
     if (g->ending != ENDING_NONE)
         key_uint(f, "ply", g->ending_ply);
+    else
+        fputs(",\"ply\":null", f);
     fputs("}", f);
     key_uint(f, "errors", g->errors);
     key_uint(f, "warnings", g->warnings);
@@ -152,17 +166,38 @@ void report_sarif_begin(FILE *f)
         fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
                 diag_severity_name(info->severity));
     }
-    fputs("]}},\"results\":[\n", f);
+    /* Columns count characters (code points) from the start of the line:
+     * the reader's columns (pgn_lex.h) step over UTF-8 continuation bytes. */
+    fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[\n", f);
 }
 
-void report_sarif_result(FILE *f, const struct diag *d, uint64_t index)
+/* A file name as a URI reference (RFC 3986): every byte but the unreserved
+ * ones and '/' percent-encoded, so spaces, '%', '#', '?', ':', non-ASCII
+ * bytes and "<stdin>" make a reference every SARIF consumer can resolve
+ * against the directory the run started in. */
+static void write_uri(FILE *f, const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    putc('"', f);
+    for (const unsigned char *p = (const unsigned char *)(path ? path : "<input>"); *p; p++) {
+        unsigned c = *p;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+            putc((int)c, f);
+        else
+            fprintf(f, "%%%c%c", hex[c >> 4], hex[c & 15]);
+    }
+    putc('"', f);
+}
+
+void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64_t index)
 {
     const struct diag_info *info = diag_info(d->code);
     fprintf(f, "%s{\"ruleId\":\"%s\",\"level\":\"%s\",\"message\":{\"text\":", index ? "," : "",
             info->name, diag_severity_name(d->severity));
-    json_write_cstring(f, d->message);
+    json_write_cstring(f, text ? text : d->message);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", f);
-    json_write_cstring(f, d->file);
+    write_uri(f, d->file);
     fputs("}", f);
     if (d->loc.line)
         fprintf(f, ",\"region\":{\"startLine\":%u,\"startColumn\":%u,\"byteOffset\":%llu}",

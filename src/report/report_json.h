@@ -17,7 +17,9 @@ void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard);
 void report_jsonl_summary(FILE *f, const struct run_totals *t);
 
 void report_sarif_begin(FILE *f);
-void report_sarif_result(FILE *f, const struct diag *d, uint64_t index);
+/* text: the message with its game and move, as the text format writes it
+ * (NULL: the bare message). */
+void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64_t index);
 void report_sarif_end(FILE *f);
 
 #endif

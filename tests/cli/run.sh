@@ -55,6 +55,34 @@ for dir in "$cases"/*/; do
         failed=$((failed + 1))
     fi
 done
+# No FILE with standard input on a terminal: a hint and status 2, not a
+# silent wait.  script(1) (util-linux) gives the program a terminal.
+if command -v script >/dev/null 2>&1 && [ -z "$VALGRIND" ]; then
+    set +e
+    (cd "$TOP_SRCDIR/testdata" && PGNARBITER=$PGNARBITER \
+        script -qec '"$PGNARBITER"; echo "status $?"' /dev/null) </dev/null >"$tmp/tty" 2>&1
+    set -e
+    if grep -q 'no input: give PGN files to check' "$tmp/tty" && grep -q 'status 2' "$tmp/tty"; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL: no arguments on a terminal"
+        sed 's/^/    /' "$tmp/tty"
+        failed=$((failed + 1))
+    fi
+    set +e
+    (cd "$TOP_SRCDIR/testdata" && PGNARBITER=$PGNARBITER \
+        script -qec '"$PGNARBITER" position; echo "status $?"' /dev/null) </dev/null >"$tmp/tty" 2>&1
+    set -e
+    if grep -q 'no position: give FENs' "$tmp/tty" && grep -q 'status 2' "$tmp/tty"; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL: position with no FEN on a terminal"
+        sed 's/^/    /' "$tmp/tty"
+        failed=$((failed + 1))
+    fi
+else
+    echo "cli: skipped the terminal case (no script(1), or under valgrind)"
+fi
 echo "cli: $passed passed, $failed failed"
 [ "$passed" -gt 0 ] || { echo "cli: no case was run" >&2; exit 1; }
 [ "$failed" -eq 0 ]

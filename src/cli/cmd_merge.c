@@ -58,19 +58,19 @@ static int merge_error(FILE *err, const char *fmt, const char *a, const char *b)
     return CLI_EXIT_USAGE;
 }
 
-static uint64_t get_uint(const struct json_obj *o, const char *key)
+static uint64_t get_uint(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_NUMBER && v->is_uint ? v->u : 0;
 }
 
-static const char *get_string(const struct json_obj *o, const char *key)
+static const char *get_string(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_STRING ? v->s : NULL;
 }
 
-static bool get_bool(const struct json_obj *o, const char *key)
+static bool get_bool(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_BOOL && v->b;
@@ -136,7 +136,7 @@ static bool read_summary(struct merge *m, struct shard_file *s)
         merge_error(m->err, "%s has a summary with a bad shard '%s'.", s->path, shard);
         return false;
     }
-    const struct json_obj *o = &m->obj;
+    struct json_obj *o = &m->obj;
     s->k = (unsigned)k;
     s->n = (unsigned)n;
     s->status = (int)get_uint(o, "status");
@@ -233,7 +233,7 @@ static bool severity_of(const char *s, enum diag_severity *sev)
     return false;
 }
 
-static bool merge_diag(struct merge *m, const struct json_obj *o)
+static bool merge_diag(struct merge *m, struct json_obj *o)
 {
     struct diag d;
     enum diag_code code = diag_lookup(get_string(o, "code") ? get_string(o, "code") : "");
@@ -276,7 +276,7 @@ static bool merge_diag(struct merge *m, const struct json_obj *o)
     return true;
 }
 
-static bool merge_game(struct merge *m, const struct json_obj *o)
+static bool merge_game(struct merge *m, struct json_obj *o)
 {
     struct game_record g;
     memset(&g, 0, sizeof g);

@@ -131,7 +131,8 @@ static bool read_summary(struct merge *m, struct shard_file *s)
                     "of check --shard)");
         return false;
     }
-    unsigned long k = strtoul(shard, &end, 10), n = end && *end == '/' ? strtoul(end + 1, &end, 10) : 0;
+    unsigned long k = strtoul(shard, &end, 10),
+                  n = end && *end == '/' ? strtoul(end + 1, &end, 10) : 0;
     if (!n || k < 1 || k > n || *end) {
         merge_error(m->err, "%s has a summary with a bad shard '%s'.", s->path, shard);
         return false;
@@ -323,9 +324,12 @@ static bool merge_file(struct merge *m, const struct shard_file *s)
             break;
         }
         const char *type = get_string(&m->obj, "type");
-        if (type && strcmp(type, "diagnostic") == 0) ok = merge_diag(m, &m->obj);
-        else if (type && strcmp(type, "game") == 0) ok = merge_game(m, &m->obj);
-        else summary = type && strcmp(type, "summary") == 0;
+        if (type && strcmp(type, "diagnostic") == 0)
+            ok = merge_diag(m, &m->obj);
+        else if (type && strcmp(type, "game") == 0)
+            ok = merge_game(m, &m->obj);
+        else
+            summary = type && strcmp(type, "summary") == 0;
         ok = ok && (summary || type);
     }
     free(line);
@@ -401,7 +405,8 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
             if (s[i].status > status) status = s[i].status;
         }
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        m.totals.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        m.totals.seconds =
+            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         m.totals.status = status;
         report_finish(m.report, &m.totals);
         if (!quiet) report_summary(err, &m.totals);

@@ -58,10 +58,14 @@ static int hex4(const char *p)
     for (int i = 0; i < 4; i++) {
         char c = p[i];
         v <<= 4;
-        if (c >= '0' && c <= '9') v |= c - '0';
-        else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-        else return -1;
+        if (c >= '0' && c <= '9')
+            v |= c - '0';
+        else if (c >= 'a' && c <= 'f')
+            v |= c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            v |= c - 'A' + 10;
+        else
+            return -1;
     }
     return v;
 }
@@ -105,14 +109,30 @@ static bool string(struct rd *r, const char **s, size_t *len)
         if (r->p >= r->end) return fail(r, "unterminated string");
         char e = *r->p++;
         switch (e) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case '/': *o++ = '/'; break;
-        case 'b': *o++ = '\b'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'n': *o++ = '\n'; break;
-        case 'r': *o++ = '\r'; break;
-        case 't': *o++ = '\t'; break;
+        case '"':
+            *o++ = '"';
+            break;
+        case '\\':
+            *o++ = '\\';
+            break;
+        case '/':
+            *o++ = '/';
+            break;
+        case 'b':
+            *o++ = '\b';
+            break;
+        case 'f':
+            *o++ = '\f';
+            break;
+        case 'n':
+            *o++ = '\n';
+            break;
+        case 'r':
+            *o++ = '\r';
+            break;
+        case 't':
+            *o++ = '\t';
+            break;
         case 'u': {
             if (r->end - r->p < 4) return fail(r, "bad \\u escape");
             int cp = hex4(r->p);
@@ -134,7 +154,8 @@ static bool string(struct rd *r, const char **s, size_t *len)
             put_utf8(&o, u);
             break;
         }
-        default: return fail(r, "bad escape in a string");
+        default:
+            return fail(r, "bad escape in a string");
         }
     }
     *len = (size_t)(o - *s);
@@ -232,11 +253,21 @@ static bool value(struct rd *r, const char *key, int depth)
     struct json_value *v = add(r, key);
     if (!v) return false;
     switch (c) {
-    case '"': v->type = JSON_STRING; return string(r, &v->s, &v->len);
-    case 't': v->type = JSON_BOOL; v->b = true; return literal(r, "true");
-    case 'f': v->type = JSON_BOOL; return literal(r, "false");
-    case 'n': v->type = JSON_NULL; return literal(r, "null");
-    default: return number(r, v);
+    case '"':
+        v->type = JSON_STRING;
+        return string(r, &v->s, &v->len);
+    case 't':
+        v->type = JSON_BOOL;
+        v->b = true;
+        return literal(r, "true");
+    case 'f':
+        v->type = JSON_BOOL;
+        return literal(r, "false");
+    case 'n':
+        v->type = JSON_NULL;
+        return literal(r, "null");
+    default:
+        return number(r, v);
     }
 }
 

@@ -18,7 +18,8 @@
 #     than games, so many own none) over sample.pgn, its cuttable containers
 #     (games across frame and block boundaries) and the edge fixtures of
 #     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
-#     an empty file; CR-only is pgn/mac-line-endings.pgn), and for N in 2 7
+#     an empty file; CR-only is pgn/mac-line-endings.pgn), for N in 2 3 7
+#     over a pzstd and a BGZF file cut short inside a frame, and for N in 2 7
 #     over the rest of testdata/pgn; a shard whose end is not confirmed makes
 #     merge refuse (exit 2), never print a wrong run.
 #  5. failure injection: a missing, duplicated, truncated (cut mid-record,
@@ -158,6 +159,13 @@ merge_equals() {
 for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
     containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn; do
     for n in 1 2 3 7 64; do merge_equals "$f" $n; done
+done
+# Cut short inside a frame / block: the last shard meets the damage where one
+# run does, and says the same.
+head -c 1200 containers/sample-pzstd.pgn.zst >"$tmp/cut-short.pgn.zst"
+head -c 1000 containers/sample-blocks.pgn.bgz >"$tmp/cut-short.pgn.bgz"
+for f in "$tmp/cut-short.pgn.zst" "$tmp/cut-short.pgn.bgz"; do
+    for n in 2 3 7; do merge_equals "$f" $n; done
 done
 for f in pgn/*.pgn; do
     case $f in pgn/mac-line-endings.pgn) continue ;; esac

@@ -67,19 +67,19 @@ static int merge_error(FILE *err, const char *fmt, const char *a, const char *b)
     return CLI_EXIT_USAGE;
 }
 
-static uint64_t get_uint(const struct json_obj *o, const char *key)
+static uint64_t get_uint(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_NUMBER && v->is_uint ? v->u : 0;
 }
 
-static const char *get_string(const struct json_obj *o, const char *key)
+static const char *get_string(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_STRING ? v->s : NULL;
 }
 
-static bool get_bool(const struct json_obj *o, const char *key)
+static bool get_bool(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_BOOL && v->b;
@@ -140,12 +140,13 @@ static bool read_summary(struct merge *m, struct shard_file *s)
                     "of check --shard)");
         return false;
     }
-    unsigned long k = strtoul(shard, &end, 10), n = end && *end == '/' ? strtoul(end + 1, &end, 10) : 0;
+    unsigned long k = strtoul(shard, &end, 10),
+                  n = end && *end == '/' ? strtoul(end + 1, &end, 10) : 0;
     if (!n || k < 1 || k > n || *end) {
         merge_error(m->err, "%s has a summary with a bad shard '%s'.", s->path, shard);
         return false;
     }
-    const struct json_obj *o = &m->obj;
+    struct json_obj *o = &m->obj;
     s->k = (unsigned)k;
     s->n = (unsigned)n;
     s->status = (int)get_uint(o, "status");
@@ -246,7 +247,7 @@ static bool severity_of(const char *s, enum diag_severity *sev)
     return false;
 }
 
-static bool merge_diag(struct merge *m, const struct json_obj *o)
+static bool merge_diag(struct merge *m, struct json_obj *o)
 {
     struct diag d;
     enum diag_code code = diag_lookup(get_string(o, "code") ? get_string(o, "code") : "");
@@ -301,7 +302,7 @@ static void collection_finding(void *ctx, const struct diag *d)
     report_diag(m->report, d);
 }
 
-static bool merge_game(struct merge *m, const struct json_obj *o)
+static bool merge_game(struct merge *m, struct json_obj *o)
 {
     struct game_record g;
     memset(&g, 0, sizeof g);
@@ -357,9 +358,12 @@ static bool merge_file(struct merge *m, const struct shard_file *s)
             break;
         }
         const char *type = get_string(&m->obj, "type");
-        if (type && strcmp(type, "diagnostic") == 0) ok = merge_diag(m, &m->obj);
-        else if (type && strcmp(type, "game") == 0) ok = merge_game(m, &m->obj);
-        else summary = type && strcmp(type, "summary") == 0;
+        if (type && strcmp(type, "diagnostic") == 0)
+            ok = merge_diag(m, &m->obj);
+        else if (type && strcmp(type, "game") == 0)
+            ok = merge_game(m, &m->obj);
+        else
+            summary = type && strcmp(type, "summary") == 0;
         ok = ok && (summary || type);
     }
     free(line);
@@ -455,7 +459,8 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         m.totals.duplicates_indexed = cs.indexed;
         m.totals.duplicates_index_bytes = cs.index_bytes;
         clock_gettime(CLOCK_MONOTONIC, &t1);
-        m.totals.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        m.totals.seconds =
+            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         m.totals.status = status;
         report_finish(m.report, &m.totals);
         if (!quiet) report_summary(err, &m.totals);

@@ -213,7 +213,8 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
     memset(r, 0, sizeof *r);
     r->k = k;
     r->n = n;
-    struct shard_ctx c = {.path = path, .window_max = zstd_window_max, .why = why, .whylen = whylen};
+    struct shard_ctx c = {
+        .path = path, .window_max = zstd_window_max, .why = why, .whylen = whylen};
     why[0] = '\0';
     if (!input_frames_plan(path, n, &c.fr, why, whylen)) return SHARD_UNREADABLE;
     int status = SHARD_OK;
@@ -245,13 +246,12 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
     if (r->start.range == r->end.range && r->start.cut == r->end.cut) {
         r->empty = true;
     } else {
-        struct chain ch = {.c = &c, .skip = r->start.cut, .end = &r->end, .stop = UINT64_MAX,
-                           .tag = UINT64_MAX};
+        struct chain ch = {
+            .c = &c, .skip = r->start.cut, .end = &r->end, .stop = UINT64_MAX, .tag = UINT64_MAX};
         ch.a = open_range(&c, c.fr.start[k - 1], c.fr.start[r->end.range]);
         if (ch.a && r->end.range < n) ch.b = open_range(&c, c.fr.start[r->end.range], UINT64_MAX);
-        struct input *in = ch.a && (ch.b || r->end.range == n)
-                               ? input_open_source(chain_read, &ch, path)
-                               : NULL;
+        struct input *in =
+            ch.a && (ch.b || r->end.range == n) ? input_open_source(chain_read, &ch, path) : NULL;
         struct replay_until u;
         if (!in || !replay_pool_read_until(pool, in, &ch.stop, &u)) {
             if (!why[0]) snprintf(why, whylen, "out of memory");

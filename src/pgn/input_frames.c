@@ -12,6 +12,9 @@
  *   the subfield BC with the member's size less one.  A gzip member without
  *   it cannot be stepped over without decoding: plain gzip is one unit.
  * - a plain file is cut anywhere.
+ * A file cut short or damaged (or a gzip member that is not BGZF after BGZF
+ * blocks) has its rest taken as one last unit: its shard's reader meets the
+ * damage where one run's reader would, and says the same.
  * Memory is O(N) (one boundary per range), whatever the number of frames.
  * Nothing here prints or exits.
  */
@@ -150,17 +153,13 @@ bool input_frames_plan(const char *path, unsigned n, struct input_frames *f, cha
     while (at < w.size) {
         bool skippable = false;
         uint64_t size = zstd ? zstd_frame_size(&w, at, &skippable) : bgzf_block_size(&w, at);
-        if (size == 0) {
-            if (gzip && !w.why) { /* a member that is not a BGZF block */
-                f->layout = INPUT_LAYOUT_GZIP;
-                break;
-            }
-            snprintf(why, whylen, "cannot find the %s frames: %s at byte %llu",
-                     zstd ? "zstd" : "BGZF", w.why, (unsigned long long)at);
-            close(w.fd);
-            input_frames_free(f);
-            return false;
+        if (size == 0 && gzip && !w.why && at == 0) { /* a member that is not a BGZF block */
+            f->layout = INPUT_LAYOUT_GZIP;
+            break;
         }
+        if (size == 0) /* cut short or damaged: the rest is one unit, which the decoder
+                        * reports on as it does for one run */
+            size = w.size - at;
         if (!skippable) f->frames++;
         while (k < n && (uint64_t)((unsigned __int128)w.size * k / n) <= at)
             f->start[k++] = at;

@@ -58,10 +58,14 @@ static int hex4(const char *p)
     for (int i = 0; i < 4; i++) {
         char c = p[i];
         v <<= 4;
-        if (c >= '0' && c <= '9') v |= c - '0';
-        else if (c >= 'a' && c <= 'f') v |= c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F') v |= c - 'A' + 10;
-        else return -1;
+        if (c >= '0' && c <= '9')
+            v |= c - '0';
+        else if (c >= 'a' && c <= 'f')
+            v |= c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            v |= c - 'A' + 10;
+        else
+            return -1;
     }
     return v;
 }
@@ -105,14 +109,30 @@ static bool string(struct rd *r, const char **s, size_t *len)
         if (r->p >= r->end) return fail(r, "unterminated string");
         char e = *r->p++;
         switch (e) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case '/': *o++ = '/'; break;
-        case 'b': *o++ = '\b'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'n': *o++ = '\n'; break;
-        case 'r': *o++ = '\r'; break;
-        case 't': *o++ = '\t'; break;
+        case '"':
+            *o++ = '"';
+            break;
+        case '\\':
+            *o++ = '\\';
+            break;
+        case '/':
+            *o++ = '/';
+            break;
+        case 'b':
+            *o++ = '\b';
+            break;
+        case 'f':
+            *o++ = '\f';
+            break;
+        case 'n':
+            *o++ = '\n';
+            break;
+        case 'r':
+            *o++ = '\r';
+            break;
+        case 't':
+            *o++ = '\t';
+            break;
         case 'u': {
             if (r->end - r->p < 4) return fail(r, "bad \\u escape");
             int cp = hex4(r->p);
@@ -134,7 +154,8 @@ static bool string(struct rd *r, const char **s, size_t *len)
             put_utf8(&o, u);
             break;
         }
-        default: return fail(r, "bad escape in a string");
+        default:
+            return fail(r, "bad escape in a string");
         }
     }
     *len = (size_t)(o - *s);
@@ -147,7 +168,7 @@ static struct json_value *add(struct rd *r, const char *path)
 {
     if (r->o->n == JSON_OBJ_KEYS_MAX) return fail(r, "too many values in one record"), NULL;
     struct json_value *v = &r->o->v[r->o->n];
-    snprintf(v->key, sizeof v->key, "%s", path); /* path fits: object_or_array() checked */
+    memcpy(v->key, path, strlen(path) + 1); /* path fits: object_or_array() checked */
     memset(&v->type, 0, sizeof *v - offsetof(struct json_value, type));
     r->o->n++;
     return v;
@@ -181,8 +202,12 @@ static bool object_or_array(struct rd *r, const char *key, int depth, bool array
             r->p++;
         }
         char path[JSON_KEY_MAX];
-        int w = snprintf(path, sizeof path, "%s%s%.*s", key, key[0] ? "." : "", (int)len, s);
-        if (w < 0 || (size_t)w >= sizeof path) return fail(r, "key too long");
+        size_t klen = strlen(key), at = klen + (klen != 0);
+        if (at + len >= sizeof path) return fail(r, "key too long");
+        memcpy(path, key, klen);
+        path[klen] = '.';
+        memcpy(path + at, s, len);
+        path[at + len] = '\0';
         if (!value(r, path, depth + 1)) return false;
         blanks(r);
         if (r->p < r->end && *r->p == ',') {
@@ -228,17 +253,27 @@ static bool value(struct rd *r, const char *key, int depth)
     struct json_value *v = add(r, key);
     if (!v) return false;
     switch (c) {
-    case '"': v->type = JSON_STRING; return string(r, &v->s, &v->len);
-    case 't': v->type = JSON_BOOL; v->b = true; return literal(r, "true");
-    case 'f': v->type = JSON_BOOL; return literal(r, "false");
-    case 'n': v->type = JSON_NULL; return literal(r, "null");
-    default: return number(r, v);
+    case '"':
+        v->type = JSON_STRING;
+        return string(r, &v->s, &v->len);
+    case 't':
+        v->type = JSON_BOOL;
+        v->b = true;
+        return literal(r, "true");
+    case 'f':
+        v->type = JSON_BOOL;
+        return literal(r, "false");
+    case 'n':
+        v->type = JSON_NULL;
+        return literal(r, "null");
+    default:
+        return number(r, v);
     }
 }
 
 bool json_obj_parse(struct json_obj *o, const char *text, size_t len, const char **why)
 {
-    o->n = 0;
+    o->n = o->hint = 0;
     if (o->cap < len + 1) {
         char *b = realloc(o->buf, len + 1);
         if (!b) return *why = "out of memory", false;
@@ -255,9 +290,16 @@ bool json_obj_parse(struct json_obj *o, const char *text, size_t len, const char
     return ok;
 }
 
-const struct json_value *json_obj_get(const struct json_obj *o, const char *key)
+const struct json_value *json_obj_get(struct json_obj *o, const char *key)
 {
-    for (size_t i = 0; i < o->n; i++)
-        if (strcmp(o->v[i].key, key) == 0) return &o->v[i];
+    /* Look-ups mostly come in the order the keys were written: start after
+     * the last one found. */
+    for (size_t k = 0; k < o->n; k++) {
+        size_t i = (o->hint + k) % o->n;
+        if (strcmp(o->v[i].key, key) == 0) {
+            o->hint = i + 1;
+            return &o->v[i];
+        }
+    }
     return NULL;
 }

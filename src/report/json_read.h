@@ -35,7 +35,8 @@ struct json_value {
 struct json_obj {
     struct json_value v[JSON_OBJ_KEYS_MAX];
     size_t n;
-    char *buf; /* decoded strings */
+    size_t hint; /* where json_obj_get() looks first */
+    char *buf;   /* decoded strings */
     size_t cap;
 };
 
@@ -48,6 +49,6 @@ void json_obj_fini(struct json_obj *o);
 bool json_obj_parse(struct json_obj *o, const char *text, size_t len, const char **why);
 
 /* The value of key, NULL when absent. */
-const struct json_value *json_obj_get(const struct json_obj *o, const char *key);
+const struct json_value *json_obj_get(struct json_obj *o, const char *key);
 
 #endif /* PGNARB_JSON_READ_H */

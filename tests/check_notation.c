@@ -210,6 +210,24 @@ START_TEST(both_readings_legal)
 }
 END_TEST
 
+/* More kept events than the buffer holds: legality decides on those kept,
+ * and the game goes on in the reading chosen. */
+START_TEST(keeping_buffer_full)
+{
+    struct seen s;
+    size_t cap = 400000;
+    char *pgn = malloc(cap);
+    ck_assert_ptr_nonnull(pgn);
+    size_t n = (size_t)snprintf(pgn, cap, TAGS "[Result \"*\"]\n\n1. e4 e5 2. Re2 ");
+    for (int i = 0; i < 2000; i++)
+        n += (size_t)snprintf(pgn + n, cap - n, "{a comment of some length, as annotators "
+                                                "write them, kept with the moves} ");
+    snprintf(pgn + n, cap - n, "Re7 3. Rd3 d6 4. Re3 *\n");
+    ck_assert_str_eq(replay(&s, pgn, false, NOTA_MODE_AUTO), "");
+    free(pgn);
+}
+END_TEST
+
 START_TEST(legality_decides)
 {
     struct seen s;
@@ -461,6 +479,7 @@ Suite *notation_suite(void)
     tcase_add_test(tc, italian_error_names_the_piece);
     tcase_add_test(tc, both_readings_legal);
     tcase_add_test(tc, legality_decides);
+    tcase_add_test(tc, keeping_buffer_full);
     tcase_add_test(tc, dutch_knight);
     tcase_add_test(tc, other_notations);
     tcase_add_test(tc, forced_notation);

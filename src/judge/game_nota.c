@@ -178,8 +178,9 @@ static uint32_t parting_move(const struct game_nota *nt, unsigned a, unsigned b,
     return UINT32_MAX;
 }
 
-/* Undecided to the end of what is kept: legality decides. */
-static void decide(struct game *g)
+/* Undecided to the end of what is kept (the game, or the buffer when
+ * full: partial): legality decides. */
+static void decide(struct game *g, bool partial)
 {
     struct game_nota *nt = g->nt;
     unsigned cls[NOTA_SET_NB];
@@ -242,8 +243,12 @@ static void decide(struct game *g)
                 nota_translate(b, text, len, rb, sizeof rb);
             }
             snprintf(g->nota_part_msg, sizeof g->nota_part_msg,
-                     "this move reads as %s (a %s move) in %s and as %s (a %s move) in %s; both "
-                     "readings replay the whole game legally, and it is judged in %s",
+                     partial ? "this move reads as %s (a %s move) in %s and as %s (a %s move) "
+                               "in %s; both readings replay the next 128 KB of the game "
+                               "legally, and it is judged in %s"
+                             : "this move reads as %s (a %s move) in %s and as %s (a %s move) "
+                               "in %s; both readings replay the whole game legally, and it is "
+                               "judged in %s",
                      ra, nota_piece_word(ra[0] >= 'A' && ra[0] <= 'Z' ? ra[0] : 'P'),
                      nota_name(a, false), rb,
                      nota_piece_word(rb[0] >= 'A' && rb[0] <= 'Z' ? rb[0] : 'P'),
@@ -309,7 +314,7 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
     k.len = (uint32_t)n + 1;
     if (!append(nt, &k, text)) {
         /* Full: decide on what is kept, then take this event as it comes. */
-        decide(g);
+        decide(g, true);
         game_feed(g, ev);
         return;
     }
@@ -320,7 +325,7 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
         nt->letters |= letters;
         if (nota_agree(g->nota, nt->letters)) release(g, g->nota);
     } else if (ev->type == PGN_EV_GAME_END) {
-        decide(g);
+        decide(g, false);
     }
 }
 
@@ -339,7 +344,7 @@ void game_nota_keep_diag(struct game *g, const struct diag *d)
     text[n] = '\0';
     k.len = (uint32_t)n + 1;
     if (!append(g->nt, &k, text)) {
-        decide(g);
+        decide(g, true);
         game_emit(g, d->code, d->severity, &d->loc, NULL, d->message);
     }
 }

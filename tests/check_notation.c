@@ -309,6 +309,17 @@ START_TEST(spurious_capture_mark)
 }
 END_TEST
 
+START_TEST(unjudged_variant_no_notation_note)
+{
+    struct seen s;
+    /* A variant's moves are not read: no note on their letters. */
+    const char *pgn = TAGS "[Result \"*\"]\n[Variant \"Sittuyin\"]\n\n1. Cf3 Cc6 2. Rf1 *\n";
+    const char *got = replay(&s, pgn, true, NOTA_MODE_AUTO);
+    ck_assert_msg(strstr(got, "unsupported-variant") && !strstr(got, "noncanonical-san"), "%s",
+                  got);
+}
+END_TEST
+
 START_TEST(json_san_en)
 {
     struct seen s;
@@ -485,6 +496,7 @@ Suite *notation_suite(void)
     tcase_add_test(tc, forced_notation);
     tcase_add_test(tc, spurious_capture_mark);
     tcase_add_test(tc, json_san_en);
+    tcase_add_test(tc, unjudged_variant_no_notation_note);
     suite_add_tcase(s, tc);
     tc = tcase_create("rewritten");
     tcase_set_timeout(tc, 1200);

@@ -309,6 +309,18 @@ START_TEST(spurious_capture_mark)
 }
 END_TEST
 
+START_TEST(ambiguous_move_after_stalemate)
+{
+    struct seen s;
+    /* Black is stalemated; the R move after it is void in every reading:
+     * moves-after-end, and no warning that two readings replay. */
+    const char *pgn = TAGS "[Result \"1/2-1/2\"]\n[FEN \"7k/5Q2/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n"
+                           "1. Qg6 Rh7 2. Ra2 1/2-1/2\n";
+    const char *got = replay(&s, pgn, false, NOTA_MODE_AUTO);
+    ck_assert_msg(strstr(got, "moves-after-end") && !strstr(got, "noncanonical-san"), "%s", got);
+}
+END_TEST
+
 START_TEST(unjudged_variant_no_notation_note)
 {
     struct seen s;
@@ -497,6 +509,7 @@ Suite *notation_suite(void)
     tcase_add_test(tc, spurious_capture_mark);
     tcase_add_test(tc, json_san_en);
     tcase_add_test(tc, unjudged_variant_no_notation_note);
+    tcase_add_test(tc, ambiguous_move_after_stalemate);
     suite_add_tcase(s, tc);
     tc = tcase_create("rewritten");
     tcase_set_timeout(tc, 1200);

@@ -208,9 +208,12 @@ static void decide(struct game *g, bool partial)
         g->muted = true;
         g->nota_replaying = true;
         g->trial_fail = UINT32_MAX;
+        g->trial_first_ok = false;
         update_slow(g);
         replay(g, false);
-        fail[c] = g->trial_fail;
+        /* A reading whose first kept move was never played (the game had
+         * ended before it: a stalemate) shows nothing: it replays nothing. */
+        fail[c] = g->trial_first_ok ? g->trial_fail : 0;
     }
     *g = nt->snap;
     int chosen = 0, legal[NOTA_SET_NB], nlegal = 0;

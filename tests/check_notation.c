@@ -210,6 +210,24 @@ START_TEST(both_readings_legal)
 }
 END_TEST
 
+/* More kept events than the buffer holds: legality decides on those kept,
+ * and the game goes on in the reading chosen. */
+START_TEST(keeping_buffer_full)
+{
+    struct seen s;
+    size_t cap = 400000;
+    char *pgn = malloc(cap);
+    ck_assert_ptr_nonnull(pgn);
+    size_t n = (size_t)snprintf(pgn, cap, TAGS "[Result \"*\"]\n\n1. e4 e5 2. Re2 ");
+    for (int i = 0; i < 2000; i++)
+        n += (size_t)snprintf(pgn + n, cap - n, "{a comment of some length, as annotators "
+                                                "write them, kept with the moves} ");
+    snprintf(pgn + n, cap - n, "Re7 3. Rd3 d6 4. Re3 *\n");
+    ck_assert_str_eq(replay(&s, pgn, false, NOTA_MODE_AUTO), "");
+    free(pgn);
+}
+END_TEST
+
 START_TEST(legality_decides)
 {
     struct seen s;
@@ -288,6 +306,29 @@ START_TEST(spurious_capture_mark)
                   "%s", got);
     /* 3. dxe5 captures nothing and no pawn can go there: still illegal. */
     ck_assert_msg(strstr(got, "error illegal-move ply 5:"), "%s", got);
+}
+END_TEST
+
+START_TEST(ambiguous_move_after_stalemate)
+{
+    struct seen s;
+    /* Black is stalemated; the R move after it is void in every reading:
+     * moves-after-end, and no warning that two readings replay. */
+    const char *pgn = TAGS "[Result \"1/2-1/2\"]\n[FEN \"7k/5Q2/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n"
+                           "1. Qg6 Rh7 2. Ra2 1/2-1/2\n";
+    const char *got = replay(&s, pgn, false, NOTA_MODE_AUTO);
+    ck_assert_msg(strstr(got, "moves-after-end") && !strstr(got, "noncanonical-san"), "%s", got);
+}
+END_TEST
+
+START_TEST(unjudged_variant_no_notation_note)
+{
+    struct seen s;
+    /* A variant's moves are not read: no note on their letters. */
+    const char *pgn = TAGS "[Result \"*\"]\n[Variant \"Sittuyin\"]\n\n1. Cf3 Cc6 2. Rf1 *\n";
+    const char *got = replay(&s, pgn, true, NOTA_MODE_AUTO);
+    ck_assert_msg(strstr(got, "unsupported-variant") && !strstr(got, "noncanonical-san"), "%s",
+                  got);
 }
 END_TEST
 
@@ -461,11 +502,14 @@ Suite *notation_suite(void)
     tcase_add_test(tc, italian_error_names_the_piece);
     tcase_add_test(tc, both_readings_legal);
     tcase_add_test(tc, legality_decides);
+    tcase_add_test(tc, keeping_buffer_full);
     tcase_add_test(tc, dutch_knight);
     tcase_add_test(tc, other_notations);
     tcase_add_test(tc, forced_notation);
     tcase_add_test(tc, spurious_capture_mark);
     tcase_add_test(tc, json_san_en);
+    tcase_add_test(tc, unjudged_variant_no_notation_note);
+    tcase_add_test(tc, ambiguous_move_after_stalemate);
     suite_add_tcase(s, tc);
     tc = tcase_create("rewritten");
     tcase_set_timeout(tc, 1200);

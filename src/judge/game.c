@@ -453,6 +453,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         return;
     }
     if (!resolved) st = san_resolve(pos, text, text_len, &res);
+    if (UNLIKELY(g->muted) && g->trial_at == 0 && st == SAN_OK) g->trial_first_ok = true;
     if (UNLIKELY(g->nota_replaying && g->trial_at == g->nota_part_at && !g->muted)) {
         struct move_ctx at;
         move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);

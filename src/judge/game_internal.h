@@ -155,6 +155,7 @@ struct game {
     bool muted;           /* a trial replay of kept events: findings are dropped */
     uint32_t trial_at;    /* index of the kept event being replayed */
     uint32_t trial_fail;  /* trial: index of the first move that failed, or UINT32_MAX */
+    bool trial_first_ok;  /* trial: the first kept move (the one read two ways) was played */
     uint32_t nota_part_at; /* the kept move where two legal readings part, or UINT32_MAX */
     char nota_part_msg[MESSAGE_MAX];
     struct game_nota *nt;

@@ -178,8 +178,9 @@ static uint32_t parting_move(const struct game_nota *nt, unsigned a, unsigned b,
     return UINT32_MAX;
 }
 
-/* Undecided to the end of what is kept: legality decides. */
-static void decide(struct game *g)
+/* Undecided to the end of what is kept (the game, or the buffer when
+ * full: partial): legality decides. */
+static void decide(struct game *g, bool partial)
 {
     struct game_nota *nt = g->nt;
     unsigned cls[NOTA_SET_NB];
@@ -207,9 +208,12 @@ static void decide(struct game *g)
         g->muted = true;
         g->nota_replaying = true;
         g->trial_fail = UINT32_MAX;
+        g->trial_first_ok = false;
         update_slow(g);
         replay(g, false);
-        fail[c] = g->trial_fail;
+        /* A reading whose first kept move was never played (the game had
+         * ended before it: a stalemate) shows nothing: it replays nothing. */
+        fail[c] = g->trial_first_ok ? g->trial_fail : 0;
     }
     *g = nt->snap;
     int chosen = 0, legal[NOTA_SET_NB], nlegal = 0;
@@ -242,8 +246,12 @@ static void decide(struct game *g)
                 nota_translate(b, text, len, rb, sizeof rb);
             }
             snprintf(g->nota_part_msg, sizeof g->nota_part_msg,
-                     "this move reads as %s (a %s move) in %s and as %s (a %s move) in %s; both "
-                     "readings replay the whole game legally, and it is judged in %s",
+                     partial ? "this move reads as %s (a %s move) in %s and as %s (a %s move) "
+                               "in %s; both readings replay the next 128 KB of the game "
+                               "legally, and it is judged in %s"
+                             : "this move reads as %s (a %s move) in %s and as %s (a %s move) "
+                               "in %s; both readings replay the whole game legally, and it is "
+                               "judged in %s",
                      ra, nota_piece_word(ra[0] >= 'A' && ra[0] <= 'Z' ? ra[0] : 'P'),
                      nota_name(a, false), rb,
                      nota_piece_word(rb[0] >= 'A' && rb[0] <= 'Z' ? rb[0] : 'P'),
@@ -309,7 +317,7 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
     k.len = (uint32_t)n + 1;
     if (!append(nt, &k, text)) {
         /* Full: decide on what is kept, then take this event as it comes. */
-        decide(g);
+        decide(g, true);
         game_feed(g, ev);
         return;
     }
@@ -320,7 +328,7 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
         nt->letters |= letters;
         if (nota_agree(g->nota, nt->letters)) release(g, g->nota);
     } else if (ev->type == PGN_EV_GAME_END) {
-        decide(g);
+        decide(g, false);
     }
 }
 
@@ -339,7 +347,7 @@ void game_nota_keep_diag(struct game *g, const struct diag *d)
     text[n] = '\0';
     k.len = (uint32_t)n + 1;
     if (!append(g->nt, &k, text)) {
-        decide(g);
+        decide(g, true);
         game_emit(g, d->code, d->severity, &d->loc, NULL, d->message);
     }
 }
@@ -359,7 +367,7 @@ const char *game_nota_reading(const struct game *g)
 void game_nota_end(struct game *g)
 {
     const char *name = game_nota_name(g);
-    if (!name || !g->strict) return;
+    if (!name || !g->strict || !g->judged || !g->replayable) return; /* moves not read */
     game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, &g->start, NULL,
                "the moves of this game are written in %s (%s), not in the English letters of "
                "export-format SAN",

@@ -63,6 +63,49 @@ START_TEST(explain_unknown_code_is_usage_error)
 }
 END_TEST
 
+/* position's line reader: every line answered, none cut or merged. */
+START_TEST(position_lines_are_never_lost)
+{
+    static const char input[] = "a\n\0\nb\r\nc\rd\0e\n \t\n\nf";
+    FILE *in = fmemopen((void *)input, sizeof input - 1, "r");
+    ck_assert_ptr_nonnull(in);
+    static const struct {
+        enum cli_line kind;
+        const char *text;
+        unsigned long lineno;
+    } want[] = {
+        {CLI_LINE_FEN, "a", 1}, {CLI_LINE_NUL, "", 2}, {CLI_LINE_FEN, "b", 3},
+        {CLI_LINE_FEN, "c", 4}, {CLI_LINE_NUL, "d", 5}, {CLI_LINE_FEN, "f", 8},
+        {CLI_LINE_END, NULL, 8},
+    };
+    char line[CLI_POSITION_LINE_MAX];
+    unsigned long lineno = 0;
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        ck_assert_int_eq(cli_position_next_line(in, line, &lineno), want[i].kind);
+        if (want[i].text) ck_assert_str_eq(line, want[i].text);
+        ck_assert_uint_eq(lineno, want[i].lineno);
+    }
+    fclose(in);
+
+    /* A line of exactly CLI_POSITION_LINE_MAX - 1 bytes is whole; one byte more is long. */
+    char big[2 * CLI_POSITION_LINE_MAX + 8];
+    memset(big, 'x', sizeof big);
+    big[CLI_POSITION_LINE_MAX - 1] = '\n';
+    big[2 * CLI_POSITION_LINE_MAX] = '\n';
+    big[2 * CLI_POSITION_LINE_MAX + 1] = 'y';
+    in = fmemopen(big, 2 * CLI_POSITION_LINE_MAX + 2, "r");
+    ck_assert_ptr_nonnull(in);
+    lineno = 0;
+    ck_assert_int_eq(cli_position_next_line(in, line, &lineno), CLI_LINE_FEN);
+    ck_assert_uint_eq(strlen(line), CLI_POSITION_LINE_MAX - 1);
+    ck_assert_int_eq(cli_position_next_line(in, line, &lineno), CLI_LINE_LONG);
+    ck_assert_int_eq(cli_position_next_line(in, line, &lineno), CLI_LINE_FEN);
+    ck_assert_str_eq(line, "y");
+    ck_assert_uint_eq(lineno, 3);
+    fclose(in);
+}
+END_TEST
+
 Suite *cli_suite(void);
 Suite *cli_suite(void)
 {
@@ -74,6 +117,7 @@ Suite *cli_suite(void)
     tc = tcase_create("explain");
     tcase_add_loop_test(tc, explain_every_code, 0, DIAG_CODE_NB);
     tcase_add_test(tc, explain_unknown_code_is_usage_error);
+    tcase_add_test(tc, position_lines_are_never_lost);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -30,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
-#define POSITION_LINE_MAX 512
+/* The bytes of a line too long for a FEN shown before "...". */
+#define POSITION_LONG_SHOWN 72
 
 /* Largest --nodes: the closure search holds up to that many positions of
  * about 230 bytes each (its table included), per thread. */
@@ -40,6 +40,7 @@
 
 struct judged {
     const char *fen;
+    bool unread; /* a stdin line that is no FEN: why says what it is */
     bool legal;
     char why[160];
     struct position pos;
@@ -55,6 +56,10 @@ static const char *side_name(int c)
 /* Judge j->fen into the rest of j. */
 static void judge(struct judged *j, unsigned flags, unsigned long budget)
 {
+    if (j->unread) {
+        j->legal = false;
+        return;
+    }
     j->why[0] = '\0';
     j->legal = fen_parse(&j->pos, j->fen, flags, j->why, sizeof j->why) == FEN_OK;
     if (!j->legal) return;
@@ -183,7 +188,7 @@ static int usage(FILE *err, const char *msg)
 
 struct window {
     struct judged *items;
-    char (*lines)[POSITION_LINE_MAX]; /* copies of the stdin lines */
+    char (*lines)[CLI_POSITION_LINE_MAX]; /* copies of the stdin lines */
     int count, cap;
     unsigned flags;
     unsigned long budget; /* nodes per side */
@@ -294,21 +299,41 @@ static int parse_options(int argc, char **argv, FILE *err, struct options *o, in
     return -1;
 }
 
-/* Read the next non-blank line of stdin into line; false at the end. */
-static bool next_line(char *line)
+/* Read the next line of `in` that is not blank (spaces and tabs only) into
+ * line, without its line break (LF, CRLF or a lone CR); *lineno counts every
+ * line read.  A line is never cut or merged silently: one holding a NUL byte
+ * or longer than CLI_POSITION_LINE_MAX - 1 bytes is returned as such, with
+ * the text before the NUL (or its first bytes) in line and the rest of it
+ * skipped up to its line break, the next line left whole. */
+enum cli_line cli_position_next_line(FILE *in, char line[CLI_POSITION_LINE_MAX],
+                                     unsigned long *lineno)
 {
-    while (fgets(line, POSITION_LINE_MAX, stdin)) {
-        size_t len = strcspn(line, "\r\n");
-        bool whole = line[len] != '\0' || feof(stdin);
-        line[len] = '\0';
-        if (!whole) { /* too long: skip the rest of it */
-            int ch;
-            while ((ch = getc(stdin)) != EOF && ch != '\n')
-                ;
+    for (;;) {
+        size_t len = 0;
+        bool nul = false, long_line = false, any = false;
+        int ch;
+        while ((ch = getc(in)) != EOF) {
+            any = true;
+            if (ch == '\n') break;
+            if (ch == '\r') {
+                int next = getc(in);
+                if (next != '\n' && next != EOF) ungetc(next, in);
+                break;
+            }
+            if (ch == '\0' && !long_line) nul = true;
+            if (nul || long_line) continue;
+            if (len + 1 == CLI_POSITION_LINE_MAX)
+                long_line = true;
+            else
+                line[len++] = (char)ch;
         }
-        if (line[strspn(line, " \t")] != '\0') return true;
+        if (!any) return CLI_LINE_END;
+        (*lineno)++;
+        line[len] = '\0';
+        if (nul) return CLI_LINE_NUL;
+        if (long_line) return CLI_LINE_LONG;
+        if (line[strspn(line, " \t")] != '\0') return CLI_LINE_FEN;
     }
-    return false;
 }
 
 int cmd_position(int argc, char **argv, FILE *out, FILE *err)
@@ -321,7 +346,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     unsigned jobs = o.jobs;
     /* One position at a time with one job: no window to allocate. */
     struct judged one;
-    char one_line[1][POSITION_LINE_MAX];
+    char one_line[1][CLI_POSITION_LINE_MAX];
     struct window w = {
         .items = &one, .lines = one_line, .cap = 1, .flags = o.flags, .budget = o.nodes};
     int cap = jobs > 1 ? (int)jobs * POSITION_WINDOW_PER_JOB : 1;
@@ -341,12 +366,27 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     if (nfen > 0) {
         for (int i = 1; i < argc; i++) {
             if (!argv[i]) continue;
+            w.items[w.count].unread = false;
             w.items[w.count++].fen = argv[i];
             if (w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
     } else {
-        while (next_line(w.lines[w.count])) {
-            w.items[w.count].fen = w.lines[w.count];
+        enum cli_line got;
+        unsigned long lineno = 0;
+        while ((got = cli_position_next_line(stdin, w.lines[w.count], &lineno)) != CLI_LINE_END) {
+            struct judged *j = &w.items[w.count];
+            j->fen = w.lines[w.count];
+            j->unread = got != CLI_LINE_FEN;
+            if (got == CLI_LINE_NUL)
+                snprintf(j->why, sizeof j->why,
+                         "line %lu holds a NUL byte, which no FEN holds; it is not read further",
+                         lineno);
+            else if (got == CLI_LINE_LONG) {
+                strcpy(w.lines[w.count] + POSITION_LONG_SHOWN, "...");
+                snprintf(j->why, sizeof j->why,
+                         "line %lu is longer than %d bytes, which no FEN is; it is not read further",
+                         lineno, CLI_POSITION_LINE_MAX - 1);
+            }
             if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
         if (ferror(stdin)) {

@@ -19,6 +19,7 @@
 
 #include "deadpos/deadpos.h"
 #include "chess/fen.h"
+#include "report/escape.h"
 #include "report/json.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
@@ -138,9 +139,12 @@ static void print_jsonl(FILE *out, const struct judged *j)
 
 static void print_text(FILE *out, const struct judged *j)
 {
-    fprintf(out, "%s\n", j->fen);
+    escape_cwrite(out, j->fen, ESCAPE_HEX);
+    fputc('\n', out);
     if (!j->legal) {
-        fprintf(out, "  illegal: %s\n", j->why);
+        fputs("  illegal: ", out);
+        escape_cwrite(out, j->why, ESCAPE_HEX);
+        fputc('\n', out);
         return;
     }
     fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",

@@ -8,7 +8,11 @@
 #include "config.h"
 #include "diag/diag.h"
 
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 START_TEST(help_lists_every_command)
 {
@@ -106,6 +110,123 @@ START_TEST(position_lines_are_never_lost)
 }
 END_TEST
 
+/* A pipe nobody reads, with SIGPIPE ignored (as under Python's subprocess):
+ * the run stops reading soon, says so once, and exits 2 even though it found
+ * errors; -j 2 too. */
+START_TEST(closed_pipe_stops_the_run)
+{
+    char path[] = "/tmp/pgnarbiter-pipe-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *pgn = fdopen(fd, "w");
+    enum { GAMES = 20000 };
+    for (int i = 0; i < GAMES; i++)
+        fprintf(pgn, "[White \"Rossi\"]\n[Black \"Bianchi\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    fclose(pgn);
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    const char *jobs = _i ? "-j2" : "-j1";
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    close(fds[0]);
+    FILE *out = fdopen(fds[1], "w");
+    struct capture err;
+    capture_begin(&err);
+    char *argv[] = {(char *)"pgnarbiter", (char *)jobs, path, NULL};
+    int status = cli_run(3, argv, out, err.f);
+    capture_end(&err);
+    fclose(out);
+    signal(SIGPIPE, old);
+    unlink(path);
+    ck_assert_int_eq(status, CLI_EXIT_USAGE);
+    const char *msg = strstr(err.text, "cannot write the output: ");
+    ck_assert_msg(msg != NULL, "%s", err.text);
+    ck_assert_ptr_null(strstr(msg + 1, "cannot write the output"));
+    unsigned long games = 0;
+    ck_assert_int_eq(sscanf(err.text, "pgnarbiter: 1 file, %lu games", &games), 1);
+    ck_assert_msg(games < GAMES / 2, "read on after the pipe closed: %lu games", games);
+    capture_free(&err);
+}
+END_TEST
+
+/* Reads the run's output from a pipe and interrupts the run (SIGINT) once the
+ * first line has come. */
+struct interrupter {
+    int fd;
+    char *text;
+    size_t len, cap;
+};
+
+static void *read_and_interrupt(void *arg)
+{
+    struct interrupter *it = arg;
+    bool sent = false;
+    char buf[4096];
+    ssize_t got;
+    while ((got = read(it->fd, buf, sizeof buf)) > 0) {
+        if (it->len + (size_t)got + 1 > it->cap) {
+            it->cap = 2 * (it->len + (size_t)got + 1);
+            it->text = realloc(it->text, it->cap);
+        }
+        memcpy(it->text + it->len, buf, (size_t)got);
+        it->len += (size_t)got;
+        it->text[it->len] = '\0';
+        if (!sent && memchr(it->text, '\n', it->len)) {
+            kill(getpid(), SIGINT);
+            sent = true;
+        }
+    }
+    return NULL;
+}
+
+/* SIGINT during a run: every jsonl record written is whole, the summary so
+ * far ends the stream marked as interrupted, exit 130. */
+START_TEST(interrupt_ends_with_whole_records)
+{
+    char path[] = "/tmp/pgnarbiter-int-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *pgn = fdopen(fd, "w");
+    enum { GAMES = 200000 };
+    for (int i = 0; i < GAMES; i++)
+        fprintf(pgn, "[White \"Rossi\"]\n[Black \"Bianchi\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    fclose(pgn);
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    struct interrupter it = {fds[0], NULL, 0, 0};
+    pthread_t reader;
+    ck_assert_int_eq(pthread_create(&reader, NULL, read_and_interrupt, &it), 0);
+    FILE *out = fdopen(fds[1], "w");
+    struct capture err;
+    capture_begin(&err);
+    char *argv[] = {(char *)"pgnarbiter", (char *)(_i ? "-j2" : "-j1"), (char *)"--format=jsonl",
+                    path, NULL};
+    int status = cli_run(4, argv, out, err.f);
+    capture_end(&err);
+    fclose(out);
+    pthread_join(reader, NULL);
+    close(fds[0]);
+    unlink(path);
+    ck_assert_int_eq(status, 128 + SIGINT);
+    ck_assert_ptr_nonnull(it.text);
+    ck_assert_msg(strstr(err.text, "pgnarbiter: interrupted by SIGINT") == err.text, "%s", err.text);
+    /* every line a whole record; the last the summary, marked */
+    size_t lines = 0;
+    const char *last = it.text;
+    for (const char *p = it.text; *p; p = strchr(p, '\n') + 1) {
+        const char *nl = strchr(p, '\n');
+        ck_assert_msg(nl != NULL, "a record cut in half: %s", p);
+        ck_assert_msg(*p == '{' && nl[-1] == '}', "not a whole record: %.*s", (int)(nl - p), p);
+        last = p;
+        lines++;
+    }
+    ck_assert_msg(strncmp(last, "{\"type\":\"summary\",", 18) == 0, "%s", last);
+    ck_assert_ptr_nonnull(strstr(last, "\"interrupted\":true"));
+    ck_assert_uint_lt(lines, GAMES / 2);
+    free(it.text);
+    capture_free(&err);
+}
+END_TEST
+
 Suite *cli_suite(void);
 Suite *cli_suite(void)
 {
@@ -118,6 +239,8 @@ Suite *cli_suite(void)
     tcase_add_loop_test(tc, explain_every_code, 0, DIAG_CODE_NB);
     tcase_add_test(tc, explain_unknown_code_is_usage_error);
     tcase_add_test(tc, position_lines_are_never_lost);
+    tcase_add_loop_test(tc, closed_pipe_stops_the_run, 0, 2);
+    tcase_add_loop_test(tc, interrupt_ends_with_whole_records, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,9 +11,11 @@
 #include "judge/game.h"
 #include "pgn/input.h"
 #include "jobs/replay_pool.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,13 +34,44 @@ struct check_options {
 
 struct check_run {
     struct check_options opt;
+    FILE *out;
     struct report *report;
     struct replay_pool *pool;
     struct run_totals totals;
     FILE *err;
-    bool progress;
+    bool progress, progress_shown;
     double started, last_progress;
 };
+
+/* Non-zero once the run must stop early: the number of the signal that asked
+ * (SIGINT, SIGTERM), or CHECK_HALT_WRITE when the output cannot be written.
+ * Set by the signal handler, read by the pool between games
+ * (replay_pool_set_halt()). */
+#define CHECK_HALT_WRITE (-1)
+static volatile sig_atomic_t check_halt;
+
+static void on_signal(int signo)
+{
+    check_halt = signo;
+}
+
+/* Output that cannot be written (a full disk, a closed pipe with SIGPIPE
+ * ignored, a closed standard output): stop reading, there is nobody to tell.
+ * The message and the exit status are cli_run()'s, once. */
+static void check_output(struct check_run *run)
+{
+    if (!check_halt && ferror(run->out)) check_halt = CHECK_HALT_WRITE;
+}
+
+/* Erase the progress line before anything else goes to the terminal. */
+static void erase_progress(struct check_run *run)
+{
+    if (run->progress_shown) {
+        fputs("\r\033[K", run->err);
+        fflush(run->err);
+        run->progress_shown = false;
+    }
+}
 
 static double now_seconds(void)
 {
@@ -52,7 +85,9 @@ static void sink_diag(void *ctx, const struct diag *d)
     struct check_run *run = ctx;
     run->totals.by_severity[d->severity]++;
     run->totals.by_code[d->code]++;
+    erase_progress(run);
     report_diag(run->report, d);
+    check_output(run);
 }
 
 static void sink_game(void *ctx, const struct game_record *g)
@@ -61,6 +96,7 @@ static void sink_game(void *ctx, const struct game_record *g)
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
+    check_output(run);
     /* A progress line only for a person watching a long run. */
     if (run->progress && (run->totals.games & 1023) == 0) {
         double t = now_seconds();
@@ -70,16 +106,25 @@ static void sink_game(void *ctx, const struct game_record *g)
                     (unsigned long long)run->totals.games,
                     (unsigned long long)run->totals.by_severity[DIAG_ERROR]);
             fflush(run->err);
+            run->progress_shown = true;
         }
     }
 }
 
-/* A file-level finding (no game): unreadable input and the like. */
+/* A file-level finding (no game): unreadable input and the like.  It goes to
+ * the output with the findings, and to standard error at once, even with
+ * --quiet: an input that was not read must never pass unseen. */
 static void input_problem(struct check_run *run, const char *name, const char *why)
 {
     struct diag d;
     char message[1024];
     snprintf(message, sizeof message, "cannot read input: %s", why);
+    erase_progress(run);
+    fputs("pgnarbiter: ", run->err);
+    escape_cwrite(run->err, name, ESCAPE_HEX);
+    fputs(": ", run->err);
+    escape_cwrite(run->err, message, ESCAPE_HEX);
+    fputc('\n', run->err);
     diag_init(&d, DIAG_INPUT, NULL, message);
     d.file = name;
     replay_pool_finding(run->pool, &d);
@@ -167,6 +212,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     };
     struct check_run run;
     memset(&run, 0, sizeof run);
+    run.out = out;
     run.err = err;
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
@@ -229,18 +275,41 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.started = run.last_progress = now_seconds();
 
+    /* SIGINT, SIGTERM: finish the game and the record being written, then the
+     * summary so far; a second signal kills as usual (SA_RESETHAND). */
+    check_halt = 0;
+    replay_pool_set_halt(run.pool, &check_halt);
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+
     if (optind >= argc) check_path(&run, "-");
-    for (int i = optind; i < argc; i++)
+    for (int i = optind; i < argc && !check_halt; i++)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);
     run.totals.seconds = now_seconds() - run.started;
-    report_finish(run.report, &run.totals);
+    int signo = check_halt > 0 ? check_halt : 0;
+    run.totals.interrupted = signo;
+    check_output(&run);
+    if (check_halt != CHECK_HALT_WRITE) report_finish(run.report, &run.totals);
     if (run.progress) fputs("\r\033[K", err);
-    if (!run.opt.quiet) report_summary(err, &run.totals);
+    if (!run.opt.quiet)
+        report_summary(err, &run.totals);
+    else
+        report_interrupted(err, &run.totals);
     replay_pool_free(run.pool);
     report_free(run.report);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
 
+    /* A failed write is cli_run()'s to report (exit 2); an interrupt is
+     * 128 + the signal's number, as a shell reports it. */
+    if (signo) return 128 + signo;
     if (run.totals.files_unreadable || run.totals.by_code[DIAG_INPUT]) return CLI_EXIT_USAGE;
     if (run.totals.by_severity[DIAG_ERROR] ||
         (run.opt.werror && run.totals.by_severity[DIAG_WARNING]))

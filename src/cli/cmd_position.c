@@ -377,7 +377,9 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     } else {
         enum cli_line got;
         unsigned long lineno = 0;
-        while ((got = cli_position_next_line(stdin, w.lines[w.count], &lineno)) != CLI_LINE_END) {
+        /* Output that cannot be written: stop reading (cli_run() says so). */
+        while (!ferror(out) &&
+               (got = cli_position_next_line(stdin, w.lines[w.count], &lineno)) != CLI_LINE_END) {
             struct judged *j = &w.items[w.count];
             j->fen = w.lines[w.count];
             j->unread = got != CLI_LINE_FEN;

@@ -42,6 +42,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +118,8 @@ struct replay_pool {
      * given */
     uint64_t delivered_games, delivered_lines, delivered_offset;
     bool once_noted;
+    const volatile sig_atomic_t *halt; /* replay_pool_set_halt() */
+    bool dropping; /* halted: the rest is not delivered */
     struct game *again;   /* reads pieces again (sink: rebase_diag, rebase_game) */
     struct span *spans;   /* nslots + 1, for it */
 };
@@ -138,6 +141,8 @@ unsigned replay_pool_online_jobs(void)
 struct stop {
     uint64_t from;
     bool hit;
+    const volatile sig_atomic_t *halt; /* the calling thread's runs: stop asked */
+    bool halted;                        /* run() returned because of it */
     struct pgn_event ev; /* that game's GAME_BEGIN, not fed to the game */
 };
 
@@ -152,6 +157,10 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 {
     struct pgn_event ev;
     while (pgn_parser_next(parser, &ev)) {
+        if (ev.type == PGN_EV_GAME_BEGIN && stop->halt && *stop->halt) {
+            stop->halted = true; /* between two games: every game before is whole */
+            return;
+        }
         if (ev.type == PGN_EV_GAME_BEGIN && ev.loc.offset >= stop->from) {
             stop->hit = true;
             stop->ev = ev;
@@ -319,6 +328,11 @@ static void rebase_for(struct replay_pool *p, const struct slot *s)
     p->delivered_offset = s->offset;
 }
 
+static bool halted(const struct replay_pool *p)
+{
+    return p->halt && *p->halt;
+}
+
 static void release(struct slot *s)
 {
     free(s->error);
@@ -381,9 +395,14 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     uint64_t resume = end;
     if (parser) {
         game_set_file(p->again, s0->file);
-        struct stop st = {.from = next < pieces ? span[next].cut : UINT64_MAX};
+        struct stop st = {.from = next < pieces ? span[next].cut : UINT64_MAX, .halt = p->halt};
         for (;;) {
             run(p->again, parser, &st);
+            if (st.halted) { /* stop asked: nothing after this is delivered */
+                p->dropping = true;
+                live = false;
+                break;
+            }
             if (!st.hit) { /* the end of the input */
                 p->delivered_games += pgn_parser_games(parser);
                 if (live) p->in_bytes = s0->offset + pgn_parser_bytes(parser);
@@ -442,7 +461,10 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
     pthread_mutex_unlock(&p->lock);
 
     uint64_t end = seq + 1;
-    if (s->kind == KIND_FINDING) {
+    if (p->dropping || halted(p)) {
+        /* stop asked: nothing more is delivered (what was delivered is whole) */
+        p->dropping = true;
+    } else if (s->kind == KIND_FINDING) {
         replay_batch_deliver(s->out, &p->sink);
     } else if (s->kind == KIND_PIECE && s->confirmed && !replay_batch_output_lost(s->out)) {
         rebase_for(p, s);
@@ -584,6 +606,7 @@ static uint64_t read_pieces(struct replay_pool *p, struct input *in)
     p->carry_len = 0;
     bool first = true, uncut = false;
     for (;;) {
+        if (halted(p)) break; /* stop asked: cut nothing more */
         struct slot *s = next_slot(p, KIND_PIECE);
         if (!p->in) break; /* an unconfirmed piece: read again to the end */
         s->first = first;
@@ -618,7 +641,7 @@ bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes)
     }
     struct pgn_parser *parser = pgn_parser_new(in, game_parser_diag, p->game);
     if (!parser) return false;
-    struct stop none = {.from = UINT64_MAX};
+    struct stop none = {.from = UINT64_MAX, .halt = p->halt};
     run(p->game, parser, &none);
     *bytes = pgn_parser_bytes(parser);
     pgn_parser_free(parser);
@@ -654,6 +677,16 @@ void replay_pool_finish(struct replay_pool *p)
     if (p->jobs > 1)
         while (deliver_oldest(p, true))
             ;
+}
+
+void replay_pool_set_halt(struct replay_pool *p, const volatile sig_atomic_t *flag)
+{
+    p->halt = flag;
+}
+
+bool replay_pool_halted(const struct replay_pool *p)
+{
+    return halted(p);
 }
 
 void replay_pool_set_pieces(struct replay_pool *p, size_t bytes, size_t max)

@@ -10,6 +10,7 @@
 #include "report/escape.h"
 #include "report/report_json.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,8 +215,19 @@ static const char *plural(uint64_t n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
+void report_interrupted(FILE *err, const struct run_totals *t)
+{
+    if (t->interrupted)
+        fprintf(err, "pgnarbiter: interrupted by %s: the totals below are of the games read "
+                     "before it\n",
+                t->interrupted == SIGINT    ? "SIGINT"
+                : t->interrupted == SIGTERM ? "SIGTERM"
+                                            : "a signal");
+}
+
 void report_summary(FILE *err, const struct run_totals *t)
 {
+    report_interrupted(err, t);
     double secs = t->seconds > 0 ? t->seconds : 1e-9;
     fprintf(err, "pgnarbiter: %llu %s, %llu %s", (unsigned long long)t->files,
             plural(t->files, "file", "files"), (unsigned long long)t->games,

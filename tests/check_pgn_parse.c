@@ -438,7 +438,11 @@ START_TEST(testdata_chunk_invariant)
 {
     static const char *const files[] = {"pgn/regress/fuzz-quote-refill.pgn",
                                         "pgn/regress/fuzz-lookahead-window.pgn", "sample.pgn",
-                                        "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn"};
+                                        "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn",
+                                        "pgn/bom-mid-stream.pgn", "pgn/comment-after-tag.pgn",
+                                        "pgn/stray-line-between-tags.pgn",
+                                        "pgn/tag-line-in-comment.pgn",
+                                        "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
         char *src = read_file(testdata_path(files[f]), &len);
@@ -765,7 +769,9 @@ START_TEST(fast_paths_files)
         "sample.pgn", "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn",
         "pgn/headers-and-moves-on-the-same-line.pgn", "pgn/empty_body.pgn",
         "pgn/unescaped_quote_header.pgn", "pgn/chessbase-empty-line.pgn", "pgn/utf8-bom.pgn",
-        "pgn/nested-comment.pgn"};
+        "pgn/nested-comment.pgn", "pgn/bom-mid-stream.pgn", "pgn/comment-after-tag.pgn",
+        "pgn/stray-line-between-tags.pgn", "pgn/tag-line-in-comment.pgn",
+        "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn"};
     static const size_t chunks[] = {0, 1, 3, 17};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
@@ -815,6 +821,34 @@ START_TEST(testdata_game_counts)
     ck_assert_msg(n == shipped[_i].games, "%s: %llu games, expected %llu", shipped[_i].file,
                   (unsigned long long)n, (unsigned long long)shipped[_i].games);
     ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 0);
+    sink_free(&s);
+}
+END_TEST
+
+/* A careful reader's count (#21): joined files, comments and stray lines in
+ * the tag section, tag lines quoted in comments, tags-only games one after
+ * the other, NUL bytes in tag values - each game counted once, none split. */
+static const struct {
+    const char *file;
+    uint64_t games, syntax, bad_tag;
+} accounting[] = {
+    {"pgn/bom-mid-stream.pgn", 3, 0, 0},      /* cat a.pgn b.pgn c.pgn, each with a BOM */
+    {"pgn/comment-after-tag.pgn", 2, 0, 0},   /* ; and {} after tag pairs */
+    {"pgn/stray-line-between-tags.pgn", 2, 1, 0},
+    {"pgn/tag-line-in-comment.pgn", 3, 1, 0}, /* closed: goes on; open: ends at the tags */
+    {"pgn/tags-only-no-blank.pgn", 3, 0, 0},
+    {"pgn/nul-in-tag.pgn", 1, 0, 2},
+};
+
+START_TEST(careful_game_counts)
+{
+    struct sink s = {0};
+    uint64_t n = count_file(testdata_path(accounting[_i].file), &s);
+    ck_assert_msg(n == accounting[_i].games, "%s: %llu games, expected %llu",
+                  accounting[_i].file, (unsigned long long)n,
+                  (unsigned long long)accounting[_i].games);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], accounting[_i].syntax);
+    ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], accounting[_i].bad_tag);
     sink_free(&s);
 }
 END_TEST
@@ -927,6 +961,7 @@ Suite *pgn_parse_suite(void)
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, testdata_game_counts, 0, sizeof shipped / sizeof shipped[0]);
+    tcase_add_loop_test(tc, careful_game_counts, 0, sizeof accounting / sizeof accounting[0]);
     tcase_add_loop_test(tc, corpus_game_counts, 0, sizeof expected / sizeof expected[0]);
     tcase_add_test(tc, whole_corpus);
     suite_add_tcase(s, tc);

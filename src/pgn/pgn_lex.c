@@ -22,7 +22,7 @@
  *   (kept as q + bias).  Line and column are kept as the current line number
  *   plus the offset where it started; column = offset - line start + 1
  *   (bytes).  LF ends a line; CR is blank space, so CRLF is one line break.
- *   A UTF-8 BOM at offset 0 is skipped.
+ *   A UTF-8 BOM at offset 0 is skipped, and so is one between tokens.
  * - Between tokens, lead holds what the next token's flags need: line feeds
  *   already skipped (by a fast path that then gave up) and whether it starts
  *   a line.  The fast paths (pgn_lex.h, pgn_lex_fast.c) leave the state
@@ -476,6 +476,12 @@ static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
         pgn_lex_skip_line(lx);
         return true;
     }
+    if (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) {
+        /* a byte order mark between tokens (files joined with cat: each
+         * may start with one) is not text: blank space */
+        lx->p = p + 3;
+        return true;
+    }
     if (*p == '[') {
         size_t n = wrapper_len(p);
         if (n) {
@@ -508,7 +514,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
             nl++;
             p++;
             continue;
-        } else if (p < lx->lim && c != '%' && c != '[') {
+        } else if (p < lx->lim && c != '%' && c != '[' && c != 0xef) {
             break;
         }
         lx->p = p;

@@ -28,6 +28,14 @@
  * follows a tag section (a tag-only game); movetext after a result starts a
  * new game without tags.  Blank lines inside movetext do not split a game.
  * Comments between games (after a result, before the next game) are dropped.
+ * In a game of tags only, the Seven Tag Roster tag the game began with
+ * ([Event] mostly) opens the next game even with no blank line before it.
+ * What does not split a game (a careful reader's count): a comment at the
+ * end of a tag line (dropped), a line between tag pairs that is none (a
+ * syntax warning, skipped), a closed comment holding a line that looks like
+ * a tag pair (pgn_lex_closes_ahead()), a byte order mark between tokens
+ * (files joined with cat).  A NUL byte in a tag value is a bad-tag and shown
+ * as '?', so that every reader of the value sees all of it.
  *
  * Diagnostics (to on_diag, with code, severity, loc, message, file, game):
  *   syntax          stray bytes, unterminated comment/string/variation, bad

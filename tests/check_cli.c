@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 START_TEST(help_lists_every_command)
@@ -227,6 +228,53 @@ START_TEST(interrupt_ends_with_whole_records)
 }
 END_TEST
 
+/* -r: a dangling README link does not fail the run; a dangling .pgn link and
+ * a tree nested too deep are each reported under their own path and counted
+ * as inputs; the files that can be read are read. */
+START_TEST(walk_reports_each_entry)
+{
+    char dir[] = "/tmp/pgnarbiter-walk-XXXXXX", path[4096];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/a.pgn", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("[White \"Rossi\"]\n[Black \"Bianchi\"]\n\n1. e4 e5 *\n", f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/README", dir);
+    ck_assert_int_eq(symlink("/nonexistent/README", path), 0);
+
+    struct capture out, err;
+    const char *args[] = {"check", "-r", dir, NULL};
+    ck_assert_int_eq(run_cli(args, &out, &err), CLI_EXIT_OK);
+    ck_assert_msg(strstr(err.text, "1 file, 1 game"), "%s", err.text);
+    capture_free(&out);
+    capture_free(&err);
+
+    snprintf(path, sizeof path, "%s/b.pgn", dir);
+    ck_assert_int_eq(symlink("/nonexistent/b.pgn", path), 0);
+    char deep[4096];
+    int n = snprintf(deep, sizeof deep, "%s/deep", dir);
+    for (int i = 0; i < 70; i++) { /* deeper than the walk enters */
+        ck_assert_int_eq(mkdir(deep, 0700), 0);
+        n += snprintf(deep + n, sizeof deep - (size_t)n, "/d");
+    }
+    ck_assert_int_eq(run_cli(args, &out, &err), CLI_EXIT_USAGE);
+    char want[4200];
+    snprintf(want, sizeof want, "pgnarbiter: %s/b.pgn: cannot read input: No such file", dir);
+    ck_assert_msg(strstr(err.text, want), "%s", err.text);
+    ck_assert_msg(strstr(err.text, "directories nested too deep"), "%s", err.text);
+    ck_assert_msg(strstr(err.text, "3 files, 1 game"), "%s", err.text);
+    ck_assert_msg(strstr(err.text, "2 inputs could not be read"), "%s", err.text);
+    ck_assert_ptr_null(strstr(err.text, "README"));
+    capture_free(&out);
+    capture_free(&err);
+
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 Suite *cli_suite(void);
 Suite *cli_suite(void)
 {
@@ -241,6 +289,7 @@ Suite *cli_suite(void)
     tcase_add_test(tc, position_lines_are_never_lost);
     tcase_add_loop_test(tc, closed_pipe_stops_the_run, 0, 2);
     tcase_add_loop_test(tc, interrupt_ends_with_whole_records, 0, 2);
+    tcase_add_test(tc, walk_reports_each_entry);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -166,7 +166,19 @@ static bool walk_wants(const char *path)
 static int walk_one(void *ctx, const char *path)
 {
     if (walk_wants(path)) check_one_input(ctx, path);
-    return 0;
+    return check_halt != 0; /* interrupted, or the output is gone: stop */
+}
+
+/* An entry of a -r walk that cannot be read, reported under its own path and
+ * counted as an input, as a named file would be - unless it is a name the
+ * walk would not read anyway (a dangling README link). */
+static void walk_problem(void *ctx, const char *path, const char *why, bool entry)
+{
+    struct check_run *run = ctx;
+    if (entry && !walk_wants(path)) return;
+    run->totals.files++;
+    run->totals.files_unreadable++;
+    input_problem(run, path, why);
 }
 
 static void check_path(struct check_run *run, const char *path)
@@ -182,11 +194,7 @@ static void check_path(struct check_run *run, const char *path)
         input_problem(run, path, "is a directory (use -r to check the files in it)");
         return;
     }
-    char why[512] = "";
-    if (input_walk(path, walk_one, run, why, sizeof why) < 0) {
-        run->totals.files_unreadable++;
-        input_problem(run, path, why[0] ? why : "cannot walk the directory");
-    }
+    input_walk_each(path, walk_one, walk_problem, run);
 }
 
 static int usage_error(FILE *err, const char *fmt, const char *arg)

@@ -853,6 +853,51 @@ START_TEST(careful_game_counts)
 }
 END_TEST
 
+/* The last finding's message, for repeated_findings_capped. */
+static char last_message[320];
+static void keep_last(void *ctx, const struct diag *d)
+{
+    on_diag(ctx, d);
+    snprintf(last_message, sizeof last_message, "%s", d->message);
+}
+
+/* 100,000 duplicate tags in one game (fast paths on and off), then a game
+ * with a few: PGN_PARSE_REPEAT_MAX shown, then one that counts the rest;
+ * the cap is per game. */
+START_TEST(repeated_findings_capped)
+{
+    enum { DUPS = 100000 };
+    size_t cap = 32 * DUPS, len = 0;
+    char *src = malloc(cap);
+    ck_assert_ptr_nonnull(src);
+    len += (size_t)sprintf(src + len, "[Event \"Circolo\"]\n[White \"Rossi\"]\n");
+    for (int i = 0; i < DUPS; i++)
+        len += (size_t)sprintf(src + len, "[White \"Rossi\"]\n");
+    len += (size_t)sprintf(src + len, "\n1. e4 e5 *\n\n[Event \"B\"]\n[Site \"R\"]\n[Site \"R\"]\n\n*\n");
+    for (int fast = 0; fast < 2; fast++) {
+        struct sink s = {0};
+        struct input *in = input_open_memory(src, len);
+        struct pgn_parser *p = pgn_parser_new(in, keep_last, &s);
+        pgn_parser_set_fast_paths(p, fast);
+        struct pgn_event ev;
+        unsigned game1 = 0;
+        while (pgn_parser_next(p, &ev))
+            if (ev.type == PGN_EV_GAME_END && ev.game == 1) {
+                game1 = s.diags[DIAG_BAD_TAG];
+                ck_assert_msg(strstr(last_message, " more bad-tag findings like these"), "%s",
+                              last_message);
+            }
+        ck_assert_uint_eq(game1, PGN_PARSE_REPEAT_MAX + 1);
+        ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], PGN_PARSE_REPEAT_MAX + 2);
+        ck_assert_str_eq(last_message, "duplicate tag Site");
+        pgn_parser_free(p);
+        input_close(in);
+        sink_free(&s);
+    }
+    free(src);
+}
+END_TEST
+
 /* Game counts asserted by the test suites the corpus files come from. */
 static const struct {
     const char *file;
@@ -962,6 +1007,7 @@ Suite *pgn_parse_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, testdata_game_counts, 0, sizeof shipped / sizeof shipped[0]);
     tcase_add_loop_test(tc, careful_game_counts, 0, sizeof accounting / sizeof accounting[0]);
+    tcase_add_test(tc, repeated_findings_capped);
     tcase_add_loop_test(tc, corpus_game_counts, 0, sizeof expected / sizeof expected[0]);
     tcase_add_test(tc, whole_corpus);
     suite_add_tcase(s, tc);

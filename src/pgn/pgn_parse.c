@@ -66,6 +66,7 @@ struct pgn_parser {
     bool pend_tag;        /* pend_begin's game opens with the tag in name/value, read whole */
     uint64_t first_tag;   /* hash of the game's first tag name */
     unsigned distinct;    /* distinct tag names of the game */
+    uint64_t bad_tags;    /* bad-tag findings of the game, shown or not */
     bool blank_tags;      /* the tag pair being read follows a blank line */
     unsigned last_number; /* last move number of the main line */
     unsigned pend_rav_end;
@@ -90,6 +91,10 @@ static void report(struct pgn_parser *p, enum diag_code code, int severity,
                    const struct src_loc *loc, const char *fmt, ...)
 {
     if (!p->on_diag)
+        return;
+    /* A tag section of millions of bad or repeated pairs: the first few are
+     * shown, the rest counted and told once when the game ends. */
+    if (code == DIAG_BAD_TAG && p->game_open && p->bad_tags++ >= PGN_PARSE_REPEAT_MAX)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -159,6 +164,7 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->errors = 0;
     p->ntags = 0;
     p->distinct = 0;
+    p->bad_tags = 0;
     p->tag_filter = 0;
     p->last_number = 0;
     p->st = PS_TAGS;
@@ -169,6 +175,13 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
 /* Close the game at loc: open variations, missing marker, pending events. */
 static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 {
+    if (p->bad_tags > PGN_PARSE_REPEAT_MAX) {
+        uint64_t more = p->bad_tags - PGN_PARSE_REPEAT_MAX;
+        p->bad_tags = 0; /* so that this one is shown */
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
+               "%llu more bad-tag findings like these in this game, not shown one by one",
+               (unsigned long long)more);
+    }
     if (p->deep || p->depth)
         report(p, DIAG_SYNTAX, -1, loc, "unterminated variation: %llu '(' without ')'",
                (unsigned long long)(p->deep + p->depth));

@@ -43,7 +43,9 @@
  *                   bytes were skipped.  After PGN_PARSE_ERRORS_MAX of them in
  *                   one movetext the rest of it is skipped to the next line
  *                   that starts with '['.
- *   bad-tag         malformed tag pair, duplicate tag name, too many tags
+ *   bad-tag         malformed tag pair, duplicate tag name, too many tags; at
+ *                   most PGN_PARSE_REPEAT_MAX per game, then one that counts
+ *                   the rest
  *   missing-result  a game ends without a termination marker
  *   encoding        a tag value, comment or symbol that is not UTF-8 (warning,
  *                   once per game), or reads as Latin-1 (note, once per input,
@@ -71,6 +73,8 @@ struct pgn_parser;
 #define PGN_PARSE_TAGS_MAX      256   /* tag pairs per game; more are dropped */
 #define PGN_PARSE_TAG_NAME_MAX  255   /* bytes; longer names are a bad tag */
 #define PGN_PARSE_ERRORS_MAX    16    /* syntax errors in one movetext before skipping it */
+#define PGN_PARSE_REPEAT_MAX    16    /* bad-tag findings shown per game; the rest are
+                                         counted in one "N more" finding at its end */
 
 enum pgn_event_type {
     PGN_EV_GAME_BEGIN,

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -275,6 +276,84 @@ START_TEST(walk_reports_each_entry)
 }
 END_TEST
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define CLI_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define CLI_SANITIZED 1
+#endif
+#endif
+
+/* -j 256 with little memory (address space 20-100 MB above what the test
+ * already holds): fewer jobs, fewer pieces in flight, and the same output
+ * as one job - no game lost, no "corrupt".  (Skipped under the sanitizers,
+ * whose shadow memory does not live with an address-space limit.) */
+START_TEST(jobs_fall_back_when_memory_is_short)
+{
+#ifdef CLI_SANITIZED
+    return;
+#else
+    char path[] = "/tmp/pgnarbiter-mem-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *pgn = fdopen(fd, "w");
+    /* 20 MB of clean games: far more pieces than fit in memory at once */
+    for (int i = 0; i < 300000; i++)
+        fprintf(pgn, "[White \"Rossi %d\"]\n[Black \"Bianchi\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n",
+                i);
+    fclose(pgn);
+    char *argv1[] = {(char *)"pgnarbiter", (char *)"--format=jsonl", (char *)"-j1", path, NULL};
+    struct capture ref, err;
+    capture_begin(&ref);
+    capture_begin(&err);
+    ck_assert_int_eq(cli_run(4, argv1, ref.f, err.f), CLI_EXIT_OK);
+    capture_end(&ref);
+    capture_end(&err);
+    capture_free(&err);
+
+    unsigned long pages = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    ck_assert_ptr_nonnull(statm);
+    ck_assert_int_eq(fscanf(statm, "%lu", &pages), 1);
+    fclose(statm);
+    struct rlimit old;
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
+    rlim_t base = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE);
+    /* outputs: the reference's size twice over, allocated before the limit */
+    char *out_buf = malloc(2 * ref.len + 4096);
+    ck_assert_ptr_nonnull(out_buf);
+    static const rlim_t megabytes[] = {20, 30, 45, 70, 100};
+    for (size_t k = 0; k < sizeof megabytes / sizeof *megabytes; k++) {
+        rlim_t mb = megabytes[k];
+        FILE *out = fmemopen(out_buf, 2 * ref.len + 4096, "w");
+        ck_assert_ptr_nonnull(out);
+        char errbuf[4096];
+        FILE *errf = fmemopen(errbuf, sizeof errbuf, "w");
+        ck_assert_ptr_nonnull(errf);
+        struct rlimit lim = {base + (mb << 20), old.rlim_max};
+        ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
+        char *argv[] = {(char *)"pgnarbiter", (char *)"--format=jsonl", (char *)"-j256", path,
+                        NULL};
+        int status = cli_run(4, argv, out, errf);
+        ck_assert_int_eq(setrlimit(RLIMIT_AS, &old), 0);
+        long n = ftell(out);
+        fclose(out);
+        fclose(errf);
+        errbuf[sizeof errbuf - 1] = '\0';
+        ck_assert_msg(strstr(errbuf, "corrupt") == NULL, "%s", errbuf);
+        ck_assert_msg(status == CLI_EXIT_OK, "%lu MB: exit %d: %s", (unsigned long)mb, status,
+                      errbuf);
+        ck_assert_msg((size_t)n == ref.len && memcmp(out_buf, ref.text, ref.len) == 0,
+                      "%lu MB: the output differs from one job's: %.*s", (unsigned long)mb, (int)n,
+                      out_buf);
+    }
+    free(out_buf);
+    capture_free(&ref);
+    unlink(path);
+#endif
+}
+END_TEST
+
 Suite *cli_suite(void);
 Suite *cli_suite(void)
 {
@@ -286,10 +365,14 @@ Suite *cli_suite(void)
     tc = tcase_create("explain");
     tcase_add_loop_test(tc, explain_every_code, 0, DIAG_CODE_NB);
     tcase_add_test(tc, explain_unknown_code_is_usage_error);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hostile");
+    tcase_set_timeout(tc, 120); /* 20 MB read four times, under sanitizers too */
     tcase_add_test(tc, position_lines_are_never_lost);
     tcase_add_loop_test(tc, closed_pipe_stops_the_run, 0, 2);
     tcase_add_loop_test(tc, interrupt_ends_with_whole_records, 0, 2);
     tcase_add_test(tc, walk_reports_each_entry);
+    tcase_add_test(tc, jobs_fall_back_when_memory_is_short);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -268,12 +268,17 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     struct game_sink sink = {&run, sink_diag, sink_game};
-    run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
-    if (!run.pool && run.opt.jobs > 1) {
-        fprintf(err, "pgnarbiter: cannot start %u jobs (out of memory or threads); using one\n",
-                run.opt.jobs);
-        run.pool = replay_pool_new(1, &sink, run.opt.strict);
+    /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */
+    unsigned jobs = run.opt.jobs;
+    run.pool = replay_pool_new(jobs, &sink, run.opt.strict);
+    while (!run.pool && jobs > 1) {
+        jobs /= 2;
+        run.pool = replay_pool_new(jobs, &sink, run.opt.strict);
     }
+    if (run.pool && jobs != run.opt.jobs)
+        fprintf(err,
+                "pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n",
+                run.opt.jobs, jobs);
     if (!run.report || !run.pool) {
         report_free(run.report);
         replay_pool_free(run.pool);

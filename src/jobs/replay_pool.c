@@ -50,6 +50,14 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Memory held back for reading a piece again when memory runs out (a parser
+ * and its input need about 200 KB). */
+#define REPLAY_POOL_RESERVE ((size_t)1 << 20)
+
+/* No more worker threads are started once this much cannot be had: the
+ * calling thread needs it to read inputs and to read pieces again. */
+#define REPLAY_POOL_HEADROOM ((size_t)16 << 20)
+
 enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_BUSY, SLOT_DONE };
 enum slot_kind {
     KIND_PIECE,   /* a piece of an input, to be read by a worker */
@@ -94,6 +102,8 @@ struct replay_pool {
     unsigned nworkers;
     struct worker *workers;
     unsigned nslots;
+    unsigned inflight; /* pieces handed on at most: nslots, fewer after shed_memory() */
+    void *reserve;     /* REPLAY_POOL_RESERVE bytes given back when memory runs out */
     struct slot *slots;
     pthread_mutex_t lock;
     pthread_cond_t work, done;
@@ -341,6 +351,39 @@ static void release(struct slot *s)
     s->state = SLOT_FREE;
 }
 
+/*
+ * Out of memory: give back the buffers of the free slots (but the one being
+ * filled) and keep fewer
+ * pieces in flight from now on (at most half as many, down to two), as if
+ * there were fewer jobs - the output stays the same.  False when there was
+ * nothing left to give back.
+ */
+static bool shed_memory(struct replay_pool *p, const struct slot *filling)
+{
+    bool freed = false;
+    pthread_mutex_lock(&p->lock);
+    for (unsigned i = 0; i < p->nslots; i++) {
+        struct slot *s = &p->slots[i];
+        if (s->state == SLOT_FREE && s->data && s != filling) {
+            free(s->data);
+            s->data = NULL;
+            s->cap = 0;
+            freed = true;
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (p->reserve) { /* enough for one more parser, whatever else is held */
+        free(p->reserve);
+        p->reserve = NULL;
+        freed = true;
+    }
+    if (p->inflight > 2) {
+        p->inflight = p->inflight / 2 > 2 ? p->inflight / 2 : 2;
+        freed = true;
+    }
+    return freed;
+}
+
 static void wait_done(struct replay_pool *p, const struct slot *s)
 {
     pthread_mutex_lock(&p->lock);
@@ -392,6 +435,11 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     }
     struct input *in = input_open_source(spans_read, &sp, s0->file);
     struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
+    if (!parser && shed_memory(p, NULL)) { /* out of memory: fewer pieces in flight, once more */
+        input_close(in);
+        in = input_open_source(spans_read, &sp, s0->file);
+        parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
+    }
     uint64_t resume = end;
     if (parser) {
         game_set_file(p->again, s0->file);
@@ -433,6 +481,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     }
     pgn_parser_free(parser);
     input_close(in);
+    if (!p->reserve) p->reserve = malloc(REPLAY_POOL_RESERVE); /* again, when there is some */
     if (live) {
         p->in = NULL; /* read to its end */
         p->carry_len = 0;
@@ -492,7 +541,7 @@ static struct slot *next_slot(struct replay_pool *p, enum slot_kind kind)
 {
     while (!p->lazy && deliver_oldest(p, false))
         ;
-    while (p->fill - p->deliver >= p->nslots)
+    while (p->fill - p->deliver >= p->inflight)
         deliver_oldest(p, true);
     struct slot *s = &p->slots[p->fill % p->nslots];
     s->kind = kind;
@@ -550,7 +599,8 @@ static bool cut_piece(struct replay_pool *p, struct slot *s)
 {
     size_t want = p->piece_bytes + PGN_SPLIT_LOOKAHEAD;
     for (;;) {
-        if (!grow(s, want)) { /* no memory to look further: the rest in one go */
+        if (!grow(s, want) && !(shed_memory(p, s) && grow(s, want))) {
+            /* no memory to look further: the rest in one go */
             s->kind = KIND_UNCUT;
             break;
         }
@@ -611,7 +661,7 @@ static uint64_t read_pieces(struct replay_pool *p, struct input *in)
         if (!p->in) break; /* an unconfirmed piece: read again to the end */
         s->first = first;
         first = false;
-        if (!grow(s, p->carry_len + 1)) {
+        if (!grow(s, p->carry_len + 1) && !(shed_memory(p, s) && grow(s, p->carry_len + 1))) {
             /* out of memory: the carry and the rest of the input, here */
             s->kind = KIND_UNCUT;
             queue(p, s);
@@ -719,7 +769,7 @@ void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds)
 static bool start_workers(struct replay_pool *p, unsigned n)
 {
     p->workers = calloc(n, sizeof *p->workers);
-    p->nslots = REPLAY_POOL_SLOTS_PER_JOB * n + 2;
+    p->nslots = p->inflight = REPLAY_POOL_SLOTS_PER_JOB * n + 2;
     p->slots = calloc(p->nslots, sizeof *p->slots);
     p->spans = calloc(p->nslots + 1, sizeof *p->spans);
     if (!p->workers || !p->slots || !p->spans) return false;
@@ -745,9 +795,17 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     }
     p->sync_ready = true;
     for (unsigned i = 0; i < n; i++) {
+        /* each thread's stack takes address space: leave some for reading */
+        void *headroom = malloc(REPLAY_POOL_HEADROOM);
+        if (!headroom && p->nworkers > 0) break;
+        free(headroom);
         if (pthread_create(&p->workers[i].thread, NULL, worker_run, &p->workers[i]) != 0) break;
         p->nworkers++;
     }
+    /* pieces in flight for the threads that run (fewer when memory or
+     * threads ran short), so that memory goes with the work done */
+    p->inflight = REPLAY_POOL_SLOTS_PER_JOB * p->nworkers + 2;
+    p->reserve = malloc(REPLAY_POOL_RESERVE); /* none is fine too */
     return p->nworkers > 0;
 }
 
@@ -796,6 +854,7 @@ void replay_pool_free(struct replay_pool *p)
     free(p->slots);
     free(p->spans);
     free(p->carry);
+    free(p->reserve);
     game_free(p->again);
     game_free(p->game);
     free(p);

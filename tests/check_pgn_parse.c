@@ -771,8 +771,9 @@ START_TEST(fast_paths_files)
         "pgn/unescaped_quote_header.pgn", "pgn/chessbase-empty-line.pgn", "pgn/utf8-bom.pgn",
         "pgn/nested-comment.pgn", "pgn/bom-mid-stream.pgn", "pgn/comment-after-tag.pgn",
         "pgn/stray-line-between-tags.pgn", "pgn/tag-line-in-comment.pgn",
-        "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn"};
-    static const size_t chunks[] = {0, 1, 3, 17};
+        "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn",
+        "pgn/regress/fuzz-tag-opens-game-a.pgn", "pgn/regress/fuzz-tag-opens-game-b.pgn"};
+    static const size_t chunks[] = {0, 1, 3, 17, 41};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
         char *src = read_file(testdata_path(files[f]), &len);

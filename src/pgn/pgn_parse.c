@@ -618,9 +618,12 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
         if (!p->have_tok) {
             if (p->eof)
                 return false;
-            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow &&
-                tag_fast(p, ev, p->st == PS_TAG_NAME))
-                return true;
+            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow) {
+                if (tag_fast(p, ev, p->st == PS_TAG_NAME))
+                    return true;
+                if (p->pend_begin)
+                    continue; /* the pair it read opens the next game: pending */
+            }
             p->tok = pgn_lex_next(p->lx);
         }
         p->have_tok = false;

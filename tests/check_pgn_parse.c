@@ -529,7 +529,11 @@ START_TEST(testdata_chunk_invariant)
 {
     static const char *const files[] = {"pgn/regress/fuzz-quote-refill.pgn",
                                         "pgn/regress/fuzz-lookahead-window.pgn", "sample.pgn",
-                                        "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn"};
+                                        "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn",
+                                        "pgn/bom-mid-stream.pgn", "pgn/comment-after-tag.pgn",
+                                        "pgn/stray-line-between-tags.pgn",
+                                        "pgn/tag-line-in-comment.pgn",
+                                        "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
         char *src = read_file(testdata_path(files[f]), &len);
@@ -856,8 +860,11 @@ START_TEST(fast_paths_files)
         "sample.pgn", "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn",
         "pgn/headers-and-moves-on-the-same-line.pgn", "pgn/empty_body.pgn",
         "pgn/unescaped_quote_header.pgn", "pgn/chessbase-empty-line.pgn", "pgn/utf8-bom.pgn",
-        "pgn/nested-comment.pgn"};
-    static const size_t chunks[] = {0, 1, 3, 17};
+        "pgn/nested-comment.pgn", "pgn/bom-mid-stream.pgn", "pgn/comment-after-tag.pgn",
+        "pgn/stray-line-between-tags.pgn", "pgn/tag-line-in-comment.pgn",
+        "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn",
+        "pgn/regress/fuzz-tag-opens-game-a.pgn", "pgn/regress/fuzz-tag-opens-game-b.pgn"};
+    static const size_t chunks[] = {0, 1, 3, 17, 41};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
         char *src = read_file(testdata_path(files[f]), &len);
@@ -907,6 +914,79 @@ START_TEST(testdata_game_counts)
                   (unsigned long long)n, (unsigned long long)shipped[_i].games);
     ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 0);
     sink_free(&s);
+}
+END_TEST
+
+/* A careful reader's count (#21): joined files, comments and stray lines in
+ * the tag section, tag lines quoted in comments, tags-only games one after
+ * the other, NUL bytes in tag values - each game counted once, none split. */
+static const struct {
+    const char *file;
+    uint64_t games, syntax, bad_tag;
+} accounting[] = {
+    {"pgn/bom-mid-stream.pgn", 3, 0, 0},      /* cat a.pgn b.pgn c.pgn, each with a BOM */
+    {"pgn/comment-after-tag.pgn", 2, 0, 0},   /* ; and {} after tag pairs */
+    {"pgn/stray-line-between-tags.pgn", 2, 1, 0},
+    {"pgn/tag-line-in-comment.pgn", 3, 1, 0}, /* closed: goes on; open: ends at the tags */
+    {"pgn/tags-only-no-blank.pgn", 3, 0, 0},
+    {"pgn/nul-in-tag.pgn", 1, 0, 2},
+};
+
+START_TEST(careful_game_counts)
+{
+    struct sink s = {0};
+    uint64_t n = count_file(testdata_path(accounting[_i].file), &s);
+    ck_assert_msg(n == accounting[_i].games, "%s: %llu games, expected %llu",
+                  accounting[_i].file, (unsigned long long)n,
+                  (unsigned long long)accounting[_i].games);
+    ck_assert_uint_eq(s.diags[DIAG_SYNTAX], accounting[_i].syntax);
+    ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], accounting[_i].bad_tag);
+    sink_free(&s);
+}
+END_TEST
+
+/* The last finding's message, for repeated_findings_capped. */
+static char last_message[320];
+static void keep_last(void *ctx, const struct diag *d)
+{
+    on_diag(ctx, d);
+    snprintf(last_message, sizeof last_message, "%s", d->message);
+}
+
+/* 100,000 duplicate tags in one game (fast paths on and off), then a game
+ * with a few: PGN_PARSE_REPEAT_MAX shown, then one that counts the rest;
+ * the cap is per game. */
+START_TEST(repeated_findings_capped)
+{
+    enum { DUPS = 100000 };
+    size_t cap = 32 * DUPS, len = 0;
+    char *src = malloc(cap);
+    ck_assert_ptr_nonnull(src);
+    len += (size_t)sprintf(src + len, "[Event \"Circolo\"]\n[White \"Rossi\"]\n");
+    for (int i = 0; i < DUPS; i++)
+        len += (size_t)sprintf(src + len, "[White \"Rossi\"]\n");
+    len += (size_t)sprintf(src + len, "\n1. e4 e5 *\n\n[Event \"B\"]\n[Site \"R\"]\n[Site \"R\"]\n\n*\n");
+    for (int fast = 0; fast < 2; fast++) {
+        struct sink s = {0};
+        struct input *in = input_open_memory(src, len);
+        struct pgn_parser *p = pgn_parser_new(in, keep_last, &s);
+        pgn_parser_set_fast_paths(p, fast);
+        struct pgn_event ev;
+        unsigned game1 = 0;
+        while (pgn_parser_next(p, &ev))
+            if (ev.type == PGN_EV_GAME_END && ev.game == 1) {
+                game1 = s.diags[DIAG_BAD_TAG];
+                ck_assert_msg(strstr(last_message, " more bad-tag findings like these"), "%s",
+                              last_message);
+            }
+        ck_assert_uint_eq(game1, PGN_PARSE_REPEAT_MAX + 1);
+        ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], PGN_PARSE_REPEAT_MAX + 2);
+        ck_assert_str_eq(last_message, "duplicate tag Site");
+        pgn_parser_free(p);
+        input_close(in);
+        sink_free(&s);
+    }
+    free(src);
 }
 END_TEST
 
@@ -1019,6 +1099,8 @@ Suite *pgn_parse_suite(void)
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, testdata_game_counts, 0, sizeof shipped / sizeof shipped[0]);
+    tcase_add_loop_test(tc, careful_game_counts, 0, sizeof accounting / sizeof accounting[0]);
+    tcase_add_test(tc, repeated_findings_capped);
     tcase_add_loop_test(tc, corpus_game_counts, 0, sizeof expected / sizeof expected[0]);
     tcase_add_test(tc, whole_corpus);
     suite_add_tcase(s, tc);

@@ -40,6 +40,13 @@ static const char *const inputs[] = {
     /* fuzz/fuzz_check: a Latin-1 note met again by a later piece's parser
      * once took a deferred-finding slot of its game */
     "pgn/fuzz-latin1-deferred.pgn",
+    /* a careful reader's count (#21): the cutter must agree */
+    "pgn/bom-mid-stream.pgn",
+    "pgn/comment-after-tag.pgn",
+    "pgn/stray-line-between-tags.pgn",
+    "pgn/tag-line-in-comment.pgn",
+    "pgn/tags-only-no-blank.pgn",
+    "pgn/nul-in-tag.pgn",
 };
 #define NFILES (sizeof inputs / sizeof *inputs)
 

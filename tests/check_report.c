@@ -200,6 +200,32 @@ START_TEST(sarif_document_balances)
 }
 END_TEST
 
+/* Control characters from tag values, messages and file names never reach a
+ * terminal raw (text and github); a newline in a file name cannot forge a
+ * finding line; valid UTF-8 and Latin-1 names still read as text. */
+START_TEST(controls_are_escaped)
+{
+    struct diag d = sample_diag();
+    d.file = "a.pgn\nforged.pgn:1:1: error: \x1b]0;x\x07";
+    d.white = "M\xfcller\x1b[2J";
+    d.black = "Ros\xc3\xa0\r\x08\x7f\xc2\x9b" "1m\x9b";
+    d.round = "1\xe2\x80\xae" "2";
+    d.message = "illegal move\t\x1b[31m";
+    char *out = render(REPORT_TEXT, &d, false);
+    ck_assert_str_eq(out, "a.pgn\\nforged.pgn:1:1: error: \\x1b]0;x\\x07:20:5: error: game 2 "
+                          "(M\xc3\xbcller\\x1b[2J - Ros\xc3\xa0\\r\\x08\\x7f\\u009b1m\\x9b, "
+                          "round 1\\u202e2), 9. Kg1 (ply 17): illegal move\\t\\x1b[31m "
+                          "[illegal-move]\n");
+    free(out);
+    out = render(REPORT_GITHUB, &d, false);
+    ck_assert_ptr_eq(strchr(out, '\n'), out + strlen(out) - 1);
+    for (const char *p = out; *p; p++)
+        ck_assert_msg((unsigned char)*p >= 0x20 || *p == '\n', "control 0x%02x in %s", *p, out);
+    ck_assert_ptr_nonnull(strstr(out, "file=a.pgn\\nforged.pgn%3A1%3A1%3A error%3A \\x1b]0;x\\x07,"));
+    free(out);
+}
+END_TEST
+
 START_TEST(formats_by_name)
 {
     enum report_format f;
@@ -223,6 +249,7 @@ Suite *report_suite(void)
     tcase_add_test(tc, jsonl_game_record);
     tcase_add_test(tc, github_escapes_properties);
     tcase_add_test(tc, sarif_document_balances);
+    tcase_add_test(tc, controls_are_escaped);
     tcase_add_test(tc, formats_by_name);
     suite_add_tcase(s, tc);
     return s;

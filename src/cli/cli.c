@@ -79,7 +79,8 @@ static const char options_perft[] =
 static const char usage_footer[] =
     "Options may come before or after the arguments; '--' ends them.\n"
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
-    "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
+    "2 usage error, an input that could not be read or output that could not be\n"
+    "written; 130/143 interrupted (SIGINT/SIGTERM).  position: 1 when a FEN is\n"
     "not a legal position.\n"
     "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
 
@@ -210,7 +211,7 @@ bool cli_output_close(struct cli_output *o, FILE *err)
     return false;
 }
 
-int cli_run(int argc, char **argv, FILE *out, FILE *err)
+static int run_command(int argc, char **argv, FILE *out, FILE *err)
 {
     if (argc >= 2) {
         const char *a = argv[1];
@@ -235,5 +236,26 @@ int cli_run(int argc, char **argv, FILE *out, FILE *err)
     args[0] = check_argv0;
     int status = cmd_check(argc, args, out, err);
     args[0] = saved;
+    return status;
+}
+
+/* Everything written to `out` must have got there: a write that failed (a
+ * full disk, standard output closed, a pipe closed with SIGPIPE ignored) makes
+ * the status 2 whatever the command found - output that did not arrive is no
+ * answer - with one message.  (With SIGPIPE at its default a closed pipe ends
+ * the program quietly, as for any Unix filter.) */
+int cli_run(int argc, char **argv, FILE *out, FILE *err)
+{
+    int status = run_command(argc, argv, out, err);
+    errno = 0;
+    if (fflush(out) != 0 || ferror(out)) {
+        int e = errno;
+        if (e)
+            fprintf(err, "pgnarbiter: cannot write the output: %s\n", strerror(e));
+        else
+            fputs("pgnarbiter: cannot write the output\n", err);
+        clearerr(out);
+        status = CLI_EXIT_USAGE;
+    }
     return status;
 }

@@ -67,4 +67,15 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err);
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err);
 int cmd_merge(int argc, char **argv, FILE *out, FILE *err);
 
+/* position's standard input: one FEN a line.  cli_position_next_line() reads
+ * the next line that is not blank into a buffer of CLI_POSITION_LINE_MAX
+ * bytes and says what it is: a FEN to judge, a line holding a NUL byte, a
+ * line too long for any FEN (both with the text before it in the buffer, the
+ * rest of the line skipped), or the end of the input.  *lineno counts the
+ * lines read, blank ones included. */
+#define CLI_POSITION_LINE_MAX 512
+enum cli_line { CLI_LINE_END, CLI_LINE_FEN, CLI_LINE_NUL, CLI_LINE_LONG };
+enum cli_line cli_position_next_line(FILE *in, char line[CLI_POSITION_LINE_MAX],
+                                     unsigned long *lineno);
+
 #endif /* PGNARB_CLI_H */

@@ -13,9 +13,11 @@
 #include "pgn/input.h"
 #include "jobs/replay_pool.h"
 #include "jobs/shard.h"
+#include "report/escape.h"
 #include "report/report.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -41,6 +43,7 @@ struct check_options {
 
 struct check_run {
     struct check_options opt;
+    FILE *out;
     struct report *report;
     struct replay_pool *pool;
     struct collection *collection; /* checks across games, fed in input order */
@@ -51,6 +54,36 @@ struct check_run {
     bool out_tty;        /* standard output is a terminal (the same one, as a rule) */
     double started, last_progress;
 };
+
+/* Non-zero once the run must stop early: the number of the signal that asked
+ * (SIGINT, SIGTERM), or CHECK_HALT_WRITE when the output cannot be written.
+ * Set by the signal handler, read by the pool between games
+ * (replay_pool_set_halt()). */
+#define CHECK_HALT_WRITE (-1)
+static volatile sig_atomic_t check_halt;
+
+static void on_signal(int signo)
+{
+    check_halt = signo;
+}
+
+/* Output that cannot be written (a full disk, a closed pipe with SIGPIPE
+ * ignored, a closed standard output): stop reading, there is nobody to tell.
+ * The message and the exit status are cli_run()'s, once. */
+static void check_output(struct check_run *run)
+{
+    if (!check_halt && ferror(run->out)) check_halt = CHECK_HALT_WRITE;
+}
+
+/* Erase the progress line before anything else goes to the terminal. */
+static void erase_progress(struct check_run *run)
+{
+    if (run->progress_shown) {
+        fputs("\r\033[K", run->err);
+        fflush(run->err);
+        run->progress_shown = false;
+    }
+}
 
 static double now_seconds(void)
 {
@@ -64,14 +97,9 @@ static void sink_diag(void *ctx, const struct diag *d)
     struct check_run *run = ctx;
     run->totals.by_severity[d->severity]++;
     run->totals.by_code[d->code]++;
-    if (run->progress_shown && run->out_tty) {
-        /* The finding goes to the terminal the progress line is on: erase
-         * that line first, so the two never share one. */
-        fputs("\r\033[K", run->err);
-        fflush(run->err);
-        run->progress_shown = false;
-    }
+    if (run->out_tty) erase_progress(run); /* findings go to the same terminal */
     report_diag(run->report, d);
+    check_output(run);
 }
 
 static void sink_game(void *ctx, const struct game_record *judged)
@@ -83,6 +111,7 @@ static void sink_game(void *ctx, const struct game_record *judged)
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
+    check_output(run);
     /* A progress line only for a person watching a long run. */
     if (run->progress && (run->totals.games & 1023) == 0) {
         double t = now_seconds();
@@ -97,12 +126,20 @@ static void sink_game(void *ctx, const struct game_record *judged)
     }
 }
 
-/* A file-level finding (no game): unreadable input and the like. */
+/* A file-level finding (no game): unreadable input and the like.  It goes to
+ * the output with the findings, and to standard error at once, even with
+ * --quiet: an input that was not read must never pass unseen. */
 static void input_problem(struct check_run *run, const char *name, const char *why)
 {
     struct diag d;
     char message[1024];
     snprintf(message, sizeof message, "cannot read input: %s", why);
+    erase_progress(run);
+    fputs("pgnarbiter: ", run->err);
+    escape_cwrite(run->err, name, ESCAPE_HEX);
+    fputs(": ", run->err);
+    escape_cwrite(run->err, message, ESCAPE_HEX);
+    fputc('\n', run->err);
     diag_init(&d, DIAG_INPUT, NULL, message);
     d.file = name;
     replay_pool_finding(run->pool, &d);
@@ -146,7 +183,19 @@ static bool walk_wants(const char *path)
 static int walk_one(void *ctx, const char *path)
 {
     if (walk_wants(path)) check_one_input(ctx, path);
-    return 0;
+    return check_halt != 0; /* interrupted, or the output is gone: stop */
+}
+
+/* An entry of a -r walk that cannot be read, reported under its own path and
+ * counted as an input, as a named file would be - unless it is a name the
+ * walk would not read anyway (a dangling README link). */
+static void walk_problem(void *ctx, const char *path, const char *why, bool entry)
+{
+    struct check_run *run = ctx;
+    if (entry && !walk_wants(path)) return;
+    run->totals.files++;
+    run->totals.files_unreadable++;
+    input_problem(run, path, why);
 }
 
 static void check_path(struct check_run *run, const char *path)
@@ -162,11 +211,7 @@ static void check_path(struct check_run *run, const char *path)
         input_problem(run, path, "is a directory (use -r to check the files in it)");
         return;
     }
-    char why[512] = "";
-    if (input_walk(path, walk_one, run, why, sizeof why) < 0) {
-        run->totals.files_unreadable++;
-        input_problem(run, path, why[0] ? why : "cannot walk the directory");
-    }
+    input_walk_each(path, walk_one, walk_problem, run);
 }
 
 /* --shard K/N FILE (jobs/shard.h); CLI_EXIT_USAGE with advice on err when
@@ -247,6 +292,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     };
     struct check_run run;
     memset(&run, 0, sizeof run);
+    run.out = out;
     run.err = err;
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
@@ -353,12 +399,17 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
     struct game_sink sink = {&run, sink_diag, sink_game};
-    run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
-    if (!run.pool && run.opt.jobs > 1) {
-        fprintf(err, "pgnarbiter: cannot start %u jobs (out of memory or threads); using one\n",
-                run.opt.jobs);
-        run.pool = replay_pool_new(1, &sink, run.opt.strict);
+    /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */
+    unsigned jobs = run.opt.jobs;
+    run.pool = replay_pool_new(jobs, &sink, run.opt.strict);
+    while (!run.pool && jobs > 1) {
+        jobs /= 2;
+        run.pool = replay_pool_new(jobs, &sink, run.opt.strict);
     }
+    if (run.pool && jobs != run.opt.jobs)
+        fprintf(err,
+                "pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n",
+                run.opt.jobs, jobs);
     if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
     if (!run.report || !run.pool || (!run.collection && !run.opt.shard_n)) {
         collection_free(run.collection);
@@ -372,6 +423,18 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();
 
+    /* SIGINT, SIGTERM: finish the game and the record being written, then the
+     * summary so far; a second signal kills as usual (SA_RESETHAND). */
+    check_halt = 0;
+    replay_pool_set_halt(run.pool, &check_halt);
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_RESTART;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+
     struct report_shard shard_info;
     if (run.opt.shard_n) {
         int st = check_shard(&run, argv[optind], &shard_info);
@@ -384,7 +447,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     } else if (optind >= argc) {
         check_path(&run, "-");
     }
-    for (int i = optind; i < argc && !run.opt.shard_n; i++)
+    for (int i = optind; i < argc && !run.opt.shard_n && !check_halt; i++)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);
@@ -394,13 +457,24 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.totals.duplicates_indexed = cs.indexed;
     run.totals.duplicates_index_bytes = cs.index_bytes;
     run.totals.seconds = now_seconds() - run.started;
-    run.totals.status = run_status(&run);
-    report_finish(run.report, &run.totals);
+    int signo = check_halt > 0 ? check_halt : 0;
+    run.totals.interrupted = signo;
+    check_output(&run);
+    /* The exit status, also in the jsonl summary: an interrupt is 128 + the
+     * signal's number, as a shell reports it; a failed write is cli_run()'s
+     * to report (exit 2). */
+    run.totals.status = signo ? 128 + signo : run_status(&run);
+    if (check_halt != CHECK_HALT_WRITE) report_finish(run.report, &run.totals);
     if (run.progress) fputs("\r\033[K", err);
-    if (!run.opt.quiet) report_summary(err, &run.totals);
+    if (!run.opt.quiet)
+        report_summary(err, &run.totals);
+    else
+        report_interrupted(err, &run.totals);
     replay_pool_free(run.pool);
     collection_free(run.collection);
     report_free(run.report);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     if (output.f && !cli_output_close(&output, err)) return CLI_EXIT_USAGE;
     return run.totals.status;
 }

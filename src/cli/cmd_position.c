@@ -19,6 +19,7 @@
 
 #include "deadpos/deadpos.h"
 #include "chess/fen.h"
+#include "report/escape.h"
 #include "report/json.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
@@ -32,8 +33,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Longest stdin line accepted as a FEN (longer lines are reported illegal). */
-#define POSITION_LINE_MAX 512
+/* The bytes of a line too long for a FEN shown before "...". */
+#define POSITION_LONG_SHOWN 72
 
 /* Largest --nodes: the closure search holds up to that many positions of
  * about 230 bytes each (its table included), per thread. */
@@ -42,6 +43,7 @@
 
 struct judged {
     const char *fen;
+    bool unread; /* a stdin line that is no FEN: why says what it is */
     bool legal;
     char why[160];
     struct position pos;
@@ -57,6 +59,10 @@ static const char *side_name(int c)
 /* Judge j->fen into the rest of j. */
 static void judge(struct judged *j, unsigned flags, unsigned long budget)
 {
+    if (j->unread) {
+        j->legal = false;
+        return;
+    }
     j->why[0] = '\0';
     j->legal = fen_parse(&j->pos, j->fen, flags, j->why, sizeof j->why) == FEN_OK;
     if (!j->legal) return;
@@ -135,9 +141,12 @@ static void print_jsonl(FILE *out, const struct judged *j)
 
 static void print_text(FILE *out, const struct judged *j)
 {
-    fprintf(out, "%s\n", j->fen);
+    escape_cwrite(out, j->fen, ESCAPE_HEX);
+    fputc('\n', out);
     if (!j->legal) {
-        fprintf(out, "  illegal: %s\n", j->why);
+        fputs("  illegal: ", out);
+        escape_cwrite(out, j->why, ESCAPE_HEX);
+        fputc('\n', out);
         return;
     }
     fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",
@@ -176,7 +185,7 @@ static void print_text(FILE *out, const struct judged *j)
 
 struct window {
     struct judged *items;
-    char (*lines)[POSITION_LINE_MAX]; /* copies of the stdin lines */
+    char (*lines)[CLI_POSITION_LINE_MAX]; /* copies of the stdin lines */
     int count, cap;
     unsigned flags;
     unsigned long budget; /* nodes per side */
@@ -297,23 +306,6 @@ static int parse_options(int argc, char **argv, FILE *out, FILE *err, struct opt
     return -1;
 }
 
-/* Read the next non-blank line of stdin into line; false at the end. */
-static bool next_line(char *line)
-{
-    while (fgets(line, POSITION_LINE_MAX, stdin)) {
-        size_t len = strcspn(line, "\r\n");
-        bool whole = line[len] != '\0' || feof(stdin);
-        line[len] = '\0';
-        if (!whole) { /* too long: skip the rest of it */
-            int ch;
-            while ((ch = getc(stdin)) != EOF && ch != '\n')
-                ;
-        }
-        if (line[strspn(line, " \t")] != '\0') return true;
-    }
-    return false;
-}
-
 int cmd_position(int argc, char **argv, FILE *out, FILE *err)
 {
     struct options o = {.jobs = 1, .nodes = DEADPOS_NODES_DEFAULT};
@@ -333,7 +325,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     unsigned jobs = o.jobs;
     /* One position at a time with one job: no window to allocate. */
     struct judged one;
-    char one_line[1][POSITION_LINE_MAX];
+    char one_line[1][CLI_POSITION_LINE_MAX];
     struct window w = {
         .items = &one, .lines = one_line, .cap = 1, .flags = o.flags, .budget = o.nodes};
     int cap = jobs > 1 ? (int)jobs * POSITION_WINDOW_PER_JOB : 1;
@@ -352,12 +344,30 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     bool all_legal = true, first = true;
     if (nfen > 0) {
         for (int i = first_fen; i < argc; i++) {
+            if (!argv[i]) continue;
+            w.items[w.count].unread = false;
             w.items[w.count++].fen = argv[i];
             if (w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
     } else {
-        while (next_line(w.lines[w.count])) {
-            w.items[w.count].fen = w.lines[w.count];
+        enum cli_line got;
+        unsigned long lineno = 0;
+        /* Output that cannot be written: stop reading (cli_run() says so). */
+        while (!ferror(out) &&
+               (got = cli_position_next_line(stdin, w.lines[w.count], &lineno)) != CLI_LINE_END) {
+            struct judged *j = &w.items[w.count];
+            j->fen = w.lines[w.count];
+            j->unread = got != CLI_LINE_FEN;
+            if (got == CLI_LINE_NUL)
+                snprintf(j->why, sizeof j->why,
+                         "line %lu holds a NUL byte, which no FEN holds; it is not read further",
+                         lineno);
+            else if (got == CLI_LINE_LONG) {
+                strcpy(w.lines[w.count] + POSITION_LONG_SHOWN, "...");
+                snprintf(j->why, sizeof j->why,
+                         "line %lu is longer than %d bytes, which no FEN is; it is not read further",
+                         lineno, CLI_POSITION_LINE_MAX - 1);
+            }
             if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
         if (ferror(stdin)) {

@@ -42,12 +42,21 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Memory held back for reading a piece again when memory runs out (a parser
+ * and its input need about 200 KB). */
+#define REPLAY_POOL_RESERVE ((size_t)1 << 20)
+
+/* No more worker threads are started once this much cannot be had: the
+ * calling thread needs it to read inputs and to read pieces again. */
+#define REPLAY_POOL_HEADROOM ((size_t)16 << 20)
 
 enum slot_state { SLOT_FREE, SLOT_QUEUED, SLOT_BUSY, SLOT_DONE };
 enum slot_kind {
@@ -93,6 +102,8 @@ struct replay_pool {
     unsigned nworkers;
     struct worker *workers;
     unsigned nslots;
+    unsigned inflight; /* pieces handed on at most: nslots, fewer after shed_memory() */
+    void *reserve;     /* REPLAY_POOL_RESERVE bytes given back when memory runs out */
     struct slot *slots;
     pthread_mutex_t lock;
     pthread_cond_t work, done;
@@ -117,6 +128,8 @@ struct replay_pool {
      * given */
     uint64_t delivered_games, delivered_lines, delivered_offset;
     bool once_noted;
+    const volatile sig_atomic_t *halt; /* replay_pool_set_halt() */
+    bool dropping; /* halted: the rest is not delivered */
     struct game *again;   /* reads pieces again (sink: rebase_diag, rebase_game) */
     struct span *spans;   /* nslots + 1, for it */
 };
@@ -139,6 +152,8 @@ struct stop {
     uint64_t from;
     const uint64_t *live; /* when set, `from` is read here (it may move while reading) */
     bool hit;
+    const volatile sig_atomic_t *halt; /* the calling thread's runs: stop asked */
+    bool halted;                        /* run() returned because of it */
     struct pgn_event ev; /* that game's GAME_BEGIN, not fed to the game */
 };
 
@@ -153,6 +168,10 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 {
     struct pgn_event ev;
     while (pgn_parser_next(parser, &ev)) {
+        if (ev.type == PGN_EV_GAME_BEGIN && stop->halt && *stop->halt) {
+            stop->halted = true; /* between two games: every game before is whole */
+            return;
+        }
         if (ev.type == PGN_EV_GAME_BEGIN &&
             ev.loc.offset >= (stop->live ? *stop->live : stop->from)) {
             stop->hit = true;
@@ -321,12 +340,50 @@ static void rebase_for(struct replay_pool *p, const struct slot *s)
     p->delivered_offset = s->offset;
 }
 
+static bool halted(const struct replay_pool *p)
+{
+    return p->halt && *p->halt;
+}
+
 static void release(struct slot *s)
 {
     free(s->error);
     s->error = NULL;
     replay_batch_clear(s->out);
     s->state = SLOT_FREE;
+}
+
+/*
+ * Out of memory: give back the buffers of the free slots (but the one being
+ * filled) and keep fewer
+ * pieces in flight from now on (at most half as many, down to two), as if
+ * there were fewer jobs - the output stays the same.  False when there was
+ * nothing left to give back.
+ */
+static bool shed_memory(struct replay_pool *p, const struct slot *filling)
+{
+    bool freed = false;
+    pthread_mutex_lock(&p->lock);
+    for (unsigned i = 0; i < p->nslots; i++) {
+        struct slot *s = &p->slots[i];
+        if (s->state == SLOT_FREE && s->data && s != filling) {
+            free(s->data);
+            s->data = NULL;
+            s->cap = 0;
+            freed = true;
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (p->reserve) { /* enough for one more parser, whatever else is held */
+        free(p->reserve);
+        p->reserve = NULL;
+        freed = true;
+    }
+    if (p->inflight > 2) {
+        p->inflight = p->inflight / 2 > 2 ? p->inflight / 2 : 2;
+        freed = true;
+    }
+    return freed;
 }
 
 static void wait_done(struct replay_pool *p, const struct slot *s)
@@ -380,12 +437,22 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     }
     struct input *in = input_open_source(spans_read, &sp, s0->file);
     struct pgn_parser *parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
+    if (!parser && shed_memory(p, NULL)) { /* out of memory: fewer pieces in flight, once more */
+        input_close(in);
+        in = input_open_source(spans_read, &sp, s0->file);
+        parser = in ? pgn_parser_new(in, game_parser_diag, p->again) : NULL;
+    }
     uint64_t resume = end;
     if (parser) {
         game_set_file(p->again, s0->file);
-        struct stop st = {.from = next < pieces ? span[next].cut : UINT64_MAX};
+        struct stop st = {.from = next < pieces ? span[next].cut : UINT64_MAX, .halt = p->halt};
         for (;;) {
             run(p->again, parser, &st);
+            if (st.halted) { /* stop asked: nothing after this is delivered */
+                p->dropping = true;
+                live = false;
+                break;
+            }
             if (!st.hit) { /* the end of the input */
                 p->delivered_games += pgn_parser_games(parser);
                 if (live) p->in_bytes = s0->offset + pgn_parser_bytes(parser);
@@ -416,6 +483,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
     }
     pgn_parser_free(parser);
     input_close(in);
+    if (!p->reserve) p->reserve = malloc(REPLAY_POOL_RESERVE); /* again, when there is some */
     if (live) {
         p->in = NULL; /* read to its end */
         p->carry_len = 0;
@@ -444,7 +512,10 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
     pthread_mutex_unlock(&p->lock);
 
     uint64_t end = seq + 1;
-    if (s->kind == KIND_FINDING) {
+    if (p->dropping || halted(p)) {
+        /* stop asked: nothing more is delivered (what was delivered is whole) */
+        p->dropping = true;
+    } else if (s->kind == KIND_FINDING) {
         replay_batch_deliver(s->out, &p->sink);
     } else if (s->kind == KIND_PIECE && s->confirmed && !replay_batch_output_lost(s->out)) {
         rebase_for(p, s);
@@ -472,7 +543,7 @@ static struct slot *next_slot(struct replay_pool *p, enum slot_kind kind)
 {
     while (!p->lazy && deliver_oldest(p, false))
         ;
-    while (p->fill - p->deliver >= p->nslots)
+    while (p->fill - p->deliver >= p->inflight)
         deliver_oldest(p, true);
     struct slot *s = &p->slots[p->fill % p->nslots];
     s->kind = kind;
@@ -530,7 +601,8 @@ static bool cut_piece(struct replay_pool *p, struct slot *s)
 {
     size_t want = p->piece_bytes + PGN_SPLIT_LOOKAHEAD;
     for (;;) {
-        if (!grow(s, want)) { /* no memory to look further: the rest in one go */
+        if (!grow(s, want) && !(shed_memory(p, s) && grow(s, want))) {
+            /* no memory to look further: the rest in one go */
             s->kind = KIND_UNCUT;
             break;
         }
@@ -586,11 +658,12 @@ static uint64_t read_pieces(struct replay_pool *p, struct input *in)
     p->carry_len = 0;
     bool first = true, uncut = false;
     for (;;) {
+        if (halted(p)) break; /* stop asked: cut nothing more */
         struct slot *s = next_slot(p, KIND_PIECE);
         if (!p->in) break; /* an unconfirmed piece: read again to the end */
         s->first = first;
         first = false;
-        if (!grow(s, p->carry_len + 1)) {
+        if (!grow(s, p->carry_len + 1) && !(shed_memory(p, s) && grow(s, p->carry_len + 1))) {
             /* out of memory: the carry and the rest of the input, here */
             s->kind = KIND_UNCUT;
             queue(p, s);
@@ -620,7 +693,7 @@ bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes)
     }
     struct pgn_parser *parser = pgn_parser_new(in, game_parser_diag, p->game);
     if (!parser) return false;
-    struct stop none = {.from = UINT64_MAX};
+    struct stop none = {.from = UINT64_MAX, .halt = p->halt};
     run(p->game, parser, &none);
     *bytes = pgn_parser_bytes(parser);
     pgn_parser_free(parser);
@@ -672,6 +745,16 @@ void replay_pool_finish(struct replay_pool *p)
             ;
 }
 
+void replay_pool_set_halt(struct replay_pool *p, const volatile sig_atomic_t *flag)
+{
+    p->halt = flag;
+}
+
+bool replay_pool_halted(const struct replay_pool *p)
+{
+    return halted(p);
+}
+
 void replay_pool_set_pieces(struct replay_pool *p, size_t bytes, size_t max)
 {
     if (bytes) p->piece_bytes = bytes;
@@ -702,7 +785,7 @@ void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds)
 static bool start_workers(struct replay_pool *p, unsigned n)
 {
     p->workers = calloc(n, sizeof *p->workers);
-    p->nslots = REPLAY_POOL_SLOTS_PER_JOB * n + 2;
+    p->nslots = p->inflight = REPLAY_POOL_SLOTS_PER_JOB * n + 2;
     p->slots = calloc(p->nslots, sizeof *p->slots);
     p->spans = calloc(p->nslots + 1, sizeof *p->spans);
     if (!p->workers || !p->slots || !p->spans) return false;
@@ -728,9 +811,17 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     }
     p->sync_ready = true;
     for (unsigned i = 0; i < n; i++) {
+        /* each thread's stack takes address space: leave some for reading */
+        void *headroom = malloc(REPLAY_POOL_HEADROOM);
+        if (!headroom && p->nworkers > 0) break;
+        free(headroom);
         if (pthread_create(&p->workers[i].thread, NULL, worker_run, &p->workers[i]) != 0) break;
         p->nworkers++;
     }
+    /* pieces in flight for the threads that run (fewer when memory or
+     * threads ran short), so that memory goes with the work done */
+    p->inflight = REPLAY_POOL_SLOTS_PER_JOB * p->nworkers + 2;
+    p->reserve = malloc(REPLAY_POOL_RESERVE); /* none is fine too */
     return p->nworkers > 0;
 }
 
@@ -748,6 +839,18 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
     if (!(p->game = game_new(sink, strict)) || (jobs > 1 && !start_workers(p, jobs))) {
         replay_pool_free(p);
         return NULL;
+    }
+    if (jobs > 1) {
+        /* Workers that leave no room for the pieces they read are no use:
+         * with N jobs, room for two pieces and their findings must be left,
+         * or the caller is told to try fewer jobs (cmd_check halves N). */
+        size_t room = 2 * (2 * (p->piece_bytes + PGN_SPLIT_LOOKAHEAD));
+        void *probe = malloc(room);
+        if (!probe) {
+            replay_pool_free(p);
+            return NULL;
+        }
+        free(probe);
     }
     return p;
 }
@@ -788,6 +891,7 @@ void replay_pool_free(struct replay_pool *p)
     free(p->slots);
     free(p->spans);
     free(p->carry);
+    free(p->reserve);
     game_free(p->again);
     game_free(p->game);
     free(p);

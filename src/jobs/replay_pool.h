@@ -29,6 +29,7 @@
 
 #include "chess/notation.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -79,6 +80,16 @@ bool replay_pool_read_until(struct replay_pool *p, struct input *in, const uint6
 
 void replay_pool_finding(struct replay_pool *p, const struct diag *d);
 void replay_pool_finish(struct replay_pool *p);
+
+/* Stop early (an interrupt, output that cannot be written): once *flag is
+ * non-zero - it may be set by a signal handler, or by the sink - the pool
+ * reads no further game and cuts no further piece; replay_pool_read()
+ * returns at the next game's start (the game being replayed is finished), and
+ * the pieces in flight are dropped, not delivered.  Every game delivered is
+ * whole, and in order.  The flag is borrowed; NULL (the default) never
+ * stops. */
+void replay_pool_set_halt(struct replay_pool *p, const volatile sig_atomic_t *flag);
+bool replay_pool_halted(const struct replay_pool *p);
 
 /* Tests: cut pieces of about `bytes` and read a stretch of more than `max`
  * without a cut on the calling thread; 0 keeps a value as it is. */

@@ -609,44 +609,51 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void walk_note(char *why, size_t whylen, bool *noted, const char *path, const char *what)
-{
-    if (!*noted && why && whylen)
-        snprintf(why, whylen, "%s: %s", path, what);
-    *noted = true;
-}
+/* What a walk calls: fn for each file, problem for each entry it cannot read. */
+struct walk {
+    input_walk_fn fn;
+    input_walk_problem_fn problem;
+    void *ctx;
+};
 
-static int walk_dir(const char *dir, int depth, input_walk_fn fn, void *ctx, char *why,
-                    size_t whylen, bool *noted)
+static int walk_dir(const char *dir, int depth, const struct walk *w)
 {
     if (depth > INPUT_WALK_DEPTH_MAX) {
-        walk_note(why, whylen, noted, dir, "directories nested too deep");
+        w->problem(w->ctx, dir, "directories nested too deep: not entered", false);
         return 0;
     }
     DIR *d = opendir(dir);
     if (!d) {
-        walk_note(why, whylen, noted, dir, strerror(errno));
+        w->problem(w->ctx, dir, strerror(errno), false);
         return 0;
     }
     char **names = NULL;
     size_t count = 0, cap = 0;
     int rc = 0;
     struct dirent *e;
+    errno = 0;
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
         if (count == cap) {
             size_t ncap = cap ? 2 * cap : 32;
             char **bigger = realloc(names, ncap * sizeof *names);
-            if (!bigger)
+            if (!bigger) {
+                errno = ENOMEM;
                 break;
+            }
             names = bigger;
             cap = ncap;
         }
         names[count] = strdup(e->d_name);
-        if (names[count])
-            count++;
+        if (!names[count]) {
+            errno = ENOMEM;
+            break;
+        }
+        count++;
     }
+    if (errno) /* the listing is not whole: say so, read what was listed */
+        w->problem(w->ctx, dir, strerror(errno), false);
     closedir(d);
     if (count)
         qsort(names, count, sizeof *names, cmp_names);
@@ -654,16 +661,18 @@ static int walk_dir(const char *dir, int depth, input_walk_fn fn, void *ctx, cha
         if (rc == 0) {
             size_t len = strlen(dir) + strlen(names[i]) + 2;
             char *path = malloc(len);
-            if (path) {
+            if (!path) {
+                w->problem(w->ctx, names[i], strerror(ENOMEM), true);
+            } else {
                 snprintf(path, len, "%s%s%s", dir,
                          dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
                 struct stat st, lst;
-                if (stat(path, &st) != 0)
-                    walk_note(why, whylen, noted, path, strerror(errno));
+                if (stat(path, &st) != 0) /* a dangling link, or gone meanwhile */
+                    w->problem(w->ctx, path, strerror(errno), true);
                 else if (S_ISREG(st.st_mode))
-                    rc = fn(ctx, path);
+                    rc = w->fn(w->ctx, path);
                 else if (S_ISDIR(st.st_mode) && lstat(path, &lst) == 0 && !S_ISLNK(lst.st_mode))
-                    rc = walk_dir(path, depth + 1, fn, ctx, why, whylen, noted);
+                    rc = walk_dir(path, depth + 1, w);
                 free(path);
             }
         }
@@ -673,18 +682,47 @@ static int walk_dir(const char *dir, int depth, input_walk_fn fn, void *ctx, cha
     return rc;
 }
 
-int input_walk(const char *path, input_walk_fn fn, void *ctx, char *why, size_t whylen)
+int input_walk_each(const char *path, input_walk_fn fn, input_walk_problem_fn problem, void *ctx)
 {
+    const struct walk w = {fn, problem, ctx};
     struct stat st;
-    bool noted = false;
-    if (why && whylen)
-        why[0] = '\0';
     if (stat(path, &st) != 0) {
-        walk_note(why, whylen, &noted, path, strerror(errno));
-        return -1;
+        problem(ctx, path, strerror(errno), false);
+        return 0;
     }
     if (!S_ISDIR(st.st_mode))
         return fn(ctx, path);
-    int rc = walk_dir(path, 0, fn, ctx, why, whylen, &noted);
-    return rc != 0 ? rc : noted ? -1 : 0;
+    return walk_dir(path, 0, &w);
+}
+
+/* input_walk(): the first problem's reason kept in why. */
+struct first_problem {
+    input_walk_fn fn;
+    void *ctx;
+    char *why;
+    size_t whylen;
+    bool noted;
+};
+
+static int first_fn(void *ctx, const char *path)
+{
+    struct first_problem *f = ctx;
+    return f->fn(f->ctx, path);
+}
+
+static void first_problem(void *ctx, const char *path, const char *why, bool entry)
+{
+    (void)entry;
+    struct first_problem *f = ctx;
+    if (!f->noted && f->why && f->whylen) snprintf(f->why, f->whylen, "%s: %s", path, why);
+    f->noted = true;
+}
+
+int input_walk(const char *path, input_walk_fn fn, void *ctx, char *why, size_t whylen)
+{
+    struct first_problem f = {fn, ctx, why, whylen, false};
+    if (why && whylen)
+        why[0] = '\0';
+    int rc = input_walk_each(path, first_fn, first_problem, &f);
+    return rc != 0 ? rc : f.noted ? -1 : 0;
 }

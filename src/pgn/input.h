@@ -114,4 +114,12 @@ void input_close(struct input *in);
 typedef int (*input_walk_fn)(void *ctx, const char *path);
 int input_walk(const char *path, input_walk_fn fn, void *ctx, char *why, size_t whylen);
 
+/* The same walk, with every entry that cannot be read handed to problem, under
+ * its own path, in walk order: a directory that cannot be listed (or only in
+ * part) or is nested too deep (entry false), a name that cannot be looked at,
+ * such as a dangling symbolic link (entry true: the caller may ignore the
+ * names it would not read anyway).  Returns 0 or the value of fn. */
+typedef void (*input_walk_problem_fn)(void *ctx, const char *path, const char *why, bool entry);
+int input_walk_each(const char *path, input_walk_fn fn, input_walk_problem_fn problem, void *ctx);
+
 #endif /* PGNARB_INPUT_H */

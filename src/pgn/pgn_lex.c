@@ -25,7 +25,7 @@
  *   counted by the tokens that may hold non-ASCII text: symbols, strings,
  *   comments), so columns count characters.  (A Latin-1 byte from A0 to BF
  *   counts as no character: a symbol like ° in Latin-1 text shifts them.)  LF ends a line; CR is blank space, so CRLF is one line break.
- *   A UTF-8 BOM at offset 0 is skipped; a UTF-16 one makes the reads
+ *   A UTF-8 BOM at offset 0 is skipped, and so is one between tokens; a UTF-16 one makes the reads
  *   decode UTF-16 (pgn_lex_utf16.c), and offsets count the decoded bytes.
  * - Between tokens, lead holds what the next token's flags need: line feeds
  *   already skipped (by a fast path that then gave up) and whether it starts
@@ -561,6 +561,12 @@ static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
         pgn_lex_skip_line(lx);
         return true;
     }
+    if (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) {
+        /* a byte order mark between tokens (files joined with cat: each
+         * may start with one) is not text: blank space */
+        lx->p = p + 3;
+        return true;
+    }
     if (*p == '[') {
         size_t n = wrapper_len(p);
         if (n) {
@@ -593,7 +599,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
             nl++;
             p++;
             continue;
-        } else if (p < lx->lim && c != '%' && c != '[') {
+        } else if (p < lx->lim && c != '%' && c != '[' && c != 0xef) {
             break;
         }
         lx->p = p;

@@ -134,6 +134,27 @@ unsigned pgn_lex_char_class(unsigned char c);
  * one (pgn_split.c). */
 bool pgn_lex_tag_line(const unsigned char *q, const unsigned char *lim);
 
+/* Whether a '}' comes within [q, lim) before anything that says a comment
+ * was left open: a '{' (the next comment) or a blank line (the one between a
+ * tag section and its movetext, or between games).  A tag pair line inside a
+ * brace comment that is closed this soon after does not end the comment;
+ * `check --jobs` does not cut before such a line either (pgn_split.c).
+ * Callers bound lim by PGN_LEX_CLOSE_LOOK bytes. */
+#define PGN_LEX_CLOSE_LOOK 1024
+bool pgn_lex_closes_ahead(const unsigned char *q, const unsigned char *lim);
+
+/* Bounded look-aheads for the parser's tag section (pgn_parse.c), after the
+ * token just lexed; each decides on at most PGN_LEX_LINE_LOOK bytes, so the
+ * answer never depends on how the input was read, and consumes nothing.
+ * pgn_lex_tag_pair_follows(): a tag pair comes next, on this line or at the
+ * start of the next (a comment at the end of a tag line is still in the tag
+ * section).  pgn_lex_stray_line_before_tag(): the rest of this line holds no
+ * digit, marker, comment, variation, bracket, string or NAG, and the next
+ * line starts a tag pair (a stray line between tag pairs). */
+#define PGN_LEX_LINE_LOOK 256
+bool pgn_lex_tag_pair_follows(struct pgn_lex *lx);
+bool pgn_lex_stray_line_before_tag(struct pgn_lex *lx);
+
 #ifdef PGN_LEX_INTERNAL
 /*
  * Internal section, for the lexer's files (pgn_lex.c, pgn_lex_text.c,

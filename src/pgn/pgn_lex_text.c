@@ -138,14 +138,84 @@ static void comment_keep(struct pgn_lex *lx, unsigned char *r)
     lx->p = r;
 }
 
+bool pgn_lex_closes_ahead(const unsigned char *q, const unsigned char *lim)
+{
+    while (q < lim) {
+        unsigned char c = *q++;
+        if (c == '}') return true;
+        if (c == '{') return false;
+        if (c == '\n') {
+            while (q < lim && (*q == ' ' || *q == '\t' || *q == '\r'))
+                q++;
+            if (q < lim && *q == '\n') return false;
+        }
+    }
+    return false;
+}
+
 /* At the start of a line inside a brace comment (r): does it look like a tag
- * pair ([Name "...)?  Then the comment was never closed. */
+ * pair ([Name "...)?  Then the comment was never closed - unless a '}' closes
+ * it soon after (within PGN_LEX_CLOSE_LOOK bytes, before a blank line or a
+ * '{'): a comment that quotes a tag pair on a line of its own goes on. */
 static bool tag_line_ahead(struct pgn_lex *lx, unsigned char **r)
 {
     comment_keep(lx, *r);
-    pgn_lex_ensure(lx, PGN_LEX_LOOK);
+    pgn_lex_ensure(lx, PGN_LEX_CLOSE_LOOK);
     *r = lx->p;
-    return pgn_lex_tag_line(lx->p, lx->p + PGN_LEX_LOOK);
+    if (!pgn_lex_tag_line(lx->p, lx->p + PGN_LEX_LOOK)) return false;
+    size_t have = (size_t)(lx->end - lx->p);
+    return !pgn_lex_closes_ahead(lx->p,
+                                 lx->p + (have < PGN_LEX_CLOSE_LOOK ? have : PGN_LEX_CLOSE_LOOK));
+}
+
+/* The bounded window from lx->p the line look-aheads below decide on. */
+static const unsigned char *line_look(struct pgn_lex *lx)
+{
+    /* the token just handed out keeps its text across a refill */
+    struct pgn_token *t = &lx->tok;
+    const unsigned char *text = (const unsigned char *)t->text;
+    bool held = text && text >= lx->buf && text + t->len <= lx->end;
+    if (held) {
+        lx->ts = (unsigned char *)text;
+        lx->tw = lx->ts + t->len;
+    }
+    pgn_lex_ensure(lx, PGN_LEX_LINE_LOOK);
+    if (held) {
+        t->text = (const char *)lx->ts;
+        lx->ts = NULL;
+    }
+    size_t have = (size_t)(lx->end - lx->p);
+    return lx->p + (have < PGN_LEX_LINE_LOOK ? have : PGN_LEX_LINE_LOOK);
+}
+
+bool pgn_lex_tag_pair_follows(struct pgn_lex *lx)
+{
+    const unsigned char *lim = line_look(lx), *q = lx->p;
+    for (;;) { /* blanks and more comments on the line */
+        while (q < lim && (*q == ' ' || *q == '\t' || *q == '\r'))
+            q++;
+        if (q < lim && *q == ';') {
+            while (q < lim && *q != '\n')
+                q++;
+        } else if (q < lim && *q == '{') {
+            while (q < lim && *q != '}' && *q != '\n')
+                q++;
+            if (q == lim || *q != '}') return false;
+            q++;
+            continue;
+        }
+        break;
+    }
+    if (q < lim && *q == '\n') q++;
+    return pgn_lex_tag_line(q, lim);
+}
+
+bool pgn_lex_stray_line_before_tag(struct pgn_lex *lx)
+{
+    const unsigned char *lim = line_look(lx), *q = lx->p;
+    for (; q < lim && *q != '\n'; q++)
+        if ((pgn_lex_cc[*q] & PGN_CC_DIGIT) || strchr("*{}()[]\";$", *q)) return false;
+    return q < lim && pgn_lex_tag_line(q + 1, lim);
 }
 
 bool pgn_lex_tag_line(const unsigned char *q, const unsigned char *lim)

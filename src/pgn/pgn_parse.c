@@ -63,6 +63,10 @@ struct pgn_parser {
     uint64_t games;
     bool game_open, movetext_begun, has_result, latin1_noted, enc_warned, tags_full;
     bool pend_movetext, pend_result, pend_end, pend_begin;
+    bool pend_tag;        /* pend_begin's game opens with the tag in name/value, read whole */
+    uint64_t first_tag;   /* hash of the game's first tag name */
+    unsigned distinct;    /* distinct tag names of the game */
+    uint64_t bad_tags;    /* bad-tag findings of the game, shown or not */
     bool blank_tags;      /* the tag pair being read follows a blank line */
     bool utf16_noted;     /* the UTF-16 note is given (once per input) */
     bool dparen_warned;   /* "((" reported in this game (once) */
@@ -94,6 +98,10 @@ static void report(struct pgn_parser *p, enum diag_code code, int severity,
                    const struct src_loc *loc, const char *fmt, ...)
 {
     if (!p->on_diag)
+        return;
+    /* A tag section of millions of bad or repeated pairs: the first few are
+     * shown, the rest counted and told once when the game ends. */
+    if (code == DIAG_BAD_TAG && p->game_open && p->bad_tags++ >= PGN_PARSE_REPEAT_MAX)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -171,6 +179,8 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->deep = 0;
     p->errors = 0;
     p->ntags = 0;
+    p->distinct = 0;
+    p->bad_tags = 0;
     p->tag_filter = 0;
     p->last_number = 0;
     p->st = PS_TAGS;
@@ -181,6 +191,13 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
 /* Close the game at loc: open variations, missing marker, pending events. */
 static void end_game(struct pgn_parser *p, const struct src_loc *loc)
 {
+    if (p->bad_tags > PGN_PARSE_REPEAT_MAX) {
+        uint64_t more = p->bad_tags - PGN_PARSE_REPEAT_MAX;
+        p->bad_tags = 0; /* so that this one is shown */
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
+               "%llu more bad-tag findings like these in this game, not shown one by one",
+               (unsigned long long)more);
+    }
     if (p->deep || p->depth) {
         report(p, DIAG_SYNTAX, -1, loc, "unterminated variation: %llu '(' without ')'",
                (unsigned long long)(p->deep + p->depth));
@@ -260,11 +277,40 @@ static bool tag_seen(const struct pgn_parser *p, uint64_t h)
     return false;
 }
 
+/* A tag pair named h opens the next game, in a game of tags only: after a
+ * blank line, any tag the game already has; with no blank line, the tag of
+ * the Seven Tag Roster the game began with, once the game has another
+ * (tags-only games written one after the other: [Event] [Site] ... [Event]
+ * ...).  first_tag is 0 when the game did not begin with one. */
+static bool opens_next_game(const struct pgn_parser *p, uint64_t h)
+{
+    if (!tag_seen(p, h)) return false;
+    return p->blank_tags || (h == p->first_tag && p->distinct >= 2);
+}
+
+static bool roster_tag(const char *name, size_t len)
+{
+    static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                         "White", "Black", "Result"};
+    for (size_t i = 0; i < sizeof roster / sizeof *roster; i++)
+        if (strlen(roster[i]) == len && memcmp(roster[i], name, len) == 0) return true;
+    return false;
+}
+
+/* Bookkeeping of a tag entering the game: duplicate, first, distinct. */
+static void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len)
+{
+    if (tag_seen(p, h)) {
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", name);
+        return;
+    }
+    if (p->distinct++ == 0) p->first_tag = roster_tag(name, len) ? h : 0;
+}
+
 static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
 {
     uint64_t h = name_hash(p->name, p->name_len);
-    if (tag_seen(p, h))
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", p->name);
+    tag_count(p, h, p->name, p->name_len);
     if (p->ntags == PGN_PARSE_TAGS_MAX) {
         if (!p->tags_full)
             report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
@@ -294,9 +340,8 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
             memcpy(p->name, t->text, n);
             p->name[n] = '\0';
             p->name_len = n;
-            if (p->blank_tags && tag_seen(p, name_hash(p->name, p->name_len))) {
-                /* A blank line, then a tag this game already has: the game
-                 * had only tags, and this pair opens the next one. */
+            if (opens_next_game(p, name_hash(p->name, p->name_len))) {
+                /* The game had only tags, and this pair opens the next one. */
                 end_game(p, &p->tag_loc);
                 p->pend_begin = true;
             }
@@ -328,6 +373,16 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
         memcpy(p->value, t->text, t->len);
         p->value_len = t->len;
         p->st = PS_TAG_CLOSE;
+        char *nul = memchr(p->value, '\0', p->value_len);
+        if (nul) {
+            /* Every reader of the value sees all of it: a NUL would end it
+             * early (a FEN with junk after a NUL would pass as good). */
+            report(p, DIAG_BAD_TAG, -1, &t->loc,
+                   "tag %s: the value holds a NUL byte (at byte %zu), shown as '?'", p->name,
+                   (size_t)(nul - p->value) + 1);
+            for (; nul; nul = memchr(nul, '\0', p->value_len - (size_t)(nul - p->value)))
+                *nul = '?';
+        }
         check_encoding(p, t, "tag value");
         if (t->flags & PGN_TOKF_TRUNCATED)
             report(p, DIAG_SYNTAX, -1, &t->loc, "tag value of %s longer than %d bytes: truncated",
@@ -558,8 +613,15 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
         struct pgn_token t = {.loc = p->tag_loc};
         start_game(p, ev, &t);
         ev->game = p->games;
-        p->st = PS_TAG_VALUE;
+        p->st = p->pend_tag ? PS_TAGS : PS_TAG_VALUE;
         return true;
+    }
+    if (p->pend_tag) { /* ... read whole by the fast path */
+        p->pend_tag = false;
+        bool emitted = false;
+        tag_emit(p, ev, &emitted);
+        ev->game = p->games;
+        return emitted;
     }
     return false;
 }
@@ -584,8 +646,19 @@ static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_le
     }
     /* as tag_emit(), with the name and value in the lexer's buffer */
     uint64_t h = name_hash(ev->name, ev->name_len);
-    if (tag_seen(p, h))
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", ev->name);
+    if (opens_next_game(p, h)) {
+        /* the pair opens the next game: kept, and delivered after its
+         * GAME_BEGIN (pending()) */
+        memcpy(p->name, ev->name, ev->name_len);
+        p->name[p->name_len = ev->name_len] = '\0';
+        memcpy(p->value, ev->text, ev->len);
+        p->value[p->value_len = ev->len] = '\0';
+        p->tag_loc = ev->loc;
+        end_game(p, &p->tag_loc);
+        p->pend_begin = p->pend_tag = true;
+        return false;
+    }
+    tag_count(p, h, ev->name, ev->name_len);
     p->tag_hash[p->ntags++] = h;
     p->tag_filter |= 1ull << (h & 63);
     p->st = PS_TAGS;
@@ -609,9 +682,12 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
         if (!p->have_tok) {
             if (p->eof)
                 return false;
-            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow &&
-                tag_fast(p, ev, p->st == PS_TAG_NAME))
-                return true;
+            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow) {
+                if (tag_fast(p, ev, p->st == PS_TAG_NAME))
+                    return true;
+                if (p->pend_begin)
+                    continue; /* the pair it read opens the next game: pending */
+            }
             p->tok = pgn_lex_next(p->lx);
         }
         p->have_tok = false;
@@ -662,6 +738,20 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 keep(p);
                 continue;
             }
+            if (t->type == PGN_TOK_COMMENT && !(t->flags & PGN_TOKF_UNTERMINATED) &&
+                pgn_lex_tag_pair_follows(p->lx))
+                continue; /* at the end of a tag line: the tag section goes on */
+            if (p->ntags && (t->flags & PGN_TOKF_LINE_START) &&
+                (t->type == PGN_TOK_SYMBOL || t->type == PGN_TOK_ERROR) &&
+                pgn_lex_stray_line_before_tag(p->lx)) {
+                /* a line between tag pairs that is none: the game goes on */
+                uint64_t from = t->loc.offset;
+                pgn_lex_skip_line(p->lx);
+                report(p, DIAG_SYNTAX, -1, &t->loc,
+                       "a line between tag pairs that is not a tag pair (%llu bytes skipped)",
+                       (unsigned long long)(pgn_lex_offset(p->lx) - from));
+                continue;
+            }
             p->st = PS_MOVETEXT;
             p->pend_movetext = true;
             p->end_loc = t->loc;
@@ -697,7 +787,7 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
 {
     bool r = parser_step(p, ev);
     bool pend = p->pend_movetext || p->pend_rav_end || p->pend_result || p->pend_end ||
-                p->pend_begin;
+                p->pend_begin || p->pend_tag;
     p->fast = FAST_NONE;
     if (!p->have_tok && !pend && !p->slow && !p->eof) {
         if (p->st == PS_MOVETEXT && !p->deep && !p->rav_fresh)

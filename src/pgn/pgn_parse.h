@@ -28,6 +28,14 @@
  * follows a tag section (a tag-only game); movetext after a result starts a
  * new game without tags.  Blank lines inside movetext do not split a game.
  * Comments between games (after a result, before the next game) are dropped.
+ * In a game of tags only, the Seven Tag Roster tag the game began with
+ * ([Event] mostly) opens the next game even with no blank line before it.
+ * What does not split a game (a careful reader's count): a comment at the
+ * end of a tag line (dropped), a line between tag pairs that is none (a
+ * syntax warning, skipped), a closed comment holding a line that looks like
+ * a tag pair (pgn_lex_closes_ahead()), a byte order mark between tokens
+ * (files joined with cat).  A NUL byte in a tag value is a bad-tag and shown
+ * as '?', so that every reader of the value sees all of it.
  *
  * Diagnostics (to on_diag, with code, severity, loc, message, file, game):
  *   syntax          stray bytes, unterminated comment/string/variation, bad
@@ -35,7 +43,9 @@
  *                   bytes were skipped.  After PGN_PARSE_ERRORS_MAX of them in
  *                   one movetext the rest of it is skipped to the next line
  *                   that starts with '['.
- *   bad-tag         malformed tag pair, duplicate tag name, too many tags
+ *   bad-tag         malformed tag pair, duplicate tag name, too many tags; at
+ *                   most PGN_PARSE_REPEAT_MAX per game, then one that counts
+ *                   the rest
  *   missing-result  a game ends without a termination marker
  *   encoding        a tag value, comment or symbol that is not UTF-8 (warning,
  *                   once per game), or reads as Latin-1 (note, once per input,
@@ -72,6 +82,8 @@ struct pgn_parser;
 #define PGN_PARSE_TAGS_MAX      256   /* tag pairs per game; more are dropped */
 #define PGN_PARSE_TAG_NAME_MAX  255   /* bytes; longer names are a bad tag */
 #define PGN_PARSE_ERRORS_MAX    16    /* syntax errors in one movetext before skipping it */
+#define PGN_PARSE_REPEAT_MAX    16    /* bad-tag findings shown per game; the rest are
+                                         counted in one "N more" finding at its end */
 
 enum pgn_event_type {
     PGN_EV_GAME_BEGIN,

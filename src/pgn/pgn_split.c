@@ -56,6 +56,9 @@ bool pgn_split_find(const unsigned char *buf, size_t len, size_t max, size_t *cu
         size_t t = (size_t)(b - buf);
         end = t;
         if (!pgn_lex_tag_line(buf + t, buf + len)) continue;
+        /* a tag pair line quoted in a comment closed soon after: no game starts */
+        size_t look = len - t < PGN_LEX_CLOSE_LOOK ? len - t : PGN_LEX_CLOSE_LOOK;
+        if (pgn_lex_closes_ahead(buf + t, buf + t + look)) continue;
         size_t c = cut_before(buf, t);
         if (c == 0 || c > max) continue;
         *cut = c;

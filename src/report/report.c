@@ -7,10 +7,10 @@
  */
 #include "report/report.h"
 
-#include "report/json.h"
-
+#include "report/escape.h"
 #include "report/report_json.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,24 +78,11 @@ static void format_move(char *buf, size_t size, const struct diag *d)
     snprintf(buf, size, "%u%s%s", (unsigned)d->move_number, d->side == 1 ? "..." : ". ", d->san);
 }
 
-/* Text for a UTF-8 terminal: valid UTF-8 as it is, any other byte as the
- * Latin-1 character it is (the SPEC reads such input as Latin-1), so a name
- * like M\xfcller prints as Müller, as in the JSON output. */
+/* Text from the input for a UTF-8 terminal or a log (escape.h): valid UTF-8
+ * as it is, any other byte as the Latin-1 character it is, controls escaped. */
 static void text_put(FILE *f, const char *s)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t len = strlen(s);
-    for (size_t i = 0; i < len;) {
-        size_t n = json_utf8_seq_len(u + i, len - i);
-        if (n) {
-            fwrite(u + i, 1, n, f);
-            i += n;
-        } else {
-            putc(0xC0 | (u[i] >> 6), f);
-            putc(0x80 | (u[i] & 0x3F), f);
-            i++;
-        }
-    }
+    escape_cwrite(f, s, ESCAPE_LATIN1);
 }
 
 static bool tag_present(const char *v)
@@ -137,7 +124,7 @@ static void report_context(FILE *f, const struct diag *d)
 
 static void text_location(FILE *f, const struct diag *d)
 {
-    fputs(d->file ? d->file : "<input>", f);
+    escape_cwrite(f, d->file ? d->file : "<input>", ESCAPE_HEX);
     if (d->loc.line)
         fprintf(f, ":%u:%u", (unsigned)d->loc.line, (unsigned)d->loc.column);
     fputs(": ", f);
@@ -195,16 +182,25 @@ static void github_diag(FILE *f, const struct diag *d)
 {
     static const char *const commands[DIAG_SEVERITY_NB] = {"error", "warning", "notice"};
     fprintf(f, "::%s file=", commands[d->severity]);
-    github_escape(f, d->file ? d->file : "<input>", true);
+    /* The file name and the context go through a memory stream each, escaped
+     * for a terminal first (no control character left), then for GitHub. */
+    char *name = NULL;
+    size_t namelen = 0;
+    FILE *m = open_memstream(&name, &namelen);
+    if (m) {
+        escape_cwrite(m, d->file ? d->file : "<input>", ESCAPE_HEX);
+        fclose(m);
+        github_escape(f, name, true);
+        free(name);
+    }
     if (d->loc.line)
         fprintf(f, ",line=%u,col=%u", (unsigned)d->loc.line, (unsigned)d->loc.column);
     fputs(",title=", f);
     github_escape(f, diag_info(d->code)->name, true);
     fputs("::", f);
-    /* The context goes through a memory stream so it can be escaped too. */
     char *ctx = NULL;
     size_t ctxlen = 0;
-    FILE *m = open_memstream(&ctx, &ctxlen);
+    m = open_memstream(&ctx, &ctxlen);
     if (m) {
         report_context(m, d);
         text_put(m, d->message);
@@ -249,8 +245,19 @@ static const char *plural(uint64_t n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
+void report_interrupted(FILE *err, const struct run_totals *t)
+{
+    if (t->interrupted)
+        fprintf(err, "pgnarbiter: interrupted by %s: the totals below are of the games read "
+                     "before it\n",
+                t->interrupted == SIGINT    ? "SIGINT"
+                : t->interrupted == SIGTERM ? "SIGTERM"
+                                            : "a signal");
+}
+
 void report_summary(FILE *err, const struct run_totals *t)
 {
+    report_interrupted(err, t);
     double secs = t->seconds > 0 ? t->seconds : 1e-9;
     fprintf(err, "pgnarbiter: %llu %s, %llu %s", (unsigned long long)t->files,
             plural(t->files, "file", "files"), (unsigned long long)t->games,

@@ -45,6 +45,8 @@ struct run_totals {
     int status;            /* the exit status the run returns (jsonl summary) */
     const struct report_shard *shard; /* NULL unless --shard */
     double seconds;
+    int interrupted; /* the signal that stopped the run (SIGINT, SIGTERM), or 0;
+                        the totals are then of what was read before it */
     uint64_t by_severity[DIAG_SEVERITY_NB];
     uint64_t by_code[DIAG_CODE_NB];
     /* the duplicate index (judge/collection.h): distinct games, bytes held */
@@ -68,5 +70,8 @@ void report_finish(struct report *r, const struct run_totals *t);
 
 /* The human summary for standard error (all formats). */
 void report_summary(FILE *err, const struct run_totals *t);
+
+/* The line that says a run was interrupted (report_summary() begins with it). */
+void report_interrupted(FILE *err, const struct run_totals *t);
 
 #endif /* PGNARB_REPORT_H */

@@ -128,6 +128,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
     key_uint(f, "errors", t->by_severity[DIAG_ERROR]);
     key_uint(f, "warnings", t->by_severity[DIAG_WARNING]);
     key_uint(f, "notes", t->by_severity[DIAG_NOTE]);
+    if (t->interrupted) fputs(",\"interrupted\":true", f);
     fputs(",\"by_code\":{", f);
     bool first = true;
     for (int c = 0; c < DIAG_CODE_NB; c++) {

@@ -93,7 +93,7 @@ static struct game_sink out_begin(struct out *o)
     capture_begin(&o->cap);
     o->report = report_new(REPORT_JSONL, o->cap.f, true);
     ck_assert_ptr_nonnull(o->report);
-    return (struct game_sink){o, out_diag, out_game};
+    return (struct game_sink){o, out_diag, out_game, false};
 }
 
 /* The captured report; caller frees. */
@@ -349,7 +349,7 @@ START_TEST(batch_round_trip)
 {
     struct replay_batch *kept = replay_batch_new();
     ck_assert_ptr_nonnull(kept);
-    struct game_sink keep = {kept, keep_diag, keep_game};
+    struct game_sink keep = {kept, keep_diag, keep_game, false};
     struct game *g = game_new(&keep, true);
     for (size_t i = 0; i < NINPUTS; i++) {
         replay_batch_clear(kept);

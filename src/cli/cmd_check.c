@@ -14,6 +14,7 @@
 #include "jobs/replay_pool.h"
 #include "report/report.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ struct check_options {
     bool recursive;
     unsigned jobs; /* replay threads; 1 = this thread only */
     enum collection_duplicates duplicates;
+    unsigned long html_max_boards;
 };
 
 struct check_run {
@@ -159,7 +161,10 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES };
+    enum {
+        OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_QUIET, OPT_DUPLICATES,
+        OPT_HTML_MAX_BOARDS
+    };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -169,6 +174,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
         {"duplicates", required_argument, NULL, OPT_DUPLICATES},
+        {"html-max-boards", required_argument, NULL, OPT_HTML_MAX_BOARDS},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -177,6 +183,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.format = REPORT_TEXT;
     run.opt.jobs = 1;
     run.opt.duplicates = COLLECTION_DUPLICATES_MOVES;
+    run.opt.html_max_boards = REPORT_HTML_MAX_BOARDS;
 
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
@@ -185,7 +192,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
-                return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif)",
+                return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif, html)",
                                    optarg);
             break;
         case OPT_REPORT:
@@ -197,6 +204,15 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
                 return usage_error(err, "unknown --duplicates '%s' (off, moves, strict)", optarg);
             break;
+        case OPT_HTML_MAX_BOARDS: {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(optarg, &end, 10);
+            if (optarg[0] < '0' || optarg[0] > '9' || *end || errno)
+                return usage_error(err, "--html-max-boards takes a number, not '%s'", optarg);
+            run.opt.html_max_boards = n;
+            break;
+        }
         case OPT_STRICT:
             run.opt.strict = true;
             break;
@@ -224,8 +240,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return usage_error(err, "%s", "--report=games needs --format=jsonl");
 
     run.report = report_new(run.opt.format, out, run.opt.games_records);
+    if (run.report) report_set_html_max_boards(run.report, run.opt.html_max_boards);
     run.collection = collection_new(run.opt.duplicates, run.opt.strict);
-    struct game_sink sink = {&run, sink_diag, sink_game};
+    /* The page marks findings in each game's main line and draws endings. */
+    struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML};
     run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
     if (!run.pool && run.opt.jobs > 1) {
         fprintf(err, "pgnarbiter: cannot start %u jobs (out of memory or threads); using one\n",

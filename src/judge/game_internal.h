@@ -21,6 +21,7 @@
 #define SAN_TEXT_MAX  48
 #define FEN_TEXT_MAX  128
 #define DEFERRED_MAX  8
+#define GAME_MAINLINE_MAX 4096 /* bytes of main-line text kept (--format=html) */
 
 enum tag_slot {
     TAG_EVENT,
@@ -128,6 +129,14 @@ struct game {
     int ndeferred;
     struct deferred deferred[DEFERRED_MAX];
 
+    /* the main line as written, only when sink.want_mainline (game_mainline.c) */
+    char mainline[GAME_MAINLINE_MAX];
+    size_t mainline_len;
+    bool mainline_cut;
+    uint32_t mainline_first_number; /* fullmove and side of ply 1 */
+    int mainline_first_side;
+    char final_fen[FEN_TEXT_MAX];
+
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
 
@@ -151,6 +160,12 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
                 const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* game_mainline.c (only when sink.want_mainline): add the main-line move of
+ * ev, the g->plies-th, to g->mainline; at the end, point rec at the main
+ * line and the final position. */
+void game_mainline_add(struct game *g, const struct pgn_event *ev);
+void game_mainline_finish(struct game *g, struct game_record *rec);
 
 /* Emit the parser findings held while the tag section was read (game_diag.c). */
 void game_flush_deferred(struct game *g);

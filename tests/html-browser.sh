@@ -40,7 +40,7 @@ n=$(grep -o '<article class="finding' "$tmp/dom.html" | wc -l)
 [ "$n" -eq "$findings" ] && [ "$n" -gt 0 ] ||
     { echo "FAIL: $n findings in the DOM, $findings in the page"; failed=1; }
 
-run --screenshot="$tmp/shot.png" --window-size=1000,1500 >/dev/null 2>"$tmp/shot.err" || true
+run --screenshot="$tmp/shot.png" --window-size=1000,2300 >/dev/null 2>"$tmp/shot.err" || true
 if ! head -c 8 "$tmp/shot.png" 2>/dev/null | od -An -c | grep -q 'P   N   G'; then
     echo "FAIL: no screenshot"; cat "$tmp/shot.err"; failed=1
 elif [ -n "${SHOT:-}" ]; then

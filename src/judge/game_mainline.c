@@ -15,7 +15,6 @@
 #include "chess/fen.h"
 #include "pgn/pgn_parse.h"
 
-#include <stdio.h>
 #include <string.h>
 
 /* Append a[0..an) and b[0..bn) to the main line, or mark it cut when they
@@ -42,16 +41,23 @@ void game_mainline_add(struct game *g, const struct pgn_event *ev)
         g->mainline_first_side = g->replayable ? g->lines[0].pos.side : 0;
     }
     uint32_t index = (uint32_t)g->mainline_first_side + ply - 1; /* half-moves from White's 1st */
-    uint32_t number = g->mainline_first_number + index / 2;
+    /* " N. " before White's move, "N... " before a first move by Black, " "
+     * between the two moves of a number (written by hand: this runs per move). */
     char num[24];
-    int n = 0;
-    if (index % 2 == 0)
-        n = snprintf(num, sizeof num, "%s%u. ", ply == 1 ? "" : " ", (unsigned)number);
-    else if (ply == 1)
-        n = snprintf(num, sizeof num, "%u... ", (unsigned)number);
-    else
-        n = snprintf(num, sizeof num, " ");
-    put(g, num, (size_t)n, ev->text, ev->len);
+    size_t n = 0;
+    if (index % 2 == 0 || ply == 1) {
+        char digits[12];
+        size_t nd = 0;
+        for (uint32_t v = g->mainline_first_number + index / 2; nd == 0 || v; v /= 10)
+            digits[nd++] = (char)('0' + v % 10);
+        if (ply != 1) num[n++] = ' ';
+        while (nd)
+            num[n++] = digits[--nd];
+        num[n++] = '.';
+        if (index % 2) num[n++] = '.', num[n++] = '.';
+    }
+    num[n++] = ' ';
+    put(g, num, n, ev->text, ev->len);
 }
 
 void game_mainline_finish(struct game *g, struct game_record *rec)

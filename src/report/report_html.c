@@ -44,7 +44,7 @@ enum hs {
     HS_TAG_RESULT, HS_MAIN_LINE, HS_MAIN_LINE_NONE, HS_ENDING_NONE, HS_ENDING_AT,
     HS_FINAL_POSITION, HS_PLY, HS_PLY_VARIATION, HS_BEFORE, HS_START_OF_GAME,
     HS_TO_MOVE_WHITE, HS_TO_MOVE_BLACK, HS_ARROW, HS_ARROWS_CANDIDATES, HS_NO_ARROW_ILLEGAL,
-    HS_NO_ARROW_BAD, HS_NO_DIAGRAM, HS_MOVE, HS_MOVE_CAPTURE, HS_CASTLE_KING,
+    HS_NO_ARROW_BAD, HS_NO_ARROW_UNREAD, HS_NO_DIAGRAM, HS_MOVE, HS_MOVE_CAPTURE, HS_CASTLE_KING,
     HS_CASTLE_QUEEN, HS_PROMOTING, HS_EN_PASSANT, HS_WHITE, HS_BLACK, HS_SEV_ERROR,
     HS_SEV_WARNING, HS_SEV_NOTE, HS_END_CHECKMATE, HS_END_STALEMATE, HS_END_DEAD,
     HS_END_FIVEFOLD, HS_END_75, HS_NO_RECORD, HS_NB
@@ -105,6 +105,7 @@ static const char *const strings[HS_NB] = {
     [HS_ARROWS_CANDIDATES] = "Arrows for the moves it could mean: %s.",
     [HS_NO_ARROW_ILLEGAL] = "No arrow: the move is not legal in this position.",
     [HS_NO_ARROW_BAD] = "No arrow: the text is not a move.",
+    [HS_NO_ARROW_UNREAD] = "No arrow: the move is not read in this position.",
     [HS_NO_DIAGRAM] = "(No diagram: the position cannot be set up.)",
     [HS_MOVE] = "%s from %s to %s",
     [HS_MOVE_CAPTURE] = "%s from %s captures on %s",
@@ -396,7 +397,7 @@ static struct board_arrow arrow_for(const struct position *pos, move m, int dash
 /* A board of fen with, when san is set, its move resolved for arrows; intro
  * opens the text alternative.  False when the position cannot be set up. */
 static bool write_board(struct report_html *h, const char *fen, const char *san,
-                        const char *intro)
+                        enum diag_code code, const char *intro)
 {
     FILE *f = h->out;
     struct position pos;
@@ -428,8 +429,11 @@ static bool write_board(struct report_html *h, const char *fen, const char *san,
             }
             snprintf(words, sizeof words, S(HS_ARROWS_CANDIDATES), list);
         } else {
+            /* Why there is no arrow is the judge's word (its code), not ours. */
             snprintf(words, sizeof words, "%s",
-                     S(st == SAN_ILLEGAL ? HS_NO_ARROW_ILLEGAL : HS_NO_ARROW_BAD));
+                     S(code == DIAG_ILLEGAL_MOVE ? HS_NO_ARROW_ILLEGAL
+                       : code == DIAG_BAD_SAN    ? HS_NO_ARROW_BAD
+                                                 : HS_NO_ARROW_UNREAD));
         }
     }
     snprintf(text, sizeof text, "%s FEN %s. %s%s%s", intro, fen,
@@ -602,7 +606,7 @@ void report_html_diag(struct report_html *h, const struct diag *d)
             snprintf(intro, sizeof intro, S(HS_BEFORE), mv);
         else
             snprintf(intro, sizeof intro, "%s", S(HS_START_OF_GAME));
-        write_board(h, d->fen, d->san, intro);
+        write_board(h, d->fen, d->san, d->code, intro);
     }
     fputs("</article>\n", f);
 }
@@ -684,7 +688,7 @@ void report_html_game(struct report_html *h, const struct game_record *g)
     if (g->ending != ENDING_NONE && g->final_fen && board_allowed(h)) {
         char intro[256];
         snprintf(intro, sizeof intro, S(HS_FINAL_POSITION), ending_words(g->ending));
-        write_board(h, g->final_fen, NULL, intro);
+        write_board(h, g->final_fen, NULL, DIAG_CODE_NB, intro);
     }
     fputs("</div>\n", f);
     table_row(h, g->result);

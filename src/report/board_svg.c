@@ -84,8 +84,11 @@ void board_svg_write(FILE *f, const struct position *pos, const char *fen,
             "<svg class=\"bd\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
             "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\" data-fen=\"",
             VW, VH, VW, VH, label_html);
-    for (const char *c = fen; *c; c++) /* a FEN holds no quote, & or < */
-        putc(*c, f);
+    for (const char *c = fen; *c; c++) /* a parsed FEN holds none of these: kept safe anyway */
+        if (*c == '"' || *c == '&' || *c == '<')
+            fprintf(f, "&#%d;", *c);
+        else
+            putc(*c, f);
     fprintf(f, "\"><title>%s</title>", label_html);
     /* The squares: the board light, the dark squares on it (a1 is dark). */
     fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"" BOARD_SVG_LIGHT

@@ -153,6 +153,11 @@ static const char *const piece_promoted[PIECE_TYPE_NB] = {"a pawn", "a knight", 
 #define C_MARK_WARNING "#fcefd6"
 #define C_MARK_NOTE "#e3ecf8"
 
+/* Contrast ratios (WCAG 2.1, computed by tests/check_report.c): text 17.22,
+ * secondary 7.46, error 6.54, warning 7.48, note 8.14, link 6.39, rules 4.54
+ * (graphics: 3 needed), marked moves 14.09 / 15.14 / 14.45, coordinates
+ * 12.63, black piece on light 15.30 and on dark 6.67, arrow on light 7.66 and
+ * on dark 3.34, white piece fill in its outline 21. */
 const struct report_html_contrast report_html_contrasts[] = {
     {"text", C_FG, C_BG, 4.5},
     {"secondary text", C_MUTED, C_BG, 4.5},

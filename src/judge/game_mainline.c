@@ -17,18 +17,10 @@
 
 #include <string.h>
 
-/* Append a[0..an) and b[0..bn) to the main line, or mark it cut when they
- * do not fit (room kept for the final " ..." and the NUL). */
-static void put(struct game *g, const char *a, size_t an, const char *b, size_t bn)
-{
-    if (g->mainline_cut || g->mainline_len + an + bn + 5 > sizeof g->mainline) {
-        g->mainline_cut = true;
-        return;
-    }
-    memcpy(g->mainline + g->mainline_len, a, an);
-    memcpy(g->mainline + g->mainline_len + an, b, bn);
-    g->mainline_len += an + bn;
-}
+/* Room for the longest move number written (" 4294967295... "), kept free
+ * with the final " ..." and the NUL. */
+#define NUMBER_ROOM 16
+#define END_ROOM 5
 
 void game_mainline_add(struct game *g, const struct pgn_event *ev)
 {
@@ -40,24 +32,31 @@ void game_mainline_add(struct game *g, const struct pgn_event *ev)
         g->mainline_first_number = g->replayable ? g->lines[0].pos.fullmove : 1;
         g->mainline_first_side = g->replayable ? g->lines[0].pos.side : 0;
     }
-    uint32_t index = (uint32_t)g->mainline_first_side + ply - 1; /* half-moves from White's 1st */
+    if (g->mainline_cut) return;
+    if (g->mainline_len + NUMBER_ROOM + ev->len + END_ROOM > sizeof g->mainline) {
+        g->mainline_cut = true;
+        return;
+    }
     /* " N. " before White's move, "N... " before a first move by Black, " "
      * between the two moves of a number (written by hand: this runs per move). */
-    char num[24];
-    size_t n = 0;
+    char *p = g->mainline + g->mainline_len;
+    uint32_t index = (uint32_t)g->mainline_first_side + ply - 1; /* half-moves from White's 1st */
+    if (ply != 1) *p++ = ' ';
     if (index % 2 == 0 || ply == 1) {
-        char digits[12];
-        size_t nd = 0;
-        for (uint32_t v = g->mainline_first_number + index / 2; nd == 0 || v; v /= 10)
+        char digits[10];
+        int nd = 0;
+        uint32_t v = g->mainline_first_number + index / 2;
+        do
             digits[nd++] = (char)('0' + v % 10);
-        if (ply != 1) num[n++] = ' ';
+        while ((v /= 10) != 0);
         while (nd)
-            num[n++] = digits[--nd];
-        num[n++] = '.';
-        if (index % 2) num[n++] = '.', num[n++] = '.';
+            *p++ = digits[--nd];
+        *p++ = '.';
+        if (index % 2) *p++ = '.', *p++ = '.';
+        *p++ = ' ';
     }
-    num[n++] = ' ';
-    put(g, num, n, ev->text, ev->len);
+    memcpy(p, ev->text, ev->len);
+    g->mainline_len = (size_t)(p + ev->len - g->mainline);
 }
 
 void game_mainline_finish(struct game *g, struct game_record *rec)

@@ -12,6 +12,8 @@ output of the same run (issue 24).
    move none;
  - with MAX_BOARDS (the run's --html-max-boards), no more boards than that,
    and the page says that the others were left out;
+ - nothing is fetched: no src attribute, no <link>, every href a fragment
+   of the page that exists, no url() or @import in the CSS;
  - each main-line mark names a ply that has a main-line finding of its game.
 Prints one line per failure; exit status 1 when any."""
 import json
@@ -142,6 +144,17 @@ def main():
             fail(f"{page_path}: {len(drawn)} boards with --html-max-boards={max_boards}")
         if wanted > max_boards and b"--html-max-boards" not in data:
             fail(f"{page_path}: the page does not say that boards were left out")
+    # Self-contained: nothing to fetch, every link inside the page.
+    ids = {el.get("id") for el in walk(doc) if el.get("id")}
+    for el in walk(doc):
+        name = local(el.tag) if isinstance(el.tag, str) else ""
+        if el.get("src") is not None or name in ("link", "img", "iframe", "object", "embed"):
+            fail(f"{page_path}: <{name}> would fetch something")
+        href = el.get("href")
+        if href is not None and (not href.startswith("#") or href[1:] not in ids):
+            fail(f"{page_path}: link {href!r} does not point inside the page")
+        if name == "style" and ("url(" in (el.text or "") or "@import" in (el.text or "")):
+            fail(f"{page_path}: the CSS fetches something")
     # Main-line marks: (file, game, ply) of main-line findings.
     marked = {(d["file"], str(d["game"]), str(d["ply"])) for d in diags
               if d.get("ply") and not d["variation"] and d.get("san")}

@@ -17,10 +17,12 @@
  * a bounded list of its marked plies; the games table goes to a temporary
  * file); past max_boards findings are listed without boards, said once; the
  * bytes depend only on the findings and games in input order (no clock), so
- * -j N gives the same page.  Every user-visible English string is in
- * `strings` below.
+ * -j N gives the same page.  Every user-visible English string of the page
+ * is in `report_html_strings` below (the summary's too: report_html_summary.c
+ * writes the end of the page).
  */
 #include "report/report_html.h"
+#include "report/report_html_internal.h"
 
 #include "chess/fen.h"
 #include "chess/position.h"
@@ -34,23 +36,7 @@
 
 /* ---- every user-visible string of the page ------------------------------ */
 
-enum hs {
-    HS_LANG, HS_TITLE, HS_SUMMARY, HS_CHECKED, HS_UNREADABLE, HS_NOT_JUDGED,
-    HS_ERRORS, HS_WARNINGS, HS_NOTES, HS_BY_CODE, HS_CHART_LABEL, HS_GAMES_WITH_FINDINGS,
-    HS_NO_FINDINGS, HS_COL_GAME, HS_COL_FILE, HS_COL_EVENT, HS_COL_ROUND, HS_COL_PLAYERS,
-    HS_COL_RESULT, HS_COL_ERRORS, HS_COL_WARNINGS, HS_COL_NOTES, HS_BOARDS_CUT,
-    HS_BOARDS_CUT_HERE, HS_SHOW, HS_CODES, HS_GAME_HEADING, HS_ROUND_SUFFIX, HS_FILE_LEVEL,
-    HS_TAG_EVENT, HS_TAG_SITE, HS_TAG_DATE, HS_TAG_ROUND, HS_TAG_WHITE, HS_TAG_BLACK,
-    HS_TAG_RESULT, HS_MAIN_LINE, HS_MAIN_LINE_NONE, HS_ENDING_NONE, HS_ENDING_AT,
-    HS_FINAL_POSITION, HS_PLY, HS_PLY_VARIATION, HS_BEFORE, HS_START_OF_GAME,
-    HS_TO_MOVE_WHITE, HS_TO_MOVE_BLACK, HS_ARROW, HS_ARROWS_CANDIDATES, HS_NO_ARROW_ILLEGAL,
-    HS_NO_ARROW_BAD, HS_NO_ARROW_UNREAD, HS_NO_DIAGRAM, HS_MOVE, HS_MOVE_CAPTURE, HS_CASTLE_KING,
-    HS_CASTLE_QUEEN, HS_PROMOTING, HS_EN_PASSANT, HS_WHITE, HS_BLACK, HS_SEV_ERROR,
-    HS_SEV_WARNING, HS_SEV_NOTE, HS_END_CHECKMATE, HS_END_STALEMATE, HS_END_DEAD,
-    HS_END_FIVEFOLD, HS_END_75, HS_NO_RECORD, HS_NB
-};
-
-static const char *const strings[HS_NB] = {
+const char *const report_html_strings[HS_NB] = {
     [HS_LANG] = "en",
     [HS_TITLE] = "pgnarbiter report",
     [HS_SUMMARY] = "Summary",
@@ -137,21 +123,6 @@ static const char *const piece_owner[COLOR_NB][PIECE_TYPE_NB] = {
 static const char *const piece_promoted[PIECE_TYPE_NB] = {"a pawn", "a knight", "a bishop",
                                                           "a rook", "a queen", "a king"};
 
-#define S(id) strings[id]
-
-/* ---- colours ------------------------------------------------------------ */
-
-#define C_FG "#1b1b1b"
-#define C_BG "#ffffff"
-#define C_MUTED "#555555"
-#define C_ERROR "#b3261e"
-#define C_WARNING "#7a4a00"
-#define C_NOTE "#1d4f91"
-#define C_LINK "#0b57d0"
-#define C_RULE "#767676"
-#define C_MARK_ERROR "#fbe3e1"
-#define C_MARK_WARNING "#fcefd6"
-#define C_MARK_NOTE "#e3ecf8"
 
 /* Contrast ratios (WCAG 2.1, computed by tests/check_report.c): text 17.22,
  * secondary 7.46, error 6.54, warning 7.48, note 8.14, link 6.39, rules 4.54
@@ -180,43 +151,11 @@ const struct report_html_contrast report_html_contrasts[] = {
 };
 const size_t report_html_contrasts_nb = sizeof report_html_contrasts / sizeof *report_html_contrasts;
 
-/* ---- state -------------------------------------------------------------- */
-
-#define NAME_MAX_BYTES 256 /* tag values as the judge keeps them */
-#define MARKS_MAX 512      /* main-line findings marked per game; more are not marked */
-
-enum section_kind { SECTION_NONE, SECTION_GAME, SECTION_LOOSE };
-
-struct mark {
-    uint32_t ply;
-    uint64_t finding; /* id of its first finding */
-    enum diag_severity severity;
-};
-
-struct report_html {
-    FILE *out;
-    unsigned long max_boards, boards;
-    uint64_t findings, sections;
-    FILE *table; /* rows of the games table, until the summary */
-    uint64_t table_rows;
-    bool table_lost;
-
-    /* the open section: a game's, or findings outside any game */
-    enum section_kind kind;
-    uint64_t section, game;
-    char file[4096];
-    char event[NAME_MAX_BYTES], white[NAME_MAX_BYTES], black[NAME_MAX_BYTES],
-        round[NAME_MAX_BYTES];
-    uint32_t count[DIAG_SEVERITY_NB];
-    struct mark marks[MARKS_MAX];
-    size_t nmarks;
-};
-
 /* ---- writing ------------------------------------------------------------ */
 
 /* Text as HTML: & < > " ' escaped; valid UTF-8 as it is, any other byte as
  * the Latin-1 character it is (as the other formats read it). */
-static void put(FILE *f, const char *s)
+void report_html_put(FILE *f, const char *s)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t len = strlen(s);
@@ -245,18 +184,17 @@ static void put(FILE *f, const char *s)
 }
 
 /* printf into a bounded buffer, then written escaped. */
-static void putf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(FILE *f, const char *fmt, ...)
+void report_html_putf(FILE *f, const char *fmt, ...)
 {
     char buf[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    put(f, buf);
+    report_html_put(f, buf);
 }
 
-static bool present(const char *v)
+bool report_html_present(const char *v)
 {
     return v && v[0] && strcmp(v, "?") != 0 && strcmp(v, "-") != 0;
 }
@@ -288,7 +226,7 @@ static void write_head(FILE *f)
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
             S(HS_LANG));
-    put(f, S(HS_TITLE));
+    report_html_put(f, S(HS_TITLE));
     fputs("</title>\n<style>\n", f);
     fputs(":root{--fg:" C_FG ";--bg:" C_BG ";--muted:" C_MUTED ";--error:" C_ERROR
           ";--warning:" C_WARNING ";--note:" C_NOTE ";--link:" C_LINK ";--rule:" C_RULE "}\n"
@@ -330,7 +268,7 @@ static void write_head(FILE *f)
           f);
     board_svg_css(f);
     fputs("</style>\n</head>\n<body>\n<div class=\"page\">\n<header class=\"top\"><h1>", f);
-    put(f, S(HS_TITLE));
+    report_html_put(f, S(HS_TITLE));
     fputs("</h1></header>\n<main class=\"sections\">\n", f);
 }
 
@@ -408,7 +346,7 @@ static bool write_board(struct report_html *h, const char *fen, const char *san,
     struct position pos;
     if (!fen || fen_parse(&pos, fen, 0, NULL, 0) == FEN_BAD) {
         fputs("<p class=\"msg\">", f);
-        put(f, S(HS_NO_DIAGRAM));
+        report_html_put(f, S(HS_NO_DIAGRAM));
         fputs("</p>", f);
         return false;
     }
@@ -449,7 +387,7 @@ static bool write_board(struct report_html *h, const char *fen, const char *san,
     size_t label_len = 0;
     FILE *m = open_memstream(&label, &label_len);
     if (!m) return false;
-    put(m, text);
+    report_html_put(m, text);
     fclose(m);
     fputs("<figure>", f);
     board_svg_write(f, &pos, fen, arrows, n, label);
@@ -467,7 +405,7 @@ static bool board_allowed(struct report_html *h)
     if (h->boards < h->max_boards) return true;
     if (h->boards == h->max_boards) {
         fputs("<p class=\"notice\">", h->out);
-        putf(h->out, S(HS_BOARDS_CUT_HERE), h->max_boards);
+        report_html_putf(h->out, S(HS_BOARDS_CUT_HERE), h->max_boards);
         fputs("</p>\n", h->out);
         h->boards++; /* said: boards now counts one past the limit */
     }
@@ -492,15 +430,15 @@ static void table_row(struct report_html *h, const char *result)
     if (!t) return;
     fprintf(t, "<tr><td><a href=\"#g%llu\">%llu</a></td><td>", (unsigned long long)h->section,
             (unsigned long long)h->game);
-    put(t, h->file);
+    report_html_put(t, h->file);
     fputs("</td><td>", t);
-    put(t, h->event);
+    report_html_put(t, h->event);
     fputs("</td><td>", t);
-    put(t, h->round);
+    report_html_put(t, h->round);
     fputs("</td><td>", t);
-    putf(t, "%s - %s", h->white, h->black);
+    report_html_putf(t, "%s - %s", h->white, h->black);
     fputs("</td><td>", t);
-    put(t, result ? result : S(HS_NO_RECORD));
+    report_html_put(t, result ? result : S(HS_NO_RECORD));
     fprintf(t, "</td><td>%u</td><td>%u</td><td>%u</td></tr>\n", (unsigned)h->count[DIAG_ERROR],
             (unsigned)h->count[DIAG_WARNING], (unsigned)h->count[DIAG_NOTE]);
     h->table_rows++;
@@ -509,7 +447,7 @@ static void table_row(struct report_html *h, const char *result)
 
 /* Close the open section; a game's without its record (not expected: every
  * game's record follows its findings) still gets its table row. */
-static void close_section(struct report_html *h)
+void report_html_close_section(struct report_html *h)
 {
     if (h->kind == SECTION_GAME) table_row(h, NULL);
     if (h->kind != SECTION_NONE) fputs("</section>\n", h->out);
@@ -523,22 +461,22 @@ static void open_section(struct report_html *h, const struct diag *d)
     h->kind = d->game ? SECTION_GAME : SECTION_LOOSE;
     h->game = d->game;
     copy(h->file, sizeof h->file, d->file ? d->file : "<input>");
-    copy(h->event, sizeof h->event, present(d->event) ? d->event : "");
-    copy(h->white, sizeof h->white, present(d->white) ? d->white : "?");
-    copy(h->black, sizeof h->black, present(d->black) ? d->black : "?");
-    copy(h->round, sizeof h->round, present(d->round) ? d->round : "");
+    copy(h->event, sizeof h->event, report_html_present(d->event) ? d->event : "");
+    copy(h->white, sizeof h->white, report_html_present(d->white) ? d->white : "?");
+    copy(h->black, sizeof h->black, report_html_present(d->black) ? d->black : "?");
+    copy(h->round, sizeof h->round, report_html_present(d->round) ? d->round : "");
     memset(h->count, 0, sizeof h->count);
     h->nmarks = 0;
     fprintf(f, "<section class=\"game\" id=\"g%llu\" data-game=\"%llu\" data-file=\"",
             (unsigned long long)h->section, (unsigned long long)d->game);
-    put(f, h->file);
+    report_html_put(f, h->file);
     fprintf(f, "\" aria-labelledby=\"g%llu-h\">\n<h2 id=\"g%llu-h\">",
             (unsigned long long)h->section, (unsigned long long)h->section);
     if (d->game) {
-        putf(f, S(HS_GAME_HEADING), h->file, (unsigned long long)d->game, h->white, h->black);
-        if (h->round[0]) putf(f, S(HS_ROUND_SUFFIX), h->round);
+        report_html_putf(f, S(HS_GAME_HEADING), h->file, (unsigned long long)d->game, h->white, h->black);
+        if (h->round[0]) report_html_putf(f, S(HS_ROUND_SUFFIX), h->round);
     } else {
-        putf(f, S(HS_FILE_LEVEL), h->file);
+        report_html_putf(f, S(HS_FILE_LEVEL), h->file);
     }
     fputs("</h2>\n", f);
 }
@@ -553,7 +491,7 @@ void report_html_diag(struct report_html *h, const struct diag *d)
 {
     FILE *f = h->out;
     if (!same_section(h, d->file, d->game)) {
-        close_section(h);
+        report_html_close_section(h);
         open_section(h, d);
     }
     uint64_t id = ++h->findings;
@@ -577,33 +515,33 @@ void report_html_diag(struct report_html *h, const struct diag *d)
             (unsigned long long)d->game);
     if (d->ply) fprintf(f, " data-ply=\"%u\"", (unsigned)d->ply);
     fputs(" data-file=\"", f);
-    put(f, d->file ? d->file : "<input>");
+    report_html_put(f, d->file ? d->file : "<input>");
     fputs("\">\n<p class=\"fh\"><span class=\"sev\">", f);
-    put(f, severity_word(d->severity));
+    report_html_put(f, severity_word(d->severity));
     fprintf(f, "</span> <a class=\"code\" href=\"#x-%s\">%s</a>", info->name, info->name);
     if (info->fide[0]) {
         fputs(" <span class=\"fide\">", f);
-        put(f, info->fide);
+        report_html_put(f, info->fide);
         fputs("</span>", f);
     }
     fputs(" <span class=\"loc\">", f);
-    put(f, d->file ? d->file : "<input>");
+    report_html_put(f, d->file ? d->file : "<input>");
     if (d->loc.line) fprintf(f, ":%u:%u", (unsigned)d->loc.line, (unsigned)d->loc.column);
     fputs("</span>", f);
     char mv[128];
     move_label(mv, sizeof mv, d);
     if (mv[0]) {
         fputs(" <span class=\"mv\">", f);
-        put(f, mv);
+        report_html_put(f, mv);
         if (d->ply) {
             fputs(" (", f);
-            putf(f, S(d->variation ? HS_PLY_VARIATION : HS_PLY), (unsigned)d->ply);
+            report_html_putf(f, S(d->variation ? HS_PLY_VARIATION : HS_PLY), (unsigned)d->ply);
             fputs(")", f);
         }
         fputs("</span>", f);
     }
     fputs("</p>\n<p class=\"msg\">", f);
-    put(f, d->message ? d->message : "");
+    report_html_put(f, d->message ? d->message : "");
     fputs("</p>\n", f);
     if (d->fen && board_allowed(h)) {
         char intro[256];
@@ -621,9 +559,9 @@ static void write_mainline(struct report_html *h, const char *text)
 {
     FILE *f = h->out;
     fputs("<p class=\"ml\"><strong>", f);
-    put(f, S(HS_MAIN_LINE));
+    report_html_put(f, S(HS_MAIN_LINE));
     fputs(":</strong> ", f);
-    if (!text[0]) put(f, S(HS_MAIN_LINE_NONE));
+    if (!text[0]) report_html_put(f, S(HS_MAIN_LINE_NONE));
     uint32_t ply = 0;
     char tok[256];
     for (const char *p = text; *p;) {
@@ -643,10 +581,10 @@ static void write_mainline(struct report_html *h, const char *text)
             fprintf(f, "<a href=\"#f%llu\"><mark class=\"m-%s\" data-ply=\"%u\">",
                     (unsigned long long)m->finding, diag_severity_name(m->severity),
                     (unsigned)ply);
-            put(f, tok);
+            report_html_put(f, tok);
             fputs("</mark></a>", f);
         } else {
-            put(f, tok);
+            report_html_put(f, tok);
         }
         p += n;
         if (*p == ' ') {
@@ -659,11 +597,11 @@ static void write_mainline(struct report_html *h, const char *text)
 
 static void tag_row(FILE *f, enum hs name, const char *value)
 {
-    if (!present(value)) return;
+    if (!report_html_present(value)) return;
     fputs("<tr><th>", f);
-    put(f, S(name));
+    report_html_put(f, S(name));
     fputs("</th><td>", f);
-    put(f, value);
+    report_html_put(f, value);
     fputs("</td></tr>", f);
 }
 
@@ -671,7 +609,7 @@ void report_html_game(struct report_html *h, const struct game_record *g)
 {
     if (!same_section(h, g->file, g->game)) {
         /* A game without findings has no section (it is counted only). */
-        if (h->kind == SECTION_GAME) close_section(h);
+        if (h->kind == SECTION_GAME) report_html_close_section(h);
         return;
     }
     FILE *f = h->out;
@@ -685,9 +623,9 @@ void report_html_game(struct report_html *h, const struct game_record *g)
     tag_row(f, HS_TAG_RESULT, g->result);
     fputs("</table>\n<p class=\"ending\">", f);
     if (g->ending == ENDING_NONE)
-        put(f, S(HS_ENDING_NONE));
+        report_html_put(f, S(HS_ENDING_NONE));
     else
-        putf(f, S(HS_ENDING_AT), ending_words(g->ending), (unsigned)g->ending_ply);
+        report_html_putf(f, S(HS_ENDING_AT), ending_words(g->ending), (unsigned)g->ending_ply);
     fputs("</p>\n", f);
     if (g->mainline) write_mainline(h, g->mainline);
     if (g->ending != ENDING_NONE && g->final_fen && board_allowed(h)) {
@@ -699,166 +637,4 @@ void report_html_game(struct report_html *h, const struct game_record *g)
     table_row(h, g->result);
     h->kind = SECTION_NONE;
     fputs("</section>\n", f);
-}
-
-/* ---- the summary, at the end -------------------------------------------- */
-
-static void write_chart(FILE *f, const struct run_totals *t)
-{
-    uint64_t most = 0;
-    int rows = 0;
-    char label[2048] = "";
-    for (int c = 0; c < DIAG_CODE_NB; c++) {
-        if (!t->by_code[c]) continue;
-        if (t->by_code[c] > most) most = t->by_code[c];
-        size_t len = strlen(label);
-        snprintf(label + len, sizeof label - len, "%s%s %llu", rows ? ", " : "",
-                 diag_info((enum diag_code)c)->name, (unsigned long long)t->by_code[c]);
-        rows++;
-    }
-    if (!rows) return;
-    fputs("<h3>", f);
-    put(f, S(HS_BY_CODE));
-    fprintf(f, "</h3>\n<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-               "viewBox=\"0 0 640 %d\" width=\"640\" height=\"%d\" role=\"img\" aria-label=\"",
-            rows * 24 + 4, rows * 24 + 4);
-    putf(f, S(HS_CHART_LABEL), label);
-    fputs("\"><title>", f);
-    putf(f, S(HS_CHART_LABEL), label);
-    fputs("</title>", f);
-    static const char *const fills[DIAG_SEVERITY_NB] = {C_ERROR, C_WARNING, C_NOTE};
-    int row = 0;
-    for (int c = 0; c < DIAG_CODE_NB; c++) {
-        if (!t->by_code[c]) continue;
-        const struct diag_info *info = diag_info((enum diag_code)c);
-        int y = 4 + row * 24;
-        int w = (int)(1 + (t->by_code[c] * 360) / most);
-        fprintf(f,
-                "<g class=\"bar\" data-code=\"%s\" data-count=\"%llu\"><text x=\"0\" y=\"%d\" "
-                "font-size=\"13\" fill=\"" C_FG "\">%s</text><rect x=\"190\" y=\"%d\" "
-                "width=\"%d\" height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" font-size=\"13\" "
-                "fill=\"" C_FG "\">%llu</text></g>",
-                info->name, (unsigned long long)t->by_code[c], y + 13, info->name, y, w,
-                fills[info->severity], 196 + w, y + 13, (unsigned long long)t->by_code[c]);
-        row++;
-    }
-    fputs("</svg>\n", f);
-}
-
-static void write_table(struct report_html *h)
-{
-    FILE *f = h->out;
-    fputs("<h3>", f);
-    put(f, S(HS_GAMES_WITH_FINDINGS));
-    fputs("</h3>\n", f);
-    if (!h->table_rows) {
-        fputs("<p>", f);
-        put(f, S(HS_NO_FINDINGS));
-        fputs("</p>\n", f);
-        return;
-    }
-    static const enum hs cols[] = {HS_COL_GAME,    HS_COL_FILE,   HS_COL_EVENT,
-                                   HS_COL_ROUND,   HS_COL_PLAYERS, HS_COL_RESULT,
-                                   HS_COL_ERRORS,  HS_COL_WARNINGS, HS_COL_NOTES};
-    fputs("<table class=\"gtable\"><thead><tr>", f);
-    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++) {
-        fputs("<th scope=\"col\">", f);
-        put(f, S(cols[i]));
-        fputs("</th>", f);
-    }
-    fputs("</tr></thead><tbody>\n", f);
-    if (h->table && !h->table_lost) {
-        rewind(h->table);
-        char buf[8192];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, h->table)) > 0)
-            fwrite(buf, 1, n, f);
-    }
-    fputs("</tbody></table>\n", f);
-}
-
-static void write_codes(FILE *f, const struct run_totals *t)
-{
-    bool any = false;
-    for (int c = 0; c < DIAG_CODE_NB; c++) {
-        if (!t->by_code[c]) continue;
-        const struct diag_info *info = diag_info((enum diag_code)c);
-        if (!any) {
-            fputs("<section class=\"codes\" id=\"codes\">\n<h2>", f);
-            put(f, S(HS_CODES));
-            fputs("</h2>\n", f);
-            any = true;
-        }
-        fprintf(f, "<section id=\"x-%s\"><h3>%s", info->name, info->name);
-        if (info->fide[0]) {
-            fputs(" <span class=\"fide\">", f);
-            put(f, info->fide);
-            fputs("</span>", f);
-        }
-        fputs("</h3><p>", f);
-        put(f, info->summary);
-        fputs("</p><p class=\"explain\">", f);
-        put(f, info->explain);
-        fputs("</p></section>\n", f);
-    }
-    if (any) fputs("</section>\n", f);
-}
-
-void report_html_finish(struct report_html *h, const struct run_totals *t)
-{
-    FILE *f = h->out;
-    close_section(h);
-    fputs("</main>\n", f);
-    fputs("<section class=\"summary\" id=\"summary\" aria-labelledby=\"summary-h\">\n"
-          "<h2 id=\"summary-h\">",
-          f);
-    put(f, S(HS_SUMMARY));
-    fputs("</h2>\n<p>", f);
-    putf(f, S(HS_CHECKED), (unsigned long long)t->files, (unsigned long long)t->games,
-         (unsigned long long)t->bytes);
-    if (t->files_unreadable) {
-        fputs(" ", f);
-        putf(f, S(HS_UNREADABLE), (unsigned long long)t->files_unreadable);
-    }
-    if (t->games_skipped) {
-        fputs(" ", f);
-        putf(f, S(HS_NOT_JUDGED), (unsigned long long)t->games_skipped);
-    }
-    fputs("</p>\n<ul class=\"counts\"><li class=\"c-error\">", f);
-    putf(f, S(HS_ERRORS), (unsigned long long)t->by_severity[DIAG_ERROR]);
-    fputs("</li><li class=\"c-warning\">", f);
-    putf(f, S(HS_WARNINGS), (unsigned long long)t->by_severity[DIAG_WARNING]);
-    fputs("</li><li class=\"c-note\">", f);
-    putf(f, S(HS_NOTES), (unsigned long long)t->by_severity[DIAG_NOTE]);
-    fputs("</li></ul>\n", f);
-    if (h->boards > h->max_boards) {
-        fputs("<p class=\"notice\">", f);
-        putf(f, S(HS_BOARDS_CUT), h->max_boards);
-        fputs("</p>\n", f);
-    }
-    /* Filtering by severity: shown only when the script runs. */
-    fputs("<p class=\"filters\">", f);
-    put(f, S(HS_SHOW));
-    static const enum hs sev_words[DIAG_SEVERITY_NB] = {HS_SEV_ERROR, HS_SEV_WARNING,
-                                                        HS_SEV_NOTE};
-    for (int s = 0; s < DIAG_SEVERITY_NB; s++) {
-        fprintf(f, " <label><input type=\"checkbox\" value=\"%s\" checked> ",
-                diag_severity_name((enum diag_severity)s));
-        put(f, S(sev_words[s]));
-        fputs("</label>", f);
-    }
-    fputs("</p>\n", f);
-    write_chart(f, t);
-    write_table(h);
-    fputs("</section>\n", f);
-    write_codes(f, t);
-    fputs("</div>\n<script>\n"
-          "document.documentElement.classList.add('js');\n"
-          "document.querySelectorAll('.filters input').forEach(function (c) {\n"
-          "  c.addEventListener('change', function () {\n"
-          "    document.body.classList.toggle('hide-' + c.value, !c.checked);\n"
-          "  });\n"
-          "});\n"
-          "</script>\n</body>\n</html>\n",
-          f);
 }

@@ -100,7 +100,7 @@ static struct game_sink out_begin(struct out *o)
     capture_begin(&o->cap);
     o->report = report_new(REPORT_JSONL, o->cap.f, true);
     ck_assert_ptr_nonnull(o->report);
-    return (struct game_sink){o, out_diag, out_game};
+    return (struct game_sink){o, out_diag, out_game, false};
 }
 
 /* The captured report; caller frees. */
@@ -356,7 +356,7 @@ START_TEST(batch_round_trip)
 {
     struct replay_batch *kept = replay_batch_new();
     ck_assert_ptr_nonnull(kept);
-    struct game_sink keep = {kept, keep_diag, keep_game};
+    struct game_sink keep = {kept, keep_diag, keep_game, false};
     struct game *g = game_new(&keep, true);
     for (size_t i = 0; i < NINPUTS; i++) {
         replay_batch_clear(kept);
@@ -384,6 +384,87 @@ START_TEST(batch_round_trip)
 }
 END_TEST
 
+
+/* ---- the main line and final position for --format=html ----------------- */
+
+struct last_record {
+    char mainline[8192], final_fen[128];
+    bool has_mainline, has_final_fen;
+};
+
+static void ignore_diag(void *ctx, const struct diag *d)
+{
+    (void)ctx;
+    (void)d;
+}
+
+static void last_game(void *ctx, const struct game_record *g)
+{
+    struct last_record *r = ctx;
+    r->has_mainline = g->mainline != NULL;
+    r->has_final_fen = g->final_fen != NULL;
+    snprintf(r->mainline, sizeof r->mainline, "%s", g->mainline ? g->mainline : "");
+    snprintf(r->final_fen, sizeof r->final_fen, "%s", g->final_fen ? g->final_fen : "");
+}
+
+/* Replay text with a sink that asks for the main line (want) or not; through
+ * a batch too (what -j does), which must carry the same strings. */
+static void replay_text(const char *text, bool want, struct last_record *r, bool batched)
+{
+    struct replay_batch *kept = replay_batch_new();
+    struct game_sink direct = {r, ignore_diag, last_game, want};
+    struct game_sink keep = {kept, keep_diag, keep_game, want};
+    struct game *g = game_new(batched ? &keep : &direct, false);
+    struct input *in = input_open_memory(text, strlen(text));
+    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
+    struct pgn_event ev;
+    while (pgn_parser_next(p, &ev))
+        game_feed(g, &ev);
+    pgn_parser_free(p);
+    input_close(in);
+    game_free(g);
+    if (batched) replay_batch_deliver(kept, &direct);
+    replay_batch_free(kept);
+}
+
+START_TEST(mainline_only_when_asked_and_bounded)
+{
+    /* Knights out and back 700 times: about 14 KB of moves, a fivefold
+     * repetition at ply 16 (the moves after it are recorded, not played). */
+    char *text = NULL;
+    size_t len = 0;
+    append(&text, &len, "[Event \"shuffle\"]\n\n", 19);
+    for (int i = 0; i < 700; i++) {
+        char buf[64];
+        int n = snprintf(buf, sizeof buf, "%d. %s %s ", i + 1, i % 2 ? "Ng1" : "Nf3",
+                         i % 2 ? "Ng8" : "Nf6");
+        append(&text, &len, buf, (size_t)n);
+    }
+    append(&text, &len, "1/2-1/2\n", 8);
+    for (int batched = 0; batched < 2; batched++) {
+        struct last_record r;
+        replay_text(text, true, &r, batched);
+        ck_assert(r.has_mainline && r.has_final_fen);
+        ck_assert_msg(strncmp(r.mainline, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 ", 33) == 0, "%.40s",
+                      r.mainline);
+        size_t n = strlen(r.mainline);
+        ck_assert_uint_lt(n, 4096);
+        ck_assert_uint_gt(n, 4000);
+        ck_assert_str_eq(r.mainline + n - 4, " ...");
+        ck_assert_str_eq(r.final_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9");
+        replay_text(text, false, &r, batched);
+        ck_assert(!r.has_mainline && !r.has_final_fen);
+    }
+    free(text);
+    /* Black moves first: "N..." before its first move. */
+    struct last_record r;
+    replay_text("[FEN \"4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 41\"]\n\n41... Kd7 42. Kd2 *\n", true, &r,
+                false);
+    ck_assert_str_eq(r.mainline, "41... Kd7 42. Kd2");
+    ck_assert(!r.has_final_fen);
+}
+END_TEST
+
 Suite *replay_suite(void);
 Suite *replay_suite(void)
 {
@@ -395,6 +476,7 @@ Suite *replay_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("batch");
     tcase_add_test(tc, batch_round_trip);
+    tcase_add_test(tc, mainline_only_when_asked_and_bounded);
     suite_add_tcase(s, tc);
     return s;
 }

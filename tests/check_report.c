@@ -6,6 +6,7 @@
 
 #include "chess/chess.h"
 #include "report/report.h"
+#include "report/report_html.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +232,159 @@ START_TEST(formats_by_name)
     enum report_format f;
     ck_assert(report_parse_format("jsonl", &f) && f == REPORT_JSONL);
     ck_assert(report_parse_format("sarif", &f) && f == REPORT_SARIF);
+    ck_assert(report_parse_format("html", &f) && f == REPORT_HTML);
     ck_assert(!report_parse_format("xml", &f));
+}
+END_TEST
+
+
+/* ---- --format=html ------------------------------------------------------- */
+
+static char *render_html(const struct diag *d, int nd, const struct game_record *g,
+                         unsigned long max_boards)
+{
+    struct capture c;
+    capture_begin(&c);
+    struct report *r = report_new(REPORT_HTML, c.f, false);
+    report_set_html_max_boards(r, max_boards);
+    for (int i = 0; i < nd; i++)
+        report_diag(r, &d[i]);
+    if (g) report_game(r, g);
+    struct run_totals t;
+    memset(&t, 0, sizeof t);
+    t.games = 1;
+    t.by_severity[DIAG_ERROR] = (uint64_t)nd;
+    t.by_code[d[0].code] = (uint64_t)nd;
+    report_finish(r, &t);
+    report_free(r);
+    capture_end(&c);
+    return c.text;
+}
+
+static int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* WCAG 2.1 relative luminance of "#rrggbb" and the contrast ratio of two. */
+static double luminance(const char *hex)
+{
+    double sum = 0;
+    static const double weight[3] = {0.2126, 0.7152, 0.0722};
+    for (int i = 0; i < 3; i++) {
+        unsigned v;
+        ck_assert_int_eq(sscanf(hex + 1 + 2 * i, "%2x", &v), 1);
+        double c = v / 255.0, lin = c <= 0.04045 ? c / 12.92 : 0;
+        if (c > 0.04045) {
+            /* ((c + 0.055) / 1.055) ^ 2.4 without libm: exp(2.4 ln x) by series is overkill;
+             * x^2.4 = x^2 * x^0.4, x^0.4 by Newton on y^5 = x^2. */
+            double x = (c + 0.055) / 1.055, y = 1, x2 = x * x;
+            for (int k = 0; k < 60; k++)
+                y -= (y * y * y * y * y - x2) / (5 * y * y * y * y);
+            lin = x2 * y;
+        }
+        sum += weight[i] * lin;
+    }
+    return sum;
+}
+
+START_TEST(html_colours_pass_wcag_aa)
+{
+    ck_assert_uint_gt(report_html_contrasts_nb, 10);
+    for (size_t i = 0; i < report_html_contrasts_nb; i++) {
+        const struct report_html_contrast *p = &report_html_contrasts[i];
+        double a = luminance(p->fg), b = luminance(p->bg);
+        double ratio = a > b ? (a + 0.05) / (b + 0.05) : (b + 0.05) / (a + 0.05);
+        if (ratio < p->min)
+            ck_abort_msg("%s: %s on %s has contrast %.2f, below %.1f", p->what, p->fg, p->bg,
+                         ratio, p->min);
+    }
+    /* The formula itself: black on white is 21:1, #767676 on white 4.54:1. */
+    double w = luminance("#ffffff"), k = luminance("#000000"), g = luminance("#767676");
+    ck_assert_double_eq_tol((w + 0.05) / (k + 0.05), 21.0, 1e-9);
+    ck_assert_double_eq_tol((w + 0.05) / (g + 0.05), 4.54, 0.01);
+}
+END_TEST
+
+START_TEST(html_board_has_the_position_and_arrow)
+{
+    struct diag d = sample_diag();
+    d.fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+    d.san = "Nf3";
+    d.code = DIAG_FALSE_CHECK;
+    d.severity = DIAG_WARNING;
+    char *out = render_html(&d, 1, NULL, 1000);
+    ck_assert_int_eq(count_of(out, "<svg class=\"bd\""), 1);
+    ck_assert_int_eq(count_of(out, "class=\"pc\""), 32);
+    ck_assert_ptr_nonnull(strstr(out, "data-square=\"e1\" data-piece=\"K\""));
+    ck_assert_ptr_nonnull(strstr(out, "data-square=\"e5\" data-piece=\"p\""));
+    ck_assert_ptr_nonnull(strstr(out, "data-fen=\"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\""));
+    ck_assert_ptr_nonnull(strstr(out, "<g class=\"ar\" data-from=\"g1\" data-to=\"f3\">"));
+    ck_assert_ptr_nonnull(strstr(out, "White&#39;s knight from g1 to f3"));
+    ck_assert_ptr_nonnull(strstr(out, "role=\"img\""));
+    ck_assert_ptr_nonnull(strstr(out, "data-side=\"w\""));
+    ck_assert_ptr_nonnull(strstr(out, "href=\"#x-false-check\""));
+    ck_assert_ptr_nonnull(strstr(out, "id=\"x-false-check\""));
+    free(out);
+}
+END_TEST
+
+START_TEST(html_ambiguous_has_an_arrow_per_candidate)
+{
+    struct diag d = sample_diag();
+    d.fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    d.san = "Nd2";
+    d.code = DIAG_AMBIGUOUS_MOVE;
+    char *out = render_html(&d, 1, NULL, 1000);
+    ck_assert_int_eq(count_of(out, "<g class=\"ar\""), 2);
+    ck_assert_int_eq(count_of(out, "stroke-dasharray"), 2);
+    ck_assert_ptr_nonnull(strstr(out, "White&#39;s knight from b1 to d2"));
+    ck_assert_ptr_nonnull(strstr(out, "White&#39;s knight from f1 to d2"));
+    free(out);
+    /* An illegal move: no arrow, and the text alternative says why. */
+    d.san = "Nd3";
+    d.code = DIAG_ILLEGAL_MOVE;
+    out = render_html(&d, 1, NULL, 1000);
+    ck_assert_int_eq(count_of(out, "<g class=\"ar\""), 0);
+    ck_assert_ptr_nonnull(strstr(out, "No arrow: the move is not legal in this position."));
+    free(out);
+}
+END_TEST
+
+START_TEST(html_boards_stop_at_the_limit)
+{
+    struct diag d[3] = {sample_diag(), sample_diag(), sample_diag()};
+    char *out = render_html(d, 3, NULL, 1);
+    ck_assert_int_eq(count_of(out, "<svg class=\"bd\""), 1);
+    ck_assert_int_eq(count_of(out, "<article class=\"finding"), 3);
+    ck_assert_int_eq(count_of(out, "board limit (1) is reached"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "Only the first 1 findings have a board"));
+    free(out);
+}
+END_TEST
+
+START_TEST(html_marks_the_move_and_escapes_text)
+{
+    struct diag d = sample_diag();
+    d.ply = 3;
+    d.move_number = 2;
+    d.san = "Nf9";
+    d.white = "O'Kelly <de> Galway & M\xfcller"; /* Latin-1 u-umlaut */
+    d.fen = NULL;
+    struct game_record g = {.file = "games.pgn", .game = 2, .result = "*", .judged = true,
+                            .white = d.white, .black = "Move", .round = "2",
+                            .mainline = "1. e4 e5 2. Nf9 Nc6", .ending = ENDING_NONE};
+    char *out = render_html(&d, 1, &g, 1000);
+    ck_assert_ptr_nonnull(
+        strstr(out, "1. e4 e5 2. <a href=\"#f1\"><mark class=\"m-error\" data-ply=\"3\">Nf9</mark></a> Nc6"));
+    ck_assert_ptr_nonnull(strstr(out, "O&#39;Kelly &lt;de&gt; Galway &amp; M\xc3\xbcller"));
+    ck_assert_ptr_null(strstr(out, "<de>"));
+    ck_assert_ptr_nonnull(strstr(out, "<a href=\"#g1\">2</a>")); /* the games table */
+    ck_assert_ptr_nonnull(strstr(out, "</html>\n"));
+    free(out);
 }
 END_TEST
 
@@ -251,6 +404,11 @@ Suite *report_suite(void)
     tcase_add_test(tc, sarif_document_balances);
     tcase_add_test(tc, controls_are_escaped);
     tcase_add_test(tc, formats_by_name);
+    tcase_add_test(tc, html_colours_pass_wcag_aa);
+    tcase_add_test(tc, html_board_has_the_position_and_arrow);
+    tcase_add_test(tc, html_ambiguous_has_an_arrow_per_candidate);
+    tcase_add_test(tc, html_boards_stop_at_the_limit);
+    tcase_add_test(tc, html_marks_the_move_and_escapes_text);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -134,7 +134,7 @@ char *notation_findings(const char *text, size_t len)
 {
     struct buf b = {0};
     put(&b, "", 0);
-    struct game_sink sink = {&b, collect, no_game};
+    struct game_sink sink = {&b, collect, no_game, false};
     struct game *g = game_new(&sink, false);
     struct input *in = input_open_memory(text, len);
     struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);

@@ -43,7 +43,11 @@ static const char usage_merge[] =
     "                                           into one run's output and exit status\n";
 static const char options_check[] =
     "check options:\n"
-    "  --format=text|jsonl|github|sarif   output format (default text)\n"
+    "  --format=text|jsonl|github|sarif|html\n"
+    "                                     output format (default text); html: one\n"
+    "                                     page with a board at every finding\n"
+    "  --html-max-boards=N                html: boards for the first N findings only\n"
+    "                                     (default 1000)\n"
     "  --report=games                     jsonl: add one record per game\n"
     "  --strict                           also report notes (notation, missing tags)\n"
     "  --werror                           warnings make the exit status 1\n"

@@ -16,6 +16,7 @@
 #include "report/escape.h"
 #include "report/report.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -39,6 +40,7 @@ struct check_options {
     const char *output;     /* -o: the file records go to, NULL = stdout */
     unsigned shard_k, shard_n; /* --shard K/N; 0 = none */
     bool format_given;
+    unsigned long html_max_boards;
 };
 
 struct check_run {
@@ -272,7 +274,7 @@ static int run_status(const struct check_run *run)
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_NOTATION,
-           OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD };
+           OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -288,6 +290,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"output", required_argument, NULL, 'o'},
+        {"html-max-boards", required_argument, NULL, OPT_HTML_MAX_BOARDS},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -299,6 +302,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.duplicates = COLLECTION_DUPLICATES_MOVES;
     run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
     run.opt.stdin_name = "<stdin>";
+    run.opt.html_max_boards = REPORT_HTML_MAX_BOARDS;
 
     /* GNU order: options anywhere among the files (getopt_long() moves the
      * files to the end of argv), '--' ends the options, -qr is -q -r.  optind
@@ -311,7 +315,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
                 return cli_usage_error(err, NULL,
-                                       "unknown --format '%s' (text, jsonl, github, sarif)",
+                                       "unknown --format '%s' (text, jsonl, github, sarif, html)",
                                        optarg);
             run.opt.format_given = true;
             break;
@@ -324,6 +328,15 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
                 return cli_usage_error(err, NULL, "unknown --duplicates '%s' (off, moves, strict)", optarg);
             break;
+        case OPT_HTML_MAX_BOARDS: {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(optarg, &end, 10);
+            if (optarg[0] < '0' || optarg[0] > '9' || *end || errno)
+                return cli_usage_error(err, NULL, "--html-max-boards takes a number, not '%s'", optarg);
+            run.opt.html_max_boards = n;
+            break;
+        }
         case OPT_STRICT:
             run.opt.strict = true;
             break;
@@ -397,8 +410,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         out = output.f;
     }
     run.report = report_new(run.opt.format, out, run.opt.games_records);
+    if (run.report) report_set_html_max_boards(run.report, run.opt.html_max_boards);
     run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
-    struct game_sink sink = {&run, sink_diag, sink_game};
+    /* The page marks findings in each game's main line and draws endings. */
+    struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML};
     /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */
     unsigned jobs = run.opt.jobs;
     run.pool = replay_pool_new(jobs, &sink, run.opt.strict);

@@ -42,10 +42,11 @@ static const size_t game_strings[] = {
     offsetof(struct game_record, white), offsetof(struct game_record, black),
     offsetof(struct game_record, round), offsetof(struct game_record, result),
     offsetof(struct game_record, site),  offsetof(struct game_record, date),
+    offsetof(struct game_record, mainline), offsetof(struct game_record, final_fen),
 };
-#define KEPT_STRINGS_MAX (sizeof diag_strings / sizeof *diag_strings)
-_Static_assert(sizeof game_strings / sizeof *game_strings <= KEPT_STRINGS_MAX,
-               "a kept game record has room for its strings");
+#define DIAG_STRINGS_NB (sizeof diag_strings / sizeof *diag_strings)
+#define GAME_STRINGS_NB (sizeof game_strings / sizeof *game_strings)
+#define KEPT_STRINGS_MAX (DIAG_STRINGS_NB > GAME_STRINGS_NB ? DIAG_STRINGS_NB : GAME_STRINGS_NB)
 
 struct kept {
     bool is_game;
@@ -146,28 +147,28 @@ static bool keep_diag(struct kept *k, struct arena *a, size_t *used, const struc
 {
     k->is_game = false;
     k->u.d = *d;
-    return keep_strings(a, used, &k->u.d, diag_strings, KEPT_STRINGS_MAX, k->str);
+    return keep_strings(a, used, &k->u.d, diag_strings, DIAG_STRINGS_NB, k->str);
 }
 
 static bool keep_game(struct kept *k, struct arena *a, size_t *used, const struct game_record *g)
 {
     k->is_game = true;
     k->u.g = *g;
-    return keep_strings(a, used, &k->u.g, game_strings, sizeof game_strings / sizeof *game_strings,
+    return keep_strings(a, used, &k->u.g, game_strings, GAME_STRINGS_NB,
                         k->str);
 }
 
 static struct diag kept_diag(const struct kept *k, const struct arena *a)
 {
     struct diag d = k->u.d;
-    restore_strings(a, &d, diag_strings, KEPT_STRINGS_MAX, k->str);
+    restore_strings(a, &d, diag_strings, DIAG_STRINGS_NB, k->str);
     return d;
 }
 
 static struct game_record kept_game(const struct kept *k, const struct arena *a)
 {
     struct game_record g = k->u.g;
-    restore_strings(a, &g, game_strings, sizeof game_strings / sizeof *game_strings, k->str);
+    restore_strings(a, &g, game_strings, GAME_STRINGS_NB, k->str);
     return g;
 }
 

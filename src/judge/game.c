@@ -411,6 +411,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     struct line *l = &g->lines[g->depth];
     bool main_line = g->depth == 0;
     if (main_line) g->plies++;
+    if (main_line && UNLIKELY(g->sink.want_mainline)) game_mainline_add(g, ev);
     if (UNLIKELY(!g->replayable)) {
         l->ply++;
         return;
@@ -554,6 +555,7 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     /* Legal: the position before it was no stalemate, so a pending question
      * (arb_pending()) needs no answer; arb_observe() asks again after it. */
     g->plies++;
+    if (UNLIKELY(g->sink.want_mainline)) game_mainline_add(g, ev);
     /* line_play() for a legal move: the undo is recorded by the move
      * itself, from what it reads anyway. */
     pos_make_undo(&l->pos, res.m, &l->undo);
@@ -707,6 +709,7 @@ static void finish(struct game *g, const struct pgn_event *ev)
         .has_fingerprint = g->replayable && g->judged,
     };
     game_flush_findings(g);
+    if (UNLIKELY(g->sink.want_mainline)) game_mainline_finish(g, &rec);
     g->sink.game(g->sink.ctx, &rec);
     g->active = false;
 }

@@ -27,6 +27,9 @@ struct game_sink {
     void *ctx;
     void (*diag)(void *ctx, const struct diag *d);
     void (*game)(void *ctx, const struct game_record *g);
+    /* Ask for each game's main-line text and final position in its record
+     * (game_record.mainline, final_fen: --format=html); off, they are NULL. */
+    bool want_mainline;
 };
 
 struct game;

@@ -25,6 +25,7 @@ struct game_nota;
 #define FEN_TEXT_MAX  128
 #define DEFERRED_MAX  8
 #define FINDINGS_MAX  64 /* a game's findings held to go out in file order */
+#define GAME_MAINLINE_MAX 4096 /* bytes of main-line text kept (--format=html) */
 
 enum tag_slot {
     TAG_EVENT,
@@ -161,6 +162,13 @@ struct game {
     struct game_nota *nt;
     unsigned nfindings; /* held, in file order (by offset; ties as emitted) */
     struct finding findings[FINDINGS_MAX];
+    /* the main line as written, only when sink.want_mainline (game_mainline.c) */
+    char mainline[GAME_MAINLINE_MAX];
+    size_t mainline_len;
+    bool mainline_cut;
+    uint32_t mainline_first_number; /* fullmove and side of ply 1 */
+    int mainline_first_side;
+    char final_fen[FEN_TEXT_MAX];
 
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
@@ -211,6 +219,11 @@ void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity
 /* Deliver the game's held findings in file order (game_diag.c): when the
  * game ends, before its record, or when FINDINGS_MAX are held. */
 void game_flush_findings(struct game *g);
+/* game_mainline.c (only when sink.want_mainline): add the main-line move of
+ * ev, the g->plies-th, to g->mainline; at the end, point rec at the main
+ * line and the final position. */
+void game_mainline_add(struct game *g, const struct pgn_event *ev);
+void game_mainline_finish(struct game *g, struct game_record *rec);
 
 /* Emit the parser findings held while the tag section was read (game_diag.c). */
 void game_flush_deferred(struct game *g);

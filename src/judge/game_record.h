@@ -46,6 +46,13 @@ struct game_record {
      * not be replayed from its start (bad FEN, unsupported variant). */
     uint64_t fingerprint;
     bool has_fingerprint;
+    /* Only when the sink asks (game_sink.want_mainline), else NULL: the main
+     * line's move tokens as written, numbered ("1. e4 e5 2. Nf3"; a move
+     * number is digits and dots, a move anything else; "..." last when the
+     * text was cut at GAME_MAINLINE_MAX), and the FEN of the final position
+     * when the game has an ending (ending != ENDING_NONE). */
+    const char *mainline;
+    const char *final_fen;
 };
 
 #endif /* PGNARB_GAME_RECORD_H */

@@ -1,13 +1,16 @@
 /*
  * report.c - reporters for --format=text (compiler style, SPEC "Output") and
  * --format=github (workflow commands), the summary on standard error, and the
- * dispatch to the JSON formats of report_json.c.
+ * dispatch to the JSON formats of report_json.c and the page of report_html.c.
  *
  * Text line: FILE:LINE:COL: SEVERITY: [game N (White - Black, round R), MOVE (ply P): ]MESSAGE [CODE]
  */
 #include "report/report.h"
 
 #include "report/escape.h"
+#include "report/json.h"
+
+#include "report/report_html.h"
 #include "report/report_json.h"
 
 #include <signal.h>
@@ -20,6 +23,7 @@ struct report {
     bool games_records;
     uint64_t results; /* SARIF: results written so far */
     char shard[32];   /* jsonl: "K/N" of check --shard, "" when none */
+    struct report_html *html; /* --format=html */
 };
 
 static const char *const ending_names[ENDING_KIND_NB] = {
@@ -41,6 +45,7 @@ bool report_parse_format(const char *name, enum report_format *format)
         {"jsonl", REPORT_JSONL},
         {"github", REPORT_GITHUB},
         {"sarif", REPORT_SARIF},
+        {"html", REPORT_HTML},
     };
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
         if (strcmp(name, formats[i].name) == 0) {
@@ -60,12 +65,25 @@ struct report *report_new(enum report_format format, FILE *out, bool games_recor
     r->games_records = games_records;
     if (format == REPORT_SARIF)
         report_sarif_begin(out);
+    if (format == REPORT_HTML && !(r->html = report_html_new(out, REPORT_HTML_MAX_BOARDS))) {
+        free(r);
+        return NULL;
+    }
     return r;
 }
 
 void report_free(struct report *r)
 {
+    if (!r)
+        return;
+    report_html_free(r->html);
     free(r);
+}
+
+void report_set_html_max_boards(struct report *r, unsigned long n)
+{
+    if (r->html)
+        report_html_set_max_boards(r->html, n);
 }
 
 /* "23...Nf6" / "9. Kg1", or "" when the finding has no move. */
@@ -218,6 +236,7 @@ void report_diag(struct report *r, const struct diag *d)
     case REPORT_JSONL: report_jsonl_diag(r->out, d, r->shard); break;
     case REPORT_GITHUB: github_diag(r->out, d); break;
     case REPORT_SARIF: sarif_diag(r, d); break;
+    case REPORT_HTML: report_html_diag(r->html, d); break;
     }
 }
 
@@ -230,6 +249,8 @@ void report_game(struct report *r, const struct game_record *g)
 {
     if (r->games_records && r->format == REPORT_JSONL)
         report_jsonl_game(r->out, g, r->shard);
+    else if (r->format == REPORT_HTML)
+        report_html_game(r->html, g);
 }
 
 void report_finish(struct report *r, const struct run_totals *t)
@@ -238,6 +259,8 @@ void report_finish(struct report *r, const struct run_totals *t)
         report_jsonl_summary(r->out, t);
     else if (r->format == REPORT_SARIF)
         report_sarif_end(r->out);
+    else if (r->format == REPORT_HTML)
+        report_html_finish(r->html, t);
 }
 
 static const char *plural(uint64_t n, const char *one, const char *many)

@@ -18,7 +18,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum report_format { REPORT_TEXT, REPORT_JSONL, REPORT_GITHUB, REPORT_SARIF };
+enum report_format { REPORT_TEXT, REPORT_JSONL, REPORT_GITHUB, REPORT_SARIF, REPORT_HTML };
+
+/* --html-max-boards default: diagrams per page before findings go without. */
+#define REPORT_HTML_MAX_BOARDS 1000
 
 /* "checkmate", "stalemate", "dead-position", "fivefold", "75-move", "none". */
 const char *report_ending_name(enum ending_kind kind);
@@ -57,6 +60,9 @@ struct report;
 
 struct report *report_new(enum report_format format, FILE *out, bool games_records);
 void report_free(struct report *r);
+
+/* --format=html: findings past the first n diagrams are listed without one. */
+void report_set_html_max_boards(struct report *r, unsigned long n);
 
 /* Parse a --format value; false when unknown. */
 bool report_parse_format(const char *name, enum report_format *format);

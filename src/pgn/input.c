@@ -336,7 +336,7 @@ static bool zstd_window_ok(struct input *in)
     uint64_t window = zstd_window_size(in->raw + in->raw_pos, in->raw_len - in->raw_pos);
     if (window <= in->zs_window_max) return true;
     uint64_t at = in->raw_bytes - (in->raw_len - in->raw_pos);
-    char what[160];
+    char what[sizeof in->err];
     snprintf(what, sizeof what,
              "the zstd frame at byte %llu needs a window of %llu bytes, more than the maximum "
              "of %llu bytes. Raise it with --zstd-window-max if the memory is there.",

@@ -190,6 +190,11 @@ static void *read_and_interrupt(void *arg)
 {
     struct interrupter *it = arg;
     bool sent = false;
+    /* the signal goes to the thread running the check, as it would */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
     char buf[4096];
     ssize_t got;
     while ((got = read(it->fd, buf, sizeof buf)) > 0) {

@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 
 #include "config.h"
+#include "i18n.h"
 #include "jobs/replay_pool.h"
 
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 
 _Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -j value");
 
-static const char usage_text[] =
+static const char usage_text[] = N_(
     "Usage:\n"
     "  pgnarbiter [check] [OPTIONS] [FILE...]   validate every game (default command);\n"
     "                                           no FILE or '-' reads standard input\n"
@@ -45,7 +46,7 @@ static const char usage_text[] =
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
     "2 usage error or an input that could not be read.  position: 1 when a FEN is\n"
     "not a legal position.\n"
-    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
+    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n");
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)
 {
@@ -59,7 +60,7 @@ bool cli_parse_jobs(const char *arg, unsigned *jobs)
 
 static void print_usage(FILE *f)
 {
-    fputs(usage_text, f);
+    fputs(_(usage_text), f);
 }
 
 int cli_run(int argc, char **argv, FILE *out, FILE *err)

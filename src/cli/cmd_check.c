@@ -7,6 +7,8 @@
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
 #include "diag/diag.h"
 #include "judge/game.h"
 #include "pgn/input.h"
@@ -66,7 +68,8 @@ static void sink_game(void *ctx, const struct game_record *g)
         double t = now_seconds();
         if (t - run->last_progress >= 0.5) {
             run->last_progress = t;
-            fprintf(run->err, "\rpgnarbiter: %llu games, %llu errors ...",
+            putc('\r', run->err);
+            fprintf(run->err, _("pgnarbiter: %llu games, %llu errors ..."),
                     (unsigned long long)run->totals.games,
                     (unsigned long long)run->totals.by_severity[DIAG_ERROR]);
             fflush(run->err);
@@ -79,7 +82,7 @@ static void input_problem(struct check_run *run, const char *name, const char *w
 {
     struct diag d;
     char message[1024];
-    snprintf(message, sizeof message, "cannot read input: %s", why);
+    snprintf(message, sizeof message, _("cannot read input: %s"), why);
     diag_init(&d, DIAG_INPUT, NULL, message);
     d.file = name;
     replay_pool_finding(run->pool, &d);
@@ -93,14 +96,14 @@ static void check_one_input(struct check_run *run, const char *path)
     run->totals.files++;
     if (!in) {
         run->totals.files_unreadable++;
-        input_problem(run, name, why[0] ? why : "unknown error");
+        input_problem(run, name, why[0] ? why : _("unknown error"));
         return;
     }
     replay_pool_set_file(run->pool, name);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) {
         run->totals.files_unreadable++;
-        input_problem(run, name, "out of memory");
+        input_problem(run, name, _("out of memory"));
     }
     run->totals.bytes += bytes;
     input_close(in);
@@ -134,13 +137,13 @@ static void check_path(struct check_run *run, const char *path)
     if (!run->opt.recursive) {
         run->totals.files++;
         run->totals.files_unreadable++;
-        input_problem(run, path, "is a directory (use -r to check the files in it)");
+        input_problem(run, path, _("is a directory (use -r to check the files in it)"));
         return;
     }
     char why[512] = "";
     if (input_walk(path, walk_one, run, why, sizeof why) < 0) {
         run->totals.files_unreadable++;
-        input_problem(run, path, why[0] ? why : "cannot walk the directory");
+        input_problem(run, path, why[0] ? why : _("cannot walk the directory"));
     }
 }
 
@@ -148,7 +151,7 @@ static int usage_error(FILE *err, const char *fmt, const char *arg)
 {
     fputs("pgnarbiter: ", err);
     fprintf(err, fmt, arg);
-    fputs("\nTry 'pgnarbiter --help'.\n", err);
+    fputs(_("\nTry 'pgnarbiter --help'.\n"), err);
     return CLI_EXIT_USAGE;
 }
 
@@ -178,12 +181,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
-                return usage_error(err, "unknown --format '%s' (text, jsonl, github, sarif)",
+                return usage_error(err, _("unknown --format '%s' (text, jsonl, github, sarif)"),
                                    optarg);
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
-                return usage_error(err, "unknown --report '%s' (games)", optarg);
+                return usage_error(err, _("unknown --report '%s' (games)"), optarg);
             run.opt.games_records = true;
             break;
         case OPT_STRICT:
@@ -200,30 +203,30 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case 'j':
             if (!cli_parse_jobs(optarg, &run.opt.jobs))
-                return usage_error(err, "--jobs takes a number from 0 (one per processor) to %s",
+                return usage_error(err, _("--jobs takes a number from 0 (one per processor) to %s"),
                                    CLI_JOBS_MAX_TEXT);
             break;
         case ':':
-            return usage_error(err, "option '%s' needs a value", argv[optind - 1]);
+            return usage_error(err, _("option '%s' needs a value"), argv[optind - 1]);
         default:
-            return usage_error(err, "unknown option '%s'", argv[optind - 1]);
+            return usage_error(err, _("unknown option '%s'"), argv[optind - 1]);
         }
     }
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
-        return usage_error(err, "%s", "--report=games needs --format=jsonl");
+        return usage_error(err, "%s", _("--report=games needs --format=jsonl"));
 
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     struct game_sink sink = {&run, sink_diag, sink_game};
     run.pool = replay_pool_new(run.opt.jobs, &sink, run.opt.strict);
     if (!run.pool && run.opt.jobs > 1) {
-        fprintf(err, "pgnarbiter: cannot start %u jobs (out of memory or threads); using one\n",
+        fprintf(err, _("pgnarbiter: cannot start %u jobs (out of memory or threads); using one\n"),
                 run.opt.jobs);
         run.pool = replay_pool_new(1, &sink, run.opt.strict);
     }
     if (!run.report || !run.pool) {
         report_free(run.report);
         replay_pool_free(run.pool);
-        fputs("pgnarbiter: out of memory\n", err);
+        fputs(_("pgnarbiter: out of memory\n"), err);
         return CLI_EXIT_USAGE;
     }
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));

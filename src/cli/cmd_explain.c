@@ -6,34 +6,35 @@
 #include "cli/cli.h"
 
 #include "diag/diag.h"
+#include "i18n.h"
 
 #include <string.h>
 
 static void explain_one(FILE *out, const struct diag_info *info)
 {
-    fprintf(out, "%s (%s", info->name, diag_severity_name(info->severity));
+    fprintf(out, "%s (%s", info->name, diag_severity_label(info->severity));
     if (info->fide[0])
         fprintf(out, ", %s", info->fide);
-    fprintf(out, "): %s\n\n%s\n", info->summary, info->explain);
+    fprintf(out, "): %s\n\n%s\n", _(info->summary), _(info->explain));
 }
 
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
 {
     if (argc != 2) {
-        fputs("usage: pgnarbiter explain CODE | --list\n", err);
+        fputs(_("usage: pgnarbiter explain CODE | --list\n"), err);
         return CLI_EXIT_USAGE;
     }
     if (strcmp(argv[1], "--list") == 0) {
         for (int c = 0; c < DIAG_CODE_NB; c++) {
             const struct diag_info *info = diag_info((enum diag_code)c);
-            fprintf(out, "%-20s %-8s %s\n", info->name, diag_severity_name(info->severity),
-                    info->summary);
+            fprintf(out, "%-20s %-8s %s\n", info->name, diag_severity_label(info->severity),
+                    _(info->summary));
         }
         return CLI_EXIT_OK;
     }
     enum diag_code code = diag_lookup(argv[1]);
     if (code == DIAG_CODE_NB) {
-        fprintf(err, "pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n",
+        fprintf(err, _("pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n"),
                 argv[1]);
         return CLI_EXIT_USAGE;
     }

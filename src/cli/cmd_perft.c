@@ -11,6 +11,8 @@
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
@@ -35,7 +37,7 @@ static int cmp_divide(const void *a, const void *b)
 
 static int usage(FILE *err, const char *msg)
 {
-    fprintf(err, "pgnarbiter: %s\nUsage: pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n",
+    fprintf(err, _("pgnarbiter: %s\nUsage: pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n"),
             msg);
     return CLI_EXIT_USAGE;
 }
@@ -51,19 +53,19 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
         else if (strcmp(argv[i], "--chess960") == 0)
             flags |= FEN_CHESS960;
         else if (argv[i][0] == '-' && argv[i][1] == '-')
-            return usage(err, "unknown option for perft");
+            return usage(err, _("unknown option for perft"));
         else if (!fen)
             fen = argv[i];
         else if (!depth_arg)
             depth_arg = argv[i];
         else
-            return usage(err, "too many arguments for perft (quote the FEN)");
+            return usage(err, _("too many arguments for perft (quote the FEN)"));
     }
-    if (!fen || !depth_arg) return usage(err, "perft needs a FEN and a depth");
+    if (!fen || !depth_arg) return usage(err, _("perft needs a FEN and a depth"));
     char *end;
     long depth = strtol(depth_arg, &end, 10);
     if (*depth_arg == '\0' || *end != '\0' || depth < 0 || depth > PERFT_DEPTH_MAX) {
-        fprintf(err, "pgnarbiter: perft depth '%s' is not a number from 0 to %d\n", depth_arg,
+        fprintf(err, _("pgnarbiter: perft depth '%s' is not a number from 0 to %d\n"), depth_arg,
                 PERFT_DEPTH_MAX);
         return CLI_EXIT_USAGE;
     }
@@ -74,9 +76,9 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
     if (st == FEN_ILLEGAL && pos_ok(&pos)) {
         /* Impossible material or checks: countable, and perft suites
          * contain such positions on purpose. */
-        fprintf(err, "pgnarbiter: warning: illegal position: %s (counted anyway)\n", why);
+        fprintf(err, _("pgnarbiter: warning: illegal position: %s (counted anyway)\n"), why);
     } else if (st != FEN_OK) {
-        fprintf(err, "pgnarbiter: %s: %s\n", st == FEN_BAD ? "bad FEN" : "illegal position", why);
+        fprintf(err, _("pgnarbiter: %s: %s\n"), st == FEN_BAD ? _("bad FEN") : _("illegal position"), why);
         return CLI_EXIT_USAGE;
     }
 

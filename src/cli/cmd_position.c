@@ -17,6 +17,8 @@
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
 #include "deadpos/deadpos.h"
 #include "chess/fen.h"
 #include "report/json.h"
@@ -135,40 +137,51 @@ static void print_text(FILE *out, const struct judged *j)
 {
     fprintf(out, "%s\n", j->fen);
     if (!j->legal) {
-        fprintf(out, "  illegal: %s\n", j->why);
+        fprintf(out, _("  illegal: %s\n"), j->why);
         return;
     }
-    fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",
-            j->mate        ? ", checkmated"
-            : j->stalemate ? ", stalemate"
-            : j->check     ? ", in check"
-                           : "");
+    fprintf(out, "  %s\n", j->pos.side == COLOR_WHITE ? (j->mate        ? _("White to move, checkmated")
+                                                      : j->stalemate ? _("White to move, stalemate")
+                                                      : j->check     ? _("White to move, in check")
+                                                                     : _("White to move"))
+                                                   : (j->mate        ? _("Black to move, checkmated")
+                                                      : j->stalemate ? _("Black to move, stalemate")
+                                                      : j->check     ? _("Black to move, in check")
+                                                                     : _("Black to move")));
     const char *dead = dead_json(j);
-    fprintf(out, "  dead position: %s\n",
-            dead[0] == 't'   ? "yes"
-            : dead[0] == 'f' ? "no"
-                             : "undetermined");
+    fprintf(out, _("  dead position: %s\n"),
+            dead[0] == 't'   ? _("yes")
+            : dead[0] == 'f' ? _("no")
+                             : _("undetermined"));
     for (int c = 0; c < COLOR_NB; c++) {
         const struct deadpos_result *r = &j->res[c];
-        fprintf(out, "  %s can checkmate: ", c == COLOR_WHITE ? "White" : "Black");
+        fputs(c == COLOR_WHITE ? _("  White can checkmate: ") : _("  Black can checkmate: "), out);
         if (r->verdict == DEADPOS_CAN_WIN) {
-            fputs(r->line_len ? "yes, helpmate:" : "yes, it is mate", out);
+            fputs(r->line_len ? _("yes, helpmate:") : _("yes, it is mate"), out);
             write_line(out, j, c, false);
             fputc('\n', out);
         } else if (r->verdict == DEADPOS_CANNOT_WIN)
-            fprintf(out, "no (%s)\n", deadpos_why_text(r->why));
+            fprintf(out, _("no (%s)\n"), deadpos_why_text(r->why));
         else
-            fprintf(out, "undetermined within %lu nodes\n", r->nodes);
+            fprintf(out, _("undetermined within %lu nodes\n"), r->nodes);
     }
 }
 
 static int usage(FILE *err, const char *msg)
 {
     fprintf(err,
-            "pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
-            "[--nodes=N] [-j N] [FEN...]\n",
+            _("pgnarbiter: %s\nUsage: pgnarbiter position [--format=text|jsonl] [--chess960] "
+              "[--nodes=N] [-j N] [FEN...]\n"),
             msg);
     return CLI_EXIT_USAGE;
+}
+
+/* usage() for a message that names the largest value accepted. */
+static int usage_number(FILE *err, const char *fmt, const char *max)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, fmt, max);
+    return usage(err, msg);
 }
 
 /*
@@ -261,7 +274,7 @@ static int parse_options(int argc, char **argv, FILE *err, struct options *o, in
         else if (strcmp(a, "--format=text") == 0)
             o->jsonl = false;
         else if (strncmp(a, "--format=", 9) == 0)
-            return usage(err, "unknown format for position (text, jsonl)");
+            return usage(err, _("unknown format for position (text, jsonl)"));
         else if (strcmp(a, "--chess960") == 0)
             o->flags |= FEN_CHESS960;
         else if (strncmp(a, "--jobs=", 7) == 0)
@@ -272,23 +285,23 @@ static int parse_options(int argc, char **argv, FILE *err, struct options *o, in
             value = a + 2;
         else if (strcmp(a, "--jobs") == 0 || strcmp(a, "-j") == 0 || strcmp(a, "--nodes") == 0) {
             if (i + 1 == argc) {
-                fprintf(err, "pgnarbiter: option '%s' needs a value\n", a);
+                fprintf(err, _("pgnarbiter: option '%s' needs a value\n"), a);
                 return CLI_EXIT_USAGE;
             }
             nodes = strcmp(a, "--nodes") == 0;
             value = argv[++i];
             argv[i - 1] = argv[i] = NULL; /* not FENs */
         } else if (a[0] == '-' && a[1] == '-')
-            return usage(err, "unknown option for position");
+            return usage(err, _("unknown option for position"));
         else {
             (*nfen)++;
             continue;
         }
         if (value && nodes && !parse_nodes(value, &o->nodes))
-            return usage(err, "--nodes takes a number from 1 to " POSITION_NODES_MAX_TEXT);
+            return usage_number(err, _("--nodes takes a number from 1 to %s"), POSITION_NODES_MAX_TEXT);
         if (value && !nodes && !cli_parse_jobs(value, &o->jobs))
-            return usage(err,
-                         "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
+            return usage_number(err, _("--jobs takes a number from 0 (one per processor) to %s"),
+                                CLI_JOBS_MAX_TEXT);
         argv[i] = NULL; /* an option: not a FEN */
     }
     return -1;
@@ -332,7 +345,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
         if (!w.items || (!nfen && !w.lines)) {
             free(w.items);
             free(w.lines);
-            fputs("pgnarbiter: out of memory for the jobs' positions\n", err);
+            fputs(_("pgnarbiter: out of memory for the jobs' positions\n"), err);
             return CLI_EXIT_USAGE;
         }
         w.cap = cap;
@@ -350,7 +363,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
             if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
         if (ferror(stdin)) {
-            fputs("pgnarbiter: cannot read standard input\n", err);
+            fputs(_("pgnarbiter: cannot read standard input\n"), err);
             status = CLI_EXIT_USAGE;
         }
     }

@@ -1,17 +1,31 @@
 /*
- * main.c - the pgnarbiter program: run the command line, then make sure
- * everything written to standard output actually got there.
+ * main.c - the pgnarbiter program: take the user's language from the
+ * environment (LC_ALL / LC_MESSAGES / LANG / LANGUAGE, as every GNU tool),
+ * run the command line, then make sure everything written to standard output
+ * actually got there.
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
+#include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int main(int argc, char **argv)
 {
+    setlocale(LC_ALL, "");
+    /* Numbers keep their '.' in every language: JSON and scripts read them. */
+    setlocale(LC_NUMERIC, "C");
+#if ENABLE_NLS
+    const char *localedir = getenv("PGNARBITER_LOCALEDIR");
+    bindtextdomain(PACKAGE, localedir && localedir[0] ? localedir : LOCALEDIR);
+    textdomain(PACKAGE);
+#endif
     int status = cli_run(argc, argv, stdout, stderr);
 
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fputs("pgnarbiter: error writing standard output\n", stderr);
+        fputs(_("pgnarbiter: error writing standard output\n"), stderr);
         if (status == CLI_EXIT_OK)
             status = CLI_EXIT_USAGE;
     }

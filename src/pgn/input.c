@@ -22,6 +22,8 @@
  */
 #include "pgn/input.h"
 
+#include "i18n.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -94,7 +96,7 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
         const char *why = NULL;
         ptrdiff_t got = in->source(in->source_ctx, buf, n, &why);
         if (got < 0)
-            return fail(in, why ? why : "read error", NULL);
+            return fail(in, why ? why : _("read error"), NULL);
         in->raw_bytes += (uint64_t)got;
         return got;
     }
@@ -114,7 +116,7 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
             return got;
         }
         if (errno != EINTR)
-            return fail(in, "read error", strerror(errno));
+            return fail(in, _("read error"), strerror(errno));
     }
 }
 
@@ -154,13 +156,13 @@ static bool sniff(struct input *in)
     if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
         memset(&in->z, 0, sizeof in->z);
         if (inflateInit2(&in->z, 15 + 16) != Z_OK)
-            return fail(in, "cannot start gzip decoder", NULL), false;
+            return fail(in, _("cannot start gzip decoder"), NULL), false;
         in->z_ready = true;
         in->fmt = FMT_GZIP;
     } else if (in->raw_len >= 4 && b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) {
         in->zs = ZSTD_createDStream();
         if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
-            return fail(in, "cannot start zstd decoder", NULL), false;
+            return fail(in, _("cannot start zstd decoder"), NULL), false;
         in->zs_hint = 1;
         in->fmt = FMT_ZSTD;
     }
@@ -199,7 +201,7 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
                 continue;
             }
             if (inflateReset(&in->z) != Z_OK)
-                return failed_after(in, produced, "corrupt gzip stream", NULL);
+                return failed_after(in, produced, _("corrupt gzip stream"), NULL);
             in->member_done = false;
         }
         in->z.next_in = in->raw + in->raw_pos;
@@ -217,10 +219,10 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
             if (produced)
                 return (ptrdiff_t)produced;
             if (ret == Z_BUF_ERROR && in->raw_eof && in->raw_pos == in->raw_len)
-                return fail(in, "truncated gzip stream", NULL);
+                return fail(in, _("truncated gzip stream"), NULL);
         } else {
-            return failed_after(in, produced, "corrupt gzip stream",
-                                in->z.msg ? in->z.msg : "bad data");
+            return failed_after(in, produced, _("corrupt gzip stream"),
+                                in->z.msg ? in->z.msg : _("bad data"));
         }
     }
 }
@@ -235,7 +237,7 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
         size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
         if (ZSTD_isError(r))
-            return failed_after(in, out.pos, "corrupt zstd stream", ZSTD_getErrorName(r));
+            return failed_after(in, out.pos, _("corrupt zstd stream"), ZSTD_getErrorName(r));
         bool progress = inb.pos != in->raw_pos || out.pos != 0;
         in->raw_pos = inb.pos;
         if (out.pos)
@@ -245,7 +247,7 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         if (out.pos)
             return (ptrdiff_t)out.pos;
         if (at_end) /* 0: the last frame was complete */
-            return in->zs_hint == 0 ? 0 : fail(in, "truncated zstd stream", NULL);
+            return in->zs_hint == 0 ? 0 : fail(in, _("truncated zstd stream"), NULL);
     }
 }
 
@@ -262,7 +264,7 @@ static ptrdiff_t read_compressed(struct input *in, unsigned char *buf, size_t n)
     if (in->dec_pos == in->dec_len) {
         if (in->failed) return -1;
         if (!in->dec && !(in->dec = malloc(INPUT_DEC_STEP)))
-            return fail(in, "out of memory", NULL);
+            return fail(in, _("out of memory"), NULL);
         ptrdiff_t got = in->fmt == FMT_GZIP ? read_gzip(in, in->dec, INPUT_DEC_STEP)
                                             : read_zstd(in, in->dec, INPUT_DEC_STEP);
         if (got <= 0) return got;
@@ -369,7 +371,7 @@ struct input *input_open(const char *path, char *why, size_t whylen)
     else if (fstat(fd, &st) != 0)
         reason = strerror(errno);
     else if (S_ISDIR(st.st_mode))
-        reason = "is a directory";
+        reason = _("is a directory");
     if (!reason) {
         struct input *in = input_alloc(is_stdin ? "<stdin>" : path);
         if (in) {
@@ -377,7 +379,7 @@ struct input *input_open(const char *path, char *why, size_t whylen)
             in->own_fd = !is_stdin;
             return in;
         }
-        reason = "out of memory";
+        reason = _("out of memory");
     }
     if (why && whylen)
         snprintf(why, whylen, "%s", reason);
@@ -459,7 +461,7 @@ static int walk_dir(const char *dir, int depth, input_walk_fn fn, void *ctx, cha
                     size_t whylen, bool *noted)
 {
     if (depth > INPUT_WALK_DEPTH_MAX) {
-        walk_note(why, whylen, noted, dir, "directories nested too deep");
+        walk_note(why, whylen, noted, dir, _("directories nested too deep"));
         return 0;
     }
     DIR *d = opendir(dir);

@@ -567,10 +567,13 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 continue; /* between games: belongs to no game */
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
-                report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu bytes skipped)"),
-                       t->type == PGN_TOK_ERROR ? _(t->message) : _("stray"),
-                       t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
-                       (unsigned long long)t->span);
+                if (t->type == PGN_TOK_ERROR)
+                    report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu bytes skipped)"),
+                           _(t->message), show_byte(t, b), (unsigned long long)t->span);
+                else
+                    report(p, DIAG_SYNTAX, -1, &t->loc, _("stray %s between games (%llu bytes skipped)"),
+                           t->type == PGN_TOK_STRING ? C_("token", "string") : pgn_lex_type_name(t->type),
+                           (unsigned long long)t->span);
                 continue;
             }
             start_game(p, ev, t);

@@ -12,6 +12,10 @@ set -eu
 : "${TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${TOP_BUILDDIR:=$TOP_SRCDIR}"
 loc=$TOP_BUILDDIR/tests/locale
+if [ "${USE_NLS:-yes}" = no ]; then
+    echo "cli-it: SKIP: built without NLS (configure --disable-nls): the program speaks English only"
+    exit 77
+fi
 mkdir -p "$loc/it/LC_MESSAGES"
 command -v msgfmt >/dev/null 2>&1 || { echo "cli-it: SKIP: msgfmt is missing (apt-get install gettext)"; exit 77; }
 msgfmt -c -o "$loc/it/LC_MESSAGES/pgnarbiter.mo" "$TOP_SRCDIR/po/it.po"

@@ -28,7 +28,7 @@ __attribute__((format_arg(2))) static inline const char *i18n_pgettext(const cha
 }
 #define C_(ctx, s) i18n_pgettext(ctx "\004" s, s)
 #else
-#define _(s) (s)
+#define _(s)       (s)
 #define C_(ctx, s) (s)
 #undef ngettext
 #define ngettext(s, p, n) ((n) == 1 ? (s) : (p))

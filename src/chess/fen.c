@@ -103,7 +103,8 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
         } else {
             const char *pc = strchr(piece_chars, toupper((unsigned char)c));
             if (!pc || c == '\0')
-                return fail(FEN_BAD, why, whylen, _("bad character '%c' in the piece placement"), c);
+                return fail(FEN_BAD, why, whylen, _("bad character '%c' in the piece placement"),
+                            c);
             if (file < 8)
                 pos_put(pos, SQ_MAKE(file, rank),
                         PIECE_MAKE(islower((unsigned char)c) ? COLOR_BLACK : COLOR_WHITE,
@@ -157,31 +158,34 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
         if (bb_popcount(king) != 1) continue; /* reported by the king count check */
         int ksq = bb_lsb(king);
         if (SQ_RANK(ksq) != home)
-            return fail(FEN_ILLEGAL, why, whylen,
-                        _("castling right %c but the %s king is not on rank %d"), c,
-                        color == COLOR_WHITE ? C_("king colour", "white") : C_("king colour", "black"),
-                        home + 1);
+            return fail(
+                FEN_ILLEGAL, why, whylen, _("castling right %c but the %s king is not on rank %d"),
+                c, color == COLOR_WHITE ? C_("king colour", "white") : C_("king colour", "black"),
+                home + 1);
         int rsq;
         if (lc == 'k' || lc == 'q') {
             bool kingside = lc == 'k';
             rsq = outer_rook(pos, color, ksq, kingside);
             if (rsq == SQ_NONE) {
                 if (SQ_FILE(ksq) == 4)
-                    return fail(FEN_ILLEGAL, why, whylen, _("castling right %c but no rook on %c%d"),
-                                c, kingside ? 'h' : 'a', home + 1);
-                return fail(FEN_ILLEGAL, why, whylen,
-                            _("castling right %c but no %s rook on the %s of the king on rank %d"), c,
-                            color == COLOR_WHITE ? C_("rook colour", "white") : C_("rook colour", "black"),
-                            kingside ? C_("castling side", "h-side") : C_("castling side", "a-side"),
-                            home + 1);
+                    return fail(FEN_ILLEGAL, why, whylen,
+                                _("castling right %c but no rook on %c%d"), c, kingside ? 'h' : 'a',
+                                home + 1);
+                return fail(
+                    FEN_ILLEGAL, why, whylen,
+                    _("castling right %c but no %s rook on the %s of the king on rank %d"), c,
+                    color == COLOR_WHITE ? C_("rook colour", "white") : C_("rook colour", "black"),
+                    kingside ? C_("castling side", "h-side") : C_("castling side", "a-side"),
+                    home + 1);
             }
             if (SQ_FILE(ksq) != 4 || SQ_FILE(rsq) != (kingside ? 7 : 0)) chess960 = true;
         } else {
             rsq = SQ_MAKE(lc - 'a', home);
             if (pos->board[rsq] != PIECE_MAKE(color, ROOK))
-                return fail(FEN_ILLEGAL, why, whylen, _("castling right %c but no %s rook on %c%d"), c,
-                            color == COLOR_WHITE ? C_("rook colour", "white") : C_("rook colour", "black"),
-                            lc, home + 1);
+                return fail(
+                    FEN_ILLEGAL, why, whylen, _("castling right %c but no %s rook on %c%d"), c,
+                    color == COLOR_WHITE ? C_("rook colour", "white") : C_("rook colour", "black"),
+                    lc, home + 1);
             chess960 = true;
         }
         pos->castle_rooks |= SQ_BB(rsq);
@@ -190,7 +194,8 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
         for (int side = 0; side < 2; side++)
             if (bb_more_than_one(pos_castle_rooks_side(pos, color, side)))
                 return fail(FEN_ILLEGAL, why, whylen,
-                            _("%s has two castling rights on the %s of the king"), color_word(color),
+                            _("%s has two castling rights on the %s of the king"),
+                            color_word(color),
                             side ? C_("castling side", "h-side") : C_("castling side", "a-side"));
     pos->chess960 = chess960;
     return FEN_OK;
@@ -211,7 +216,7 @@ static enum fen_status check_kings_pawns(const struct position *pos, char *why, 
         bb_square_name(sq, name);
         return fail(FEN_ILLEGAL, why, whylen, _("%s pawn on %s (a pawn is never on rank 1 or 8)"),
                     PIECE_COLOR(pos->board[sq]) == COLOR_WHITE ? C_("pawn colour", "white")
-                                                                : C_("pawn colour", "black"),
+                                                               : C_("pawn colour", "black"),
                     name);
     }
     return FEN_OK;
@@ -234,15 +239,18 @@ static enum fen_status check_material(const struct position *pos, char *why, siz
         }
         int missing = 8 - pawns;
         if (extra > missing)
-            return fail(FEN_ILLEGAL, why, whylen,
-                        missing == 1
-                            ? ngettext("%s has %d extra piece beyond what %d missing pawn could promote to",
-                                       "%s has %d extra pieces beyond what %d missing pawn could promote to",
-                                       extra)
-                            : ngettext("%s has %d extra piece beyond what %d missing pawns could promote to",
-                                       "%s has %d extra pieces beyond what %d missing pawns could promote to",
-                                       extra),
-                        color_word(c), extra, missing);
+            return fail(
+                FEN_ILLEGAL, why, whylen,
+                missing == 1
+                    ? ngettext(
+                          "%s has %d extra piece beyond what %d missing pawn could promote to",
+                          "%s has %d extra pieces beyond what %d missing pawn could promote to",
+                          extra)
+                    : ngettext(
+                          "%s has %d extra piece beyond what %d missing pawns could promote to",
+                          "%s has %d extra pieces beyond what %d missing pawns could promote to",
+                          extra),
+                color_word(c), extra, missing);
     }
     return FEN_OK;
 }
@@ -256,20 +264,21 @@ static enum fen_status check_ep(const struct position *pos, char *why, size_t wh
     bb_square_name(ep, name);
     int want = us == COLOR_WHITE ? 5 : 2;
     if (SQ_RANK(ep) != want)
-        return fail(FEN_ILLEGAL, why, whylen, _("en passant square %s is not on rank %d (%s to move)"),
-                    name, want + 1, color_word(us));
+        return fail(FEN_ILLEGAL, why, whylen,
+                    _("en passant square %s is not on rank %d (%s to move)"), name, want + 1,
+                    color_word(us));
     int pawn_sq = ep ^ 8, from = us == COLOR_WHITE ? ep + 8 : ep - 8;
     bb_square_name(pawn_sq, pname);
     bb_square_name(from, fname);
     if (pos->board[pawn_sq] != PIECE_MAKE(them, PAWN))
-        return fail(FEN_ILLEGAL, why, whylen,
-                    _("en passant square %s but no %s pawn on %s that just made a double step"), name,
-                    them == COLOR_WHITE ? C_("pawn colour", "white") : C_("pawn colour", "black"),
-                    pname);
+        return fail(
+            FEN_ILLEGAL, why, whylen,
+            _("en passant square %s but no %s pawn on %s that just made a double step"), name,
+            them == COLOR_WHITE ? C_("pawn colour", "white") : C_("pawn colour", "black"), pname);
     if (pos->board[ep] != PIECE_NONE || pos->board[from] != PIECE_NONE)
         return fail(FEN_ILLEGAL, why, whylen,
                     _("en passant square %s but %s is occupied, so the pawn on %s cannot have just "
-                    "made a double step"),
+                      "made a double step"),
                     name, pos->board[ep] != PIECE_NONE ? name : fname, pname);
     return FEN_OK;
 }
@@ -304,7 +313,7 @@ static enum fen_status check_checks(const struct position *pos, char *why, size_
             bb_square_name(pawn_sq, t);
             return fail(FEN_ILLEGAL, why, whylen,
                         _("impossible check: the en passant square says %s just played %s-%s, "
-                        "which cannot have given this check"),
+                          "which cannot have given this check"),
                         color_word(them), f, t);
         }
     }
@@ -357,7 +366,8 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     for (size_t i = 0; i < len[2]; i++) {
         char lc = (char)tolower((unsigned char)f[2][i]);
         if (!(len[2] == 1 && lc == '-') && !(lc == 'k' || lc == 'q' || (lc >= 'a' && lc <= 'h')))
-            return fail(FEN_BAD, why, whylen, _("bad character '%c' in the castling rights"), f[2][i]);
+            return fail(FEN_BAD, why, whylen, _("bad character '%c' in the castling rights"),
+                        f[2][i]);
     }
 
     /* Faults that leave no usable position come first ... */

@@ -16,9 +16,9 @@
 /* Each message that names a piece is a whole sentence per piece (po/: the
  * gender of Donna and Torre, the articles); a piece named inside a sentence
  * goes through piece_word(). */
-static const char *const has_no[PIECE_TYPE_NB] = {
-    N_("%s has no pawn"), N_("%s has no knight"), N_("%s has no bishop"),
-    N_("%s has no rook"), N_("%s has no queen"),  N_("%s has no king")};
+static const char *const has_no[PIECE_TYPE_NB] = {N_("%s has no pawn"),   N_("%s has no knight"),
+                                                  N_("%s has no bishop"), N_("%s has no rook"),
+                                                  N_("%s has no queen"),  N_("%s has no king")};
 static const char *const cannot_reach[PIECE_TYPE_NB] = {
     N_("no pawn can reach %s"), N_("no knight can reach %s"), N_("no bishop can reach %s"),
     N_("no rook can reach %s"), N_("no queen can reach %s"),  N_("no king can reach %s")};
@@ -37,12 +37,18 @@ static const char *const pinned[PIECE_TYPE_NB] = {
 static const char *piece_word(int type)
 {
     switch (type) {
-    case PAWN: return C_("piece", "pawn");
-    case KNIGHT: return C_("piece", "knight");
-    case BISHOP: return C_("piece", "bishop");
-    case ROOK: return C_("piece", "rook");
-    case QUEEN: return C_("piece", "queen");
-    default: return C_("piece", "king");
+    case PAWN:
+        return C_("piece", "pawn");
+    case KNIGHT:
+        return C_("piece", "knight");
+    case BISHOP:
+        return C_("piece", "bishop");
+    case ROOK:
+        return C_("piece", "rook");
+    case QUEEN:
+        return C_("piece", "queen");
+    default:
+        return C_("piece", "king");
     }
 }
 
@@ -68,27 +74,29 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         for (int i = 0; i < res->ncandidates; i++) {
             san_write_body(pos, res->candidates[i], text);
             i18n_san_letters(text);
-            const char *sep = i == 0                       ? ""
+            const char *sep = i == 0                      ? ""
                               : i == res->ncandidates - 1 ? C_("list", " and ")
-                                                           : C_("list", ", ");
+                                                          : C_("list", ", ");
             n = snprintf(len < sizeof list ? list + len : NULL,
                          len < sizeof list ? sizeof list - len : 0, "%s%s", sep, text);
             len += (size_t)n;
         }
-        return (size_t)snprintf(buf, size, res->ncandidates == 2 ? _("%s both match") : _("%s all match"),
-                                list);
+        return (size_t)snprintf(
+            buf, size, res->ncandidates == 2 ? _("%s both match") : _("%s all match"), list);
     }
     case SAN_BAD:
         switch (res->why) {
         case SAN_WHY_EMPTY:
-            return (size_t)snprintf(buf, size, "%s", _("no move before the check mark or annotation"));
+            return (size_t)snprintf(buf, size, "%s",
+                                    _("no move before the check mark or annotation"));
         case SAN_WHY_TOO_LONG:
             return (size_t)snprintf(buf, size, _("too long for a move (over %d characters)"),
                                     SAN_TOKEN_MAX);
         case SAN_WHY_NO_SQUARE:
             return (size_t)snprintf(buf, size, "%s", _("does not end in a destination square"));
         default:
-            return (size_t)snprintf(buf, size, "%s", _("not a move in SAN, long algebraic or UCI notation"));
+            return (size_t)snprintf(buf, size, "%s",
+                                    _("not a move in SAN, long algebraic or UCI notation"));
         }
     case SAN_ILLEGAL:
         break;
@@ -106,7 +114,8 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         if (pc == PIECE_NONE) return (size_t)snprintf(buf, size, _("there is no piece on %s"), sq2);
         if (PIECE_COLOR(pc) != us)
             return (size_t)snprintf(buf, size,
-                                    us == COLOR_WHITE ? _("the %s on %s is Black's") : _("the %s on %s is White's"),
+                                    us == COLOR_WHITE ? _("the %s on %s is Black's")
+                                                      : _("the %s on %s is White's"),
                                     piece_word(PIECE_TYPE(pc)), sq2);
         return (size_t)snprintf(buf, size, _(not_there[type]), sq2, piece_word(PIECE_TYPE(pc)));
     }
@@ -129,14 +138,17 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         return (size_t)snprintf(buf, size, "%s", _("the king would be in check"));
     case SAN_WHY_CHECK_NOT_ANSWERED:
         return (size_t)snprintf(buf, size, "%s",
-                                us == COLOR_WHITE ? _("White is in check and this move does not answer it")
-                                                  : _("Black is in check and this move does not answer it"));
+                                us == COLOR_WHITE
+                                    ? _("White is in check and this move does not answer it")
+                                    : _("Black is in check and this move does not answer it"));
     case SAN_WHY_CASTLE_NO_RIGHT:
-        return (size_t)snprintf(buf, size, "%s",
-                                us == COLOR_WHITE ? (side_kingside ? _("White has lost the right to castle kingside")
-                                                                   : _("White has lost the right to castle queenside"))
-                                                  : (side_kingside ? _("Black has lost the right to castle kingside")
-                                                                   : _("Black has lost the right to castle queenside")));
+        return (size_t)snprintf(
+            buf, size, "%s",
+            us == COLOR_WHITE
+                ? (side_kingside ? _("White has lost the right to castle kingside")
+                                 : _("White has lost the right to castle queenside"))
+                : (side_kingside ? _("Black has lost the right to castle kingside")
+                                 : _("Black has lost the right to castle queenside")));
     case SAN_WHY_CASTLE_IN_CHECK:
         return (size_t)snprintf(buf, size, "%s", _("cannot castle out of check"));
     case SAN_WHY_CASTLE_BLOCKED:
@@ -157,7 +169,8 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         return (size_t)snprintf(buf, size, "%s", _("a pawn reaching the last rank must promote"));
     case SAN_WHY_PROMO_PIECE:
         return (size_t)snprintf(buf, size, "%s",
-                                res->promo == PAWN ? _("cannot promote to a pawn") : _("cannot promote to a king"));
+                                res->promo == PAWN ? _("cannot promote to a pawn")
+                                                   : _("cannot promote to a king"));
     case SAN_WHY_PROMO_NOT_LAST_RANK:
         return (size_t)snprintf(buf, size, "%s", _("only a pawn reaching the last rank promotes"));
     default:

@@ -34,7 +34,8 @@ int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
     }
     enum diag_code code = diag_lookup(argv[1]);
     if (code == DIAG_CODE_NB) {
-        fprintf(err, _("pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n"),
+        fprintf(err,
+                _("pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n"),
                 argv[1]);
         return CLI_EXIT_USAGE;
     }

@@ -78,7 +78,8 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
          * contain such positions on purpose. */
         fprintf(err, _("pgnarbiter: warning: illegal position: %s (counted anyway)\n"), why);
     } else if (st != FEN_OK) {
-        fprintf(err, _("pgnarbiter: %s: %s\n"), st == FEN_BAD ? _("bad FEN") : _("illegal position"), why);
+        fprintf(err, _("pgnarbiter: %s: %s\n"),
+                st == FEN_BAD ? _("bad FEN") : _("illegal position"), why);
         return CLI_EXIT_USAGE;
     }
 

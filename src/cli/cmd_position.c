@@ -140,14 +140,15 @@ static void print_text(FILE *out, const struct judged *j)
         fprintf(out, _("  illegal: %s\n"), j->why);
         return;
     }
-    fprintf(out, "  %s\n", j->pos.side == COLOR_WHITE ? (j->mate        ? _("White to move, checkmated")
-                                                      : j->stalemate ? _("White to move, stalemate")
-                                                      : j->check     ? _("White to move, in check")
-                                                                     : _("White to move"))
-                                                   : (j->mate        ? _("Black to move, checkmated")
-                                                      : j->stalemate ? _("Black to move, stalemate")
-                                                      : j->check     ? _("Black to move, in check")
-                                                                     : _("Black to move")));
+    fprintf(out, "  %s\n",
+            j->pos.side == COLOR_WHITE ? (j->mate        ? _("White to move, checkmated")
+                                          : j->stalemate ? _("White to move, stalemate")
+                                          : j->check     ? _("White to move, in check")
+                                                         : _("White to move"))
+                                       : (j->mate        ? _("Black to move, checkmated")
+                                          : j->stalemate ? _("Black to move, stalemate")
+                                          : j->check     ? _("Black to move, in check")
+                                                         : _("Black to move")));
     const char *dead = dead_json(j);
     fprintf(out, _("  dead position: %s\n"),
             dead[0] == 't'   ? _("yes")
@@ -298,7 +299,8 @@ static int parse_options(int argc, char **argv, FILE *err, struct options *o, in
             continue;
         }
         if (value && nodes && !parse_nodes(value, &o->nodes))
-            return usage_number(err, _("--nodes takes a number from 1 to %s"), POSITION_NODES_MAX_TEXT);
+            return usage_number(err, _("--nodes takes a number from 1 to %s"),
+                                POSITION_NODES_MAX_TEXT);
         if (value && !nodes && !cli_parse_jobs(value, &o->jobs))
             return usage_number(err, _("--jobs takes a number from 0 (one per processor) to %s"),
                                 CLI_JOBS_MAX_TEXT);

@@ -112,19 +112,19 @@ const char *deadpos_why_text(enum deadpos_why why)
         return _("a lone knight or bishops of one colour cannot mate against these pieces");
     case DEADPOS_WHY_LOCKED_PAWN_CHECKS:
         return _("the pawns are locked; only pawns can ever give check, and the king always "
-               "keeps a flight square its side cannot fill");
+                 "keeps a flight square its side cannot fill");
     case DEADPOS_WHY_LOCKED_BLOCKERS:
         return _("the pawns are locked; only bishops of one colour can check, and the king "
-               "always keeps a flight square of the other colour");
+                 "always keeps a flight square of the other colour");
     case DEADPOS_WHY_LOCKED_NO_NET:
         return _("the pawns are locked; at most two pieces can ever attack the king's squares, "
-               "and wherever they check it, it keeps a flight square");
+                 "and wherever they check it, it keeps a flight square");
     case DEADPOS_WHY_LOCKED_CAPTURE:
         return _("the pawns are locked; before and after any capture of a piece shut in "
-               "for good, the wall leaves it no mate");
+                 "for good, the wall leaves it no mate");
     case DEADPOS_WHY_PAWN_FUTURES:
         return _("the pawns can only walk up their files until they meet; wherever they "
-               "stand, no pawn can capture or promote and the side cannot mate");
+                 "stand, no pawn can capture or promote and the side cannot mate");
     case DEADPOS_WHY_NONE:
         break;
     }

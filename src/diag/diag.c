@@ -35,10 +35,14 @@ const char *diag_severity_name(enum diag_severity sev)
 const char *diag_severity_label(enum diag_severity sev)
 {
     switch (sev) {
-    case DIAG_ERROR: return C_("severity", "error");
-    case DIAG_WARNING: return C_("severity", "warning");
-    case DIAG_NOTE: return C_("severity", "note");
-    default: return "?";
+    case DIAG_ERROR:
+        return C_("severity", "error");
+    case DIAG_WARNING:
+        return C_("severity", "warning");
+    case DIAG_NOTE:
+        return C_("severity", "note");
+    default:
+        return "?";
     }
 }
 

@@ -100,8 +100,12 @@ const char *claims_name(enum claim_kind kind)
 {
     static const char *const names[CLAIM_KIND_NB] = {
         /* TRANSLATORS: what a Termination tag or comment claims ("... claims %s, but"). */
-        N_("no claim"),         N_("checkmate"),          N_("stalemate"),
-        N_("repetition"),       N_("the 50-move rule"),   N_("insufficient material"),
+        N_("no claim"),
+        N_("checkmate"),
+        N_("stalemate"),
+        N_("repetition"),
+        N_("the 50-move rule"),
+        N_("insufficient material"),
         N_("timeout vs insufficient material"),
     };
     return kind < CLAIM_KIND_NB ? names[kind] : "?";

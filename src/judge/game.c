@@ -160,12 +160,13 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
         enum fen_status st =
             fen_parse(&start, fen, vc == VARIANT_CHESS960 ? FEN_CHESS960 : 0, why, sizeof why);
         if (st != FEN_OK) {
-            game_emitf(g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
-                       &g->tags[TAG_FEN].loc, NULL,
-                       st == FEN_BAD
-                           ? _("the FEN cannot be parsed: %s (FEN \"%s\"); the game is not replayed")
-                           : _("the FEN position cannot arise: %s (FEN \"%s\"); the game is not replayed"),
-                       why[0] ? why : _("invalid"), fen);
+            game_emitf(
+                g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
+                &g->tags[TAG_FEN].loc, NULL,
+                st == FEN_BAD
+                    ? _("the FEN cannot be parsed: %s (FEN \"%s\"); the game is not replayed")
+                    : _("the FEN position cannot arise: %s (FEN \"%s\"); the game is not replayed"),
+                why[0] ? why : _("invalid"), fen);
             return;
         }
     } else {
@@ -247,7 +248,8 @@ static void verify_marks(struct game *g, const struct san_result *res, bool chec
                   check ? _("marked # but only gives check, it does not checkmate")
                         : _("marked # but does not even give check"));
     else if (res->mark == '+' && !check)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at, _("marked + but does not give check"));
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at,
+                  _("marked + but does not give check"));
     else if (res->mark == '+' && mate)
         game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at,
                   _("checkmates but is marked + instead of #"));
@@ -499,7 +501,8 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
         if (!g->deep_warned) {
             g->deep_warned = true;
             game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-                       _("variations nested deeper than %d are not checked"), GAME_LINE_DEPTH_MAX - 1);
+                       _("variations nested deeper than %d are not checked"),
+                       GAME_LINE_DEPTH_MAX - 1);
         }
         return;
     }

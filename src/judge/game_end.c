@@ -171,15 +171,16 @@ static void judge_wrong_result(struct game *g, const char *result)
         int mated = g->lines[0].pos.side;
         const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
         if (!text_is(result, expect))
-            game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
-                       mated == COLOR_WHITE
-                           ? _("recorded %s, but Black checkmated White at ply %u: the result is %s")
-                           : _("recorded %s, but White checkmated Black at ply %u: the result is %s"),
-                       result, (unsigned)g->arb.ending_ply, expect);
+            game_emitf(
+                g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
+                mated == COLOR_WHITE
+                    ? _("recorded %s, but Black checkmated White at ply %u: the result is %s")
+                    : _("recorded %s, but White checkmated Black at ply %u: the result is %s"),
+                result, (unsigned)g->arb.ending_ply, expect);
     } else if (!text_is(result, "1/2-1/2")) {
         game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
-                   _("recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2"), result,
-                   ending_phrase(e), (unsigned)g->arb.ending_ply);
+                   _("recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2"),
+                   result, ending_phrase(e), (unsigned)g->arb.ending_ply);
     }
 }
 
@@ -221,13 +222,14 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
         if (e == ENDING_FIVEFOLD || g->arb.reps >= 3 ||
             some_move_completes(g, final, CLAIM_REPETITION))
             return NULL;
-        snprintf(buf, size,
-                 ngettext("the final position occurred %u time and no move repeats it a third time "
-                          "(9.2)",
-                          "the final position occurred %u times and no move repeats it a third time "
-                          "(9.2)",
-                          g->arb.reps),
-                 g->arb.reps);
+        snprintf(
+            buf, size,
+            ngettext("the final position occurred %u time and no move repeats it a third time "
+                     "(9.2)",
+                     "the final position occurred %u times and no move repeats it a third time "
+                     "(9.2)",
+                     g->arb.reps),
+            g->arb.reps);
         return buf;
     case CLAIM_FIFTY:
         if (e == ENDING_75_MOVE || final->halfmove >= 100 ||
@@ -273,8 +275,8 @@ static void check_claim(struct game *g, struct claim c, const struct src_loc *lo
     if (c.kind == CLAIM_NONE) return;
     char why[256];
     if (claim_refuted(g, final, c.kind, why, sizeof why))
-        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, _("%s claims %s, but %s"), source,
-                   _(claims_name(c.kind)), why);
+        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, _("%s claims %s, but %s"),
+                   source, _(claims_name(c.kind)), why);
 }
 
 static void judge_claims(struct game *g, const char *result, const struct position *final)
@@ -300,18 +302,18 @@ static void judge_claims(struct game *g, const char *result, const struct positi
     if (g->arb.ending != ENDING_NONE || !result) return;
     int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
     if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN) return;
-    game_emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g),
-               NULL,
-               winner == COLOR_WHITE
-                   ? (time_loss ? _("recorded %s, but White could not checkmate by any series of legal "
-                                    "moves (%s): a loss on time is a draw (6.9)")
-                                : _("recorded %s, but White could not checkmate by any series of legal "
-                                    "moves (%s)"))
-                   : (time_loss ? _("recorded %s, but Black could not checkmate by any series of legal "
-                                    "moves (%s): a loss on time is a draw (6.9)")
-                                : _("recorded %s, but Black could not checkmate by any series of legal "
-                                    "moves (%s)")),
-               result, deadpos_reason(final, winner));
+    game_emitf(
+        g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g), NULL,
+        winner == COLOR_WHITE
+            ? (time_loss ? _("recorded %s, but White could not checkmate by any series of legal "
+                             "moves (%s): a loss on time is a draw (6.9)")
+                         : _("recorded %s, but White could not checkmate by any series of legal "
+                             "moves (%s)"))
+            : (time_loss ? _("recorded %s, but Black could not checkmate by any series of legal "
+                             "moves (%s): a loss on time is a draw (6.9)")
+                         : _("recorded %s, but Black could not checkmate by any series of legal "
+                             "moves (%s)")),
+        result, deadpos_reason(final, winner));
 }
 
 const char *game_judge_end(struct game *g)
@@ -322,12 +324,13 @@ const char *game_judge_end(struct game *g)
     if (g->replayable && !main_line->broken) {
         judge_automatic_draw(g, result);
         if (g->void_moves)
-            game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
-                       ngettext("the game had already ended by %s at ply %u; %u move is recorded after it",
-                                "the game had already ended by %s at ply %u; %u moves are recorded after it",
-                                g->void_moves),
-                       ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
-                       (unsigned)g->void_moves);
+            game_emitf(
+                g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
+                ngettext(
+                    "the game had already ended by %s at ply %u; %u move is recorded after it",
+                    "the game had already ended by %s at ply %u; %u moves are recorded after it",
+                    g->void_moves),
+                ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply, (unsigned)g->void_moves);
         judge_wrong_result(g, result);
         judge_claims(g, result, &main_line->pos);
     }

@@ -95,8 +95,7 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
     if (in->source) {
         const char *why = NULL;
         ptrdiff_t got = in->source(in->source_ctx, buf, n, &why);
-        if (got < 0)
-            return fail(in, why ? why : _("read error"), NULL);
+        if (got < 0) return fail(in, why ? why : _("read error"), NULL);
         in->raw_bytes += (uint64_t)got;
         return got;
     }
@@ -115,8 +114,7 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
             in->raw_bytes += (uint64_t)got;
             return got;
         }
-        if (errno != EINTR)
-            return fail(in, _("read error"), strerror(errno));
+        if (errno != EINTR) return fail(in, _("read error"), strerror(errno));
     }
 }
 

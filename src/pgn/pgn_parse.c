@@ -236,8 +236,7 @@ static bool tag_seen(const struct pgn_parser *p, uint64_t h)
 static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
 {
     uint64_t h = name_hash(p->name, p->name_len);
-    if (tag_seen(p, h))
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), p->name);
+    if (tag_seen(p, h)) report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), p->name);
     if (p->ntags == PGN_PARSE_TAGS_MAX) {
         if (!p->tags_full)
             report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
@@ -276,8 +275,8 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
             p->st = PS_TAG_VALUE;
             return false;
         }
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("malformed tag pair: %s where the tag name belongs"),
-               pgn_lex_type_name(t->type));
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
+               _("malformed tag pair: %s where the tag name belongs"), pgn_lex_type_name(t->type));
         p->st = t->type == PGN_TOK_STRING ? PS_TAG_SKIP : PS_TAGS;
         if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_STRING)
             keep(p);
@@ -303,8 +302,9 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
         p->st = PS_TAG_CLOSE;
         check_encoding(p, t, _("tag value"));
         if (t->flags & PGN_TOKF_TRUNCATED)
-            report(p, DIAG_SYNTAX, -1, &t->loc, _("tag value of %s longer than %d bytes: truncated"),
-                   p->name, PGN_LEX_STRING_MAX);
+            report(p, DIAG_SYNTAX, -1, &t->loc,
+                   _("tag value of %s longer than %d bytes: truncated"), p->name,
+                   PGN_LEX_STRING_MAX);
         if (t->flags & PGN_TOKF_BAD_QUOTE)
             report(p, DIAG_BAD_TAG, -1, &t->loc, _("tag %s: unescaped '\"' inside the value"),
                    p->name);
@@ -403,7 +403,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     case PGN_TOK_COMMENT:
         check_encoding(p, t, _("comment"));
         if (t->flags & PGN_TOKF_UNTERMINATED) {
-            movetext_error(p, &t->loc, _("unterminated comment: '{' without '}' (%llu bytes skipped)"),
+            movetext_error(p, &t->loc,
+                           _("unterminated comment: '{' without '}' (%llu bytes skipped)"),
                            (unsigned long long)t->span);
             return false;
         }
@@ -522,8 +523,7 @@ static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_le
     }
     /* as tag_emit(), with the name and value in the lexer's buffer */
     uint64_t h = name_hash(ev->name, ev->name_len);
-    if (tag_seen(p, h))
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), ev->name);
+    if (tag_seen(p, h)) report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), ev->name);
     p->tag_hash[p->ntags++] = h;
     p->tag_filter |= 1ull << (h & 63);
     p->st = PS_TAGS;
@@ -568,11 +568,14 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
                 if (t->type == PGN_TOK_ERROR)
-                    report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu bytes skipped)"),
-                           _(t->message), show_byte(t, b), (unsigned long long)t->span);
+                    report(p, DIAG_SYNTAX, -1, &t->loc,
+                           _("%s %s between games (%llu bytes skipped)"), _(t->message),
+                           show_byte(t, b), (unsigned long long)t->span);
                 else
-                    report(p, DIAG_SYNTAX, -1, &t->loc, _("stray %s between games (%llu bytes skipped)"),
-                           t->type == PGN_TOK_STRING ? C_("token", "string") : pgn_lex_type_name(t->type),
+                    report(p, DIAG_SYNTAX, -1, &t->loc,
+                           _("stray %s between games (%llu bytes skipped)"),
+                           t->type == PGN_TOK_STRING ? C_("token", "string")
+                                                     : pgn_lex_type_name(t->type),
                            (unsigned long long)t->span);
                 continue;
             }

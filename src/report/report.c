@@ -129,7 +129,8 @@ static void report_context(FILE *f, const struct diag *d)
             fputs(", ", f);
             text_put(f, mv);
             if (d->ply)
-                fprintf(f, d->variation ? _(" (ply %u, in a variation)") : _(" (ply %u)"), (unsigned)d->ply);
+                fprintf(f, d->variation ? _(" (ply %u, in a variation)") : _(" (ply %u)"),
+                        (unsigned)d->ply);
         }
         fputs(": ", f);
     }
@@ -234,8 +235,10 @@ void report_summary(FILE *err, const struct run_totals *t)
                 ngettext("pgnarbiter: %llu input could not be read\n",
                          "pgnarbiter: %llu inputs could not be read\n", t->files_unreadable),
                 (unsigned long long)t->files_unreadable);
-    fprintf(err, ngettext("pgnarbiter: %llu error", "pgnarbiter: %llu errors", t->by_severity[DIAG_ERROR]),
-            (unsigned long long)t->by_severity[DIAG_ERROR]);
+    fprintf(
+        err,
+        ngettext("pgnarbiter: %llu error", "pgnarbiter: %llu errors", t->by_severity[DIAG_ERROR]),
+        (unsigned long long)t->by_severity[DIAG_ERROR]);
     fprintf(err, ngettext(", %llu warning", ", %llu warnings", t->by_severity[DIAG_WARNING]),
             (unsigned long long)t->by_severity[DIAG_WARNING]);
     fprintf(err, ngettext(", %llu note\n", ", %llu notes\n", t->by_severity[DIAG_NOTE]),

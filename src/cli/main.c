@@ -20,6 +20,9 @@ int main(int argc, char **argv)
 #if ENABLE_NLS
     const char *localedir = getenv("PGNARBITER_LOCALEDIR");
     bindtextdomain(PACKAGE, localedir && localedir[0] ? localedir : LOCALEDIR);
+    /* Messages in UTF-8 whatever LC_CTYPE says, like the tag values and
+     * comments the reports print (a Latin-1 input is shown in UTF-8 too). */
+    bind_textdomain_codeset(PACKAGE, "UTF-8");
     textdomain(PACKAGE);
 #endif
     int status = cli_run(argc, argv, stdout, stderr);

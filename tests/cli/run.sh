@@ -7,6 +7,7 @@
 #   stdout   expected standard output
 #   stderr   expected standard error (timings masked, see normalize)
 #   status   expected exit status
+#   env      optional: variable assignments for this case (e.g. LC_ALL= LANG=...)
 # The program runs with testdata/ as its working directory, so file names in
 # args and in the output are relative to it.  UPDATE=1 rewrites the expected
 # files from the actual output (review the diff before committing).
@@ -32,9 +33,11 @@ for dir in "$cases"/*/; do
     input=/dev/null
     [ -f "$dir/stdin" ] && input=$dir/stdin
     args=$(cat "$dir/args")
+    environ=
+    [ -f "$dir/env" ] && environ=$(cat "$dir/env")
     set +e
     # shellcheck disable=SC2086
-    (cd "$TOP_SRCDIR/testdata" && eval "exec $VALGRIND \"\$PGNARBITER\" $args") \
+    (cd "$TOP_SRCDIR/testdata" && eval "$environ exec $VALGRIND \"\$PGNARBITER\" $args") \
         <"$input" >"$tmp/stdout" 2>"$tmp/stderr.raw"
     status=$?
     set -e

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/cli-it.sh - the CLI cases of tests/cli/cases-it/ in Italian
-# (LC_ALL=it_IT.UTF-8), compared whole like tests/cli/run.sh's.
+# (LC_ALL=it_IT.UTF-8), compared whole like tests/cli/run.sh's, and
+# doc/diagnostics.it.md against the Italian explain texts (doc/diagnostics-it.sh).
 #
 # No root needed: the catalogue is compiled from po/it.po into
 # $TOP_BUILDDIR/tests/locale/it/LC_MESSAGES/ and found through
@@ -43,5 +44,21 @@ else
 fi
 PGNARBITER_LOCALEDIR=$loc; export PGNARBITER_LOCALEDIR
 unset LANGUAGE LC_MESSAGES LANG || true
+status=0
 CLI_LC_ALL=it_IT.UTF-8 CLI_CASES=$TOP_SRCDIR/tests/cli/cases-it \
-    exec "${SHELL:-/bin/sh}" "$TOP_SRCDIR/tests/cli/run.sh"
+    "${SHELL:-/bin/sh}" "$TOP_SRCDIR/tests/cli/run.sh" || status=$?
+
+# doc/diagnostics.it.md is what `explain` says in Italian, code by code.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+LC_ALL=it_IT.UTF-8 PGNARBITER=${PGNARBITER:-$TOP_SRCDIR/src/pgnarbiter} TOP_SRCDIR=$TOP_SRCDIR \
+    "${SHELL:-/bin/sh}" "$TOP_SRCDIR/doc/diagnostics-it.sh" >"$tmp/diagnostics.it.md"
+if [ "${UPDATE:-}" = 1 ]; then cp "$tmp/diagnostics.it.md" "$TOP_SRCDIR/doc/diagnostics.it.md"; fi
+if cmp -s "$TOP_SRCDIR/doc/diagnostics.it.md" "$tmp/diagnostics.it.md"; then
+    echo "cli-it: doc/diagnostics.it.md matches the Italian explain texts"
+else
+    echo "FAIL: doc/diagnostics.it.md differs from doc/diagnostics-it.sh's output (UPDATE=1 rewrites it):"
+    diff -u "$TOP_SRCDIR/doc/diagnostics.it.md" "$tmp/diagnostics.it.md" | sed 's/^/    /' | head -40
+    status=1
+fi
+exit "$status"

@@ -4,7 +4,8 @@
 #   2. a fresh xgettext of every source under src/ (not only those in
 #      POTFILES.in) finds no message that it.po lacks, and it.po holds no
 #      message the sources no longer have;
-#   3. po/POTFILES.in lists every source that wraps a string.
+#   3. po/POTFILES.in lists every source that wraps a string;
+# and every code of diag_codes.def has its summary and explain text marked.
 # Needs the gettext tools (bootstrap installs them); skips (77) without them.
 set -eu
 LC_ALL=C; export LC_ALL
@@ -39,6 +40,15 @@ fi
 if ! msgcmp --use-untranslated "$tmp/fresh.pot" "$po" >"$tmp/stale" 2>&1; then
     echo "FAIL: po/it.po holds messages no source has any more (make -C po update-po):"
     sed 's/^/    /' "$tmp/stale" | head -40
+    fail=1
+fi
+
+# 2b. every code's summary and explain text in diag_codes.def is marked N_()
+def=$TOP_SRCDIR/src/diag/diag_codes.def
+codes=$(grep -c '^DIAG_CODE(' "$def")
+marked=$(grep -v '^ *\*\|^/\*' "$def" | grep -o 'N_(' | wc -l)
+if [ "$marked" -ne $((2 * codes)) ]; then
+    echo "FAIL: diag_codes.def has $codes codes but $marked N_() marks: wrap each summary and explain text in N_()"
     fail=1
 fi
 

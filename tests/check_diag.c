@@ -1,6 +1,7 @@
 /*
  * check_diag.c - the code table is the single source of truth: names unique
- * and well formed, every code documented in doc/diagnostics.md with its
+ * and well formed, every code documented in doc/diagnostics.md (and in Italian
+ * in doc/diagnostics.it.md) with its
  * severity and FIDE reference, and explained by `pgnarbiter explain`.
  */
 #include "testutil.h"
@@ -69,6 +70,31 @@ START_TEST(documented_in_diagnostics_md)
 }
 END_TEST
 
+/* doc/diagnostics.it.md, the Italian reference: every code has its section,
+ * with its default severity in Italian and its reference. */
+START_TEST(documented_in_diagnostics_it_md)
+{
+    static const char *const gravita[DIAG_SEVERITY_NB] = {"errore", "avviso", "nota"};
+    char *doc = read_file(DOC_DIR "/diagnostics.it.md", NULL);
+    ck_assert_msg(doc != NULL, "cannot read doc/diagnostics.it.md");
+    const struct diag_info *info = diag_info((enum diag_code)_i);
+    char heading[128];
+    snprintf(heading, sizeof heading, "\n## `%s`\n", info->name);
+    const char *sec = strstr(doc, heading);
+    ck_assert_msg(sec != NULL, "doc/diagnostics.it.md has no section '## `%s`'", info->name);
+    const char *end = strstr(sec + 1, "\n## ");
+    char *section = strndup(sec, end ? (size_t)(end - sec) : strlen(sec));
+    char sevline[64];
+    snprintf(sevline, sizeof sevline, "Gravità: %s", gravita[info->severity]);
+    ck_assert_msg(strstr(section, sevline), "%s: doc does not say '%s'", info->name, sevline);
+    if (info->fide[0])
+        ck_assert_msg(strstr(section, info->fide), "%s: doc does not cite '%s'", info->name,
+                      info->fide);
+    free(section);
+    free(doc);
+}
+END_TEST
+
 START_TEST(severity_names)
 {
     ck_assert_str_eq(diag_severity_name(DIAG_ERROR), "error");
@@ -89,6 +115,7 @@ Suite *diag_suite(void)
     tc = tcase_create("documentation");
     tcase_add_loop_test(tc, documented_in_diagnostics_md, 0, DIAG_CODE_NB);
     tcase_add_loop_test(tc, listed_in_jsonl_schema, 0, DIAG_CODE_NB);
+    tcase_add_loop_test(tc, documented_in_diagnostics_it_md, 0, DIAG_CODE_NB);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -24,6 +24,8 @@
  */
 #include "chess/fen.h"
 
+#include "i18n.h"
+
 #include "chess/attacks.h"
 #include "chess/bitboard.h"
 #include "chess/position.h"
@@ -37,7 +39,11 @@
 #define FEN_CLOCK_MAX 1000000u
 
 static const char piece_chars[] = "PNBRQK";
-static const char *const color_names[2] = {"White", "Black"};
+/* "White" / "Black" as the subject of a message. */
+static const char *color_word(int color)
+{
+    return color == COLOR_WHITE ? C_("side", "White") : C_("side", "Black");
+}
 
 static enum fen_status fail(enum fen_status st, char *why, size_t whylen, const char *fmt, ...)
 {
@@ -85,11 +91,11 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
         char c = i < len ? s[i] : '/';
         if (c == '/') {
             if (file != 8)
-                return fail(FEN_BAD, why, whylen, "rank %d has %d squares", rank + 1, file);
+                return fail(FEN_BAD, why, whylen, _("rank %d has %d squares"), rank + 1, file);
             rank--;
             file = 0;
             if (rank < 0 && i < len)
-                return fail(FEN_BAD, why, whylen, "more than 8 ranks in the piece placement");
+                return fail(FEN_BAD, why, whylen, _("more than 8 ranks in the piece placement"));
             continue;
         }
         if (c >= '1' && c <= '8') {
@@ -97,7 +103,8 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
         } else {
             const char *pc = strchr(piece_chars, toupper((unsigned char)c));
             if (!pc || c == '\0')
-                return fail(FEN_BAD, why, whylen, "bad character '%c' in the piece placement", c);
+                return fail(FEN_BAD, why, whylen, _("bad character '%c' in the piece placement"),
+                            c);
             if (file < 8)
                 pos_put(pos, SQ_MAKE(file, rank),
                         PIECE_MAKE(islower((unsigned char)c) ? COLOR_BLACK : COLOR_WHITE,
@@ -109,11 +116,11 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
             int n = file;
             for (size_t j = i + 1; j < len && s[j] != '/'; j++)
                 n += (s[j] >= '1' && s[j] <= '8') ? s[j] - '0' : 1;
-            return fail(FEN_BAD, why, whylen, "rank %d has %d squares", rank + 1, n);
+            return fail(FEN_BAD, why, whylen, _("rank %d has %d squares"), rank + 1, n);
         }
     }
     if (rank != -1)
-        return fail(FEN_BAD, why, whylen, "the piece placement has %d ranks, not 8", 7 - rank);
+        return fail(FEN_BAD, why, whylen, _("the piece placement has %d ranks, not 8"), 7 - rank);
     return FEN_OK;
 }
 
@@ -138,9 +145,9 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
         char c = s[i];
         char lc = (char)tolower((unsigned char)c);
         if (!(lc == 'k' || lc == 'q' || (lc >= 'a' && lc <= 'h')))
-            return fail(FEN_BAD, why, whylen, "bad character '%c' in the castling rights", c);
+            return fail(FEN_BAD, why, whylen, _("bad character '%c' in the castling rights"), c);
         if (memchr(s, c, i))
-            return fail(FEN_BAD, why, whylen, "castling right %c is given twice", c);
+            return fail(FEN_BAD, why, whylen, _("castling right %c is given twice"), c);
     }
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
@@ -151,28 +158,34 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
         if (bb_popcount(king) != 1) continue; /* reported by the king count check */
         int ksq = bb_lsb(king);
         if (SQ_RANK(ksq) != home)
-            return fail(FEN_ILLEGAL, why, whylen,
-                        "castling right %c but the %s king is not on rank %d", c,
-                        color == COLOR_WHITE ? "white" : "black", home + 1);
+            return fail(
+                FEN_ILLEGAL, why, whylen, _("castling right %c but the %s king is not on rank %d"),
+                c, color == COLOR_WHITE ? C_("king colour", "white") : C_("king colour", "black"),
+                home + 1);
         int rsq;
         if (lc == 'k' || lc == 'q') {
             bool kingside = lc == 'k';
             rsq = outer_rook(pos, color, ksq, kingside);
             if (rsq == SQ_NONE) {
                 if (SQ_FILE(ksq) == 4)
-                    return fail(FEN_ILLEGAL, why, whylen, "castling right %c but no rook on %c%d",
-                                c, kingside ? 'h' : 'a', home + 1);
-                return fail(FEN_ILLEGAL, why, whylen,
-                            "castling right %c but no %s rook on the %s of the king on rank %d", c,
-                            color == COLOR_WHITE ? "white" : "black",
-                            kingside ? "h-side" : "a-side", home + 1);
+                    return fail(FEN_ILLEGAL, why, whylen,
+                                _("castling right %c but no rook on %c%d"), c, kingside ? 'h' : 'a',
+                                home + 1);
+                return fail(
+                    FEN_ILLEGAL, why, whylen,
+                    _("castling right %c but no %s rook on the %s of the king on rank %d"), c,
+                    color == COLOR_WHITE ? C_("rook colour", "white") : C_("rook colour", "black"),
+                    kingside ? C_("castling side", "h-side") : C_("castling side", "a-side"),
+                    home + 1);
             }
             if (SQ_FILE(ksq) != 4 || SQ_FILE(rsq) != (kingside ? 7 : 0)) chess960 = true;
         } else {
             rsq = SQ_MAKE(lc - 'a', home);
             if (pos->board[rsq] != PIECE_MAKE(color, ROOK))
-                return fail(FEN_ILLEGAL, why, whylen, "castling right %c but no %s rook on %c%d", c,
-                            color == COLOR_WHITE ? "white" : "black", lc, home + 1);
+                return fail(
+                    FEN_ILLEGAL, why, whylen, _("castling right %c but no %s rook on %c%d"), c,
+                    color == COLOR_WHITE ? C_("rook colour", "white") : C_("rook colour", "black"),
+                    lc, home + 1);
             chess960 = true;
         }
         pos->castle_rooks |= SQ_BB(rsq);
@@ -181,8 +194,9 @@ static enum fen_status parse_castling(struct position *pos, const char *s, size_
         for (int side = 0; side < 2; side++)
             if (bb_more_than_one(pos_castle_rooks_side(pos, color, side)))
                 return fail(FEN_ILLEGAL, why, whylen,
-                            "%s has two castling rights on the %s of the king", color_names[color],
-                            side ? "h-side" : "a-side");
+                            _("%s has two castling rights on the %s of the king"),
+                            color_word(color),
+                            side ? C_("castling side", "h-side") : C_("castling side", "a-side"));
     pos->chess960 = chess960;
     return FEN_OK;
 }
@@ -191,17 +205,19 @@ static enum fen_status check_kings_pawns(const struct position *pos, char *why, 
 {
     for (int c = 0; c < COLOR_NB; c++) {
         int kings = bb_popcount(pos_pieces(pos, c, KING));
-        if (kings == 0) return fail(FEN_ILLEGAL, why, whylen, "%s has no king", color_names[c]);
+        if (kings == 0) return fail(FEN_ILLEGAL, why, whylen, _("%s has no king"), color_word(c));
         if (kings > 1)
-            return fail(FEN_ILLEGAL, why, whylen, "%s has %d kings", color_names[c], kings);
+            return fail(FEN_ILLEGAL, why, whylen, _("%s has %d kings"), color_word(c), kings);
     }
     bitboard bad = pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8);
     if (bad) {
         int sq = bb_lsb(bad);
         char name[3];
         bb_square_name(sq, name);
-        return fail(FEN_ILLEGAL, why, whylen, "%s pawn on %s (a pawn is never on rank 1 or 8)",
-                    PIECE_COLOR(pos->board[sq]) == COLOR_WHITE ? "white" : "black", name);
+        return fail(FEN_ILLEGAL, why, whylen, _("%s pawn on %s (a pawn is never on rank 1 or 8)"),
+                    PIECE_COLOR(pos->board[sq]) == COLOR_WHITE ? C_("pawn colour", "white")
+                                                               : C_("pawn colour", "black"),
+                    name);
     }
     return FEN_OK;
 }
@@ -212,9 +228,9 @@ static enum fen_status check_material(const struct position *pos, char *why, siz
         int pawns = bb_popcount(pos_pieces(pos, c, PAWN));
         int all = bb_popcount(pos->by_color[c]);
         if (pawns > 8)
-            return fail(FEN_ILLEGAL, why, whylen, "%s has %d pawns", color_names[c], pawns);
+            return fail(FEN_ILLEGAL, why, whylen, _("%s has %d pawns"), color_word(c), pawns);
         if (all > 16)
-            return fail(FEN_ILLEGAL, why, whylen, "%s has %d pieces", color_names[c], all);
+            return fail(FEN_ILLEGAL, why, whylen, _("%s has %d pieces"), color_word(c), all);
         static const int initial[PIECE_TYPE_NB] = {8, 2, 2, 2, 1, 1};
         int extra = 0;
         for (int t = KNIGHT; t <= QUEEN; t++) {
@@ -223,10 +239,18 @@ static enum fen_status check_material(const struct position *pos, char *why, siz
         }
         int missing = 8 - pawns;
         if (extra > missing)
-            return fail(FEN_ILLEGAL, why, whylen,
-                        "%s has %d extra piece%s beyond what %d missing pawn%s could promote to",
-                        color_names[c], extra, extra == 1 ? "" : "s", missing,
-                        missing == 1 ? "" : "s");
+            return fail(
+                FEN_ILLEGAL, why, whylen,
+                missing == 1
+                    ? ngettext(
+                          "%s has %d extra piece beyond what %d missing pawn could promote to",
+                          "%s has %d extra pieces beyond what %d missing pawn could promote to",
+                          extra)
+                    : ngettext(
+                          "%s has %d extra piece beyond what %d missing pawns could promote to",
+                          "%s has %d extra pieces beyond what %d missing pawns could promote to",
+                          extra),
+                color_word(c), extra, missing);
     }
     return FEN_OK;
 }
@@ -240,19 +264,21 @@ static enum fen_status check_ep(const struct position *pos, char *why, size_t wh
     bb_square_name(ep, name);
     int want = us == COLOR_WHITE ? 5 : 2;
     if (SQ_RANK(ep) != want)
-        return fail(FEN_ILLEGAL, why, whylen, "en passant square %s is not on rank %d (%s to move)",
-                    name, want + 1, color_names[us]);
+        return fail(FEN_ILLEGAL, why, whylen,
+                    _("en passant square %s is not on rank %d (%s to move)"), name, want + 1,
+                    color_word(us));
     int pawn_sq = ep ^ 8, from = us == COLOR_WHITE ? ep + 8 : ep - 8;
     bb_square_name(pawn_sq, pname);
     bb_square_name(from, fname);
     if (pos->board[pawn_sq] != PIECE_MAKE(them, PAWN))
-        return fail(FEN_ILLEGAL, why, whylen,
-                    "en passant square %s but no %s pawn on %s that just made a double step", name,
-                    them == COLOR_WHITE ? "white" : "black", pname);
+        return fail(
+            FEN_ILLEGAL, why, whylen,
+            _("en passant square %s but no %s pawn on %s that just made a double step"), name,
+            them == COLOR_WHITE ? C_("pawn colour", "white") : C_("pawn colour", "black"), pname);
     if (pos->board[ep] != PIECE_NONE || pos->board[from] != PIECE_NONE)
         return fail(FEN_ILLEGAL, why, whylen,
-                    "en passant square %s but %s is occupied, so the pawn on %s cannot have just "
-                    "made a double step",
+                    _("en passant square %s but %s is occupied, so the pawn on %s cannot have just "
+                      "made a double step"),
                     name, pos->board[ep] != PIECE_NONE ? name : fname, pname);
     return FEN_OK;
 }
@@ -263,17 +289,17 @@ static enum fen_status check_checks(const struct position *pos, char *why, size_
     bitboard ch = pos->checkers;
     int n = bb_popcount(ch);
     if (n > 2)
-        return fail(FEN_ILLEGAL, why, whylen, "impossible check: %s checkers",
-                    n == 3   ? "three"
-                    : n == 4 ? "four"
-                             : "five or more");
+        return fail(FEN_ILLEGAL, why, whylen, _("impossible check: %s checkers"),
+                    n == 3   ? C_("checkers", "three")
+                    : n == 4 ? C_("checkers", "four")
+                             : C_("checkers", "five or more"));
     int ksq = pos_king_square(pos, us);
     bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN];
     if (n == 2) {
         int a = bb_lsb(ch), b = bb_msb(ch);
         if (!(ch & sliders) || bb_test(attacks_line(a, b), ksq))
             return fail(FEN_ILLEGAL, why, whylen,
-                        "impossible check: two checkers no single move could have given");
+                        _("impossible check: two checkers no single move could have given"));
     }
     if (n && pos->ep_square != SQ_NONE) {
         /* The last move was the double step: it gave the check directly or
@@ -286,9 +312,9 @@ static enum fen_status check_checks(const struct position *pos, char *why, size_
             bb_square_name(from, f);
             bb_square_name(pawn_sq, t);
             return fail(FEN_ILLEGAL, why, whylen,
-                        "impossible check: the en passant square says %s just played %s-%s, "
-                        "which cannot have given this check",
-                        color_names[them], f, t);
+                        _("impossible check: the en passant square says %s just played %s-%s, "
+                          "which cannot have given this check"),
+                        color_word(them), f, t);
         }
     }
     return FEN_OK;
@@ -304,15 +330,17 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     pos_clear(pos);
     while (n < 7 && next_field(&p, &f[n], &len[n]))
         n++;
-    if (n == 0) return fail(FEN_BAD, why, whylen, "empty FEN");
-    if (n > 6) return fail(FEN_BAD, why, whylen, "more than 6 fields");
+    if (n == 0) return fail(FEN_BAD, why, whylen, _("empty FEN"));
+    if (n > 6) return fail(FEN_BAD, why, whylen, _("more than 6 fields"));
     if (n < 4)
-        return fail(FEN_BAD, why, whylen, "%d field%s, a FEN has 6 (or 4 without the clocks)", n,
-                    n == 1 ? "" : "s");
+        return fail(FEN_BAD, why, whylen,
+                    ngettext("%d field, a FEN has 6 (or 4 without the clocks)",
+                             "%d fields, a FEN has 6 (or 4 without the clocks)", n),
+                    n);
     enum fen_status st = parse_placement(pos, f[0], len[0], why, whylen);
     if (st != FEN_OK) return st;
     if (len[1] != 1 || (f[1][0] != 'w' && f[1][0] != 'b'))
-        return fail(FEN_BAD, why, whylen, "side to move is '%.*s', not 'w' or 'b'",
+        return fail(FEN_BAD, why, whylen, _("side to move is '%.*s', not 'w' or 'b'"),
                     (int)(len[1] > 8 ? 8 : len[1]), f[1]);
     pos->side = f[1][0] == 'w' ? COLOR_WHITE : COLOR_BLACK;
     if (len[3] == 1 && f[3][0] == '-') {
@@ -320,16 +348,16 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     } else {
         int sq = len[3] == 2 ? bb_square_parse(f[3]) : SQ_NONE;
         if (sq == SQ_NONE)
-            return fail(FEN_BAD, why, whylen, "en passant field '%.*s' is not '-' or a square",
+            return fail(FEN_BAD, why, whylen, _("en passant field '%.*s' is not '-' or a square"),
                         (int)(len[3] > 8 ? 8 : len[3]), f[3]);
         pos->ep_square = (uint8_t)sq;
     }
     uint32_t half = 0, full = 1;
     if (n >= 5 && (!parse_number(f[4], len[4], &half) || half > FEN_CLOCK_MAX))
-        return fail(FEN_BAD, why, whylen, "halfmove clock '%.*s' is not a number up to %u",
+        return fail(FEN_BAD, why, whylen, _("halfmove clock '%.*s' is not a number up to %u"),
                     (int)(len[4] > 12 ? 12 : len[4]), f[4], FEN_CLOCK_MAX);
     if (n >= 6 && (!parse_number(f[5], len[5], &full) || full > FEN_CLOCK_MAX))
-        return fail(FEN_BAD, why, whylen, "fullmove number '%.*s' is not a number up to %u",
+        return fail(FEN_BAD, why, whylen, _("fullmove number '%.*s' is not a number up to %u"),
                     (int)(len[5] > 12 ? 12 : len[5]), f[5], FEN_CLOCK_MAX);
     pos->halfmove = half;
     pos->fullmove = full ? full : 1; /* some writers put 0 */
@@ -338,7 +366,8 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     for (size_t i = 0; i < len[2]; i++) {
         char lc = (char)tolower((unsigned char)f[2][i]);
         if (!(len[2] == 1 && lc == '-') && !(lc == 'k' || lc == 'q' || (lc >= 'a' && lc <= 'h')))
-            return fail(FEN_BAD, why, whylen, "bad character '%c' in the castling rights", f[2][i]);
+            return fail(FEN_BAD, why, whylen, _("bad character '%c' in the castling rights"),
+                        f[2][i]);
     }
 
     /* Faults that leave no usable position come first ... */
@@ -354,8 +383,8 @@ enum fen_status fen_parse(struct position *pos, const char *fen, unsigned flags,
     pos_refresh(pos);
     int xk = pos_king_square(pos, pos->side ^ 1);
     if (pos_attackers_to(pos, xk, pos_occupied(pos)) & pos->by_color[pos->side])
-        return fail(FEN_ILLEGAL, why, whylen, "%s is not to move but is in check",
-                    color_names[pos->side ^ 1]);
+        return fail(FEN_ILLEGAL, why, whylen, _("%s is not to move but is in check"),
+                    color_word(pos->side ^ 1));
     /* ... then those of a position the move generator still handles
      * (pos_ok() holds): impossible material and impossible checks. */
     st = check_material(pos, why, whylen);

@@ -9,12 +9,53 @@
 #include "chess/bitboard.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "i18n.h"
 
 #include <stdio.h>
 
-static const char *const piece_name[PIECE_TYPE_NB] = {"pawn", "knight", "bishop",
-                                                      "rook", "queen",  "king"};
-static const char *const color_name[COLOR_NB] = {"White", "Black"};
+/* Each message that names a piece is a whole sentence per piece (po/: the
+ * gender of Donna and Torre, the articles); a piece named inside a sentence
+ * goes through piece_word(). */
+static const char *const has_no[PIECE_TYPE_NB] = {N_("%s has no pawn"),   N_("%s has no knight"),
+                                                  N_("%s has no bishop"), N_("%s has no rook"),
+                                                  N_("%s has no queen"),  N_("%s has no king")};
+static const char *const cannot_reach[PIECE_TYPE_NB] = {
+    N_("no pawn can reach %s"), N_("no knight can reach %s"), N_("no bishop can reach %s"),
+    N_("no rook can reach %s"), N_("no queen can reach %s"),  N_("no king can reach %s")};
+static const char *const not_there[PIECE_TYPE_NB] = {
+    N_("there is no pawn on %s (it holds a %s)"),   N_("there is no knight on %s (it holds a %s)"),
+    N_("there is no bishop on %s (it holds a %s)"), N_("there is no rook on %s (it holds a %s)"),
+    N_("there is no queen on %s (it holds a %s)"),  N_("there is no king on %s (it holds a %s)")};
+static const char *const pinned[PIECE_TYPE_NB] = {
+    N_("the pawn on %s is pinned to the king on %s"),
+    N_("the knight on %s is pinned to the king on %s"),
+    N_("the bishop on %s is pinned to the king on %s"),
+    N_("the rook on %s is pinned to the king on %s"),
+    N_("the queen on %s is pinned to the king on %s"),
+    N_("the king on %s is pinned to the king on %s")};
+
+static const char *piece_word(int type)
+{
+    switch (type) {
+    case PAWN:
+        return C_("piece", "pawn");
+    case KNIGHT:
+        return C_("piece", "knight");
+    case BISHOP:
+        return C_("piece", "bishop");
+    case ROOK:
+        return C_("piece", "rook");
+    case QUEEN:
+        return C_("piece", "queen");
+    default:
+        return C_("piece", "king");
+    }
+}
+
+static const char *color_word(int color)
+{
+    return color == COLOR_WHITE ? C_("side", "White") : C_("side", "Black");
+}
 
 size_t san_explain(const struct position *pos, const struct san_result *res, char *buf, size_t size)
 {
@@ -28,29 +69,34 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         san_write(pos, res->m, text);
         return (size_t)snprintf(buf, size, "%s", text);
     case SAN_AMBIGUOUS: {
+        char list[256];
         size_t len = 0;
         for (int i = 0; i < res->ncandidates; i++) {
             san_write_body(pos, res->candidates[i], text);
-            const char *sep = i == 0 ? "" : i == res->ncandidates - 1 ? " and " : ", ";
-            n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, "%s%s", sep,
-                         text);
+            i18n_san_letters(text);
+            const char *sep = i == 0                      ? ""
+                              : i == res->ncandidates - 1 ? C_("list", " and ")
+                                                          : C_("list", ", ");
+            n = snprintf(len < sizeof list ? list + len : NULL,
+                         len < sizeof list ? sizeof list - len : 0, "%s%s", sep, text);
             len += (size_t)n;
         }
-        n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, " %s match",
-                     res->ncandidates == 2 ? "both" : "all");
-        return len + (size_t)n;
+        return (size_t)snprintf(
+            buf, size, res->ncandidates == 2 ? _("%s both match") : _("%s all match"), list);
     }
     case SAN_BAD:
         switch (res->why) {
         case SAN_WHY_EMPTY:
-            return (size_t)snprintf(buf, size, "no move before the check mark or annotation");
+            return (size_t)snprintf(buf, size, "%s",
+                                    _("no move before the check mark or annotation"));
         case SAN_WHY_TOO_LONG:
-            return (size_t)snprintf(buf, size, "too long for a move (over %d characters)",
+            return (size_t)snprintf(buf, size, _("too long for a move (over %d characters)"),
                                     SAN_TOKEN_MAX);
         case SAN_WHY_NO_SQUARE:
-            return (size_t)snprintf(buf, size, "does not end in a destination square");
+            return (size_t)snprintf(buf, size, "%s", _("does not end in a destination square"));
         default:
-            return (size_t)snprintf(buf, size, "not a move in SAN, long algebraic or UCI notation");
+            return (size_t)snprintf(buf, size, "%s",
+                                    _("not a move in SAN, long algebraic or UCI notation"));
         }
     case SAN_ILLEGAL:
         break;
@@ -60,62 +106,74 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
     switch (res->why) {
     case SAN_WHY_NO_PIECE:
         if (!pos_pieces(pos, us, type))
-            return (size_t)snprintf(buf, size, "%s has no %s", color_name[us], piece_name[type]);
-        return (size_t)snprintf(buf, size, "no %s can reach %s", piece_name[type], sq);
+            return (size_t)snprintf(buf, size, _(has_no[type]), color_word(us));
+        return (size_t)snprintf(buf, size, _(cannot_reach[type]), sq);
     case SAN_WHY_FROM_SQUARE: {
         bb_square_name(res->from >= 0 ? res->from : SQ_NONE, sq2);
         int pc = res->from >= 0 ? pos->board[res->from] : PIECE_NONE;
-        if (pc == PIECE_NONE) return (size_t)snprintf(buf, size, "there is no piece on %s", sq2);
+        if (pc == PIECE_NONE) return (size_t)snprintf(buf, size, _("there is no piece on %s"), sq2);
         if (PIECE_COLOR(pc) != us)
-            return (size_t)snprintf(buf, size, "the %s on %s is %s's", piece_name[PIECE_TYPE(pc)],
-                                    sq2, color_name[us ^ 1]);
-        return (size_t)snprintf(buf, size, "there is no %s on %s (it holds a %s)", piece_name[type],
-                                sq2, piece_name[PIECE_TYPE(pc)]);
+            return (size_t)snprintf(buf, size,
+                                    us == COLOR_WHITE ? _("the %s on %s is Black's")
+                                                      : _("the %s on %s is White's"),
+                                    piece_word(PIECE_TYPE(pc)), sq2);
+        return (size_t)snprintf(buf, size, _(not_there[type]), sq2, piece_word(PIECE_TYPE(pc)));
     }
     case SAN_WHY_OWN_PIECE:
-        return (size_t)snprintf(buf, size, "%s is occupied by %s's own %s", sq, color_name[us],
-                                piece_name[PIECE_TYPE(pos->board[res->to])]);
+        return (size_t)snprintf(buf, size,
+                                us == COLOR_WHITE ? _("%s is occupied by White's own %s")
+                                                  : _("%s is occupied by Black's own %s"),
+                                sq, piece_word(PIECE_TYPE(pos->board[res->to])));
     case SAN_WHY_NOTHING_TO_CAPTURE:
-        return (size_t)snprintf(buf, size, "there is nothing to capture on %s", sq);
+        return (size_t)snprintf(buf, size, _("there is nothing to capture on %s"), sq);
     case SAN_WHY_NO_EP:
-        return (size_t)snprintf(buf, size, "en passant is not available");
+        return (size_t)snprintf(buf, size, "%s", _("en passant is not available"));
     case SAN_WHY_PINNED: {
         int from = MOVE_FROM(c), ksq = pos_king_square(pos, us);
         bb_square_name(from, sq);
         bb_square_name(ksq, sq2);
-        return (size_t)snprintf(buf, size, "the %s on %s is pinned to the king on %s",
-                                piece_name[PIECE_TYPE(pos->board[from])], sq, sq2);
+        return (size_t)snprintf(buf, size, _(pinned[PIECE_TYPE(pos->board[from])]), sq, sq2);
     }
     case SAN_WHY_KING_IN_CHECK:
-        return (size_t)snprintf(buf, size, "the king would be in check");
+        return (size_t)snprintf(buf, size, "%s", _("the king would be in check"));
     case SAN_WHY_CHECK_NOT_ANSWERED:
-        return (size_t)snprintf(buf, size, "%s is in check and this move does not answer it",
-                                color_name[us]);
+        return (size_t)snprintf(buf, size, "%s",
+                                us == COLOR_WHITE
+                                    ? _("White is in check and this move does not answer it")
+                                    : _("Black is in check and this move does not answer it"));
     case SAN_WHY_CASTLE_NO_RIGHT:
-        return (size_t)snprintf(buf, size, "%s has lost the right to castle %s", color_name[us],
-                                side_kingside ? "kingside" : "queenside");
+        return (size_t)snprintf(
+            buf, size, "%s",
+            us == COLOR_WHITE
+                ? (side_kingside ? _("White has lost the right to castle kingside")
+                                 : _("White has lost the right to castle queenside"))
+                : (side_kingside ? _("Black has lost the right to castle kingside")
+                                 : _("Black has lost the right to castle queenside")));
     case SAN_WHY_CASTLE_IN_CHECK:
-        return (size_t)snprintf(buf, size, "cannot castle out of check");
+        return (size_t)snprintf(buf, size, "%s", _("cannot castle out of check"));
     case SAN_WHY_CASTLE_BLOCKED:
     case SAN_WHY_CASTLE_ATTACKED: {
         int s;
         movegen_castle_check(pos, MOVE_TO(c), &s);
         bb_square_name(s, sq);
         if (res->why == SAN_WHY_CASTLE_BLOCKED)
-            return (size_t)snprintf(buf, size, "castling blocked: %s is occupied", sq);
+            return (size_t)snprintf(buf, size, _("castling blocked: %s is occupied"), sq);
         int kto, rto;
         movegen_castle_squares(pos, MOVE_TO(c), &kto, &rto);
-        return (size_t)snprintf(buf, size, "castling %s an attacked square (%s)",
-                                s == kto ? "onto" : "through", sq);
+        return (size_t)snprintf(buf, size,
+                                s == kto ? _("castling onto an attacked square (%s)")
+                                         : _("castling through an attacked square (%s)"),
+                                sq);
     }
     case SAN_WHY_PROMO_MISSING:
-        return (size_t)snprintf(buf, size, "a pawn reaching the last rank must promote");
+        return (size_t)snprintf(buf, size, "%s", _("a pawn reaching the last rank must promote"));
     case SAN_WHY_PROMO_PIECE:
-        return (size_t)snprintf(buf, size, "cannot promote to a %s",
-                                res->promo == PAWN ? "pawn" : "king");
+        return (size_t)snprintf(buf, size, "%s",
+                                res->promo == PAWN ? _("cannot promote to a pawn")
+                                                   : _("cannot promote to a king"));
     case SAN_WHY_PROMO_NOT_LAST_RANK:
-        return (size_t)snprintf(buf, size, "only a pawn reaching the last rank promotes");
+        return (size_t)snprintf(buf, size, "%s", _("only a pawn reaching the last rank promotes"));
     default:
-        return (size_t)snprintf(buf, size, "illegal move");
+        return (size_t)snprintf(buf, size, "%s", _("illegal move"));
     }
 }

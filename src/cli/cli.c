@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 
 #include "config.h"
+#include "i18n.h"
 #include "jobs/replay_pool.h"
 
 #include <errno.h>
@@ -26,22 +27,22 @@ _Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -
 
 /* The usage text, a part per command: `pgnarbiter --help` prints them all,
  * `pgnarbiter COMMAND --help` the lines and options of that command. */
-static const char usage_check[] =
+static const char usage_check[] = N_(
     "  pgnarbiter [check] [OPTIONS] [FILE...]   validate every game (default command);\n"
-    "                                           no FILE or '-' reads standard input\n";
-static const char usage_position[] =
+    "                                           no FILE or '-' reads standard input\n");
+static const char usage_position[] = N_(
     "  pgnarbiter position [OPTIONS] [FEN...]   judge positions: legal?, check, mate,\n"
     "                                           stalemate, dead, who can still win;\n"
-    "                                           no FEN reads one a line from stdin\n";
-static const char usage_perft[] =
+    "                                           no FEN reads one a line from stdin\n");
+static const char usage_perft[] = N_(
     "  pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n"
-    "                                           count legal move sequences\n";
-static const char usage_explain[] =
-    "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n";
-static const char usage_merge[] =
+    "                                           count legal move sequences\n");
+static const char usage_explain[] = N_(
+    "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n");
+static const char usage_merge[] = N_(
     "  pgnarbiter merge [--format=F] FILE...    join the jsonl of check --shard K/N runs\n"
-    "                                           into one run's output and exit status\n";
-static const char options_check[] =
+    "                                           into one run's output and exit status\n");
+static const char options_check[] = N_(
     "check options:\n"
     "  --format=text|jsonl|github|sarif|html\n"
     "                                     output format (default text); html: one\n"
@@ -67,26 +68,26 @@ static const char options_check[] =
     "  --shard=K/N                        read the K-th of N ranges of one FILE (jsonl\n"
     "                                     for 'pgnarbiter merge')\n"
     "  --zstd-window-max=BYTES            largest window a zstd frame may ask for\n"
-    "                                     (K, M, G suffixes; default 128M)\n";
-static const char options_position[] =
+    "                                     (K, M, G suffixes; default 128M)\n");
+static const char options_position[] = N_(
     "position options:\n"
     "  --format=text|jsonl                output format (default text)\n"
     "  --chess960                         read the FENs as Chess960\n"
     "  --nodes=N                          search budget per side (default 65000,\n"
     "                                     at most 10000000): more decides more\n"
     "  -j, --jobs=N                       analyse on N threads (0: one per processor;\n"
-    "                                     default 1); the output is the same\n";
-static const char options_perft[] =
+    "                                     default 1); the output is the same\n");
+static const char options_perft[] = N_(
     "perft options:\n"
     "  --divide                           one line per legal first move, then the total\n"
-    "  --chess960                         read the FEN as Chess960\n";
-static const char usage_footer[] =
+    "  --chess960                         read the FEN as Chess960\n");
+static const char usage_footer[] = N_(
     "Options may come before or after the arguments; '--' ends them.\n"
     "Exit status: 0 no error found, 1 errors found (warnings too with --werror),\n"
     "2 usage error, an input that could not be read or output that could not be\n"
     "written; 130/143 interrupted (SIGINT/SIGTERM).  position: 1 when a FEN is\n"
     "not a legal position.\n"
-    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n";
+    "Inputs may be plain, gzip or zstd compressed. See pgnarbiter(1).\n");
 
 void cli_usage(FILE *f, const char *command)
 {
@@ -96,17 +97,17 @@ void cli_usage(FILE *f, const char *command)
     bool perft = all || strcmp(command, "perft") == 0;
     bool explain = all || strcmp(command, "explain") == 0;
     bool merge = all || strcmp(command, "merge") == 0;
-    fputs("Usage:\n", f);
-    if (check) fputs(usage_check, f);
-    if (position) fputs(usage_position, f);
-    if (perft) fputs(usage_perft, f);
-    if (explain) fputs(usage_explain, f);
-    if (merge) fputs(usage_merge, f);
+    fputs(_("Usage:\n"), f);
+    if (check) fputs(_(usage_check), f);
+    if (position) fputs(_(usage_position), f);
+    if (perft) fputs(_(usage_perft), f);
+    if (explain) fputs(_(usage_explain), f);
+    if (merge) fputs(_(usage_merge), f);
     if (all) fputs("  pgnarbiter --help | --version\n", f);
-    if (check) fprintf(f, "\n%s", options_check);
-    if (position) fprintf(f, "\n%s", options_position);
-    if (perft && !all) fprintf(f, "\n%s", options_perft);
-    fprintf(f, "\n%s", usage_footer);
+    if (check) fprintf(f, "\n%s", _(options_check));
+    if (position) fprintf(f, "\n%s", _(options_position));
+    if (perft && !all) fprintf(f, "\n%s", _(options_perft));
+    fprintf(f, "\n%s", _(usage_footer));
 }
 
 int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)

@@ -7,6 +7,8 @@
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
 #include "diag/diag.h"
 #include "judge/collection.h"
 #include "judge/game.h"
@@ -119,7 +121,8 @@ static void sink_game(void *ctx, const struct game_record *judged)
         double t = now_seconds();
         if (t - run->last_progress >= 0.5) {
             run->last_progress = t;
-            fprintf(run->err, "\rpgnarbiter: %llu games, %llu errors ...",
+            putc('\r', run->err);
+            fprintf(run->err, _("pgnarbiter: %llu games, %llu errors ..."),
                     (unsigned long long)run->totals.games,
                     (unsigned long long)run->totals.by_severity[DIAG_ERROR]);
             fflush(run->err);
@@ -155,7 +158,7 @@ static void check_one_input(struct check_run *run, const char *path)
     run->totals.files++;
     if (!in) {
         run->totals.files_unreadable++;
-        input_problem(run, name, why[0] ? why : "unknown error");
+        input_problem(run, name, why[0] ? why : _("unknown error"));
         return;
     }
     input_set_zstd_window_max(in, run->opt.zstd_window_max);
@@ -163,7 +166,7 @@ static void check_one_input(struct check_run *run, const char *path)
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) {
         run->totals.files_unreadable++;
-        input_problem(run, name, "out of memory");
+        input_problem(run, name, _("out of memory"));
     }
     run->totals.bytes += bytes;
     run->totals.lines += input_lines(in);
@@ -210,7 +213,7 @@ static void check_path(struct check_run *run, const char *path)
     if (!run->opt.recursive) {
         run->totals.files++;
         run->totals.files_unreadable++;
-        input_problem(run, path, "is a directory (use -r to check the files in it)");
+        input_problem(run, path, _("is a directory (use -r to check the files in it)"));
         return;
     }
     input_walk_each(path, walk_one, walk_problem, run);

@@ -6,15 +6,16 @@
 #include "cli/cli.h"
 
 #include "diag/diag.h"
+#include "i18n.h"
 
 #include <string.h>
 
 static void explain_one(FILE *out, const struct diag_info *info)
 {
-    fprintf(out, "%s (%s", info->name, diag_severity_name(info->severity));
+    fprintf(out, "%s (%s", info->name, diag_severity_label(info->severity));
     if (info->fide[0])
         fprintf(out, ", %s", info->fide);
-    fprintf(out, "): %s\n\n%s\n", info->summary, info->explain);
+    fprintf(out, "): %s\n\n%s\n", _(info->summary), _(info->explain));
 }
 
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
@@ -26,23 +27,23 @@ int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_OK;
     }
     if (i == 1 && argc >= 2 && argv[1][0] == '-' && strcmp(argv[1], "--list") != 0)
-        return cli_usage_error(err, "explain", "unknown option '%.*s' for explain",
+        return cli_usage_error(err, "explain", _("unknown option '%.*s' for explain"),
                                (int)strcspn(argv[1], "="), argv[1]);
     if (argc != i + 1) {
-        fputs("usage: pgnarbiter explain CODE | --list\n", err);
+        fputs(_("usage: pgnarbiter explain CODE | --list\n"), err);
         return CLI_EXIT_USAGE;
     }
     if (i == 1 && strcmp(argv[1], "--list") == 0) {
         for (int c = 0; c < DIAG_CODE_NB; c++) {
             const struct diag_info *info = diag_info((enum diag_code)c);
-            fprintf(out, "%-20s %-8s %s\n", info->name, diag_severity_name(info->severity),
-                    info->summary);
+            fprintf(out, "%-20s %-8s %s\n", info->name, diag_severity_label(info->severity),
+                    _(info->summary));
         }
         return CLI_EXIT_OK;
     }
     enum diag_code code = diag_lookup(argv[i]);
     if (code == DIAG_CODE_NB) {
-        fprintf(err, "pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n",
+        fprintf(err, _("pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n"),
                 argv[i]);
         return CLI_EXIT_USAGE;
     }

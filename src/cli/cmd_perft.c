@@ -11,6 +11,8 @@
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
@@ -36,7 +38,7 @@ static int cmp_divide(const void *a, const void *b)
 static int usage(FILE *err, const char *msg)
 {
     if (msg) fprintf(err, "pgnarbiter: %s\n", msg);
-    fputs("Usage: pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n", err);
+    fputs(_("Usage: pgnarbiter perft FEN DEPTH [--divide] [--chess960]\n"), err);
     return CLI_EXIT_USAGE;
 }
 
@@ -57,7 +59,7 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
             cli_usage(out, "perft");
             return CLI_EXIT_OK;
         } else if (options && argv[i][0] == '-' && argv[i][1] == '-') {
-            fprintf(err, "pgnarbiter: unknown option '%.*s' for perft\n",
+            fprintf(err, _("pgnarbiter: unknown option '%.*s' for perft\n"),
                     (int)strcspn(argv[i], "="), argv[i]);
             return usage(err, NULL);
         }
@@ -66,13 +68,13 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
         else if (!depth_arg)
             depth_arg = argv[i];
         else
-            return usage(err, "too many arguments for perft (quote the FEN)");
+            return usage(err, _("too many arguments for perft (quote the FEN)"));
     }
-    if (!fen || !depth_arg) return usage(err, "perft needs a FEN and a depth");
+    if (!fen || !depth_arg) return usage(err, _("perft needs a FEN and a depth"));
     char *end;
     long depth = strtol(depth_arg, &end, 10);
     if (*depth_arg == '\0' || *end != '\0' || depth < 0 || depth > PERFT_DEPTH_MAX) {
-        fprintf(err, "pgnarbiter: perft depth '%s' is not a number from 0 to %d\n", depth_arg,
+        fprintf(err, _("pgnarbiter: perft depth '%s' is not a number from 0 to %d\n"), depth_arg,
                 PERFT_DEPTH_MAX);
         return CLI_EXIT_USAGE;
     }
@@ -83,9 +85,10 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
     if (st == FEN_ILLEGAL && pos_ok(&pos)) {
         /* Impossible material or checks: countable, and perft suites
          * contain such positions on purpose. */
-        fprintf(err, "pgnarbiter: warning: illegal position: %s (counted anyway)\n", why);
+        fprintf(err, _("pgnarbiter: warning: illegal position: %s (counted anyway)\n"), why);
     } else if (st != FEN_OK) {
-        fprintf(err, "pgnarbiter: %s: %s\n", st == FEN_BAD ? "bad FEN" : "illegal position", why);
+        fprintf(err, _("pgnarbiter: %s: %s\n"),
+                st == FEN_BAD ? _("bad FEN") : _("illegal position"), why);
         return CLI_EXIT_USAGE;
     }
 

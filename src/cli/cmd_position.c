@@ -17,6 +17,8 @@
  */
 #include "cli/cli.h"
 
+#include "i18n.h"
+
 #include "deadpos/deadpos.h"
 #include "chess/fen.h"
 #include "report/escape.h"
@@ -144,32 +146,36 @@ static void print_text(FILE *out, const struct judged *j)
     escape_cwrite(out, j->fen, ESCAPE_HEX);
     fputc('\n', out);
     if (!j->legal) {
-        fputs("  illegal: ", out);
+        fputs(_("  illegal: "), out);
         escape_cwrite(out, j->why, ESCAPE_HEX);
         fputc('\n', out);
         return;
     }
-    fprintf(out, "  %s to move%s\n", j->pos.side == COLOR_WHITE ? "White" : "Black",
-            j->mate        ? ", checkmated"
-            : j->stalemate ? ", stalemate"
-            : j->check     ? ", in check"
-                           : "");
+    fprintf(out, "  %s\n",
+            j->pos.side == COLOR_WHITE ? (j->mate        ? _("White to move, checkmated")
+                                          : j->stalemate ? _("White to move, stalemate")
+                                          : j->check     ? _("White to move, in check")
+                                                         : _("White to move"))
+                                       : (j->mate        ? _("Black to move, checkmated")
+                                          : j->stalemate ? _("Black to move, stalemate")
+                                          : j->check     ? _("Black to move, in check")
+                                                         : _("Black to move")));
     const char *dead = dead_json(j);
-    fprintf(out, "  dead position: %s\n",
-            dead[0] == 't'   ? "yes"
-            : dead[0] == 'f' ? "no"
-                             : "undetermined");
+    fprintf(out, _("  dead position: %s\n"),
+            dead[0] == 't'   ? _("yes")
+            : dead[0] == 'f' ? _("no")
+                             : _("undetermined"));
     for (int c = 0; c < COLOR_NB; c++) {
         const struct deadpos_result *r = &j->res[c];
-        fprintf(out, "  %s can checkmate: ", c == COLOR_WHITE ? "White" : "Black");
+        fputs(c == COLOR_WHITE ? _("  White can checkmate: ") : _("  Black can checkmate: "), out);
         if (r->verdict == DEADPOS_CAN_WIN) {
-            fputs(r->line_len ? "yes, helpmate:" : "yes, it is mate", out);
+            fputs(r->line_len ? _("yes, helpmate:") : _("yes, it is mate"), out);
             write_line(out, j, c, false);
             fputc('\n', out);
         } else if (r->verdict == DEADPOS_CANNOT_WIN)
-            fprintf(out, "no (%s)\n", deadpos_why_text(r->why));
+            fprintf(out, _("no (%s)\n"), deadpos_why_text(r->why));
         else
-            fprintf(out, "undetermined within %lu nodes\n", r->nodes);
+            fprintf(out, _("undetermined within %lu nodes\n"), r->nodes);
     }
 }
 
@@ -279,7 +285,7 @@ static int parse_options(int argc, char **argv, FILE *out, FILE *err, struct opt
                 o->jsonl = false;
             else
                 return cli_usage_error(err, "position",
-                                       "unknown --format '%s' for position (text, jsonl)", optarg);
+                                       _("unknown --format '%s' for position (text, jsonl)"), optarg);
             break;
         case OPT_CHESS960:
             o->flags |= FEN_CHESS960;
@@ -287,13 +293,13 @@ static int parse_options(int argc, char **argv, FILE *out, FILE *err, struct opt
         case OPT_NODES:
             if (!parse_nodes(optarg, &o->nodes))
                 return cli_usage_error(err, "position",
-                                       "--nodes takes a number from 1 to " POSITION_NODES_MAX_TEXT);
+                                       _("--nodes takes a number from 1 to %s"), POSITION_NODES_MAX_TEXT);
             break;
         case 'j':
             if (!cli_parse_jobs(optarg, &o->jobs))
                 return cli_usage_error(
                     err, "position",
-                    "--jobs takes a number from 0 (one per processor) to " CLI_JOBS_MAX_TEXT);
+                    _("--jobs takes a number from 0 (one per processor) to %s"), CLI_JOBS_MAX_TEXT);
             break;
         case 'h':
             cli_usage(out, "position");
@@ -336,7 +342,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
         if (!w.items || (!nfen && !w.lines)) {
             free(w.items);
             free(w.lines);
-            fputs("pgnarbiter: out of memory for the jobs' positions\n", err);
+            fputs(_("pgnarbiter: out of memory for the jobs' positions\n"), err);
             return CLI_EXIT_USAGE;
         }
         w.cap = cap;
@@ -371,7 +377,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
             if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);
         }
         if (ferror(stdin)) {
-            fputs("pgnarbiter: cannot read standard input\n", err);
+            fputs(_("pgnarbiter: cannot read standard input\n"), err);
             status = CLI_EXIT_USAGE;
         }
     }

@@ -26,6 +26,8 @@
  */
 #include "deadpos/deadpos.h"
 
+#include "i18n.h"
+
 #include "chess/bitboard.h"
 #include "deadpos/deadpos_internal.h"
 #include "chess/movegen.h"
@@ -93,36 +95,36 @@ const char *deadpos_why_text(enum deadpos_why why)
 {
     switch (why) {
     case DEADPOS_WHY_CHECKMATED:
-        return "checkmated";
+        return _("checkmated");
     case DEADPOS_WHY_STALEMATE:
-        return "stalemate";
+        return _("stalemate");
     case DEADPOS_WHY_BARE_KING:
-        return "only a king left";
+        return _("only a king left");
     case DEADPOS_WHY_LONE_MINOR:
-        return "a lone minor piece cannot mate a bare king";
+        return _("a lone minor piece cannot mate a bare king");
     case DEADPOS_WHY_BISHOPS:
-        return "only bishops on squares of one colour";
+        return _("only bishops on squares of one colour");
     case DEADPOS_WHY_LOCKED:
-        return "the pawns are locked and no piece can ever give check";
+        return _("the pawns are locked and no piece can ever give check");
     case DEADPOS_WHY_SEARCH:
-        return "every line leads to a position where it cannot mate";
+        return _("every line leads to a position where it cannot mate");
     case DEADPOS_WHY_NO_BLOCKER:
-        return "a lone knight or bishops of one colour cannot mate against these pieces";
+        return _("a lone knight or bishops of one colour cannot mate against these pieces");
     case DEADPOS_WHY_LOCKED_PAWN_CHECKS:
-        return "the pawns are locked; only pawns can ever give check, and the king always "
-               "keeps a flight square its side cannot fill";
+        return _("the pawns are locked; only pawns can ever give check, and the king always "
+                 "keeps a flight square its side cannot fill");
     case DEADPOS_WHY_LOCKED_BLOCKERS:
-        return "the pawns are locked; only bishops of one colour can check, and the king "
-               "always keeps a flight square of the other colour";
+        return _("the pawns are locked; only bishops of one colour can check, and the king "
+                 "always keeps a flight square of the other colour");
     case DEADPOS_WHY_LOCKED_NO_NET:
-        return "the pawns are locked; at most two pieces can ever attack the king's squares, "
-               "and wherever they check it, it keeps a flight square";
+        return _("the pawns are locked; at most two pieces can ever attack the king's squares, "
+                 "and wherever they check it, it keeps a flight square");
     case DEADPOS_WHY_LOCKED_CAPTURE:
-        return "the pawns are locked; before and after any capture of a piece shut in "
-               "for good, the wall leaves it no mate";
+        return _("the pawns are locked; before and after any capture of a piece shut in "
+                 "for good, the wall leaves it no mate");
     case DEADPOS_WHY_PAWN_FUTURES:
-        return "the pawns can only walk up their files until they meet; wherever they "
-               "stand, no pawn can capture or promote and the side cannot mate";
+        return _("the pawns can only walk up their files until they meet; wherever they "
+                 "stand, no pawn can capture or promote and the side cannot mate");
     case DEADPOS_WHY_NONE:
         break;
     }

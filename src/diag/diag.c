@@ -32,6 +32,20 @@ const char *diag_severity_name(enum diag_severity sev)
     return sev < DIAG_SEVERITY_NB ? names[sev] : "?";
 }
 
+const char *diag_severity_label(enum diag_severity sev)
+{
+    switch (sev) {
+    case DIAG_ERROR:
+        return C_("severity", "error");
+    case DIAG_WARNING:
+        return C_("severity", "warning");
+    case DIAG_NOTE:
+        return C_("severity", "note");
+    default:
+        return "?";
+    }
+}
+
 void diag_init(struct diag *d, enum diag_code code, const struct src_loc *loc,
                const char *message)
 {

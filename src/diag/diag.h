@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "i18n.h" /* the translation markers of diag_codes.def */
+
 enum diag_severity { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE, DIAG_SEVERITY_NB };
 
 enum diag_code {
@@ -67,8 +69,11 @@ const struct diag_info *diag_info(enum diag_code code);
 /* Code for a stable name, or DIAG_CODE_NB when there is none. */
 enum diag_code diag_lookup(const char *name);
 
-/* "error", "warning", "note". */
+/* "error", "warning", "note": the stable names (JSON, SARIF). */
 const char *diag_severity_name(enum diag_severity sev);
+
+/* The same for people, in the user's language ("errore" in Italian). */
+const char *diag_severity_label(enum diag_severity sev);
 
 /* Fill *d with code, its default severity, loc and message; context zeroed. */
 void diag_init(struct diag *d, enum diag_code code, const struct src_loc *loc,

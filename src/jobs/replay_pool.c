@@ -33,6 +33,8 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "jobs/replay_pool.h"
 
+#include "i18n.h"
+
 #include "judge/game.h"
 #include "pgn/input.h"
 #include "pgn/pgn_parse.h"
@@ -484,7 +486,7 @@ static uint64_t read_again(struct replay_pool *p, uint64_t seq)
         }
     } else {
         struct diag d;
-        diag_init(&d, DIAG_INPUT, NULL, "cannot read input: out of memory");
+        diag_init(&d, DIAG_INPUT, NULL, _("cannot read input: out of memory"));
         d.file = s0->file;
         p->sink.diag(p->sink.ctx, &d);
     }

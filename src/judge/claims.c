@@ -18,6 +18,8 @@
  */
 #include "judge/claims.h"
 
+#include "i18n.h"
+
 #include <ctype.h>
 #include <string.h>
 
@@ -170,9 +172,14 @@ struct claim claims_from_comment(const char *text, size_t len)
 const char *claims_name(enum claim_kind kind)
 {
     static const char *const names[CLAIM_KIND_NB] = {
-        "no claim",         "checkmate",          "stalemate",
-        "repetition",       "the 50-move rule",   "insufficient material",
-        "timeout vs insufficient material",
+        /* TRANSLATORS: what a Termination tag or comment claims ("... claims %s, but"). */
+        N_("no claim"),
+        N_("checkmate"),
+        N_("stalemate"),
+        N_("repetition"),
+        N_("the 50-move rule"),
+        N_("insufficient material"),
+        N_("timeout vs insufficient material"),
     };
     return kind < CLAIM_KIND_NB ? names[kind] : "?";
 }

@@ -21,6 +21,8 @@
 #include "judge/game.h"
 #include "judge/game_internal.h"
 
+#include "i18n.h"
+
 #include "judge/arbiter.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
@@ -181,7 +183,7 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
     if (vc == VARIANT_OTHER) {
         g->judged = false;
         game_emitf(g, DIAG_UNSUPPORTED_VARIANT, DIAG_NOTE, &g->tags[TAG_VARIANT].loc, NULL,
-                   "variant \"%s\" is not judged; the game is counted only",
+                   _("variant \"%s\" is not judged; the game is counted only"),
                    g->tags[TAG_VARIANT].value);
         return;
     }
@@ -192,10 +194,13 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
         enum fen_status st =
             fen_parse(&start, fen, vc == VARIANT_CHESS960 ? FEN_CHESS960 : 0, why, sizeof why);
         if (st != FEN_OK) {
-            game_emitf(g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
-                       &g->tags[TAG_FEN].loc, NULL, "%s: %s (FEN \"%s\"); the game is not replayed",
-                       st == FEN_BAD ? "the FEN cannot be parsed" : "the FEN position cannot arise",
-                       why[0] ? why : "invalid", fen);
+            game_emitf(
+                g, st == FEN_BAD ? DIAG_BAD_FEN : DIAG_ILLEGAL_POSITION, DIAG_ERROR,
+                &g->tags[TAG_FEN].loc, NULL,
+                st == FEN_BAD
+                    ? _("the FEN cannot be parsed: %s (FEN \"%s\"); the game is not replayed")
+                    : _("the FEN position cannot arise: %s (FEN \"%s\"); the game is not replayed"),
+                why[0] ? why : _("invalid"), fen);
             return;
         }
     } else if (vc == VARIANT_CHESS960) {
@@ -267,8 +272,10 @@ static void flush_line(struct game *g, struct line *l)
     l->held.active = false;
     char message[MESSAGE_MAX + 64];
     if (l->unchecked)
-        snprintf(message, sizeof message, "%s; %u further half-move%s not checked",
-                 l->held.message, (unsigned)l->unchecked, l->unchecked == 1 ? "" : "s");
+        snprintf(message, sizeof message,
+                 ngettext("%s; %u further half-move not checked",
+                          "%s; %u further half-moves not checked", l->unchecked),
+                 l->held.message, (unsigned)l->unchecked);
     else
         snprintf(message, sizeof message, "%s", l->held.message);
     game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
@@ -279,17 +286,19 @@ static void verify_marks(struct game *g, const struct san_result *res, bool chec
                          const struct move_ctx *at)
 {
     if (res->mark == '#' && !mate)
-        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at, "marked # but %s",
-                   check ? "only gives check, it does not checkmate" : "does not even give check");
+        game_emit(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at,
+                  check ? _("marked # but only gives check, it does not checkmate")
+                        : _("marked # but does not even give check"));
     else if (res->mark == '+' && !check)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at, "marked + but does not give check");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at,
+                  _("marked + but does not give check"));
     else if (res->mark == '+' && mate)
         game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at,
-                  "checkmates but is marked + instead of #");
+                  _("checkmates but is marked + instead of #"));
     else if (!res->mark && mate)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "checkmates but is not marked #");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("checkmates but is not marked #"));
     else if (!res->mark && check)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, "gives check but is not marked +");
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("gives check but is not marked +"));
 }
 
 /* The null move of analysis PGN: "--" (ChessBase), "Z0" (some engines). */
@@ -310,12 +319,12 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
     line_play(l, MOVE_NULL);
     if (main_line) {
         game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
-                  "a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
-                  "the rest of the game is checked as if the turn had passed");
+                  _("a null move (--) passes the turn: it is not a move of chess (FIDE 1.2); "
+                    "the rest of the game is checked as if the turn had passed"));
         arb_observe(&g->arb, &l->pos, MOVE_NULL, l->ply);
     } else {
         game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-                  "a null move (--) in a variation: the turn passes");
+                  _("a null move (--) in a variation: the turn passes"));
     }
 }
 
@@ -347,7 +356,7 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
                    at.san, at.san_en);
     } else if (nc) {
         game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-                   "written %s; export format is %s", at.san, at.san_en);
+                   _("written %s; export format is %s"), at.san, at.san_en);
     }
 }
 
@@ -472,10 +481,10 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         enum diag_code code = st == SAN_AMBIGUOUS ? DIAG_AMBIGUOUS_MOVE
                               : st == SAN_ILLEGAL ? DIAG_ILLEGAL_MOVE
                                                   : DIAG_BAD_SAN;
-        snprintf(msg, sizeof msg, "%s: %s",
-                 code == DIAG_AMBIGUOUS_MOVE ? "ambiguous move"
-                 : code == DIAG_ILLEGAL_MOVE ? "illegal move"
-                                             : "not a move",
+        snprintf(msg, sizeof msg,
+                 code == DIAG_AMBIGUOUS_MOVE ? _("ambiguous move: %s")
+                 : code == DIAG_ILLEGAL_MOVE ? _("illegal move: %s")
+                                             : _("not a move: %s"),
                  why);
         if (code != DIAG_BAD_SAN && (text_len != ev->len || memcmp(text, ev->text, text_len))) {
             size_t mlen = strlen(msg);
@@ -582,7 +591,7 @@ static __attribute__((noinline)) void wrong_move_number(struct game *g, const st
         return; /* the number follows a stalemate: moves after the end are not checked */
     g->numbering_warned = true;
     game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-               "move number %u where %u was expected (reported once per game)", ev->number,
+               _("move number %u where %u was expected (reported once per game)"), ev->number,
                (unsigned)pos->fullmove);
 }
 
@@ -627,7 +636,8 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
         if (!g->deep_warned) {
             g->deep_warned = true;
             game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-                       "variations nested deeper than %d are not checked", GAME_LINE_DEPTH_MAX - 1);
+                       _("variations nested deeper than %d are not checked"),
+                       GAME_LINE_DEPTH_MAX - 1);
         }
         return;
     }

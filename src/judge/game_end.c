@@ -8,6 +8,8 @@
  */
 #include "judge/game_internal.h"
 
+#include "i18n.h"
+
 #include "judge/claims.h"
 #include "deadpos/deadpos.h"
 #include "chess/movegen.h"
@@ -19,17 +21,18 @@ static const char *ending_phrase(enum ending_kind e)
 {
     switch (e) {
     case ENDING_CHECKMATE:
-        return "checkmate";
+        /* TRANSLATORS: how a game ended, after "ended by" / "not by". */
+        return C_("ended by", "checkmate");
     case ENDING_STALEMATE:
-        return "stalemate";
+        return C_("ended by", "stalemate");
     case ENDING_DEAD_POSITION:
-        return "a dead position";
+        return C_("ended by", "a dead position");
     case ENDING_FIVEFOLD:
-        return "fivefold repetition";
+        return C_("ended by", "fivefold repetition");
     case ENDING_75_MOVE:
-        return "the 75-move rule";
+        return C_("ended by", "the 75-move rule");
     default:
-        return "nothing";
+        return C_("ended by", "nothing");
     }
 }
 
@@ -112,20 +115,20 @@ void game_check_tags(struct game *g)
     for (int t = 0; t < TAG_ROSTER_NB; t++)
         if (!g->tags[t].present)
             game_emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
-                       "the %s tag of the Seven Tag Roster is missing", game_tag_names[t].text);
+                       _("the %s tag of the Seven Tag Roster is missing"), game_tag_names[t].text);
     const char *tag = tag_value(g, TAG_RESULT);
     if (tag && !result_valid(tag))
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
-                   "Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *", tag);
+                   _("Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *"), tag);
     const char *date = tag_value(g, TAG_DATE);
     const char *fault = date ? date_fault(date) : NULL;
     if (fault)
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_DATE].loc, NULL,
-                   "Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts): %s", date, fault);
+                   _("Date \"%s\" is not YYYY.MM.DD (with ? for unknown parts): %s"), date, fault);
     const char *round = tag_value(g, TAG_ROUND);
     if (round && !round_valid(round))
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_ROUND].loc, NULL,
-                   "Round \"%s\" is not ?, - or numbers separated by periods", round);
+                   _("Round \"%s\" is not ?, - or numbers separated by periods"), round);
 }
 
 /* PGN 8.2.6: the Result tag and the termination marker are identical. */
@@ -134,7 +137,7 @@ static void check_result_marker(struct game *g)
     const char *tag = tag_value(g, TAG_RESULT);
     if (tag && g->has_result && result_valid(tag) && !text_is(tag, g->result))
         game_emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
-                   "the Result tag says %s but the movetext ends with %s", tag, g->result);
+                   _("the Result tag says %s but the movetext ends with %s"), tag, g->result);
 }
 
 static void judge_automatic_draw(struct game *g, const char *result)
@@ -148,19 +151,21 @@ static void judge_automatic_draw(struct game *g, const char *result)
     bool drawn = result && text_is(result, "1/2-1/2");
     if (!g->void_moves && drawn) return;
     static const char *const what[] = {
-        [ENDING_FIVEFOLD] = "the same position occurred for the fifth time (9.6.1)",
-        [ENDING_75_MOVE] = "75 moves by each side without a pawn move or capture (9.6.2)",
-        [ENDING_DEAD_POSITION] = "dead position: neither side can checkmate (5.2.2)",
+        [ENDING_FIVEFOLD] = N_("the same position occurred for the fifth time (9.6.1)"),
+        [ENDING_75_MOVE] = N_("75 moves by each side without a pawn move or capture (9.6.2)"),
+        [ENDING_DEAD_POSITION] = N_("dead position: neither side can checkmate (5.2.2)"),
     };
     char tail[320];
     if (g->void_moves)
-        snprintf(tail, sizeof tail, "but %u more half-move%s recorded",
-                 (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
+        snprintf(tail, sizeof tail,
+                 ngettext("but %u more half-move is recorded", "but %u more half-moves are recorded",
+                          g->void_moves),
+                 (unsigned)g->void_moves);
     else
-        snprintf(tail, sizeof tail, "but the result is %s", result ? result : "missing");
+        snprintf(tail, sizeof tail, _("but the result is %s"), result ? result : _("missing"));
     const struct move_ctx *at = g->arb.ending_ply ? &g->ending_at : NULL;
-    game_emitf(g, code, DIAG_ERROR, at ? NULL : &g->start, at, "%s: the game was drawn here, %s",
-               what[e], tail);
+    game_emitf(g, code, DIAG_ERROR, at ? NULL : &g->start, at, _("%s: the game was drawn here, %s"),
+               _(what[e]), tail);
 }
 
 static void judge_wrong_result(struct game *g, const char *result)
@@ -173,15 +178,16 @@ static void judge_wrong_result(struct game *g, const char *result)
         int mated = g->lines[0].pos.side;
         const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
         if (!text_is(result, expect))
-            game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
-                       "recorded %s, but %s checkmated %s at ply %u: the result is %s", result,
-                       mated == COLOR_WHITE ? "Black" : "White",
-                       mated == COLOR_WHITE ? "White" : "Black", (unsigned)g->arb.ending_ply,
-                       expect);
+            game_emitf(
+                g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
+                mated == COLOR_WHITE
+                    ? _("recorded %s, but Black checkmated White at ply %u: the result is %s")
+                    : _("recorded %s, but White checkmated Black at ply %u: the result is %s"),
+                result, (unsigned)g->arb.ending_ply, expect);
     } else if (!text_is(result, "1/2-1/2")) {
         game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
-                   "recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2", result,
-                   ending_phrase(e), (unsigned)g->arb.ending_ply);
+                   _("recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2"),
+                   result, ending_phrase(e), (unsigned)g->arb.ending_ply);
     }
 }
 
@@ -210,29 +216,35 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
     switch (kind) {
     case CLAIM_CHECKMATE:
         if (e == ENDING_CHECKMATE) return NULL;
-        snprintf(buf, size, "the game did not end by checkmate%s%s",
-                 e != ENDING_NONE ? " but by " : "", e != ENDING_NONE ? ending_phrase(e) : "");
+        if (e != ENDING_NONE)
+            snprintf(buf, size, _("the game did not end by checkmate but by %s"), ending_phrase(e));
+        else
+            snprintf(buf, size, "%s", _("the game did not end by checkmate"));
         return buf;
     case CLAIM_STALEMATE:
         if (e == ENDING_STALEMATE) return NULL;
-        snprintf(buf, size, "the final position is not stalemate");
+        snprintf(buf, size, "%s", _("the final position is not stalemate"));
         return buf;
     case CLAIM_REPETITION:
         if (e == ENDING_FIVEFOLD || g->arb.reps >= 3 ||
             some_move_completes(g, final, CLAIM_REPETITION))
             return NULL;
-        snprintf(buf, size,
-                 "the final position occurred %u time%s and no move repeats it a third time "
-                 "(9.2)",
-                 g->arb.reps, g->arb.reps == 1 ? "" : "s");
+        snprintf(
+            buf, size,
+            ngettext("the final position occurred %u time and no move repeats it a third time "
+                     "(9.2)",
+                     "the final position occurred %u times and no move repeats it a third time "
+                     "(9.2)",
+                     g->arb.reps),
+            g->arb.reps);
         return buf;
     case CLAIM_FIFTY:
         if (e == ENDING_75_MOVE || final->halfmove >= 100 ||
             some_move_completes(g, final, CLAIM_FIFTY))
             return NULL;
         snprintf(buf, size,
-                 "only %u half-moves without pawn move or capture; 9.3 needs 100 (50 by each "
-                 "side)",
+                 _("only %u half-moves without pawn move or capture; 9.3 needs 100 (50 by each "
+                   "side)"),
                  (unsigned) final->halfmove);
         return buf;
     case CLAIM_INSUFFICIENT:
@@ -252,10 +264,11 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
         }
         if (kind == CLAIM_INSUFFICIENT ? can == 0 : can < 2) return NULL;
         if (kind == CLAIM_INSUFFICIENT)
-            snprintf(buf, size, "%s can still checkmate (a helpmate exists)",
-                     first == COLOR_WHITE ? "White" : "Black");
+            snprintf(buf, size, "%s",
+                     first == COLOR_WHITE ? _("White can still checkmate (a helpmate exists)")
+                                          : _("Black can still checkmate (a helpmate exists)"));
         else
-            snprintf(buf, size, "both sides can still checkmate");
+            snprintf(buf, size, "%s", _("both sides can still checkmate"));
         return buf;
     }
     default:
@@ -269,8 +282,8 @@ static void check_claim(struct game *g, struct claim c, const struct src_loc *lo
     if (c.kind == CLAIM_NONE) return;
     char why[256];
     if (claim_refuted(g, final, c.kind, why, sizeof why))
-        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, "%s claims %s, but %s", source,
-                   claims_name(c.kind), why);
+        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, _("%s claims %s, but %s"),
+                   source, _(claims_name(c.kind)), why);
 }
 
 static void judge_claims(struct game *g, const char *result, const struct position *final)
@@ -288,7 +301,7 @@ static void judge_claims(struct game *g, const char *result, const struct positi
         struct claim c = claims_from_comment(g->final_comment, strlen(g->final_comment));
         time_loss |= c.time_loss;
         char source[128];
-        snprintf(source, sizeof source, "the closing comment {%s}", g->final_comment);
+        snprintf(source, sizeof source, _("the closing comment {%s}"), g->final_comment);
         check_claim(g, c, result_location(g), source, final);
     }
 
@@ -296,10 +309,18 @@ static void judge_claims(struct game *g, const char *result, const struct positi
     if (g->arb.ending != ENDING_NONE || !result) return;
     int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
     if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN) return;
-    game_emitf(g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g),
-               NULL, "recorded %s, but %s could not checkmate by any series of legal moves (%s)%s",
-               result, winner == COLOR_WHITE ? "White" : "Black", deadpos_reason(final, winner),
-               time_loss ? ": a loss on time is a draw (6.9)" : "");
+    game_emitf(
+        g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g), NULL,
+        winner == COLOR_WHITE
+            ? (time_loss ? _("recorded %s, but White could not checkmate by any series of legal "
+                             "moves (%s): a loss on time is a draw (6.9)")
+                         : _("recorded %s, but White could not checkmate by any series of legal "
+                             "moves (%s)"))
+            : (time_loss ? _("recorded %s, but Black could not checkmate by any series of legal "
+                             "moves (%s): a loss on time is a draw (6.9)")
+                         : _("recorded %s, but Black could not checkmate by any series of legal "
+                             "moves (%s)")),
+        result, deadpos_reason(final, winner));
 }
 
 const char *game_judge_end(struct game *g)
@@ -311,9 +332,13 @@ const char *game_judge_end(struct game *g)
         judge_automatic_draw(g, result);
         if (g->void_moves)
             game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
-                       "the game had already ended by %s at ply %u; %u half-move%s recorded after it",
+                       ngettext("the game had already ended by %s at ply %u; %u half-move is "
+                                "recorded after it",
+                                "the game had already ended by %s at ply %u; %u half-moves are "
+                                "recorded after it",
+                                g->void_moves),
                        ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
-                       (unsigned)g->void_moves, g->void_moves == 1 ? " is" : "s are");
+                       (unsigned)g->void_moves);
         judge_wrong_result(g, result);
         judge_claims(g, result, &main_line->pos);
     }

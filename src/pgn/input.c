@@ -28,6 +28,8 @@
  */
 #include "pgn/input.h"
 
+#include "i18n.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -104,8 +106,7 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
     if (in->source) {
         const char *why = NULL;
         ptrdiff_t got = in->source(in->source_ctx, buf, n, &why);
-        if (got < 0)
-            return fail(in, why ? why : "read error", NULL);
+        if (got < 0) return fail(in, why ? why : _("read error"), NULL);
         in->raw_bytes += (uint64_t)got;
         return got;
     }
@@ -127,8 +128,7 @@ static ptrdiff_t src_read(struct input *in, unsigned char *buf, size_t n)
             in->raw_left -= (uint64_t)got;
             return got;
         }
-        if (errno != EINTR)
-            return fail(in, "read error", strerror(errno));
+        if (errno != EINTR) return fail(in, _("read error"), strerror(errno));
     }
 }
 
@@ -217,13 +217,13 @@ static bool sniff(struct input *in)
     if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
         memset(&in->z, 0, sizeof in->z);
         if (inflateInit2(&in->z, 15 + 16) != Z_OK)
-            return fail(in, "cannot start gzip decoder", NULL), false;
+            return fail(in, _("cannot start gzip decoder"), NULL), false;
         in->z_ready = true;
         in->fmt = FMT_GZIP;
     } else if (in->raw_len >= 4 && zstd_magic(b)) {
         in->zs = ZSTD_createDStream();
         if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
-            return fail(in, "cannot start zstd decoder", NULL), false;
+            return fail(in, _("cannot start zstd decoder"), NULL), false;
         /* The window is checked here, frame by frame (zstd_window_ok()):
          * the decoder itself takes whatever it is given. */
         ZSTD_bounds wl = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax);
@@ -268,7 +268,7 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
                 continue;
             }
             if (inflateReset(&in->z) != Z_OK)
-                return failed_after(in, produced, "corrupt gzip stream", NULL);
+                return failed_after(in, produced, _("corrupt gzip stream"), NULL);
             in->member_done = false;
         }
         in->z.next_in = in->raw + in->raw_pos;
@@ -286,10 +286,10 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
             if (produced)
                 return (ptrdiff_t)produced;
             if (ret == Z_BUF_ERROR && in->raw_eof && in->raw_pos == in->raw_len)
-                return fail(in, "truncated gzip stream", NULL);
+                return fail(in, _("truncated gzip stream"), NULL);
         } else {
-            return failed_after(in, produced, "corrupt gzip stream",
-                                in->z.msg ? in->z.msg : "bad data");
+            return failed_after(in, produced, _("corrupt gzip stream"),
+                                in->z.msg ? in->z.msg : _("bad data"));
         }
     }
 }
@@ -360,7 +360,7 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
         size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
         if (ZSTD_isError(r))
-            return failed_after(in, out.pos, "corrupt zstd stream", ZSTD_getErrorName(r));
+            return failed_after(in, out.pos, _("corrupt zstd stream"), ZSTD_getErrorName(r));
         bool progress = inb.pos != in->raw_pos || out.pos != 0;
         in->raw_pos = inb.pos;
         if (r == 0) in->zs_frame_start = true; /* a frame ended: the decoder stops there */
@@ -371,7 +371,7 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         if (out.pos)
             return (ptrdiff_t)out.pos;
         if (at_end) /* 0: the last frame was complete */
-            return in->zs_hint == 0 ? 0 : fail(in, "truncated zstd stream", NULL);
+            return in->zs_hint == 0 ? 0 : fail(in, _("truncated zstd stream"), NULL);
     }
 }
 
@@ -388,7 +388,7 @@ static ptrdiff_t read_compressed(struct input *in, unsigned char *buf, size_t n)
     if (in->dec_pos == in->dec_len) {
         if (in->failed) return -1;
         if (!in->dec && !(in->dec = malloc(INPUT_DEC_STEP)))
-            return fail(in, "out of memory", NULL);
+            return fail(in, _("out of memory"), NULL);
         ptrdiff_t got = in->fmt == FMT_GZIP ? read_gzip(in, in->dec, INPUT_DEC_STEP)
                                             : read_zstd(in, in->dec, INPUT_DEC_STEP);
         if (got <= 0) return got;
@@ -501,7 +501,7 @@ struct input *input_open(const char *path, char *why, size_t whylen)
     else if (fstat(fd, &st) != 0)
         reason = strerror(errno);
     else if (S_ISDIR(st.st_mode))
-        reason = "is a directory";
+        reason = _("is a directory");
     if (!reason) {
         struct input *in = input_alloc(is_stdin ? "<stdin>" : path);
         if (in) {
@@ -509,7 +509,7 @@ struct input *input_open(const char *path, char *why, size_t whylen)
             in->own_fd = !is_stdin;
             return in;
         }
-        reason = "out of memory";
+        reason = _("out of memory");
     }
     if (why && whylen)
         snprintf(why, whylen, "%s", reason);
@@ -619,7 +619,7 @@ struct walk {
 static int walk_dir(const char *dir, int depth, const struct walk *w)
 {
     if (depth > INPUT_WALK_DEPTH_MAX) {
-        w->problem(w->ctx, dir, "directories nested too deep: not entered", false);
+        w->problem(w->ctx, dir, _("directories nested too deep: not entered"), false);
         return 0;
     }
     DIR *d = opendir(dir);

@@ -37,6 +37,8 @@
 #define PGN_LEX_INTERNAL
 #include "pgn/pgn_lex.h"
 
+#include "i18n.h"
+
 #include "pgn/input.h"
 
 #include <stdlib.h>
@@ -214,7 +216,7 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
             lx->p++;
         if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
-    lx->tok.message = "token too long";
+    lx->tok.message = N_("token too long");
     return pgn_lex_finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
 }
 
@@ -368,7 +370,7 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
             t->flags |= PGN_TOKF_NONSTANDARD;
             return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
         }
-        if (s[0] < 0x80) return error_tok(lx, "stray character", s, q);
+        if (s[0] < 0x80) return error_tok(lx, N_("stray character"), s, q);
     }
     if (acc & 0x80) {
         size_t k = glyph_suffix_len(s, n, acc);
@@ -430,7 +432,7 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
         dots = 0; /* "5. ..." is black's move 5, like "5..." */
         q = scan_dots(b, lim, &dots, &t->flags);
     }
-    if (ndig > 9) return error_tok(lx, "bad move number", s, q);
+    if (ndig > 9) return error_tok(lx, N_("bad move number"), s, q);
     unsigned v = 0;
     for (size_t i = 0; i < ndig; i++)
         v = v * 10 + (unsigned)(s[i] - '0');
@@ -447,8 +449,8 @@ static const struct pgn_token *lex_nag(struct pgn_lex *lx, const unsigned char *
         if (v <= 255) v = v * 10 + (unsigned)(*q - '0');
         q++;
     }
-    if (q == s + 1) return error_tok(lx, "'$' without a number", s, q);
-    if (v > 255) return error_tok(lx, "NAG above 255", s, q);
+    if (q == s + 1) return error_tok(lx, N_("'$' without a number"), s, q);
+    if (v > 255) return error_tok(lx, N_("NAG above 255"), s, q);
     lx->tok.number = v;
     return pgn_lex_finish(lx, PGN_TOK_NAG, s, (size_t)(q - s), q);
 }
@@ -465,7 +467,7 @@ static const struct pgn_token *lex_suffix(struct pgn_lex *lx, const unsigned cha
         v = s[0] == '!' ? 1 : 2;
     else if (n == 2)
         v = s[0] == '!' ? (s[1] == '!' ? 3 : 5) : (s[1] == '?' ? 4 : 6);
-    if (!v) return error_tok(lx, "unknown move annotation", s, q);
+    if (!v) return error_tok(lx, N_("unknown move annotation"), s, q);
     lx->tok.number = v;
     return pgn_lex_finish(lx, PGN_TOK_NAG, s, n, q);
 }
@@ -486,7 +488,7 @@ static const struct pgn_token *lex_stray(struct pgn_lex *lx, const unsigned char
             lx->p++;
         if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
-    lx->tok.message = "stray character";
+    lx->tok.message = N_("stray character");
     lx->tok.text = (const char *)lx->ts; /* the first byte is kept */
     lx->tok.type = PGN_TOK_ERROR;
     lx->prev = PGN_TOK_ERROR;
@@ -538,7 +540,7 @@ static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsign
     case '?':
         return lex_suffix(lx, p);
     case '}':
-        return error_tok(lx, "'}' without '{'", p, p + 1);
+        return error_tok(lx, N_("'}' without '{'"), p, p + 1);
     default:
         break;
     }

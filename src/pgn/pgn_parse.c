@@ -31,6 +31,8 @@
 #define PGN_LEX_INTERNAL
 #include "pgn/pgn_lex.h"
 
+#include "i18n.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,18 +124,18 @@ static void check_encoding(struct pgn_parser *p, const struct pgn_token *t, cons
 {
     if ((t->flags & PGN_TOKF_BAD_UTF8) && !p->enc_warned) {
         p->enc_warned = true;
-        report(p, DIAG_ENCODING, -1, &t->loc, "%s is not valid UTF-8", what);
+        report(p, DIAG_ENCODING, -1, &t->loc, _("%s is not valid UTF-8"), what);
     } else if ((t->flags & PGN_TOKF_LATIN1) && !p->latin1_noted) {
         p->latin1_noted = true;
         report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
-               "%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)", what);
+               _("%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)"), what);
     }
 }
 
 /* "byte" or "bytes" for a count of n. */
 static const char *bytes_word(unsigned long long n)
 {
-    return n == 1 ? "byte" : "bytes";
+    return n == 1 ? C_("count", "byte") : C_("count", "bytes");
 }
 
 /* A printable rendering of the first byte of a bad token. */
@@ -161,7 +163,7 @@ static void movetext_error(struct pgn_parser *p, const struct src_loc *loc, cons
     }
     uint64_t skipped = pgn_lex_skip_to_tag_line(p->lx);
     report(p, DIAG_SYNTAX, -1, loc,
-           "%s; %u syntax errors in this movetext: skipped %llu %s to the next tag section",
+           _("%s; %u syntax errors in this movetext: skipped %llu %s to the next tag section"),
            what, p->errors, (unsigned long long)skipped, bytes_word(skipped));
     p->errors = 0;
 }
@@ -195,11 +197,11 @@ static void end_game(struct pgn_parser *p, const struct src_loc *loc)
         uint64_t more = p->bad_tags - PGN_PARSE_REPEAT_MAX;
         p->bad_tags = 0; /* so that this one is shown */
         report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-               "%llu more bad-tag findings like these in this game, not shown one by one",
+               _("%llu more bad-tag findings like these in this game, not shown one by one"),
                (unsigned long long)more);
     }
     if (p->deep || p->depth) {
-        report(p, DIAG_SYNTAX, -1, loc, "unterminated variation: %llu '(' without ')'",
+        report(p, DIAG_SYNTAX, -1, loc, _("unterminated variation: %llu '(' without ')'"),
                (unsigned long long)(p->deep + p->depth));
         if (!p->has_result && p->rav_result) {
             /* "(... 1-0" never closed: the marker was the game's after all */
@@ -314,7 +316,7 @@ static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
     if (p->ntags == PGN_PARSE_TAGS_MAX) {
         if (!p->tags_full)
             report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-                   "more than %d tag pairs: the rest are ignored", PGN_PARSE_TAGS_MAX);
+                   _("more than %d tag pairs: the rest are ignored"), PGN_PARSE_TAGS_MAX);
         p->tags_full = true;
         return;
     }
@@ -348,8 +350,8 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
             p->st = PS_TAG_VALUE;
             return false;
         }
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "malformed tag pair: %s where the tag name belongs",
-               pgn_lex_type_name(t->type));
+        report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
+               _("malformed tag pair: %s where the tag name belongs"), pgn_lex_type_name(t->type));
         p->st = t->type == PGN_TOK_STRING ? PS_TAG_SKIP : PS_TAGS;
         if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_STRING)
             keep(p);
@@ -363,7 +365,7 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
         return false;
     case PS_TAG_VALUE:
         if (t->type != PGN_TOK_STRING) {
-            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "malformed tag pair %s: no quoted value",
+            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("malformed tag pair %s: no quoted value"),
                    p->name);
             p->st = t->type == PGN_TOK_SYMBOL ? PS_TAG_SKIP : PS_TAGS;
             if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_SYMBOL)
@@ -378,20 +380,21 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
             /* Every reader of the value sees all of it: a NUL would end it
              * early (a FEN with junk after a NUL would pass as good). */
             report(p, DIAG_BAD_TAG, -1, &t->loc,
-                   "tag %s: the value holds a NUL byte (at byte %zu), shown as '?'", p->name,
+                   _("tag %s: the value holds a NUL byte (at byte %zu), shown as '?'"), p->name,
                    (size_t)(nul - p->value) + 1);
             for (; nul; nul = memchr(nul, '\0', p->value_len - (size_t)(nul - p->value)))
                 *nul = '?';
         }
-        check_encoding(p, t, "tag value");
+        check_encoding(p, t, _("tag value"));
         if (t->flags & PGN_TOKF_TRUNCATED)
-            report(p, DIAG_SYNTAX, -1, &t->loc, "tag value of %s longer than %d bytes: truncated",
-                   p->name, PGN_LEX_STRING_MAX);
+            report(p, DIAG_SYNTAX, -1, &t->loc,
+                   _("tag value of %s longer than %d bytes: truncated"), p->name,
+                   PGN_LEX_STRING_MAX);
         if (t->flags & PGN_TOKF_BAD_QUOTE)
-            report(p, DIAG_BAD_TAG, -1, &t->loc, "tag %s: unescaped '\"' inside the value",
+            report(p, DIAG_BAD_TAG, -1, &t->loc, _("tag %s: unescaped '\"' inside the value"),
                    p->name);
         if (t->flags & PGN_TOKF_UNTERMINATED) {
-            report(p, DIAG_BAD_TAG, -1, &t->loc, "tag %s: value without its closing '\"'",
+            report(p, DIAG_BAD_TAG, -1, &t->loc, _("tag %s: value without its closing '\"'"),
                    p->name);
             if (p->value_len && p->value[p->value_len - 1] == ']') {
                 p->value_len--; /* [Event "Paris] : the bracket closed the pair */
@@ -406,7 +409,7 @@ static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct
     default: /* PS_TAG_CLOSE */
         p->st = PS_TAGS;
         if (t->type != PGN_TOK_RBRACKET) {
-            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "tag pair %s without its closing ']'",
+            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("tag pair %s without its closing ']'"),
                    p->name);
             keep(p);
         }
@@ -434,7 +437,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         if (t->type == PGN_TOK_RPAREN) {
             if (--p->deep == 0)
                 report(p, DIAG_SYNTAX, -1, &t->loc,
-                       "variation nested deeper than %d: skipped %llu bytes",
+                       _("variation nested deeper than %d: skipped %llu bytes"),
                        PGN_PARSE_RAV_DEPTH_MAX,
                        (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start)); /* > 1 */
             return false;
@@ -448,7 +451,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     switch (t->type) {
     case PGN_TOK_MOVE_NUMBER:
         if (t->number == 0) {
-            movetext_error(p, &t->loc, "bad move number 0 (%llu %s skipped)",
+            movetext_error(p, &t->loc, _("bad move number 0 (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
@@ -471,8 +474,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         if (t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)
             return false; /* "exd6 e.p.": part of the previous move's notation */
         if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
-            check_encoding(p, t, "movetext");
-            movetext_error(p, &t->loc, "stray bytes that are not UTF-8 (%llu %s skipped)",
+            check_encoding(p, t, _("movetext"));
+            movetext_error(p, &t->loc, _("stray bytes that are not UTF-8 (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
@@ -485,14 +488,14 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         ev->number = t->number;
         return true;
     case PGN_TOK_COMMENT:
-        check_encoding(p, t, "comment");
+        check_encoding(p, t, _("comment"));
         if (t->flags & PGN_TOKF_UNTERMINATED) {
-            movetext_error(p, &t->loc, "unterminated comment: '{' without '}' (%llu %s skipped)",
+            movetext_error(p, &t->loc, _("unterminated comment: '{' without '}' (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         if (t->flags & PGN_TOKF_TRUNCATED)
-            report(p, DIAG_SYNTAX, -1, &t->loc, "comment longer than %d bytes: truncated",
+            report(p, DIAG_SYNTAX, -1, &t->loc, _("comment longer than %d bytes: truncated"),
                    PGN_LEX_COMMENT_MAX);
         ev->type = PGN_EV_COMMENT;
         set_text(ev, t);
@@ -516,7 +519,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         return true;
     case PGN_TOK_RPAREN:
         if (p->depth == 0) {
-            movetext_error(p, &t->loc, "')' without '(' (1 byte skipped)");
+            movetext_error(p, &t->loc, _("')' without '(' (1 byte skipped)"));
             return false;
         }
         if (p->rav_result) {
@@ -558,14 +561,14 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         keep(p);
         return false;
     case PGN_TOK_STRING:
-        movetext_error(p, &t->loc, "string outside a tag pair (%llu %s skipped)",
+        movetext_error(p, &t->loc, _("string outside a tag pair (%llu %s skipped)"),
                        (unsigned long long)t->span, bytes_word(t->span));
         return false;
     case PGN_TOK_RBRACKET:
-        movetext_error(p, &t->loc, "']' without '[' (1 byte skipped)");
+        movetext_error(p, &t->loc, _("']' without '[' (1 byte skipped)"));
         return false;
     default: /* PGN_TOK_ERROR */
-        movetext_error(p, &t->loc, "%s %s (%llu %s skipped)", t->message, show_byte(t, b),
+        movetext_error(p, &t->loc, _("%s %s (%llu %s skipped)"), _(t->message), show_byte(t, b),
                        (unsigned long long)t->span, bytes_word(t->span));
         return false;
     }
@@ -716,8 +719,8 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 continue; /* between games: belongs to no game */
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
-                report(p, DIAG_SYNTAX, -1, &t->loc, "%s %s between games (%llu %s skipped)",
-                       t->type == PGN_TOK_ERROR ? t->message : "stray",
+                report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu %s skipped)"),
+                       t->type == PGN_TOK_ERROR ? _(t->message) : _("stray"),
                        t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
                        (unsigned long long)t->span, bytes_word(t->span));
                 continue;

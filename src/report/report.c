@@ -12,6 +12,7 @@
 
 #include "report/report_html.h"
 #include "report/report_json.h"
+#include "i18n.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -112,7 +113,7 @@ static bool tag_present(const char *v)
 static void report_context(FILE *f, const struct diag *d)
 {
     if (d->game) {
-        fprintf(f, "game %llu", (unsigned long long)d->game);
+        fprintf(f, _("game %llu"), (unsigned long long)d->game);
         bool names = tag_present(d->white) || tag_present(d->black);
         bool round = tag_present(d->round);
         if (names || round) {
@@ -123,7 +124,7 @@ static void report_context(FILE *f, const struct diag *d)
                 text_put(f, tag_present(d->black) ? d->black : "?");
             }
             if (round) {
-                fputs(names ? ", round " : "round ", f);
+                fputs(names ? _(", round ") : _("round "), f);
                 text_put(f, d->round);
             }
             fputc(')', f);
@@ -134,7 +135,8 @@ static void report_context(FILE *f, const struct diag *d)
             fputs(", ", f);
             text_put(f, mv);
             if (d->ply)
-                fprintf(f, " (ply %u%s)", (unsigned)d->ply, d->variation ? ", in a variation" : "");
+                fprintf(f, d->variation ? _(" (ply %u, in a variation)") : _(" (ply %u)"),
+                        (unsigned)d->ply);
         }
         fputs(": ", f);
     }
@@ -151,7 +153,7 @@ static void text_location(FILE *f, const struct diag *d)
 static void text_diag(FILE *f, const struct diag *d)
 {
     text_location(f, d);
-    fprintf(f, "%s: ", diag_severity_name(d->severity));
+    fprintf(f, "%s: ", diag_severity_label(d->severity));
     report_context(f, d);
     text_put(f, d->message);
     fprintf(f, " [%s]\n", diag_info(d->code)->name);
@@ -271,8 +273,8 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 void report_interrupted(FILE *err, const struct run_totals *t)
 {
     if (t->interrupted)
-        fprintf(err, "pgnarbiter: interrupted by %s: the totals below are of the games read "
-                     "before it\n",
+        fprintf(err, _("pgnarbiter: interrupted by %s: the totals below are of the games read "
+                       "before it\n"),
                 t->interrupted == SIGINT    ? "SIGINT"
                 : t->interrupted == SIGTERM ? "SIGTERM"
                                             : "a signal");
@@ -282,25 +284,30 @@ void report_summary(FILE *err, const struct run_totals *t)
 {
     report_interrupted(err, t);
     double secs = t->seconds > 0 ? t->seconds : 1e-9;
-    fprintf(err, "pgnarbiter: %llu %s, %llu %s", (unsigned long long)t->files,
-            plural(t->files, "file", "files"), (unsigned long long)t->games,
-            plural(t->games, "game", "games"));
+    /* TRANSLATORS: the summary line is put together from these pieces:
+       "pgnarbiter: 1 file, 3 games (1 not judged), 2048 bytes in 0.010 s (...)". */
+    fprintf(err, ngettext("pgnarbiter: %llu file", "pgnarbiter: %llu files", t->files),
+            (unsigned long long)t->files);
+    fprintf(err, ngettext(", %llu game", ", %llu games", t->games), (unsigned long long)t->games);
     if (t->games_skipped)
-        fprintf(err, " (%llu not judged)", (unsigned long long)t->games_skipped);
-    fprintf(err, ", %llu bytes in %.3f s (%.0f games/s, %.1f MB/s)\n",
+        fprintf(err, ngettext(" (%llu not judged)", " (%llu not judged)", t->games_skipped),
+                (unsigned long long)t->games_skipped);
+    fprintf(err, _(", %llu bytes in %.3f s (%.0f games/s, %.1f MB/s)\n"),
             (unsigned long long)t->bytes, t->seconds, (double)t->games / secs,
             (double)t->bytes / secs / 1e6);
     if (t->files_unreadable)
-        fprintf(err, "pgnarbiter: %llu %s could not be read\n",
-                (unsigned long long)t->files_unreadable,
-                plural(t->files_unreadable, "input", "inputs"));
-    fprintf(err, "pgnarbiter: %llu %s, %llu %s, %llu %s\n",
-            (unsigned long long)t->by_severity[DIAG_ERROR],
-            plural(t->by_severity[DIAG_ERROR], "error", "errors"),
-            (unsigned long long)t->by_severity[DIAG_WARNING],
-            plural(t->by_severity[DIAG_WARNING], "warning", "warnings"),
-            (unsigned long long)t->by_severity[DIAG_NOTE],
-            plural(t->by_severity[DIAG_NOTE], "note", "notes"));
+        fprintf(err,
+                ngettext("pgnarbiter: %llu input could not be read\n",
+                         "pgnarbiter: %llu inputs could not be read\n", t->files_unreadable),
+                (unsigned long long)t->files_unreadable);
+    fprintf(
+        err,
+        ngettext("pgnarbiter: %llu error", "pgnarbiter: %llu errors", t->by_severity[DIAG_ERROR]),
+        (unsigned long long)t->by_severity[DIAG_ERROR]);
+    fprintf(err, ngettext(", %llu warning", ", %llu warnings", t->by_severity[DIAG_WARNING]),
+            (unsigned long long)t->by_severity[DIAG_WARNING]);
+    fprintf(err, ngettext(", %llu note\n", ", %llu notes\n", t->by_severity[DIAG_NOTE]),
+            (unsigned long long)t->by_severity[DIAG_NOTE]);
     for (int c = 0; c < DIAG_CODE_NB; c++)
         if (t->by_code[c])
             fprintf(err, "  %-20s %llu\n", diag_info((enum diag_code)c)->name,

@@ -9,6 +9,7 @@
 #include "report/report_json.h"
 
 #include "config.h"
+#include "i18n.h"
 #include "report/json.h"
 
 static void key(FILE *f, const char *name)
@@ -161,9 +162,9 @@ void report_sarif_begin(FILE *f)
     for (int c = 0; c < DIAG_CODE_NB; c++) {
         const struct diag_info *info = diag_info((enum diag_code)c);
         fprintf(f, "%s{\"id\":\"%s\",\"shortDescription\":{\"text\":", c ? "," : "", info->name);
-        json_write_cstring(f, info->summary);
+        json_write_cstring(f, _(info->summary));
         fputs("},\"fullDescription\":{\"text\":", f);
-        json_write_cstring(f, info->explain);
+        json_write_cstring(f, _(info->explain));
         fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
                 diag_severity_name(info->severity));
     }

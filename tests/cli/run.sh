@@ -7,21 +7,24 @@
 #   stdout   expected standard output
 #   stderr   expected standard error (timings masked, see normalize)
 #   status   expected exit status
+#   env      optional: variable assignments for this case (e.g. LC_ALL= LANG=...)
 # The program runs with testdata/ as its working directory, so file names in
 # args and in the output are relative to it.  UPDATE=1 rewrites the expected
 # files from the actual output (review the diff before committing).
+# tests/cli-it.sh runs the Italian cases (cases-it/) through this script with
+# CLI_LC_ALL=it_IT.UTF-8 and CLI_CASES.
 set -eu
-LC_ALL=C; export LC_ALL
+LC_ALL=${CLI_LC_ALL:-C}; export LC_ALL
 : "${TOP_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${PGNARBITER:=$TOP_SRCDIR/src/pgnarbiter}"
 : "${VALGRIND:=}"
-cases=$TOP_SRCDIR/tests/cli/cases
+cases=${CLI_CASES:-$TOP_SRCDIR/tests/cli/cases}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# Timings and rates change from run to run: mask them.
+# Timings and rates change from run to run: mask them (English and Italian).
 normalize() {
-    sed -E -e 's/[0-9]+(\.[0-9]+)? (s|ms|games\/s|MB\/s)([ ,;)]|$)/# \2\3/g' "$1"
+    sed -E -e 's/[0-9]+(\.[0-9]+)? (s|ms|games\/s|partite\/s|MB\/s)([ ,;)]|$)/# \2\3/g' "$1"
 }
 
 passed=0 failed=0
@@ -30,9 +33,11 @@ for dir in "$cases"/*/; do
     input=/dev/null
     [ -f "$dir/stdin" ] && input=$dir/stdin
     args=$(cat "$dir/args")
+    environ=
+    [ -f "$dir/env" ] && environ=$(cat "$dir/env")
     set +e
     # shellcheck disable=SC2086
-    (cd "$TOP_SRCDIR/testdata" && eval "exec $VALGRIND \"\$PGNARBITER\" $args") \
+    (cd "$TOP_SRCDIR/testdata" && eval "$environ exec $VALGRIND \"\$PGNARBITER\" $args") \
         <"$input" >"$tmp/stdout" 2>"$tmp/stderr.raw"
     status=$?
     set -e

@@ -12,6 +12,8 @@
  */
 #include "chess/notation.h"
 
+#include "i18n.h"
+
 #include <string.h>
 
 /* meaning[set][letter - 'A']: the English letter, or 0 (not a letter there). */
@@ -215,47 +217,47 @@ size_t nota_translate(unsigned sets, const char *tok, size_t len, char *out, siz
 
 const char *nota_name(unsigned sets, bool figurines)
 {
-    if (figurines) return "figurines";
+    if (figurines) return _("figurines");
     switch (sets) {
     case NOTA_EN:
-        return "English letters";
+        return _("English letters");
     case NOTA_ITES:
-        return "Italian or Spanish letters";
+        return _("Italian or Spanish letters");
     case NOTA_FR:
-        return "French letters";
+        return _("French letters");
     case NOTA_ITES | NOTA_FR:
-        return "Italian, Spanish or French letters";
+        return _("Italian, Spanish or French letters");
     case NOTA_DE:
-        return "German letters";
+        return _("German letters");
     case NOTA_NL:
-        return "Dutch letters";
+        return _("Dutch letters");
     case NOTA_DE | NOTA_NL:
-        return "German or Dutch letters";
+        return _("German or Dutch letters");
     default:
-        return "localized letters";
+        return _("localized letters");
     }
 }
 
 const char *nota_legend(unsigned sets, bool figurines)
 {
-    if (figurines) return "\u2654 king, \u2655 queen, \u2656 rook, \u2657 bishop, \u2658 knight";
+    if (figurines) return _("\u2654 king, \u2655 queen, \u2656 rook, \u2657 bishop, \u2658 knight");
     switch (sets) {
     case NOTA_EN:
-        return "K king, Q queen, R rook, B bishop, N knight";
+        return _("K king, Q queen, R rook, B bishop, N knight");
     case NOTA_ITES:
-        return "R king, D queen, T rook, A bishop, C knight";
+        return _("R king, D queen, T rook, A bishop, C knight");
     case NOTA_FR:
-        return "R king, D queen, T rook, F bishop, C knight";
+        return _("R king, D queen, T rook, F bishop, C knight");
     case NOTA_ITES | NOTA_FR:
-        return "R king, D queen, T rook, C knight";
+        return _("R king, D queen, T rook, C knight");
     case NOTA_DE:
-        return "K king, D queen, T rook, L bishop, S knight";
+        return _("K king, D queen, T rook, L bishop, S knight");
     case NOTA_NL:
-        return "K king, D queen, T rook, L bishop, P knight";
+        return _("K king, D queen, T rook, L bishop, P knight");
     case NOTA_DE | NOTA_NL:
-        return "K king, D queen, T rook, L bishop";
+        return _("K king, D queen, T rook, L bishop");
     default:
-        return "D queen, T rook";
+        return _("D queen, T rook");
     }
 }
 
@@ -269,18 +271,18 @@ const char *nota_piece_word(char english_letter)
 {
     switch (english_letter) {
     case 'K':
-        return "king";
+        return C_("piece", "king");
     case 'Q':
-        return "queen";
+        return C_("piece", "queen");
     case 'R':
-        return "rook";
+        return C_("piece", "rook");
     case 'B':
-        return "bishop";
+        return C_("piece", "bishop");
     case 'N':
-        return "knight";
+        return C_("piece", "knight");
     case 'P':
-        return "pawn";
+        return C_("piece", "pawn");
     default:
-        return "piece";
+        return C_("piece", "piece");
     }
 }

@@ -23,6 +23,8 @@
 #include "judge/collection_internal.h"
 #include "judge/game_record.h"
 
+#include "i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,8 +121,8 @@ static unsigned result_code(const char *r)
 
 static const char *result_text(unsigned code)
 {
-    static const char *const results[] = {"no result", "1-0", "0-1", "1/2-1/2", "*"};
-    return code < 5 ? results[code] : "?";
+    static const char *const results[] = {N_("no result"), "1-0", "0-1", "1/2-1/2", "*"};
+    return code == 0 ? _(results[0]) : code < 5 ? results[code] : "?";
 }
 
 /* ---- where an ordinal is ------------------------------------------------ */
@@ -227,9 +229,9 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
                                                              (s->ordinal - seg->first_ordinal));
             char where[600]; /* the file named only when it is another one */
             if (strcmp(seg->file, g->file ? g->file : "") == 0)
-                snprintf(where, sizeof where, "game %llu (line %u)", first, (unsigned)s->line);
+                snprintf(where, sizeof where, _("game %llu (line %u)"), first, (unsigned)s->line);
             else
-                snprintf(where, sizeof where, "game %llu of %s (line %u)", first, seg->file,
+                snprintf(where, sizeof where, _("game %llu of %s (line %u)"), first, seg->file,
                          (unsigned)s->line);
             char message[900];
             unsigned first_result = s->aux & 7;
@@ -238,19 +240,26 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
             if (first_result != result && first_result >= 1 && first_result <= 3 && result >= 1 &&
                 result <= 3) {
                 snprintf(message, sizeof message,
-                         "same start position and moves as %s, but that copy records %s and "
-                         "this one %s: one of them is wrong",
+                         _("same start position and moves as %s, but that copy records %s and "
+                           "this one %s: one of them is wrong"),
                          where, result_text(first_result), result_text(result));
                 collection_emit(c, g, DIAG_CONFLICTING_DUPLICATE, DIAG_ERROR, message, emit, ctx);
             } else {
-                const char *what = same_players ? "duplicate of %s: same start position and moves"
-                                                : "same start position and moves as %s, between "
-                                                  "other players";
-                snprintf(message, sizeof message, what, where);
-                if (first_result != result)
-                    snprintf(message + strlen(message), sizeof message - strlen(message),
-                             " (recorded %s there, %s here)", result_text(first_result),
-                             result_text(result));
+                /* one whole sentence for each case, for the translations */
+                if (first_result == result)
+                    snprintf(message, sizeof message,
+                             same_players ? _("duplicate of %s: same start position and moves")
+                                          : _("same start position and moves as %s, between "
+                                              "other players"),
+                             where);
+                else
+                    snprintf(message, sizeof message,
+                             same_players
+                                 ? _("duplicate of %s: same start position and moves "
+                                     "(recorded %s there, %s here)")
+                                 : _("same start position and moves as %s, between other "
+                                     "players (recorded %s there, %s here)"),
+                             where, result_text(first_result), result_text(result));
                 collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
             }
             return;
@@ -261,8 +270,11 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         c->stopped = true;
         char message[200];
         snprintf(message, sizeof message,
-                 "duplicate detection stopped at this game: %s after %llu distinct games",
-                 c->ordinal > UINT32_MAX ? "more games than it can number" : "out of memory",
+                 c->ordinal > UINT32_MAX
+                     ? _("duplicate detection stopped at this game: more games than it can "
+                         "number, after %llu distinct games")
+                     : _("duplicate detection stopped at this game: out of memory after %llu "
+                         "distinct games"),
                  (unsigned long long)c->used);
         collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
         return;
@@ -281,7 +293,8 @@ void collection_game(struct collection *c, struct game_record *g, diag_fn emit, 
     if (c->mode != COLLECTION_DUPLICATES_OFF && !c->stopped && !note_segment(c, g)) {
         c->stopped = true;
         collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING,
-                     "duplicate detection stopped at this game: out of memory", emit, ctx);
+                        _("duplicate detection stopped at this game: out of memory"), emit,
+                        ctx);
     }
     if (c->mode != COLLECTION_DUPLICATES_OFF && !c->stopped) check_duplicate(c, g, emit, ctx);
     collection_event_game(c, c->event, g, emit, ctx);

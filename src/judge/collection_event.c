@@ -17,6 +17,8 @@
 #include "judge/collection_internal.h"
 #include "judge/game_record.h"
 
+#include "i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +169,8 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
             if (f->round.form != now->round.form) {
                 e->mixed_warned = true;
                 snprintf(message, sizeof message,
-                         "the Round values of this event mix forms: '%s' here, '%s' in game %llu "
-                         "(line %u)",
+                         _("the Round values of this event mix forms: '%s' here, '%s' in game "
+                           "%llu (line %u)"),
                          shown(g->round), shown(text(e, f->round_text)),
                          (unsigned long long)f->game, (unsigned)f->line);
                 collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
@@ -207,25 +209,31 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
     if (pairing) {
         const char *hr = text(e, pairing->result);
         bool differ = !same_text(hr, g->result);
-        snprintf(message, sizeof message,
-                 "the pairing %s - %s is entered twice in round %s: also game %llu (line %u)%s%s%s%s",
-                 shown(w), shown(b), round, (unsigned long long)pairing->game,
-                 (unsigned)pairing->line, differ ? ", with the result " : "",
-                 differ ? shown(hr) : "", differ ? " there and " : "",
-                 differ ? shown(g->result) : "");
-        if (differ) strncat(message, " here", sizeof message - strlen(message) - 1);
+        if (differ)
+            snprintf(message, sizeof message,
+                     _("the pairing %s - %s is entered twice in round %s: also game %llu (line "
+                       "%u), with the result %s there and %s here"),
+                     shown(w), shown(b), round, (unsigned long long)pairing->game,
+                     (unsigned)pairing->line, shown(hr), shown(g->result));
+        else
+            snprintf(message, sizeof message,
+                     _("the pairing %s - %s is entered twice in round %s: also game %llu (line "
+                       "%u)"),
+                     shown(w), shown(b), round, (unsigned long long)pairing->game,
+                     (unsigned)pairing->line);
         collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
     }
     if (player) {
         snprintf(message, sizeof message,
-                 "%s plays twice in round %s: also in game %llu (line %u), %s - %s", twice, round,
+                 _("%s plays twice in round %s: also in game %llu (line %u), %s - %s"), twice,
+                 round,
                  (unsigned long long)player->game, (unsigned)player->line,
                  shown(text(e, player->white)), shown(text(e, player->black)));
         collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
     }
     if (board) {
         snprintf(message, sizeof message,
-                 "board %lu of round %lu is used twice: also by game %llu (line %u), %s - %s",
+                 _("board %lu of round %lu is used twice: also by game %llu (line %u), %s - %s"),
                  now->round.board, now->round.major, (unsigned long long)board->game,
                  (unsigned)board->line, shown(text(e, board->white)),
                  shown(text(e, board->black)));
@@ -243,8 +251,8 @@ void collection_event_game(struct collection *c, struct collection_event *e,
             e->full_noted = true;
             char message[200];
             snprintf(message, sizeof message,
-                     "this event has more than %d games in a row: the rounds of the rest are "
-                     "not checked",
+                     _("this event has more than %d games in a row: the rounds of the rest are "
+                     "not checked"),
                      COLLECTION_EVENT_GAMES_MAX);
             collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_NOTE, message, emit, ctx);
         }

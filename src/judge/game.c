@@ -351,8 +351,8 @@ static __attribute__((noinline)) void on_move_notes(struct game *g, const struct
         /* A capture mark on a move that captures nothing: the one legal move
          * that fits is played, and the scorer is told. */
         game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at,
-                   "written %s with a capture mark, but the move captures nothing; it is read as "
-                   "%s, the only legal move that fits",
+                   _("written %s with a capture mark, but the move captures nothing; it is "
+                     "read as %s, the only legal move that fits"),
                    at.san, at.san_en);
     } else if (nc) {
         game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
@@ -488,7 +488,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                  why);
         if (code != DIAG_BAD_SAN && (text_len != ev->len || memcmp(text, ev->text, text_len))) {
             size_t mlen = strlen(msg);
-            snprintf(msg + mlen, sizeof msg - mlen, " (read as %.*s, a %s move, in %s)",
+            snprintf(msg + mlen, sizeof msg - mlen, _(" (read as %.*s, a %s move, in %s)"),
                      (int)text_len, text, nota_piece_word(nota_piece_of(text, text_len)),
                      game_nota_reading(g));
         }

@@ -30,6 +30,8 @@
 #include "judge/game.h"
 #include "pgn/pgn_parse.h"
 
+#include "i18n.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,12 +248,12 @@ static void decide(struct game *g, bool partial)
                 nota_translate(b, text, len, rb, sizeof rb);
             }
             snprintf(g->nota_part_msg, sizeof g->nota_part_msg,
-                     partial ? "this move reads as %s (a %s move) in %s and as %s (a %s move) "
-                               "in %s; both readings replay the next 128 KB of the game "
-                               "legally, and it is judged in %s"
-                             : "this move reads as %s (a %s move) in %s and as %s (a %s move) "
-                               "in %s; both readings replay the whole game legally, and it is "
-                               "judged in %s",
+                     partial ? _("this move reads as %s (a %s move) in %s and as %s (a %s "
+                                 "move) in %s; both readings replay the next 128 KB of the "
+                                 "game legally, and it is judged in %s")
+                             : _("this move reads as %s (a %s move) in %s and as %s (a %s "
+                                 "move) in %s; both readings replay the whole game legally, and "
+                                 "it is judged in %s"),
                      ra, nota_piece_word(ra[0] >= 'A' && ra[0] <= 'Z' ? ra[0] : 'P'),
                      nota_name(a, false), rb,
                      nota_piece_word(rb[0] >= 'A' && rb[0] <= 'Z' ? rb[0] : 'P'),
@@ -369,7 +371,7 @@ void game_nota_end(struct game *g)
     const char *name = game_nota_name(g);
     if (!name || !g->strict || !g->judged || !g->replayable) return; /* moves not read */
     game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, &g->start, NULL,
-               "the moves of this game are written in %s (%s), not in the English letters of "
-               "export-format SAN",
+               _("the moves of this game are written in %s (%s), not in the English letters "
+                 "of export-format SAN"),
                name, nota_legend(g->nota_glyph ? NOTA_EN : g->nota, g->nota_glyph));
 }

@@ -265,11 +265,6 @@ void report_finish(struct report *r, const struct run_totals *t)
         report_html_finish(r->html, t);
 }
 
-static const char *plural(uint64_t n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
 void report_interrupted(FILE *err, const struct run_totals *t)
 {
     if (t->interrupted)
@@ -314,8 +309,10 @@ void report_summary(FILE *err, const struct run_totals *t)
                     (unsigned long long)t->by_code[c]);
     /* The one structure that grows with the input: said when it found something. */
     if (t->by_code[DIAG_DUPLICATE_GAME] || t->by_code[DIAG_CONFLICTING_DUPLICATE])
-        fprintf(err, "pgnarbiter: duplicate index: %llu distinct %s in %.1f KB\n",
+        fprintf(err,
+                ngettext("pgnarbiter: duplicate index: %llu distinct game in %.1f KB\n",
+                         "pgnarbiter: duplicate index: %llu distinct games in %.1f KB\n",
+                         t->duplicates_indexed),
                 (unsigned long long)t->duplicates_indexed,
-                plural(t->duplicates_indexed, "game", "games"),
                 (double)t->duplicates_index_bytes / 1024.0);
 }

@@ -244,7 +244,8 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   r.confirmed,
                                   collection_duplicates_name(run->opt.duplicates),
                                   run->opt.strict,
-                                  run->opt.werror};
+                                  run->opt.werror,
+                                  run->opt.games_records};
     run->totals.shard = info;
     if (st == SHARD_UNREADABLE) {
         run->totals.files_unreadable++;
@@ -412,7 +413,9 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (!cli_output_open(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
         out = output.f;
     }
-    run.report = report_new(run.opt.format, out, run.opt.games_records);
+    /* A shard always writes its game records: merge runs the checks across
+     * games from them, and prints them only when the shards were asked to. */
+    run.report = report_new(run.opt.format, out, run.opt.games_records || run.opt.shard_n);
     if (run.report) report_set_html_max_boards(run.report, run.opt.html_max_boards);
     run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
     /* The page marks findings in each game's main line and draws endings. */

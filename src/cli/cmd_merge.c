@@ -40,8 +40,8 @@ struct shard_file {
     uint64_t start_range, start_cut, end_range, end_cut;
     bool confirmed;
     char input[1024]; /* the name of the input it read */
-    char duplicates[16]; /* the shard's --duplicates, --strict, --werror */
-    bool strict, werror;
+    char duplicates[16]; /* the shard's --duplicates, --strict, --werror, --report */
+    bool strict, werror, report_games;
 };
 
 struct merge {
@@ -165,6 +165,7 @@ static bool read_summary(struct merge *m, struct shard_file *s)
     snprintf(s->duplicates, sizeof s->duplicates, "%s", dup ? dup : "");
     s->strict = get_bool(o, "strict");
     s->werror = get_bool(o, "werror");
+    s->report_games = get_bool(o, "report_games");
     const char *input = get_string(o, "file");
     snprintf(s->input, sizeof s->input, "%s", input ? input : "");
     return true;
@@ -423,15 +424,15 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     for (size_t i = 0; ok && i < count; i++) {
         if (!collection_parse_duplicates(s[i].duplicates, &dup_mode) ||
             strcmp(s[i].duplicates, s[0].duplicates) != 0 || s[i].strict != s[0].strict ||
-            s[i].werror != s[0].werror) {
-            merge_error(err, "%s was run with other --duplicates, --strict or --werror options "
-                             "than %s: run every shard with the same options.",
+            s[i].werror != s[0].werror || s[i].report_games != s[0].report_games) {
+            merge_error(err, "%s was run with other --duplicates, --strict, --werror or --report "
+                             "options than %s: run every shard with the same options.",
                         s[i].path, s[0].path);
             ok = false;
         }
     }
     if (ok) ok = (m.collection = collection_new(dup_mode, s[0].strict)) != NULL;
-    if (ok && check_set(&m, s, count) && (m.report = report_new(format, out, true))) {
+    if (ok && check_set(&m, s, count) && (m.report = report_new(format, out, s[0].report_games))) {
         status = CLI_EXIT_OK;
         for (size_t i = 0; i < count; i++) {
             if (!merge_file(&m, &s[i])) {

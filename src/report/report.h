@@ -38,6 +38,7 @@ struct report_shard {
      * it (judge/collection.h): --duplicates, --strict, --werror */
     const char *duplicates;
     bool strict, werror;
+    bool report_games; /* --report=games was given (a shard writes them anyway) */
 };
 
 /* Totals of a run, for the summary. */

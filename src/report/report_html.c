@@ -30,6 +30,8 @@
 #include "report/board_svg.h"
 #include "report/json.h"
 
+#include "i18n.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,91 +39,91 @@
 /* ---- every user-visible string of the page ------------------------------ */
 
 const char *const report_html_strings[HS_NB] = {
-    [HS_LANG] = "en",
-    [HS_TITLE] = "pgnarbiter report",
-    [HS_SUMMARY] = "Summary",
-    [HS_CHECKED] = "Checked: %llu input(s), %llu game(s), %llu bytes.",
-    [HS_UNREADABLE] = "Inputs that could not be read: %llu.",
-    [HS_NOT_JUDGED] = "Games counted but not judged (unsupported variant): %llu.",
-    [HS_ERRORS] = "Errors: %llu",
-    [HS_WARNINGS] = "Warnings: %llu",
-    [HS_NOTES] = "Notes: %llu",
-    [HS_BY_CODE] = "Findings by code",
-    [HS_CHART_LABEL] = "Findings by code: %s",
-    [HS_GAMES_WITH_FINDINGS] = "Games with findings",
-    [HS_NO_FINDINGS] = "No game has a finding.",
-    [HS_COL_GAME] = "Game",
-    [HS_COL_FILE] = "File",
-    [HS_COL_EVENT] = "Event",
-    [HS_COL_ROUND] = "Round",
-    [HS_COL_PLAYERS] = "White - Black",
-    [HS_COL_RESULT] = "Result",
-    [HS_COL_ERRORS] = "Errors",
-    [HS_COL_WARNINGS] = "Warnings",
-    [HS_COL_NOTES] = "Notes",
-    [HS_BOARDS_CUT] = "Only the first %lu findings have a board (--html-max-boards); the "
-                      "others are listed without one.",
-    [HS_BOARDS_CUT_HERE] = "The board limit (%lu) is reached: from here on, findings are "
-                           "listed without a board.",
-    [HS_SHOW] = "Show:",
-    [HS_CODES] = "What the codes mean",
-    [HS_GAME_HEADING] = "%s, game %llu: %s - %s",
-    [HS_ROUND_SUFFIX] = " (round %s)",
-    [HS_FILE_LEVEL] = "%s: findings outside any game",
-    [HS_TAG_EVENT] = "Event",
-    [HS_TAG_SITE] = "Site",
-    [HS_TAG_DATE] = "Date",
-    [HS_TAG_ROUND] = "Round",
-    [HS_TAG_WHITE] = "White",
-    [HS_TAG_BLACK] = "Black",
-    [HS_TAG_RESULT] = "Result",
-    [HS_MAIN_LINE] = "Main line",
-    [HS_MAIN_LINE_NONE] = "(no moves)",
-    [HS_ENDING_NONE] = "No ending on the board: the result rests on resignation, agreement, "
-                       "time or a claim.",
-    [HS_ENDING_AT] = "The game ended on the board by %s at ply %u.",
-    [HS_FINAL_POSITION] = "Final position (%s).",
-    [HS_PLY] = "ply %u",
-    [HS_PLY_VARIATION] = "ply %u, in a variation",
-    [HS_BEFORE] = "Position before %s.",
-    [HS_START_OF_GAME] = "Position.",
-    [HS_TO_MOVE_WHITE] = "White to move.",
-    [HS_TO_MOVE_BLACK] = "Black to move.",
-    [HS_ARROW] = "Arrow: %s.",
-    [HS_ARROWS_CANDIDATES] = "Arrows for the moves it could mean: %s.",
-    [HS_NO_ARROW_ILLEGAL] = "No arrow: the move is not legal in this position.",
-    [HS_NO_ARROW_BAD] = "No arrow: the text is not a move.",
-    [HS_NO_ARROW_UNREAD] = "No arrow: the move is not read in this position.",
-    [HS_NO_DIAGRAM] = "(No diagram: the position cannot be set up.)",
-    [HS_MOVE] = "%s from %s to %s",
-    [HS_MOVE_CAPTURE] = "%s from %s captures on %s",
-    [HS_CASTLE_KING] = "%s castles kingside",
-    [HS_CASTLE_QUEEN] = "%s castles queenside",
-    [HS_PROMOTING] = ", promoting to %s",
-    [HS_EN_PASSANT] = ", en passant",
-    [HS_WHITE] = "White",
-    [HS_BLACK] = "Black",
-    [HS_SEV_ERROR] = "error",
-    [HS_SEV_WARNING] = "warning",
-    [HS_SEV_NOTE] = "note",
-    [HS_END_CHECKMATE] = "checkmate",
-    [HS_END_STALEMATE] = "stalemate",
-    [HS_END_DEAD] = "dead position",
-    [HS_END_FIVEFOLD] = "fivefold repetition",
-    [HS_END_75] = "the 75-move rule",
-    [HS_NO_RECORD] = "?",
+    [HS_LANG] = N_("en"),
+    [HS_TITLE] = N_("pgnarbiter report"),
+    [HS_SUMMARY] = N_("Summary"),
+    [HS_CHECKED] = N_("Checked: %llu input(s), %llu game(s), %llu bytes."),
+    [HS_UNREADABLE] = N_("Inputs that could not be read: %llu."),
+    [HS_NOT_JUDGED] = N_("Games counted but not judged (unsupported variant): %llu."),
+    [HS_ERRORS] = N_("Errors: %llu"),
+    [HS_WARNINGS] = N_("Warnings: %llu"),
+    [HS_NOTES] = N_("Notes: %llu"),
+    [HS_BY_CODE] = N_("Findings by code"),
+    [HS_CHART_LABEL] = N_("Findings by code: %s"),
+    [HS_GAMES_WITH_FINDINGS] = N_("Games with findings"),
+    [HS_NO_FINDINGS] = N_("No game has a finding."),
+    [HS_COL_GAME] = N_("Game"),
+    [HS_COL_FILE] = N_("File"),
+    [HS_COL_EVENT] = N_("Event"),
+    [HS_COL_ROUND] = N_("Round"),
+    [HS_COL_PLAYERS] = N_("White - Black"),
+    [HS_COL_RESULT] = N_("Result"),
+    [HS_COL_ERRORS] = N_("Errors"),
+    [HS_COL_WARNINGS] = N_("Warnings"),
+    [HS_COL_NOTES] = N_("Notes"),
+    [HS_BOARDS_CUT] = N_("Only the first %lu findings have a board (--html-max-boards); the "
+                      "others are listed without one."),
+    [HS_BOARDS_CUT_HERE] = N_("The board limit (%lu) is reached: from here on, findings are "
+                           "listed without a board."),
+    [HS_SHOW] = N_("Show:"),
+    [HS_CODES] = N_("What the codes mean"),
+    [HS_GAME_HEADING] = N_("%s, game %llu: %s - %s"),
+    [HS_ROUND_SUFFIX] = N_(" (round %s)"),
+    [HS_FILE_LEVEL] = N_("%s: findings outside any game"),
+    [HS_TAG_EVENT] = N_("Event"),
+    [HS_TAG_SITE] = N_("Site"),
+    [HS_TAG_DATE] = N_("Date"),
+    [HS_TAG_ROUND] = N_("Round"),
+    [HS_TAG_WHITE] = N_("White"),
+    [HS_TAG_BLACK] = N_("Black"),
+    [HS_TAG_RESULT] = N_("Result"),
+    [HS_MAIN_LINE] = N_("Main line"),
+    [HS_MAIN_LINE_NONE] = N_("(no moves)"),
+    [HS_ENDING_NONE] = N_("No ending on the board: the result rests on resignation, agreement, "
+                       "time or a claim."),
+    [HS_ENDING_AT] = N_("The game ended on the board by %s at ply %u."),
+    [HS_FINAL_POSITION] = N_("Final position (%s)."),
+    [HS_PLY] = N_("ply %u"),
+    [HS_PLY_VARIATION] = N_("ply %u, in a variation"),
+    [HS_BEFORE] = N_("Position before %s."),
+    [HS_START_OF_GAME] = N_("Position."),
+    [HS_TO_MOVE_WHITE] = N_("White to move."),
+    [HS_TO_MOVE_BLACK] = N_("Black to move."),
+    [HS_ARROW] = N_("Arrow: %s."),
+    [HS_ARROWS_CANDIDATES] = N_("Arrows for the moves it could mean: %s."),
+    [HS_NO_ARROW_ILLEGAL] = N_("No arrow: the move is not legal in this position."),
+    [HS_NO_ARROW_BAD] = N_("No arrow: the text is not a move."),
+    [HS_NO_ARROW_UNREAD] = N_("No arrow: the move is not read in this position."),
+    [HS_NO_DIAGRAM] = N_("(No diagram: the position cannot be set up.)"),
+    [HS_MOVE] = N_("%s from %s to %s"),
+    [HS_MOVE_CAPTURE] = N_("%s from %s captures on %s"),
+    [HS_CASTLE_KING] = N_("%s castles kingside"),
+    [HS_CASTLE_QUEEN] = N_("%s castles queenside"),
+    [HS_PROMOTING] = N_(", promoting to %s"),
+    [HS_EN_PASSANT] = N_(", en passant"),
+    [HS_WHITE] = N_("White"),
+    [HS_BLACK] = N_("Black"),
+    [HS_SEV_ERROR] = N_("error"),
+    [HS_SEV_WARNING] = N_("warning"),
+    [HS_SEV_NOTE] = N_("note"),
+    [HS_END_CHECKMATE] = N_("checkmate"),
+    [HS_END_STALEMATE] = N_("stalemate"),
+    [HS_END_DEAD] = N_("dead position"),
+    [HS_END_FIVEFOLD] = N_("fivefold repetition"),
+    [HS_END_75] = N_("the 75-move rule"),
+    [HS_NO_RECORD] = N_("?"),
 };
 
 /* "White's knight", by colour and type (PAWN..KING). */
 static const char *const piece_owner[COLOR_NB][PIECE_TYPE_NB] = {
-    {"White's pawn", "White's knight", "White's bishop", "White's rook", "White's queen",
-     "White's king"},
-    {"Black's pawn", "Black's knight", "Black's bishop", "Black's rook", "Black's queen",
-     "Black's king"},
+    {N_("White's pawn"), N_("White's knight"), N_("White's bishop"), N_("White's rook"), N_("White's queen"),
+     N_("White's king")},
+    {N_("Black's pawn"), N_("Black's knight"), N_("Black's bishop"), N_("Black's rook"), N_("Black's queen"),
+     N_("Black's king")},
 };
 /* A promotion's piece, by type. */
-static const char *const piece_promoted[PIECE_TYPE_NB] = {"a pawn", "a knight", "a bishop",
-                                                          "a rook", "a queen", "a king"};
+static const char *const piece_promoted[PIECE_TYPE_NB] = {N_("a pawn"), N_("a knight"), N_("a bishop"),
+                                                          N_("a rook"), N_("a queen"), N_("a king")};
 
 
 /* Contrast ratios (WCAG 2.1, computed by tests/check_report.c): text 17.22,
@@ -320,10 +322,10 @@ static void move_words(char *buf, size_t size, const struct position *pos, move 
     int piece = pos->board[from];
     bool capture = pos->board[to] != PIECE_NONE || MOVE_KIND(m) == MOVE_EN_PASSANT;
     int n = snprintf(buf, size, S(capture ? HS_MOVE_CAPTURE : HS_MOVE),
-                     piece_owner[side][PIECE_TYPE(piece) % PIECE_TYPE_NB], a, b);
+                     _(piece_owner[side][PIECE_TYPE(piece) % PIECE_TYPE_NB]), a, b);
     if (n < 0 || (size_t)n >= size) return;
     if (MOVE_IS_PROMO(m))
-        snprintf(buf + n, size - (size_t)n, S(HS_PROMOTING), piece_promoted[MOVE_PROMO_TYPE(m)]);
+        snprintf(buf + n, size - (size_t)n, S(HS_PROMOTING), _(piece_promoted[MOVE_PROMO_TYPE(m)]));
     else if (MOVE_KIND(m) == MOVE_EN_PASSANT)
         snprintf(buf + n, size - (size_t)n, "%s", S(HS_EN_PASSANT));
 }

@@ -31,7 +31,9 @@ enum hs {
 };
 
 extern const char *const report_html_strings[HS_NB];
-#define S(id) report_html_strings[id]
+#include "i18n.h"
+
+#define S(id) _(report_html_strings[id])
 
 /* Colours (WCAG contrast: report_html_contrasts in report_html.c). */
 #define C_FG "#1b1b1b"

@@ -9,6 +9,8 @@
 #include "report/report_html.h"
 #include "report/report_html_internal.h"
 
+#include "i18n.h"
+
 #include <string.h>
 
 static void write_chart(FILE *f, const struct run_totals *t)
@@ -104,9 +106,9 @@ static void write_codes(FILE *f, const struct run_totals *t)
             fputs("</span>", f);
         }
         fputs("</h3><p>", f);
-        report_html_put(f, info->summary);
+        report_html_put(f, _(info->summary));
         fputs("</p><p class=\"explain\">", f);
-        report_html_put(f, info->explain);
+        report_html_put(f, _(info->explain));
         fputs("</p></section>\n", f);
     }
     if (any) fputs("</section>\n", f);

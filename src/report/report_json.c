@@ -149,6 +149,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
         key_string(f, "duplicates", s->duplicates);
         key_bool(f, "strict", s->strict);
         key_bool(f, "werror", s->werror);
+        key_bool(f, "report_games", s->report_games);
     }
     fputs("}\n", f);
 }

@@ -28,8 +28,6 @@
 #include "pgn/pgn_parse.h"
 
 #include "pgn/input.h"
-#define PGN_LEX_INTERNAL
-#include "pgn/pgn_lex.h"
 
 #include "i18n.h"
 
@@ -38,65 +36,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FAST_NONE, FAST_MOVETEXT, FAST_TAGS };
+#include "pgn/pgn_parse_internal.h"
 
-enum pstate {
-    PS_BETWEEN,   /* no game open */
-    PS_TAGS,      /* in the tag section, between tag pairs */
-    PS_TAG_NAME,  /* after '[' */
-    PS_TAG_VALUE, /* after the name */
-    PS_TAG_CLOSE, /* after the value */
-    PS_TAG_SKIP,  /* inside a malformed tag pair: up to its ']' */
-    PS_MOVETEXT
-};
-
-struct pgn_parser {
-    struct pgn_lex *lx;
-    struct input *in;
-    diag_fn on_diag;
-    void *diag_ctx;
-    const struct pgn_token *tok;
-    bool have_tok; /* tok is to be handled (again) before lexing on */
-    bool eof;
-    unsigned char fast; /* FAST_*: the fast path that applies, see parser_general() */
-    bool slow;     /* the fast paths are off (pgn_parser_set_fast_paths()) */
-    enum pstate st;
-
-    uint64_t games;
-    bool game_open, movetext_begun, has_result, latin1_noted, enc_warned, tags_full;
-    bool pend_movetext, pend_result, pend_end, pend_begin;
-    bool pend_tag;        /* pend_begin's game opens with the tag in name/value, read whole */
-    uint64_t first_tag;   /* hash of the game's first tag name */
-    unsigned distinct;    /* distinct tag names of the game */
-    uint64_t bad_tags;    /* bad-tag findings of the game, shown or not */
-    bool blank_tags;      /* the tag pair being read follows a blank line */
-    bool utf16_noted;     /* the UTF-16 note is given (once per input) */
-    bool dparen_warned;   /* "((" reported in this game (once) */
-    bool rav_fresh;       /* a '(' was the last movetext token (the next one goes the
-                             general path, see parser_general()) */
-    bool cut_short;       /* the input ended inside a movetext line, no marker */
-    const char *rav_result; /* the last marker met inside a variation, or NULL */
-    struct src_loc rav_result_loc;
-    unsigned last_number; /* last move number of the main line */
-    unsigned pend_rav_end;
-    const char *result; /* static canonical marker */
-    struct src_loc result_loc, end_loc;
-    unsigned depth;     /* variations delivered and open */
-    uint64_t deep;      /* variations open beyond the depth limit */
-    uint64_t deep_start;
-    unsigned errors;
-
-    struct src_loc tag_loc;
-    size_t name_len, value_len;
-    unsigned ntags;
-    uint64_t tag_filter; /* bit h % 64 for every hash h in tag_hash */
-    uint64_t tag_hash[PGN_PARSE_TAGS_MAX];
-    char name[PGN_PARSE_TAG_NAME_MAX + 1];
-    char value[PGN_LEX_STRING_MAX + 1];
-    char msg[320];
-};
-
-static void report(struct pgn_parser *p, enum diag_code code, int severity,
+void pgn_parse_report(struct pgn_parser *p, enum diag_code code, int severity,
                    const struct src_loc *loc, const char *fmt, ...)
 {
     if (!p->on_diag)
@@ -120,14 +62,14 @@ static void report(struct pgn_parser *p, enum diag_code code, int severity,
 }
 
 /* Encoding findings of a token's text (what = "tag value", "comment", ...). */
-static void check_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what)
+void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what)
 {
     if ((t->flags & PGN_TOKF_BAD_UTF8) && !p->enc_warned) {
         p->enc_warned = true;
-        report(p, DIAG_ENCODING, -1, &t->loc, _("%s is not valid UTF-8"), what);
+        pgn_parse_report(p, DIAG_ENCODING, -1, &t->loc, _("%s is not valid UTF-8"), what);
     } else if ((t->flags & PGN_TOKF_LATIN1) && !p->latin1_noted) {
         p->latin1_noted = true;
-        report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
+        pgn_parse_report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
                _("%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)"), what);
     }
 }
@@ -158,11 +100,11 @@ static void movetext_error(struct pgn_parser *p, const struct src_loc *loc, cons
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     if (++p->errors < PGN_PARSE_ERRORS_MAX) {
-        report(p, DIAG_SYNTAX, -1, loc, "%s", what);
+        pgn_parse_report(p, DIAG_SYNTAX, -1, loc, "%s", what);
         return;
     }
     uint64_t skipped = pgn_lex_skip_to_tag_line(p->lx);
-    report(p, DIAG_SYNTAX, -1, loc,
+    pgn_parse_report(p, DIAG_SYNTAX, -1, loc,
            _("%s; %u syntax errors in this movetext: skipped %llu %s to the next tag section"),
            what, p->errors, (unsigned long long)skipped, bytes_word(skipped));
     p->errors = 0;
@@ -191,17 +133,17 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
 }
 
 /* Close the game at loc: open variations, missing marker, pending events. */
-static void end_game(struct pgn_parser *p, const struct src_loc *loc)
+void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc)
 {
     if (p->bad_tags > PGN_PARSE_REPEAT_MAX) {
         uint64_t more = p->bad_tags - PGN_PARSE_REPEAT_MAX;
         p->bad_tags = 0; /* so that this one is shown */
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
+        pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
                _("%llu more bad-tag findings like these in this game, not shown one by one"),
                (unsigned long long)more);
     }
     if (p->deep || p->depth) {
-        report(p, DIAG_SYNTAX, -1, loc, _("unterminated variation: %llu '(' without ')'"),
+        pgn_parse_report(p, DIAG_SYNTAX, -1, loc, _("unterminated variation: %llu '(' without ')'"),
                (unsigned long long)(p->deep + p->depth));
         if (!p->has_result && p->rav_result) {
             /* "(... 1-0" never closed: the marker was the game's after all */
@@ -213,11 +155,11 @@ static void end_game(struct pgn_parser *p, const struct src_loc *loc)
         }
     }
     if (!p->has_result && p->cut_short)
-        report(p, DIAG_MISSING_RESULT, -1, loc,
+        pgn_parse_report(p, DIAG_MISSING_RESULT, -1, loc,
                "the input ends in the middle of a line of movetext, without a termination "
                "marker: the game is truncated");
     else if (!p->has_result)
-        report(p, DIAG_MISSING_RESULT, -1, loc,
+        pgn_parse_report(p, DIAG_MISSING_RESULT, -1, loc,
                p->movetext_begun ? "the movetext ends without a termination marker"
                                  : "the game has no movetext and no termination marker");
     if (!p->movetext_begun)
@@ -229,194 +171,6 @@ static void end_game(struct pgn_parser *p, const struct src_loc *loc)
     p->st = PS_BETWEEN;
 }
 
-static void keep(struct pgn_parser *p) { p->have_tok = true; }
-
-/* 64-bit hash of a tag name, for duplicates.  Names of up to 8 bytes are
- * read whole (two overlapping loads, or three bytes), so two of them never
- * collide: with the length, the words determine the name, and mix() is a
- * bijection.  Longer names go by 8-byte words. */
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 32;
-    x *= 0xd6e8feb86659fd93ull;
-    x ^= x >> 32;
-    x *= 0xd6e8feb86659fd93ull;
-    return x ^ (x >> 32);
-}
-
-static uint64_t name_hash(const char *name, size_t len)
-{
-    uint64_t a, b, h = len * 0x9e3779b97f4a7c15ull;
-    if (len > 8) {
-        for (size_t i = 0; i + 8 < len; i += 8) {
-            memcpy(&a, name + i, 8);
-            h = mix(h ^ a);
-        }
-        memcpy(&b, name + len - 8, 8);
-        return mix(h ^ b);
-    }
-    if (len >= 4) {
-        uint32_t x, y;
-        memcpy(&x, name, 4);
-        memcpy(&y, name + len - 4, 4);
-        a = (uint64_t)x << 32 | y;
-    } else if (len > 0) {
-        a = (uint64_t)(unsigned char)name[0] << 16 | (uint64_t)(unsigned char)name[len / 2] << 8 |
-            (unsigned char)name[len - 1];
-    } else {
-        a = 0;
-    }
-    return mix(h ^ a);
-}
-
-static bool tag_seen(const struct pgn_parser *p, uint64_t h)
-{
-    if (!((p->tag_filter >> (h & 63)) & 1))
-        return false; /* the usual answer, without the loop */
-    for (unsigned i = 0; i < p->ntags; i++)
-        if (p->tag_hash[i] == h)
-            return true;
-    return false;
-}
-
-/* A tag pair named h opens the next game, in a game of tags only: after a
- * blank line, any tag the game already has; with no blank line, the tag of
- * the Seven Tag Roster the game began with, once the game has another
- * (tags-only games written one after the other: [Event] [Site] ... [Event]
- * ...).  first_tag is 0 when the game did not begin with one. */
-static bool opens_next_game(const struct pgn_parser *p, uint64_t h)
-{
-    if (!tag_seen(p, h)) return false;
-    return p->blank_tags || (h == p->first_tag && p->distinct >= 2);
-}
-
-static bool roster_tag(const char *name, size_t len)
-{
-    static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
-                                         "White", "Black", "Result"};
-    for (size_t i = 0; i < sizeof roster / sizeof *roster; i++)
-        if (strlen(roster[i]) == len && memcmp(roster[i], name, len) == 0) return true;
-    return false;
-}
-
-/* Bookkeeping of a tag entering the game: duplicate, first, distinct. */
-static void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len)
-{
-    if (tag_seen(p, h)) {
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", name);
-        return;
-    }
-    if (p->distinct++ == 0) p->first_tag = roster_tag(name, len) ? h : 0;
-}
-
-static void tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
-{
-    uint64_t h = name_hash(p->name, p->name_len);
-    tag_count(p, h, p->name, p->name_len);
-    if (p->ntags == PGN_PARSE_TAGS_MAX) {
-        if (!p->tags_full)
-            report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-                   _("more than %d tag pairs: the rest are ignored"), PGN_PARSE_TAGS_MAX);
-        p->tags_full = true;
-        return;
-    }
-    p->tag_hash[p->ntags++] = h;
-    p->tag_filter |= 1ull << (h & 63);
-    ev->type = PGN_EV_TAG;
-    ev->loc = p->tag_loc;
-    ev->name = p->name;
-    ev->name_len = p->name_len;
-    ev->text = p->value;
-    ev->len = p->value_len;
-    *emitted = true;
-}
-
-/* Tag pair tokens.  Returns true when ev was filled. */
-static bool on_tag_token(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
-{
-    bool emitted = false;
-    switch (p->st) {
-    case PS_TAG_NAME:
-        if (t->type == PGN_TOK_SYMBOL) {
-            size_t n = t->len > PGN_PARSE_TAG_NAME_MAX ? PGN_PARSE_TAG_NAME_MAX : t->len;
-            memcpy(p->name, t->text, n);
-            p->name[n] = '\0';
-            p->name_len = n;
-            if (opens_next_game(p, name_hash(p->name, p->name_len))) {
-                /* The game had only tags, and this pair opens the next one. */
-                end_game(p, &p->tag_loc);
-                p->pend_begin = true;
-            }
-            p->st = PS_TAG_VALUE;
-            return false;
-        }
-        report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-               _("malformed tag pair: %s where the tag name belongs"), pgn_lex_type_name(t->type));
-        p->st = t->type == PGN_TOK_STRING ? PS_TAG_SKIP : PS_TAGS;
-        if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_STRING)
-            keep(p);
-        return false;
-    case PS_TAG_SKIP:
-        if (t->type == PGN_TOK_STRING || t->type == PGN_TOK_SYMBOL)
-            return false;
-        p->st = PS_TAGS;
-        if (t->type != PGN_TOK_RBRACKET)
-            keep(p);
-        return false;
-    case PS_TAG_VALUE:
-        if (t->type != PGN_TOK_STRING) {
-            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("malformed tag pair %s: no quoted value"),
-                   p->name);
-            p->st = t->type == PGN_TOK_SYMBOL ? PS_TAG_SKIP : PS_TAGS;
-            if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_SYMBOL)
-                keep(p);
-            return false;
-        }
-        memcpy(p->value, t->text, t->len);
-        p->value_len = t->len;
-        p->st = PS_TAG_CLOSE;
-        char *nul = memchr(p->value, '\0', p->value_len);
-        if (nul) {
-            /* Every reader of the value sees all of it: a NUL would end it
-             * early (a FEN with junk after a NUL would pass as good). */
-            report(p, DIAG_BAD_TAG, -1, &t->loc,
-                   _("tag %s: the value holds a NUL byte (at byte %zu), shown as '?'"), p->name,
-                   (size_t)(nul - p->value) + 1);
-            for (; nul; nul = memchr(nul, '\0', p->value_len - (size_t)(nul - p->value)))
-                *nul = '?';
-        }
-        check_encoding(p, t, _("tag value"));
-        if (t->flags & PGN_TOKF_TRUNCATED)
-            report(p, DIAG_SYNTAX, -1, &t->loc,
-                   _("tag value of %s longer than %d bytes: truncated"), p->name,
-                   PGN_LEX_STRING_MAX);
-        if (t->flags & PGN_TOKF_BAD_QUOTE)
-            report(p, DIAG_BAD_TAG, -1, &t->loc, _("tag %s: unescaped '\"' inside the value"),
-                   p->name);
-        if (t->flags & PGN_TOKF_UNTERMINATED) {
-            report(p, DIAG_BAD_TAG, -1, &t->loc, _("tag %s: value without its closing '\"'"),
-                   p->name);
-            if (p->value_len && p->value[p->value_len - 1] == ']') {
-                p->value_len--; /* [Event "Paris] : the bracket closed the pair */
-                p->value[p->value_len] = '\0';
-                p->st = PS_TAGS;
-                tag_emit(p, ev, &emitted);
-                return emitted;
-            }
-        }
-        p->value[p->value_len] = '\0';
-        return false;
-    default: /* PS_TAG_CLOSE */
-        p->st = PS_TAGS;
-        if (t->type != PGN_TOK_RBRACKET) {
-            report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("tag pair %s without its closing ']'"),
-                   p->name);
-            keep(p);
-        }
-        tag_emit(p, ev, &emitted);
-        return emitted;
-    }
-}
 
 static void set_text(struct pgn_event *ev, const struct pgn_token *t)
 {
@@ -436,7 +190,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         if (t->type == PGN_TOK_RPAREN) {
             if (--p->deep == 0)
-                report(p, DIAG_SYNTAX, -1, &t->loc,
+                pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
                        _("variation nested deeper than %d: skipped %llu bytes"),
                        PGN_PARSE_RAV_DEPTH_MAX,
                        (unsigned long long)(pgn_lex_offset(p->lx) - p->deep_start)); /* > 1 */
@@ -459,7 +213,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             if ((t->flags & PGN_TOKF_BLANK_BEFORE) && t->number < p->last_number) {
                 /* A blank line, then the move numbers start over: a new game
                  * (movetext only) after one that lacked its marker. */
-                end_game(p, &t->loc);
+                pgn_parse_end_game(p, &t->loc);
                 keep(p);
                 return false;
             }
@@ -474,7 +228,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         if (t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)
             return false; /* "exd6 e.p.": part of the previous move's notation */
         if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
-            check_encoding(p, t, _("movetext"));
+            pgn_parse_check_encoding(p, t, _("movetext"));
             movetext_error(p, &t->loc, _("stray bytes that are not UTF-8 (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));
             return false;
@@ -488,14 +242,14 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         ev->number = t->number;
         return true;
     case PGN_TOK_COMMENT:
-        check_encoding(p, t, _("comment"));
+        pgn_parse_check_encoding(p, t, _("comment"));
         if (t->flags & PGN_TOKF_UNTERMINATED) {
             movetext_error(p, &t->loc, _("unterminated comment: '{' without '}' (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));
             return false;
         }
         if (t->flags & PGN_TOKF_TRUNCATED)
-            report(p, DIAG_SYNTAX, -1, &t->loc, _("comment longer than %d bytes: truncated"),
+            pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc, _("comment longer than %d bytes: truncated"),
                    PGN_LEX_COMMENT_MAX);
         ev->type = PGN_EV_COMMENT;
         set_text(ev, t);
@@ -508,7 +262,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         if (fresh && !p->dparen_warned) {
             p->dparen_warned = true;
-            report(p, DIAG_SYNTAX, -1, &t->loc,
+            pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
                    "a variation opens before the variation around it has a move: '((' "
                    "(reported once per game)");
         }
@@ -523,7 +277,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             return false;
         }
         if (p->rav_result) {
-            report(p, DIAG_SYNTAX, DIAG_NOTE, &p->rav_result_loc,
+            pgn_parse_report(p, DIAG_SYNTAX, DIAG_NOTE, &p->rav_result_loc,
                    "result marker %s inside a variation: read as the variation's outcome; "
                    "the game goes on",
                    p->rav_result);
@@ -536,28 +290,28 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     case PGN_TOK_RESULT:
         if (p->depth || p->deep) {
             /* "3. e4 (3. Nf3 Nf6 1/2-1/2) e5": the variation's outcome */
-            /* (noted when the variation closes; see end_game() if it never does) */
+            /* (noted when the variation closes; see pgn_parse_end_game() if it never does) */
             p->rav_result = t->text;
             p->rav_result_loc = t->loc;
             return false;
         }
         if (t->flags & PGN_TOKF_NONSTANDARD)
-            report(p, DIAG_SYNTAX, DIAG_NOTE, &t->loc,
+            pgn_parse_report(p, DIAG_SYNTAX, DIAG_NOTE, &t->loc,
                    "result marker written in a non-standard way: read as %s", t->text);
         p->has_result = true;
         p->result = t->text;
         p->result_loc = t->loc;
         p->pend_result = true;
-        end_game(p, &t->loc);
+        pgn_parse_end_game(p, &t->loc);
         return false;
     case PGN_TOK_EOF:
         /* No line feed between the last token and the end of the input */
         p->cut_short = !(t->flags & PGN_TOKF_LINE_START) && !p->has_result && p->movetext_begun;
-        end_game(p, &t->loc);
+        pgn_parse_end_game(p, &t->loc);
         keep(p);
         return false;
     case PGN_TOK_LBRACKET:
-        end_game(p, &t->loc);
+        pgn_parse_end_game(p, &t->loc);
         keep(p);
         return false;
     case PGN_TOK_STRING:
@@ -622,56 +376,13 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
     if (p->pend_tag) { /* ... read whole by the fast path */
         p->pend_tag = false;
         bool emitted = false;
-        tag_emit(p, ev, &emitted);
+        pgn_parse_tag_emit(p, ev, &emitted);
         ev->game = p->games;
         return emitted;
     }
     return false;
 }
 
-/*
- * Tag pair fast path, in PS_TAGS (bracket_lexed false) or in PS_TAG_NAME
- * right after the '[' (true), with no token kept: a plain pair that the
- * token-by-token path would deliver as it is (see pgn_lex_next_tag()), and
- * that cannot open the next game (not after a blank line that follows tags).
- */
-static bool tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket_lexed)
-{
-    if (p->ntags == PGN_PARSE_TAGS_MAX || (bracket_lexed && p->blank_tags && p->ntags))
-        return false;
-    if (!pgn_lex_next_tag(p->lx, bracket_lexed, ev))
-        return false;
-    if (bracket_lexed) {
-        ev->loc = p->tag_loc;
-    } else {
-        p->tag_loc = ev->loc;
-        p->blank_tags = false;
-    }
-    /* as tag_emit(), with the name and value in the lexer's buffer */
-    uint64_t h = name_hash(ev->name, ev->name_len);
-    if (opens_next_game(p, h)) {
-        /* the pair opens the next game: kept, and delivered after its
-         * GAME_BEGIN (pending()) */
-        memcpy(p->name, ev->name, ev->name_len);
-        p->name[p->name_len = ev->name_len] = '\0';
-        memcpy(p->value, ev->text, ev->len);
-        p->value[p->value_len = ev->len] = '\0';
-        p->tag_loc = ev->loc;
-        end_game(p, &p->tag_loc);
-        p->pend_begin = p->pend_tag = true;
-        return false;
-    }
-    tag_count(p, h, ev->name, ev->name_len);
-    p->tag_hash[p->ntags++] = h;
-    p->tag_filter |= 1ull << (h & 63);
-    p->st = PS_TAGS;
-    ev->type = PGN_EV_TAG;
-    ev->number = ev->dots = 0;
-    ev->game = p->games;
-    ev->depth = 0;
-    ev->has_result = false;
-    return true;
-}
 
 /* Everything but the fast path: pending events, tags, the rest of movetext.
  * Out of line so that pgn_parser_next() stays small. */
@@ -686,7 +397,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
             if (p->eof)
                 return false;
             if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow) {
-                if (tag_fast(p, ev, p->st == PS_TAG_NAME))
+                if (pgn_parse_tag_fast(p, ev, p->st == PS_TAG_NAME))
                     return true;
                 if (p->pend_begin)
                     continue; /* the pair it read opens the next game: pending */
@@ -702,15 +413,15 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
             if (t->type == PGN_TOK_EOF) {
                 p->eof = true;
                 if (pgn_lex_input_error(p->lx))
-                    report(p, DIAG_INPUT, -1, &t->loc, "%s", pgn_lex_input_error(p->lx));
+                    pgn_parse_report(p, DIAG_INPUT, -1, &t->loc, "%s", pgn_lex_input_error(p->lx));
                 else if (p->games == 0)
-                    report(p, DIAG_SYNTAX, DIAG_WARNING, &t->loc,
+                    pgn_parse_report(p, DIAG_SYNTAX, DIAG_WARNING, &t->loc,
                            "no games found: the input holds no tag pair and no movetext");
                 return false;
             }
             if (!p->utf16_noted && pgn_lex_is_utf16(p->lx, &big)) {
                 p->utf16_noted = true;
-                report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
+                pgn_parse_report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
                        "the input is UTF-16 (%s, with a byte order mark): read as such; "
                        "PGN is ASCII or UTF-8",
                        big ? "big-endian" : "little-endian");
@@ -719,7 +430,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 continue; /* between games: belongs to no game */
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
-                report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu %s skipped)"),
+                pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu %s skipped)"),
                        t->type == PGN_TOK_ERROR ? _(t->message) : _("stray"),
                        t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
                        (unsigned long long)t->span, bytes_word(t->span));
@@ -737,7 +448,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 continue;
             }
             if (t->type == PGN_TOK_EOF) { /* a game of tags only */
-                end_game(p, &t->loc);
+                pgn_parse_end_game(p, &t->loc);
                 keep(p);
                 continue;
             }
@@ -750,7 +461,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 /* a line between tag pairs that is none: the game goes on */
                 uint64_t from = t->loc.offset;
                 pgn_lex_skip_line(p->lx);
-                report(p, DIAG_SYNTAX, -1, &t->loc,
+                pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
                        "a line between tag pairs that is not a tag pair (%llu bytes skipped)",
                        (unsigned long long)(pgn_lex_offset(p->lx) - from));
                 continue;
@@ -764,7 +475,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
         case PS_TAG_VALUE:
         case PS_TAG_CLOSE:
         case PS_TAG_SKIP:
-            if (on_tag_token(p, t, ev))
+            if (pgn_parse_on_tag_token(p, t, ev))
                 return true;
             continue;
         case PS_MOVETEXT:
@@ -778,7 +489,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
 /*
  * The general path, which also says which fast path applies to the next
  * call: the movetext one in PS_MOVETEXT with no token kept, outside skipped
- * variations, and no synthetic event pending (end_game() leaves the state,
+ * variations, and no synthetic event pending (pgn_parse_end_game() leaves the state,
  * so MOVETEXT_BEGIN is the only one that can be); the tag pair one in
  * PS_TAGS with no token kept and nothing pending.  Only this path changes
  * those, so p->fast stays right across fast-path calls.
@@ -807,7 +518,7 @@ __attribute__((noinline))
 #endif
 static bool parser_tags(struct pgn_parser *p, struct pgn_event *ev)
 {
-    return tag_fast(p, ev, false) || parser_general(p, ev);
+    return pgn_parse_tag_fast(p, ev, false) || parser_general(p, ev);
 }
 
 /* The movetext fast path for a token that starts with a digit (see
@@ -831,7 +542,7 @@ static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
  * Movetext fast path: the next token is a move or a move number that
  * on_movetext() would deliver as it is (pgn_lex_next_move(),
  * pgn_lex_next_number()); tag pair fast path: a plain tag pair in PS_TAGS
- * (tag_fast()).  Anything else goes to parser_general(), which lexes it as
+ * (pgn_parse_tag_fast()).  Anything else goes to parser_general(), which lexes it as
  * if they had not looked.
  */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)

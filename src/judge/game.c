@@ -99,38 +99,6 @@ void game_set_file(struct game *g, const char *name)
     g->file = name;
 }
 
-/* Copy n bytes of an event's text and end them with a NUL (dst has room for
- * n + 1).  The compiler, knowing n small, would copy with a string
- * instruction (rep movs) whose start-up costs more than the short texts of
- * tags, comments and results take to copy; hiding the bound from it leaves
- * the copy to the library's memcpy. */
-static inline void copy_text(char *dst, const char *src, size_t n)
-{
-#if defined(__GNUC__)
-    __asm__("" : "+r"(n));
-#endif
-    memcpy(dst, src, n);
-    dst[n] = '\0';
-}
-
-/* Name the move of ev, played as ply `ply` from `before` on line l: its
- * number as the file writes it (the position's, moved by the shift the
- * file's move numbers showed, see on_move_number_general()). */
-static void move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
-                         const struct position *before, bool variation, const struct line *l)
-{
-    at->loc = ev->loc;
-    at->ply = ply;
-    at->variation = variation;
-    size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
-    copy_text(at->san, ev->text, n);
-    at->san_en[0] = '\0';
-    int64_t number = (int64_t)before->fullmove + l->number_shift;
-    at->move_number = number >= 1 && number <= UINT32_MAX ? (uint32_t)number : before->fullmove;
-    at->side = before->side;
-    fen_write(before, at->fen, sizeof at->fen);
-}
-
 /* ---- setting up -------------------------------------------------------- */
 
 enum variant_class { VARIANT_STANDARD, VARIANT_CHESS960, VARIANT_OTHER };
@@ -230,13 +198,6 @@ static inline void set_up(struct game *g)
 
 /* ---- moves ------------------------------------------------------------- */
 
-/* The position before l's last move token (the current one if it failed). */
-static void line_before(const struct line *l, struct position *out)
-{
-    *out = l->pos;
-    if (l->last_made) pos_undo(out, &l->undo);
-}
-
 /* Play m (legal) or, for MOVE_NULL, pass, in l's position, keeping the undo. */
 /* The line's bookkeeping after a move played on it, its undo recorded. */
 static inline __attribute__((always_inline)) void line_moved(struct line *l)
@@ -281,26 +242,6 @@ static void flush_line(struct game *g, struct line *l)
     game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
 }
 
-/* Check and mate marks (PGN 8.2.3.5): '+' must check, '#' must mate. */
-static void verify_marks(struct game *g, const struct san_result *res, bool check, bool mate,
-                         const struct move_ctx *at)
-{
-    if (res->mark == '#' && !mate)
-        game_emit(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at,
-                  check ? _("marked # but only gives check, it does not checkmate")
-                        : _("marked # but does not even give check"));
-    else if (res->mark == '+' && !check)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at,
-                  _("marked + but does not give check"));
-    else if (res->mark == '+' && mate)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at,
-                  _("checkmates but is marked + instead of #"));
-    else if (!res->mark && mate)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("checkmates but is not marked #"));
-    else if (!res->mark && check)
-        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("gives check but is not marked +"));
-}
-
 /* The null move of analysis PGN: "--" (ChessBase), "Z0" (some engines). */
 static bool is_null_move(const struct pgn_event *ev)
 {
@@ -315,7 +256,7 @@ static bool is_null_move(const struct pgn_event *ev)
 static void on_null_move(struct game *g, const struct pgn_event *ev, struct line *l, bool main_line)
 {
     struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line, l);
+    game_move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line, l);
     line_play(l, MOVE_NULL);
     if (main_line) {
         game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
@@ -325,38 +266,6 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
     } else {
         game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
                   _("a null move (--) in a variation: the turn passes"));
-    }
-}
-
-/* What there is to say about a legal move just played on l (res, from
- * san_resolve()): the ending it reached, its marks, its spelling. */
-static __attribute__((noinline)) void on_move_notes(struct game *g, const struct pgn_event *ev,
-                                                    struct line *l, const struct san_result *res,
-                                                    bool check, bool mate, bool ended,
-                                                    bool main_line)
-{
-    struct position before;
-    line_before(l, &before);
-    struct move_ctx at;
-    move_ctx_set(&at, ev, l->ply, &before, !main_line, l); /* l->ply already counts it */
-    san_write(&before, res->m, at.san_en);
-    if (ended) g->ending_at = at;
-    verify_marks(g, res, check, mate, &at);
-    unsigned nc = res->noncanonical;
-    /* Localized letters, and 0-0 (the castling of FIDE's own notation,
-     * Appendix C.10), are said once per game in a game not written in
-     * English letters (game_nota_end()). */
-    if (game_nota_name(g)) nc &= ~(SAN_NC_LOCALIZED | SAN_NC_ZERO_CASTLE);
-    if (nc & SAN_NC_SPURIOUS_X) {
-        /* A capture mark on a move that captures nothing: the one legal move
-         * that fits is played, and the scorer is told. */
-        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at,
-                   _("written %s with a capture mark, but the move captures nothing; it is "
-                     "read as %s, the only legal move that fits"),
-                   at.san, at.san_en);
-    } else if (nc) {
-        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
-                   _("written %s; export format is %s"), at.san, at.san_en);
     }
 }
 
@@ -374,7 +283,7 @@ static __attribute__((noinline)) void move_marks(struct game *g, const struct pg
     char expected_mark = mate ? '#' : check ? '+' : 0;
     if (LIKELY(!ended && res->mark == expected_mark && !res->noncanonical))
         return; /* nothing to say, no FEN to write */
-    on_move_notes(g, ev, l, res, check, mate, ended, main_line);
+    game_move_notes(g, ev, l, res, check, mate, ended, main_line);
 }
 
 /* "N" (novelty, NAG 146) and "RR" (editorial comment, 145), the annotation
@@ -445,7 +354,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     }
     if (UNLIKELY(main_line && g->arb.ending != ENDING_NONE)) {
         g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
-        if (g->void_moves++ == 0) move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false, l);
+        if (g->void_moves++ == 0) game_move_ctx_set(&g->first_void, ev, l->ply + 1, &l->pos, false, l);
         l->before_valid = false;
         l->ply++;
         return;
@@ -466,7 +375,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     if (UNLIKELY(g->muted) && g->trial_at == 0 && st == SAN_OK) g->trial_first_ok = true;
     if (UNLIKELY(g->nota_replaying && g->trial_at == g->nota_part_at && !g->muted)) {
         struct move_ctx at;
-        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
+        game_move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
         game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at, g->nota_part_msg);
     }
     if (UNLIKELY(st != SAN_OK)) {
@@ -474,7 +383,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         l->last_made = false;
         l->before_valid = true;
         struct move_ctx at;
-        move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
+        game_move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
         char why[MESSAGE_MAX - 32];
         san_explain(pos, &res, why, sizeof why);
         char msg[MESSAGE_MAX];
@@ -646,7 +555,7 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     uint32_t ply = parent->ply ? parent->ply - 1 : 0;
     if (g->replayable && parent->before_valid) {
         struct position start;
-        line_before(parent, &start);
+        game_line_before(parent, &start);
         line_start(child, &start, ply);
     } else {
         line_start(child, &parent->pos, ply);
@@ -776,14 +685,14 @@ static void on_tag(struct game *g, const struct pgn_event *ev)
     tag->present = true;
     tag->loc = ev->loc;
     size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
-    copy_text(tag->value, ev->text, n);
+    game_copy_text(tag->value, ev->text, n);
 }
 
 static void on_comment(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth != 0) return;
     size_t n = ev->len < sizeof g->final_comment - 1 ? ev->len : sizeof g->final_comment - 1;
-    copy_text(g->final_comment, ev->text, n);
+    game_copy_text(g->final_comment, ev->text, n);
     /* A comment longer than what we keep is commentary, not a claim. */
     g->final_comment_set = ev->len < sizeof g->final_comment - 1;
 }
@@ -826,7 +735,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         g->has_result = true;
         g->result_loc = ev->loc;
         size_t n = ev->len < sizeof g->result - 1 ? ev->len : sizeof g->result - 1;
-        copy_text(g->result, ev->text, n);
+        game_copy_text(g->result, ev->text, n);
         break;
     }
     case PGN_EV_GAME_END:

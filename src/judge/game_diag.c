@@ -18,6 +18,11 @@
 
 #include "judge/game.h"
 
+#include "chess/fen.h"
+#include "chess/san.h"
+#include "pgn/pgn_parse.h"
+#include "i18n.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -151,3 +156,73 @@ void game_flush_deferred(struct game *g)
     g->ndeferred = 0;
 }
 
+/* ---- the move's context, marks and spelling ---------------------------- */
+
+/* Name the move of ev, played as ply `ply` from `before` on line l: its
+ * number as the file writes it (the position's, moved by the shift the
+ * file's move numbers showed, see on_move_number_general()). */
+void game_move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
+                         const struct position *before, bool variation, const struct line *l)
+{
+    at->loc = ev->loc;
+    at->ply = ply;
+    at->variation = variation;
+    size_t n = ev->len < SAN_TEXT_MAX - 1 ? ev->len : SAN_TEXT_MAX - 1;
+    game_copy_text(at->san, ev->text, n);
+    at->san_en[0] = '\0';
+    int64_t number = (int64_t)before->fullmove + l->number_shift;
+    at->move_number = number >= 1 && number <= UINT32_MAX ? (uint32_t)number : before->fullmove;
+    at->side = before->side;
+    fen_write(before, at->fen, sizeof at->fen);
+}
+
+/* Check and mate marks (PGN 8.2.3.5): '+' must check, '#' must mate. */
+static void verify_marks(struct game *g, const struct san_result *res, bool check, bool mate,
+                         const struct move_ctx *at)
+{
+    if (res->mark == '#' && !mate)
+        game_emit(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, NULL, at,
+                  check ? _("marked # but only gives check, it does not checkmate")
+                        : _("marked # but does not even give check"));
+    else if (res->mark == '+' && !check)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_WARNING, NULL, at,
+                  _("marked + but does not give check"));
+    else if (res->mark == '+' && mate)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at,
+                  _("checkmates but is marked + instead of #"));
+    else if (!res->mark && mate)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("checkmates but is not marked #"));
+    else if (!res->mark && check)
+        game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("gives check but is not marked +"));
+}
+
+/* What there is to say about a legal move just played on l (res, from
+ * san_resolve()): the ending it reached, its marks, its spelling. */
+void game_move_notes(struct game *g, const struct pgn_event *ev, struct line *l,
+                     const struct san_result *res, bool check, bool mate, bool ended,
+                     bool main_line)
+{
+    struct position before;
+    game_line_before(l, &before);
+    struct move_ctx at;
+    game_move_ctx_set(&at, ev, l->ply, &before, !main_line, l); /* l->ply already counts it */
+    san_write(&before, res->m, at.san_en);
+    if (ended) g->ending_at = at;
+    verify_marks(g, res, check, mate, &at);
+    unsigned nc = res->noncanonical;
+    /* Localized letters, and 0-0 (the castling of FIDE's own notation,
+     * Appendix C.10), are said once per game in a game not written in
+     * English letters (game_nota_end()). */
+    if (game_nota_name(g)) nc &= ~(SAN_NC_LOCALIZED | SAN_NC_ZERO_CASTLE);
+    if (nc & SAN_NC_SPURIOUS_X) {
+        /* A capture mark on a move that captures nothing: the one legal move
+         * that fits is played, and the scorer is told. */
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at,
+                   _("written %s with a capture mark, but the move captures nothing; it is "
+                     "read as %s, the only legal move that fits"),
+                   at.san, at.san_en);
+    } else if (nc) {
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                   _("written %s; export format is %s"), at.san, at.san_en);
+    }
+}

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct pgn_event;
 struct game_nota;
@@ -172,6 +173,40 @@ struct game {
 
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
+
+/* Copy n bytes of an event's text and end them with a NUL (dst has room for
+ * n + 1).  The compiler, knowing n small, would copy with a string
+ * instruction (rep movs) whose start-up costs more than the short texts of
+ * tags, comments and results take to copy; hiding the bound from it leaves
+ * the copy to the library's memcpy. */
+static inline void game_copy_text(char *dst, const char *src, size_t n)
+{
+#if defined(__GNUC__)
+    __asm__("" : "+r"(n));
+#endif
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+/* The position before l's last move token (the current one if it failed). */
+static inline void game_line_before(const struct line *l, struct position *out)
+{
+    *out = l->pos;
+    if (l->last_made) pos_undo(out, &l->undo);
+}
+
+struct san_result;
+
+/* game_diag.c: name the move of ev, played as ply `ply` from `before` on
+ * line l (for a finding at it). */
+void game_move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t ply,
+                       const struct position *before, bool variation, const struct line *l);
+
+/* game_diag.c: what there is to say about a legal move just played on l: the
+ * ending it reached (ended), its check marks, its spelling. */
+void game_move_notes(struct game *g, const struct pgn_event *ev, struct line *l,
+                     const struct san_result *res, bool check, bool mate, bool ended,
+                     bool main_line);
 
 /* Fold a move's text into h (moves not replayed, for the fingerprint). */
 static inline uint64_t game_text_hash(uint64_t h, const char *text, size_t len)

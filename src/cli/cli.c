@@ -133,10 +133,10 @@ int cli_getopt_error(FILE *err, const char *command, int c, int argc, char **arg
     } else {
         snprintf(name, sizeof name, "-%c", optopt > 32 && optopt < 127 ? optopt : '?');
     }
-    if (c == ':') return cli_usage_error(err, command, "option '%s' needs a value", name);
+    if (c == ':') return cli_usage_error(err, command, _("option '%s' needs a value"), name);
     if (strncmp(arg, "--", 2) == 0 && strchr(arg, '=') && optopt)
-        return cli_usage_error(err, command, "option '%s' takes no value", name);
-    return cli_usage_error(err, command, "unknown option '%s'", name);
+        return cli_usage_error(err, command, _("option '%s' takes no value"), name);
+    return cli_usage_error(err, command, _("unknown option '%s'"), name);
 }
 
 bool cli_parse_jobs(const char *arg, unsigned *jobs)

@@ -249,7 +249,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
     run->totals.shard = info;
     if (st == SHARD_UNREADABLE) {
         run->totals.files_unreadable++;
-        input_problem(run, path, why[0] ? why : "unknown error");
+        input_problem(run, path, why[0] ? why : _("unknown error"));
         return CLI_EXIT_OK;
     }
     run->totals.bytes = r.bytes;
@@ -325,19 +325,19 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
-                return cli_usage_error(err, NULL, "unknown --report '%s' (games)", optarg);
+                return cli_usage_error(err, NULL, _("unknown --report '%s' (games)"), optarg);
             run.opt.games_records = true;
             break;
         case OPT_DUPLICATES:
             if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
-                return cli_usage_error(err, NULL, "unknown --duplicates '%s' (off, moves, strict)", optarg);
+                return cli_usage_error(err, NULL, _("unknown --duplicates '%s' (off, moves, strict)"), optarg);
             break;
         case OPT_HTML_MAX_BOARDS: {
             char *end;
             errno = 0;
             unsigned long n = strtoul(optarg, &end, 10);
             if (optarg[0] < '0' || optarg[0] > '9' || *end || errno)
-                return cli_usage_error(err, NULL, "--html-max-boards takes a number, not '%s'", optarg);
+                return cli_usage_error(err, NULL, _("--html-max-boards takes a number, not '%s'"), optarg);
             run.opt.html_max_boards = n;
             break;
         }
@@ -370,10 +370,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case OPT_ZSTD_WINDOW:
             if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
-                return cli_usage_error(err, NULL, "--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'", optarg);
+                return cli_usage_error(err, NULL, _("--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'"), optarg);
             break;
         case OPT_STDIN_NAME:
-            if (!optarg[0]) return cli_usage_error(err, NULL, "%s", "--stdin-name needs a name that is not empty");
+            if (!optarg[0]) return cli_usage_error(err, NULL, "%s", _("--stdin-name needs a name that is not empty"));
             run.opt.stdin_name = optarg;
             break;
         case 'o':
@@ -381,7 +381,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case OPT_SHARD:
             if (!shard_parse(optarg, &run.opt.shard_k, &run.opt.shard_n))
-                return cli_usage_error(err, NULL, "--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'",
+                return cli_usage_error(err, NULL, _("--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'"),
                                    optarg);
             break;
         default: /* '?' or ':' */
@@ -390,15 +390,15 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     }
     if (run.opt.shard_n) {
         if (run.opt.format_given && run.opt.format != REPORT_JSONL)
-            return cli_usage_error(err, NULL, "%s", "--shard writes jsonl for 'pgnarbiter merge'; use --format=jsonl");
+            return cli_usage_error(err, NULL, "%s", _("--shard writes jsonl for 'pgnarbiter merge'; use --format=jsonl"));
         run.opt.format = REPORT_JSONL;
         if (argc - optind != 1 || strcmp(argv[optind], "-") == 0)
-            return cli_usage_error(err, NULL, "%s", "--shard reads exactly one FILE, not standard input");
+            return cli_usage_error(err, NULL, "%s", _("--shard reads exactly one FILE, not standard input"));
         if (run.opt.jobs != 1)
-            return cli_usage_error(err, NULL, "%s", "--shard runs on one thread; run more shards instead of --jobs");
+            return cli_usage_error(err, NULL, "%s", _("--shard runs on one thread; run more shards instead of --jobs"));
     }
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
-        return cli_usage_error(err, NULL, "%s", "--report=games needs --format=jsonl");
+        return cli_usage_error(err, NULL, "%s", _("--report=games needs --format=jsonl"));
     if (optind >= argc && err == stderr && isatty(STDIN_FILENO)) {
         /* No file and standard input is a terminal: nobody is piping PGN in,
          * so say what the program wants instead of waiting silently. */

@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 
 #include "diag/diag.h"
+#include "i18n.h"
 #include "judge/collection.h"
 #include "judge/game_record.h"
 #include "pgn/pgn_parse.h"
@@ -91,12 +92,12 @@ static bool get_bool(struct json_obj *o, const char *key)
 static bool last_line(const char *path, char **line, size_t *len, const char **why)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return *why = "cannot be opened", false;
+    if (!f) return *why = _("cannot be opened"), false;
     enum { TAIL = 1 << 16 };
     char *buf = malloc(TAIL);
     bool ok = false;
-    *why = "does not end with a shard's summary record (cut short, or not the jsonl of "
-           "check --shard)";
+    *why = _("does not end with a shard's summary record (cut short, or not the jsonl of "
+           "check --shard)");
     if (buf && fseeko(f, 0, SEEK_END) == 0) {
         off_t size = ftello(f);
         off_t from = size > TAIL ? size - TAIL : 0;
@@ -143,7 +144,7 @@ static bool read_summary(struct merge *m, struct shard_file *s)
     unsigned long k = strtoul(shard, &end, 10),
                   n = end && *end == '/' ? strtoul(end + 1, &end, 10) : 0;
     if (!n || k < 1 || k > n || *end) {
-        merge_error(m->err, "%s has a summary with a bad shard '%s'.", s->path, shard);
+        merge_error(m->err, _("%s has a summary with a bad shard '%s'."), s->path, shard);
         return false;
     }
     struct json_obj *o = &m->obj;
@@ -186,29 +187,29 @@ static bool check_set(struct merge *m, struct shard_file *s, size_t count)
         if (s[i].n != s[0].n) {
             snprintf(a, sizeof a, "%u/%u", s[0].k, s[0].n);
             snprintf(b, sizeof b, "%u/%u", s[i].k, s[i].n);
-            merge_error(m->err, "shards of different runs: %s and %s.", a, b);
+            merge_error(m->err, _("shards of different runs: %s and %s."), a, b);
             return false;
         }
         if (strcmp(s[i].input, s[0].input) != 0) {
-            merge_error(m->err, "shards of different inputs: %s and %s.", s[0].input, s[i].input);
+            merge_error(m->err, _("shards of different inputs: %s and %s."), s[0].input, s[i].input);
             return false;
         }
         if (i && s[i].k == s[i - 1].k) {
             snprintf(a, sizeof a, "%u/%u", s[i].k, s[i].n);
-            fprintf(m->err, "pgnarbiter merge: shard %s is given twice: %s and %s.\n", a,
+            fprintf(m->err, _("pgnarbiter merge: shard %s is given twice: %s and %s.\n"), a,
                     s[i - 1].path, s[i].path);
             return false;
         }
         if (s[i].k != i + 1) {
             snprintf(a, sizeof a, "%zu/%u", i + 1, s[0].n);
-            merge_error(m->err, "shard %s is missing.%s", a, "");
+            merge_error(m->err, _("shard %s is missing.%s"), a, "");
             return false;
         }
         if (!s[i].confirmed && s[i].status == CLI_EXIT_USAGE && s[i].unreadable == 0) {
             snprintf(a, sizeof a, "%u/%u", s[i].k, s[i].n);
             merge_error(m->err,
-                        "shard %s ends where no game starts when its input is read from the "
-                        "shard's start (%s); run that input with fewer shards or as one job.",
+                        _("shard %s ends where no game starts when its input is read from the "
+                        "shard's start (%s); run that input with fewer shards or as one job."),
                         a, s[i].path);
             return false;
         }
@@ -217,15 +218,15 @@ static bool check_set(struct merge *m, struct shard_file *s, size_t count)
             snprintf(a, sizeof a, "%u/%u", s[i - 1].k, s[i].n);
             snprintf(b, sizeof b, "%u/%u", s[i].k, s[i].n);
             merge_error(m->err,
-                        "shards %s and %s do not meet (one ends where the other does not start): "
-                        "they overlap or leave a gap, so they were not cut from the same file.",
+                        _("shards %s and %s do not meet (one ends where the other does not start): "
+                        "they overlap or leave a gap, so they were not cut from the same file."),
                         a, b);
             return false;
         }
     }
     if (count == 0 || s[count - 1].k != s[0].n) {
         snprintf(a, sizeof a, "%zu/%u", count + 1, count ? s[0].n : 0);
-        merge_error(m->err, "shard %s is missing.%s", a, "");
+        merge_error(m->err, _("shard %s is missing.%s"), a, "");
         return false;
     }
     return true;
@@ -345,7 +346,7 @@ static bool merge_game(struct merge *m, struct json_obj *o)
 static bool merge_file(struct merge *m, const struct shard_file *s)
 {
     FILE *f = fopen(s->path, "rb");
-    if (!f) return merge_error(m->err, "%s cannot be opened%s.", s->path, ""), false;
+    if (!f) return merge_error(m->err, _("%s cannot be opened%s."), s->path, ""), false;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
@@ -372,7 +373,7 @@ static bool merge_file(struct merge *m, const struct shard_file *s)
     if (!ok || !summary) {
         char where[32];
         snprintf(where, sizeof where, "%llu", (unsigned long long)at);
-        merge_error(m->err, "%s: line %s is not a record of check --shard.", s->path, where);
+        merge_error(m->err, _("%s: line %s is not a record of check --shard."), s->path, where);
         return false;
     }
     return true;
@@ -404,7 +405,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
     if (optind >= argc)
-        return merge_error(err, "%s%s", "give the jsonl files of every shard (check --shard K/N).",
+        return merge_error(err, "%s%s", _("give the jsonl files of every shard (check --shard K/N)."),
                            "");
     size_t count = (size_t)(argc - optind);
     struct shard_file *s = calloc(count, sizeof *s);
@@ -425,8 +426,8 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         if (!collection_parse_duplicates(s[i].duplicates, &dup_mode) ||
             strcmp(s[i].duplicates, s[0].duplicates) != 0 || s[i].strict != s[0].strict ||
             s[i].werror != s[0].werror || s[i].report_games != s[0].report_games) {
-            merge_error(err, "%s was run with other --duplicates, --strict, --werror or --report "
-                             "options than %s: run every shard with the same options.",
+            merge_error(err, _("%s was run with other --duplicates, --strict, --werror or --report "
+                             "options than %s: run every shard with the same options."),
                         s[i].path, s[0].path);
             ok = false;
         }

@@ -105,10 +105,7 @@ void collection_free(struct collection *c)
 
 uint32_t collection_hash_text(const char *s)
 {
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (; s && *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    return s ? (uint32_t)(game_text_hash(0xcbf29ce484222325ull, s, strlen(s)) >> 32) : 0;
 }
 
 static unsigned result_code(const char *r)

@@ -174,8 +174,8 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
     } else if (vc == VARIANT_CHESS960) {
         /* One of 960 start positions, and the tags do not say which. */
         game_emitf(g, DIAG_BAD_FEN, DIAG_ERROR, &g->tags[TAG_VARIANT].loc, NULL,
-                   "a Chess960 game (Variant \"%s\") without a FEN tag: the start position is "
-                   "unknown, so the game is not replayed",
+                   _("a Chess960 game (Variant \"%s\") without a FEN tag: the start position is "
+                   "unknown, so the game is not replayed"),
                    g->tags[TAG_VARIANT].value);
         return;
     } else {
@@ -574,8 +574,8 @@ static void cut_short(struct game *g, struct line *l, const struct pgn_event *ev
         return;
     l->held.active = false;
     game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, NULL, &l->held.at,
-               "the input ends inside the move '%s': the game is truncated there, and that "
-               "move is not checked",
+               _("the input ends inside the move '%s': the game is truncated there, and that "
+               "move is not checked"),
                l->held.at.san);
 }
 

@@ -208,14 +208,6 @@ void game_move_notes(struct game *g, const struct pgn_event *ev, struct line *l,
                      const struct san_result *res, bool check, bool mate, bool ended,
                      bool main_line);
 
-/* Fold a move's text into h (moves not replayed, for the fingerprint). */
-static inline uint64_t game_text_hash(uint64_t h, const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
-    return (h ^ len) * 0x100000001b3ull;
-}
-
 /* game_nota.c: per-game notation detection. */
 struct game_nota *game_nota_new(void);
 void game_nota_free(struct game_nota *nt);

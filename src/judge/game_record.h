@@ -11,6 +11,7 @@
 #define PGNARB_GAME_RECORD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* How a game ended along its main line (SPEC "How an ending is judged"). */
@@ -54,5 +55,15 @@ struct game_record {
     const char *mainline;
     const char *final_fen;
 };
+
+/* Fold len bytes of text into h (FNV-1a, 64 bits): the moves a fingerprint
+ * covers that were not replayed, and the names and dates the checks across
+ * games compare (judge/collection.c). */
+static inline uint64_t game_text_hash(uint64_t h, const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
+    return (h ^ len) * 0x100000001b3ull;
+}
 
 #endif /* PGNARB_GAME_RECORD_H */

@@ -156,8 +156,8 @@ void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc)
     }
     if (!p->has_result && p->cut_short)
         pgn_parse_report(p, DIAG_MISSING_RESULT, -1, loc,
-               "the input ends in the middle of a line of movetext, without a termination "
-               "marker: the game is truncated");
+               _("the input ends in the middle of a line of movetext, without a termination "
+               "marker: the game is truncated"));
     else if (!p->has_result)
         pgn_parse_report(p, DIAG_MISSING_RESULT, -1, loc,
                p->movetext_begun ? "the movetext ends without a termination marker"
@@ -263,8 +263,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         if (fresh && !p->dparen_warned) {
             p->dparen_warned = true;
             pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
-                   "a variation opens before the variation around it has a move: '((' "
-                   "(reported once per game)");
+                   _("a variation opens before the variation around it has a move: '((' "
+                   "(reported once per game)"));
         }
         ev->type = PGN_EV_RAV_BEGIN;
         ev->loc = t->loc;
@@ -278,8 +278,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         if (p->rav_result) {
             pgn_parse_report(p, DIAG_SYNTAX, DIAG_NOTE, &p->rav_result_loc,
-                   "result marker %s inside a variation: read as the variation's outcome; "
-                   "the game goes on",
+                   _("result marker %s inside a variation: read as the variation's outcome; "
+                   "the game goes on"),
                    p->rav_result);
             p->rav_result = NULL;
         }
@@ -297,7 +297,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         if (t->flags & PGN_TOKF_NONSTANDARD)
             pgn_parse_report(p, DIAG_SYNTAX, DIAG_NOTE, &t->loc,
-                   "result marker written in a non-standard way: read as %s", t->text);
+                   _("result marker written in a non-standard way: read as %s"), t->text);
         p->has_result = true;
         p->result = t->text;
         p->result_loc = t->loc;
@@ -416,14 +416,14 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                     pgn_parse_report(p, DIAG_INPUT, -1, &t->loc, "%s", pgn_lex_input_error(p->lx));
                 else if (p->games == 0)
                     pgn_parse_report(p, DIAG_SYNTAX, DIAG_WARNING, &t->loc,
-                           "no games found: the input holds no tag pair and no movetext");
+                           _("no games found: the input holds no tag pair and no movetext"));
                 return false;
             }
             if (!p->utf16_noted && pgn_lex_is_utf16(p->lx, &big)) {
                 p->utf16_noted = true;
                 pgn_parse_report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
-                       "the input is UTF-16 (%s, with a byte order mark): read as such; "
-                       "PGN is ASCII or UTF-8",
+                       _("the input is UTF-16 (%s, with a byte order mark): read as such; "
+                       "PGN is ASCII or UTF-8"),
                        big ? "big-endian" : "little-endian");
             }
             if (t->type == PGN_TOK_COMMENT)
@@ -462,7 +462,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 uint64_t from = t->loc.offset;
                 pgn_lex_skip_line(p->lx);
                 pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
-                       "a line between tag pairs that is not a tag pair (%llu bytes skipped)",
+                       _("a line between tag pairs that is not a tag pair (%llu bytes skipped)"),
                        (unsigned long long)(pgn_lex_offset(p->lx) - from));
                 continue;
             }

@@ -84,7 +84,7 @@ static bool roster_tag(const char *name, size_t len)
 static void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len)
 {
     if (tag_seen(p, h)) {
-        pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc, "duplicate tag %s", name);
+        pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), name);
         return;
     }
     if (p->distinct++ == 0) p->first_tag = roster_tag(name, len) ? h : 0;

@@ -21,6 +21,7 @@
 #include "i18n.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Longest comment read as a claim: commentary is longer, claims are short. */
@@ -128,16 +129,60 @@ static void lower_copy(char *dst, size_t size, const char *src, size_t len)
     dst[n] = '\0';
 }
 
+/* The pairs of adjacent bytes of a text, as a 1024-bit set: a phrase whose
+ * first two bytes are not in the set is not in the text, so most of the 86
+ * phrases are ruled out without a search ("Normal", the Termination of most
+ * online games, leaves three).  Every phrase has at least two bytes. */
+struct pairs {
+    uint64_t bits[16];
+};
+
+static unsigned pair_hash(const char *s)
+{
+    return ((unsigned)(unsigned char)s[0] * 33u ^ (unsigned char)s[1]) & 1023u;
+}
+
+static void pairs_of(struct pairs *set, const char *s)
+{
+    memset(set, 0, sizeof *set);
+    for (; s[0] && s[1]; s++) {
+        unsigned h = pair_hash(s);
+        set->bits[h >> 6] |= (uint64_t)1 << (h & 63);
+    }
+}
+
+#define N_PHRASES (sizeof phrases / sizeof *phrases)
+#define N_TIME_LOSS (sizeof time_loss_phrases / sizeof *time_loss_phrases)
+
+/* Each phrase's pair_hash(), computed once at start-up. */
+static unsigned short phrase_pair[N_PHRASES], time_loss_pair[N_TIME_LOSS];
+
+__attribute__((constructor)) static void claims_init(void)
+{
+    for (size_t i = 0; i < N_PHRASES; i++)
+        phrase_pair[i] = (unsigned short)pair_hash(phrases[i].needle);
+    for (size_t i = 0; i < N_TIME_LOSS; i++)
+        time_loss_pair[i] = (unsigned short)pair_hash(time_loss_phrases[i]);
+}
+
+static bool may_contain(const struct pairs *set, unsigned h)
+{
+    return set->bits[h >> 6] >> (h & 63) & 1;
+}
+
 static struct claim classify(const char *lower)
 {
     struct claim c = {CLAIM_NONE, false};
-    for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
-        if (contains(lower, phrases[i].needle, phrases[i].whole)) {
+    struct pairs set;
+    pairs_of(&set, lower);
+    for (size_t i = 0; i < N_PHRASES; i++)
+        if (may_contain(&set, phrase_pair[i]) &&
+            contains(lower, phrases[i].needle, phrases[i].whole)) {
             c.kind = phrases[i].kind;
             break;
         }
-    for (size_t i = 0; i < sizeof time_loss_phrases / sizeof *time_loss_phrases; i++)
-        if (strstr(lower, time_loss_phrases[i]))
+    for (size_t i = 0; i < N_TIME_LOSS; i++)
+        if (may_contain(&set, time_loss_pair[i]) && strstr(lower, time_loss_phrases[i]))
             c.time_loss = true;
     return c;
 }

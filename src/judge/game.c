@@ -433,8 +433,8 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 static __attribute__((noinline)) bool on_move_open(struct game *g, const struct pgn_event *ev)
 {
     const struct line *l = &g->lines[0];
-    unsigned other = (unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                     (g->nota_slow & 2u) | (unsigned)g->arb.ending;
+    unsigned other = (unsigned)g->depth | !g->replayable | l->broken | (g->nota_slow & 2u) |
+                     (unsigned)g->arb.ending;
     if (!other) {
         /* N, B, Q and K read the same wherever they are letters (and as
          * written where not): they only narrow the notations. */
@@ -458,8 +458,8 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     /* Not replayable covers not set up yet (begin()); the tests are
      * combined with | rather than ||: one branch for all of them
      * (ENDING_NONE is 0). */
-    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->final_comment_set | l->broken |
-                  g->nota_slow | (unsigned)g->arb.ending)) &&
+    if (UNLIKELY(((unsigned)g->depth | !g->replayable | l->broken | g->nota_slow |
+                  (unsigned)g->arb.ending)) &&
         on_move_open(g, ev))
         return;
     struct san_result res;
@@ -470,6 +470,9 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
         on_move_general(g, ev, &res, st);
         return;
     }
+    /* A main-line move after a comment ({[%clk 0:05:00]} after every move
+     * of an online game): the comment was not the game's last. */
+    g->final_comment_set = false;
     /* Legal: the position before it was no stalemate, so a pending question
      * (arb_pending()) needs no answer; arb_observe() asks again after it. */
     g->plies++;

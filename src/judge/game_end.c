@@ -276,14 +276,22 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
     }
 }
 
-static void check_claim(struct game *g, struct claim c, const struct src_loc *loc,
-                        const char *source, const struct position *final)
+/* The claim's source is named only when it is refuted: tag = the Termination
+ * tag it came from, or -1 for the closing comment (gettext and the
+ * formatting cost more than the whole replay of a short game's moves). */
+static void check_claim(struct game *g, struct claim c, const struct src_loc *loc, int tag,
+                        const struct position *final)
 {
     if (c.kind == CLAIM_NONE) return;
     char why[256];
-    if (claim_refuted(g, final, c.kind, why, sizeof why))
-        game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, _("%s claims %s, but %s"),
-                   source, _(claims_name(c.kind)), why);
+    if (!claim_refuted(g, final, c.kind, why, sizeof why)) return;
+    char source[TAG_VALUE_MAX + 32];
+    if (tag >= 0)
+        snprintf(source, sizeof source, "%s \"%s\"", game_tag_names[tag].text, g->tags[tag].value);
+    else
+        snprintf(source, sizeof source, _("the closing comment {%s}"), g->final_comment);
+    game_emitf(g, DIAG_UNREACHED_CLAIM, DIAG_ERROR, loc, NULL, _("%s claims %s, but %s"), source,
+               _(claims_name(c.kind)), why);
 }
 
 static void judge_claims(struct game *g, const char *result, const struct position *final)
@@ -293,16 +301,12 @@ static void judge_claims(struct game *g, const char *result, const struct positi
         if (!g->tags[t].present) continue;
         struct claim c = claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
         time_loss |= c.time_loss;
-        char source[TAG_VALUE_MAX + 32];
-        snprintf(source, sizeof source, "%s \"%s\"", game_tag_names[t].text, g->tags[t].value);
-        check_claim(g, c, &g->tags[t].loc, source, final);
+        check_claim(g, c, &g->tags[t].loc, t, final);
     }
     if (g->final_comment_set) {
         struct claim c = claims_from_comment(g->final_comment, strlen(g->final_comment));
         time_loss |= c.time_loss;
-        char source[128];
-        snprintf(source, sizeof source, _("the closing comment {%s}"), g->final_comment);
-        check_claim(g, c, result_location(g), source, final);
+        check_claim(g, c, result_location(g), -1, final);
     }
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */

@@ -61,16 +61,17 @@ void pgn_parse_report(struct pgn_parser *p, enum diag_code code, int severity,
     p->on_diag(p->diag_ctx, &d);
 }
 
-/* Encoding findings of a token's text (what = "tag value", "comment", ...). */
+/* Encoding findings of a token's text (what = N_("tag value"), N_("comment"),
+ * ...: untranslated, translated here only when there is something to say). */
 void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what)
 {
     if ((t->flags & PGN_TOKF_BAD_UTF8) && !p->enc_warned) {
         p->enc_warned = true;
-        pgn_parse_report(p, DIAG_ENCODING, -1, &t->loc, _("%s is not valid UTF-8"), what);
+        pgn_parse_report(p, DIAG_ENCODING, -1, &t->loc, _("%s is not valid UTF-8"), _(what));
     } else if ((t->flags & PGN_TOKF_LATIN1) && !p->latin1_noted) {
         p->latin1_noted = true;
         pgn_parse_report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
-               _("%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)"), what);
+               _("%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)"), _(what));
     }
 }
 
@@ -228,7 +229,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         if (t->len == 4 && memcmp(t->text, "e.p.", 4) == 0)
             return false; /* "exd6 e.p.": part of the previous move's notation */
         if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
-            pgn_parse_check_encoding(p, t, _("movetext"));
+            pgn_parse_check_encoding(p, t, N_("movetext"));
             movetext_error(p, &t->loc, _("stray bytes that are not UTF-8 (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));
             return false;
@@ -242,7 +243,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         ev->number = t->number;
         return true;
     case PGN_TOK_COMMENT:
-        pgn_parse_check_encoding(p, t, _("comment"));
+        pgn_parse_check_encoding(p, t, N_("comment"));
         if (t->flags & PGN_TOKF_UNTERMINATED) {
             movetext_error(p, &t->loc, _("unterminated comment: '{' without '}' (%llu %s skipped)"),
                            (unsigned long long)t->span, bytes_word(t->span));

@@ -166,7 +166,7 @@ bool pgn_parse_on_tag_token(struct pgn_parser *p, const struct pgn_token *t, str
             for (; nul; nul = memchr(nul, '\0', p->value_len - (size_t)(nul - p->value)))
                 *nul = '?';
         }
-        pgn_parse_check_encoding(p, t, _("tag value"));
+        pgn_parse_check_encoding(p, t, N_("tag value"));
         if (t->flags & PGN_TOKF_TRUNCATED)
             pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
                    _("tag value of %s longer than %d bytes: truncated"), p->name,

@@ -911,6 +911,35 @@ START_TEST(test_chasolver_lichess)
 }
 END_TEST
 
+/* deadpos_is_dead() keeps its answers per position (is_dead_past_filter()):
+ * a position that shares a key with one answered before gets its own answer,
+ * whatever differs - the units, the side to move, castling rights - and the
+ * same position asked again gets the same answer. */
+START_TEST(test_dead_cache_exact)
+{
+    static const struct {
+        const char *fen;
+        bool dead;
+    } pairs[][2] = {
+        {{"8/8/4k3/8/8/3K4/8/8 w - - 0 1", true}, {"8/8/4k3/8/8/3K4/8/R7 w - - 0 1", false}},
+        {{"8/8/4k3/8/8/3KB3/8/8 w - - 0 1", true}, {"8/8/4k3/8/8/3K4/8/Q7 w - - 0 1", false}},
+        {{"8/8/4k3/8/8/3KN3/8/8 b - - 0 1", true}, {"8/8/4k3/8/8/3KR3/8/8 b - - 0 1", false}},
+        {{"8/8/4k3/8/8/3KB3/8/8 w - - 0 1", true}, {"8/8/4k3/8/8/3KP3/8/8 w - - 0 1", false}},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        struct position a, b;
+        char why[200];
+        ck_assert_msg(fen_parse(&a, pairs[i][0].fen, 0, why, sizeof why) == FEN_OK, "%s", why);
+        ck_assert_msg(fen_parse(&b, pairs[i][1].fen, 0, why, sizeof why) == FEN_OK, "%s", why);
+        b.key = a.key; /* the same slot and the same key: only the comparison tells them apart */
+        for (int round = 0; round < 2; round++) {
+            ck_assert_msg(deadpos_is_dead(&a) == pairs[i][0].dead, "%s", pairs[i][0].fen);
+            ck_assert_msg(deadpos_is_dead(&b) == pairs[i][1].dead, "%s", pairs[i][1].fen);
+        }
+    }
+}
+END_TEST
+
 Suite *deadpos_suite(void)
 {
     Suite *s = suite_create("deadpos");
@@ -922,6 +951,7 @@ Suite *deadpos_suite(void)
     tcase_add_test(tc, test_search_path);
     tcase_add_test(tc, test_helpmate_memo);
     tcase_add_test(tc, test_why_texts);
+    tcase_add_test(tc, test_dead_cache_exact);
     tcase_add_test(tc, test_route_resume);
     suite_add_tcase(s, tc);
     tc = tcase_create("no_mate_in_one");

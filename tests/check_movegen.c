@@ -139,6 +139,31 @@ START_TEST(any_legal_matches_generator_in_trees)
 }
 END_TEST
 
+/* movegen_legal_more_than() (which counts unpinned pieces' moves before it
+ * generates) agrees with the full generator for every bound from 0 to 8 at
+ * every node of a 2-ply tree: pins, checks, en passant, castling. */
+static void more_than_visit(const struct position *pos, void *ctx)
+{
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int bound = 0; bound <= 8; bound++)
+        ck_assert_msg(movegen_legal_more_than(pos, bound) == (n > bound),
+                      "more_than(%d) disagrees: %d moves", bound, n);
+    (*(int *)ctx)++;
+}
+
+START_TEST(more_than_matches_generator_in_trees)
+{
+    struct position pos;
+    char why[200];
+    enum fen_status st = fen_parse(&pos, sample_fens[_i], 0, why, sizeof why);
+    ck_assert_msg(st == FEN_OK, "%s: %s", sample_fens[_i], why);
+    int visited = 0;
+    walk_tree(&pos, 2, more_than_visit, &visited);
+    ck_assert_int_gt(visited, 0);
+}
+END_TEST
+
 /* The shortcuts of movegen_any_legal() must respect pins and x-rays: each
  * position with the answer the full generator gives. */
 static const struct {
@@ -294,6 +319,8 @@ Suite *movegen_suite(void)
     tcase_add_loop_test(tc, any_legal_respects_pins, 0,
                         (int)(sizeof any_cases / sizeof any_cases[0]));
     tcase_add_loop_test(tc, any_legal_matches_generator_in_trees, 0,
+                        (int)(sizeof sample_fens / sizeof sample_fens[0]));
+    tcase_add_loop_test(tc, more_than_matches_generator_in_trees, 0,
                         (int)(sizeof sample_fens / sizeof sample_fens[0]));
     tcase_add_test(tc, ep_horizontal_pin);
     tcase_add_test(tc, castle_checks);

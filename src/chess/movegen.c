@@ -259,6 +259,33 @@ static bool king_can_step(const struct position *pos, int ksq)
     return false;
 }
 
+bool movegen_legal_more_than(const struct position *pos, int n)
+{
+    /* Out of check, every move of a knight, bishop, rook or queen that is
+     * not pinned is legal (as in movegen_any_legal()): counted first, they
+     * settle the endgames the dead-position test asks about after every move
+     * (a rook or a queen alone has more than a few).  Counting pawn and king
+     * moves too settled no more of the TCEC files' positions: those left
+     * have at most n moves indeed, which only the generator can say. */
+    const int us = pos->side;
+    const int ksq = pos_king_square(pos, us);
+    if (!pos->checkers && ksq != SQ_NONE) {
+        const bitboard ours = pos->by_color[us];
+        const bitboard occ = ours | pos->by_color[us ^ 1];
+        bitboard pieces = ours & ~(pos->by_type[PAWN] | pos->by_type[KING]);
+        int count = 0;
+        while (pieces) {
+            int sq = bb_pop_lsb(&pieces);
+            if (pos_is_pinned(pos, us, sq)) continue;
+            for (bitboard to = attacks_piece(PIECE_TYPE(pos->board[sq]), sq, occ) & ~ours; to;
+                 to &= to - 1)
+                if (++count > n) return true;
+        }
+    }
+    move list[MOVES_MAX];
+    return movegen_legal(pos, list) > n;
+}
+
 bool movegen_any_legal(const struct position *pos)
 {
     /* Fast paths.  Out of check, a piece other than the king that is not

@@ -21,6 +21,10 @@ int movegen_legal(const struct position *pos, move *list);
 /* Is there at least one legal move?  Stops at the first one found. */
 bool movegen_any_legal(const struct position *pos);
 
+/* Has pos more than n legal moves?  movegen_legal(pos, list) > n, without
+ * generating them where the moves of unpinned pieces already say so. */
+bool movegen_legal_more_than(const struct position *pos, int n);
+
 /* Is m (any 16-bit value) a legal move in pos? */
 bool movegen_is_legal(const struct position *pos, move m);
 

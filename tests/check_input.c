@@ -77,6 +77,38 @@ START_TEST(memory_plain)
 }
 END_TEST
 
+/* input_lines() counts every line feed handed out, whatever the read
+ * sizes: short reads, reads of a few thousand bytes (past the 4,080 bytes a
+ * counting lane holds before it is summed), line feeds at the edges of a
+ * read and in runs. */
+START_TEST(line_count_any_read_size)
+{
+    enum { LEN = 20000 };
+    static unsigned char data[LEN];
+    uint64_t want = 0, seed = 12345;
+    for (size_t i = 0; i < LEN; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned r = (unsigned)(seed >> 33) % 100;
+        /* a stretch of 8,000 bytes with every byte a line feed: lanes count to 255 and beyond */
+        data[i] = (i >= 6000 && i < 14000) || r < 7 ? '\n' : (unsigned char)('a' + r % 26);
+        want += data[i] == '\n';
+    }
+    static const size_t reads[] = {1, 15, 16, 17, 4079, 4080, 4096, 8191, 20000};
+    for (size_t k = 0; k < sizeof reads / sizeof reads[0]; k++) {
+        struct input *in = input_open_memory(data, LEN);
+        static unsigned char out[LEN];
+        size_t got = 0;
+        ptrdiff_t n;
+        while ((n = input_read(in, out, reads[k])) > 0)
+            got += (size_t)n;
+        ck_assert_uint_eq(got, LEN);
+        ck_assert_msg(input_lines(in) == want, "reads of %zu: %llu line feeds counted, %llu in the data",
+                      reads[k], (unsigned long long)input_lines(in), (unsigned long long)want);
+        input_close(in);
+    }
+}
+END_TEST
+
 START_TEST(gzip_concatenated_members)
 {
     unsigned char gz[1024];
@@ -393,6 +425,7 @@ Suite *input_suite(void)
     Suite *s = suite_create("input");
     TCase *tc = tcase_create("streams");
     tcase_add_loop_test(tc, memory_plain, 0, 4);
+    tcase_add_test(tc, line_count_any_read_size);
     tcase_add_test(tc, gzip_concatenated_members);
     tcase_add_test(tc, gzip_truncated_and_corrupt);
     tcase_add_test(tc, zstd_frames);

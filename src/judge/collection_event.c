@@ -201,11 +201,13 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
             now->round.board == h->round.board)
             board = h;
     }
-    char round[32]; /* the round as one number: "3" for "3.1" */
-    if (now->round.form == ROUND_NUMBER || now->round.form == ROUND_DOTTED)
-        snprintf(round, sizeof round, "%lu", now->round.major);
-    else
-        snprintf(round, sizeof round, "%.31s", shown(g->round));
+    char round[32] = ""; /* the round as one number: "3" for "3.1" (only for a finding) */
+    if (pairing || player) {
+        if (now->round.form == ROUND_NUMBER || now->round.form == ROUND_DOTTED)
+            snprintf(round, sizeof round, "%lu", now->round.major);
+        else
+            snprintf(round, sizeof round, "%.31s", shown(g->round));
+    }
     if (pairing) {
         const char *hr = text(e, pairing->result);
         bool differ = !same_text(hr, g->result);

@@ -89,6 +89,20 @@ static inline uint32_t nota_plain_letter(const char *tok, size_t len)
     return 1u << (c - 'A');
 }
 
+/* Whether a move token's one piece letter is its first character (Cf3,
+ * Txe1+, Rg1, Ab5xc6: a capital other than O first, no other capital and no
+ * byte above ASCII after it, so no promotion letter nor figurine): then
+ * reading it in a notation is putting nota_meaning() of that letter first. */
+static inline bool nota_lead_letter_only(const char *tok, size_t len)
+{
+    if (len < 3 || len > 15 || tok[0] < 'A' || tok[0] > 'Z' || tok[0] == 'O') return false;
+    for (size_t i = 1; i < len; i++) {
+        unsigned char c = (unsigned char)tok[i];
+        if ((c >= 'A' && c <= 'Z') || c >= 0x80) return false;
+    }
+    return true;
+}
+
 /* The sets that know every letter in `letters` (figurines: every set). */
 unsigned nota_sets_of(uint32_t letters);
 

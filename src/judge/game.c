@@ -426,11 +426,30 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal - takes this path
  * alone; every other case goes to on_move_general(). */
-/* A move on_move() does not take alone: false when it is the usual move
- * after all.  While a game's notation is open (game_nota.c), a move that
- * writes no letter (a pawn move, castling) reads the same in every notation
- * and takes the usual path. */
-static __attribute__((noinline)) bool on_move_open(struct game *g, const struct pgn_event *ev)
+/* A main-line move in the game's own letters (Cf3, Txe1 in Italian) that
+ * on_move_open() would otherwise send to on_move_general(): read as
+ * game_nota_read() reads it - the notations narrowed by its letter, the
+ * letter's one meaning put first - into g->read_text, for on_move() to
+ * resolve on the usual path.  NULL (nothing done but the narrowing, which
+ * the general path repeats to the same effect) for every other case. */
+static const char *read_in_own_letters(struct game *g, const struct pgn_event *ev)
+{
+    if (!nota_lead_letter_only(ev->text, ev->len)) return NULL;
+    game_nota_narrow(g, 1u << (ev->text[0] - 'A'));
+    char english = nota_meaning(g->nota, ev->text[0]);
+    if (!english) return NULL; /* no meaning, or two: the general path holds or reports it */
+    g->read_text[0] = english;
+    memcpy(g->read_text + 1, ev->text + 1, ev->len - 1);
+    return g->read_text;
+}
+
+/* A move on_move() does not take alone: the text on_move() resolves when
+ * it is the usual move after all, NULL when it was taken here.  While a
+ * game's notation is open (game_nota.c), a move that writes no letter (a
+ * pawn move, castling) reads the same in every notation and takes the usual
+ * path; so does a move in the game's own letters (read_in_own_letters()). */
+static __attribute__((noinline)) const char *on_move_open(struct game *g,
+                                                         const struct pgn_event *ev)
 {
     const struct line *l = &g->lines[0];
     unsigned other = (unsigned)g->depth | !g->replayable | l->broken | (g->nota_slow & 2u) |
@@ -441,12 +460,14 @@ static __attribute__((noinline)) bool on_move_open(struct game *g, const struct 
         uint32_t letter = nota_plain_letter(ev->text, ev->len);
         if (letter) {
             game_nota_narrow(g, letter);
-            return false;
+            return ev->text;
         }
-        if (!nota_may_have_letters(ev->text, ev->len)) return false;
+        if (!nota_may_have_letters(ev->text, ev->len)) return ev->text;
+        const char *read = read_in_own_letters(g, ev);
+        if (read) return read;
     }
     on_move_general(g, ev, NULL, SAN_OK);
-    return true;
+    return NULL;
 }
 
 /* A move (out of line: see game_feed()).  The usual one - on the main line
@@ -458,16 +479,18 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     /* Not replayable covers not set up yet (begin()); the tests are
      * combined with | rather than ||: one branch for all of them
      * (ENDING_NONE is 0). */
+    const char *text = ev->text;
     if (UNLIKELY(((unsigned)g->depth | !g->replayable | l->broken | g->nota_slow |
                   (unsigned)g->arb.ending)) &&
-        on_move_open(g, ev))
+        !(text = on_move_open(g, ev)))
         return;
     struct san_result res;
-    enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
+    enum san_status st = san_resolve(&l->pos, text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {
         /* A null move (is_null_move()) is no SAN: it comes here too, and
-         * on_move_general() plays it as it would have. */
-        on_move_general(g, ev, &res, st);
+         * on_move_general() plays it as it would have.  A move read in the
+         * game's letters is read again there, to say how it was read. */
+        on_move_general(g, ev, text == ev->text ? &res : NULL, st);
         return;
     }
     /* A main-line move after a comment ({[%clk 0:05:00]} after every move

@@ -141,6 +141,7 @@ struct game {
     struct src_loc result_loc;
     char result[16];
     char final_comment[72]; /* main-line comment after the last move */
+    char read_text[16];     /* a move in the game's letters, read in English (game.c) */
     bool final_comment_set;
 
     int ndeferred;

@@ -108,13 +108,7 @@ static unsigned long replay(const char *text, size_t len)
     struct game_sink sink = {&games, count_diag, count_game, false};
     struct game *g = game_new(&sink, true);
     ck_assert_ptr_nonnull(g);
-    struct input *in = input_open_memory(text, len);
-    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
-    pgn_parser_free(p);
-    input_close(in);
+    feed_text(g, text, len);
     game_free(g);
     return games;
 }

@@ -133,13 +133,7 @@ static const char *replay(struct seen *s, const char *pgn, bool strict, enum not
     struct game *g = game_new(&sink, strict);
     ck_assert_ptr_nonnull(g);
     game_set_notation(g, mode);
-    struct input *in = input_open_memory(pgn, strlen(pgn));
-    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
-    pgn_parser_free(p);
-    input_close(in);
+    feed_text(g, pgn, strlen(pgn));
     game_free(g);
     return s->text;
 }

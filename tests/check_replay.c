@@ -205,14 +205,8 @@ static void read_direct(struct game *g, size_t i, const char *name)
 {
     size_t len;
     char *text = input_text(i, &len);
-    struct input *in = input_open_memory(text, len);
     game_set_file(g, name);
-    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
-    pgn_parser_free(p);
-    input_close(in);
+    feed_text(g, text, len);
     free(text);
 }
 

@@ -5,6 +5,8 @@
  */
 #include "notation_rewrite.h"
 
+#include "testutil.h"
+
 #include "diag/diag.h"
 #include "judge/game.h"
 #include "pgn/input.h"
@@ -136,13 +138,7 @@ char *notation_findings(const char *text, size_t len)
     put(&b, "", 0);
     struct game_sink sink = {&b, collect, no_game, false};
     struct game *g = game_new(&sink, false);
-    struct input *in = input_open_memory(text, len);
-    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
-    pgn_parser_free(p);
-    input_close(in);
+    feed_text(g, text, len);
     game_free(g);
     return b.p;
 }

@@ -4,6 +4,9 @@
 #include "cli/cli.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "judge/game.h"
+#include "pgn/input.h"
+#include "pgn/pgn_parse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -111,4 +114,17 @@ unsigned long walk_tree(const struct position *pos, int depth,
         nodes += walk_tree(&next, depth - 1, visit, ctx);
     }
     return nodes;
+}
+
+void feed_text(struct game *g, const char *text, size_t len)
+{
+    struct input *in = input_open_memory(text, len);
+    ck_assert_ptr_nonnull(in);
+    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
+    ck_assert_ptr_nonnull(p);
+    struct pgn_event ev;
+    while (pgn_parser_next(p, &ev))
+        game_feed(g, &ev);
+    pgn_parser_free(p);
+    input_close(in);
 }

@@ -51,4 +51,9 @@ struct position;
 unsigned long walk_tree(const struct position *pos, int depth,
                         void (*visit)(const struct position *pos, void *ctx), void *ctx);
 
+/* Read text (len bytes) as a PGN file and feed every event to g: the
+ * parser straight into one game, as check does with one job. */
+struct game;
+void feed_text(struct game *g, const char *text, size_t len);
+
 #endif

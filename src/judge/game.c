@@ -717,10 +717,10 @@ static void on_tag(struct game *g, const struct pgn_event *ev)
 static void on_comment(struct game *g, const struct pgn_event *ev)
 {
     if (g->depth != 0) return;
-    size_t n = ev->len < sizeof g->final_comment - 1 ? ev->len : sizeof g->final_comment - 1;
-    game_copy_text(g->final_comment, ev->text, n);
-    /* A comment longer than what we keep is commentary, not a claim. */
+    /* A comment longer than what we keep is commentary, not a claim (and
+     * is not copied: an engine's comment after every move is long). */
     g->final_comment_set = ev->len < sizeof g->final_comment - 1;
+    if (g->final_comment_set) game_copy_text(g->final_comment, ev->text, ev->len);
 }
 
 /* Every event but a move or a move number (out of line: see game_feed()). */

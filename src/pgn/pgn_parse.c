@@ -61,9 +61,8 @@ void pgn_parse_report(struct pgn_parser *p, enum diag_code code, int severity,
     p->on_diag(p->diag_ctx, &d);
 }
 
-/* Encoding findings of a token's text (what = N_("tag value"), N_("comment"),
- * ...: untranslated, translated here only when there is something to say). */
-void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what)
+/* pgn_parse_check_encoding() for a token with a flag set. */
+void pgn_parse_report_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what)
 {
     if ((t->flags & PGN_TOKF_BAD_UTF8) && !p->enc_warned) {
         p->enc_warned = true;

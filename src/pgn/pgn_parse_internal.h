@@ -78,7 +78,16 @@ struct pgn_parser {
 void pgn_parse_report(struct pgn_parser *p, enum diag_code code, int severity,
                       const struct src_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what);
+void pgn_parse_report_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what);
+
+/* Encoding findings of a token's text (what = N_("tag value"), N_("comment"),
+ * ...: untranslated, translated only when there is something to say).
+ * Inline: most tokens have no flag set, and every comment asks. */
+static inline void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t,
+                                            const char *what)
+{
+    if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) pgn_parse_report_encoding(p, t, what);
+}
 void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc);
 
 /* The token is to be handled again before lexing on. */

@@ -695,6 +695,16 @@ static const char *const fast_cases[] = {
     "[A \"x\"]",
     "1.",
     "\xef\xbb\xbf[A \"x\"]\n1. e4 *",
+    /* comments the movetext fast path takes (one line, closed, ASCII, no
+     * inner brace) and those it leaves: nested, a line feed, UTF-8, Latin-1,
+     * a NUL, unclosed, a tag line after an unclosed one, empty, glued */
+    "1. e4 { [%clk 0:05:00] } 1... e5 {[%clk 0:05:00]} 2. Nf3 {} Nc6{x}3.Bb5{y}a6 *\n",
+    "1. e4 {a {nested} b} e5 {two\nlines} 2. Nf3 {\xc3\xa9t\xc3\xa9} Nc6 {M\xfcller} *\n",
+    "1. e4 {cr\r} e5 2. Nf3 { [ ] ( ) ; % \" } Nc6 *\n",
+    "1. e4 {unclosed e5 2. Nf3\n[Event \"next\"]\n1. d4 *\n",
+    "1. e4 e5 {the end}",
+    "1. e4 e5 {open at the end",
+    "{first} 1. e4 ({in a variation} e5 {after}) {before the result} 1-0\n",
 };
 
 START_TEST(fast_paths_edge_cases)
@@ -799,6 +809,23 @@ START_TEST(fast_paths_limits)
     w += sprintf(w, "123456789. e4 1234567890. e5 *\n");
     same_with_fast_paths("limits", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
     free(src);
+    /* comments of PGN_LEX_COMMENT_MAX bytes and one more (truncated, the
+     * general path's), and one across many reads */
+    src = malloc(3 * PGN_LEX_COMMENT_MAX + 100);
+    w = src;
+    w += sprintf(w, "1. e4 {");
+    for (int n = 0; n < PGN_LEX_COMMENT_MAX; n++)
+        *w++ = (char)('a' + n % 26);
+    w += sprintf(w, "} e5 {");
+    for (int n = 0; n <= PGN_LEX_COMMENT_MAX; n++)
+        *w++ = (char)('a' + n % 26);
+    w += sprintf(w, "} 2. Nf3 *\n");
+    same_with_fast_paths("comment limits", src, (size_t)(w - src), chunks,
+                         sizeof chunks / sizeof chunks[0]);
+    free(src);
+    static const char nul[] = "1. e4 {a NUL \0 inside} e5 {\0} 2. Nf3 *\n";
+    same_with_fast_paths("comment with a NUL", nul, sizeof nul - 1, chunks,
+                         sizeof chunks / sizeof chunks[0]);
 }
 END_TEST
 

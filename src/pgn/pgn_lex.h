@@ -444,7 +444,13 @@ static inline bool pgn_lex_scan_number(const unsigned char *p, unsigned *value,
     return true;
 }
 
-enum { PGN_LEX_FAST_NONE, PGN_LEX_FAST_MOVE, PGN_LEX_FAST_DIGIT, PGN_LEX_FAST_NUMBER };
+enum {
+    PGN_LEX_FAST_NONE,
+    PGN_LEX_FAST_MOVE,
+    PGN_LEX_FAST_DIGIT,
+    PGN_LEX_FAST_NUMBER,
+    PGN_LEX_FAST_COMMENT
+};
 
 /* The event of a token scanned by a fast path, [p, q) its text, and the
  * lexer's state after it: every field but game and depth, the caller's. */
@@ -528,6 +534,14 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
  * not 0, not after a blank line): PGN_LEX_FAST_NUMBER with the event filled
  * (all but game and depth),
  * or PGN_LEX_FAST_NONE with nothing taken. */
+/* The movetext fast path for a comment at lx->p (a '{', blanks skipped, the
+ * window in the buffer): a comment on one line, closed within the buffer,
+ * ASCII, without an inner brace ({[%clk 0:05:00]} after every move of an
+ * online game; engines' long comments): PGN_LEX_FAST_COMMENT with the
+ * event filled (all but game and depth) as the general path fills it;
+ * otherwise PGN_LEX_FAST_NONE with nothing taken (pgn_lex_text.c). */
+int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev);
+
 static inline int pgn_lex_next_number(struct pgn_lex *lx, struct pgn_event *ev)
 {
     const unsigned char *p = lx->p, *q, *d;

@@ -293,6 +293,33 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
 }
 #endif
 
+int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
+{
+    unsigned char *s = lx->p;
+    if (*s != '{' || s >= lx->lim) return PGN_LEX_FAST_NONE;
+    unsigned acc = 0;
+    unsigned char *r = comment_run(s + 1, lx->end, &acc);
+    while (!(pgn_lex_cc[*r] & PGN_CC_CMT))
+        acc |= *r++;
+    /* '{' nested, a line feed (where the general path looks for a tag line
+     * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
+     * count as characters, a body past the limit: the general path's */
+    if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX)
+        return PGN_LEX_FAST_NONE;
+    struct src_loc loc = pgn_lex_fast_loc(lx, s);
+    pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);
+    ev->type = PGN_EV_COMMENT;
+    ev->loc = loc;
+    ev->text = (const char *)s + 1;
+    ev->len = (size_t)(r - s - 1);
+    ev->name = NULL;
+    ev->name_len = 0;
+    ev->number = 0;
+    ev->dots = 0;
+    ev->has_result = false;
+    return PGN_LEX_FAST_COMMENT;
+}
+
 /* { ... } : PGN 5.  Inner braces are counted (pgn-extract's nested comments);
  * an unclosed comment ends at EOF or before a line that starts a tag pair. */
 const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned char *s)

@@ -538,10 +538,24 @@ static bool parser_number(struct pgn_parser *p, struct pgn_event *ev)
     return true;
 }
 
+/* The movetext fast path for a token that starts with '{' (see
+ * pgn_parser_next()): a comment the general path would deliver as it is. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool parser_comment(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (pgn_lex_next_comment(p->lx, ev) == PGN_LEX_FAST_NONE)
+        return parser_general(p, ev);
+    ev->game = p->games;
+    ev->depth = p->depth;
+    return true;
+}
+
 /*
- * Movetext fast path: the next token is a move or a move number that
- * on_movetext() would deliver as it is (pgn_lex_next_move(),
- * pgn_lex_next_number()); tag pair fast path: a plain tag pair in PS_TAGS
+ * Movetext fast path: the next token is a move, a move number or a comment
+ * that on_movetext() would deliver as it is (pgn_lex_next_move(),
+ * pgn_lex_next_number(), pgn_lex_next_comment()); tag pair fast path: a plain tag pair in PS_TAGS
  * (pgn_parse_tag_fast()).  Anything else goes to parser_general(), which lexes it as
  * if they had not looked.
  */
@@ -563,6 +577,7 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         }
         if (kind == PGN_LEX_FAST_DIGIT)
             return parser_number(p, ev);
+        if (*p->lx->p == '{') return parser_comment(p, ev);
     } else if (p->fast == FAST_TAGS) {
         return parser_tags(p, ev);
     }

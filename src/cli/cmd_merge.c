@@ -331,11 +331,19 @@ static bool merge_game(struct merge *m, struct json_obj *o)
     g.judged = get_bool(o, "judged");
     g.site = get_string(o, "site");
     g.date = get_string(o, "date");
-    const char *fp = get_string(o, "fingerprint");
-    char *end = NULL;
-    if (fp && strlen(fp) == 16) {
-        g.fingerprint = (uint64_t)strtoull(fp, &end, 16);
-        g.has_fingerprint = end && *end == '\0';
+    const struct json_value *fp = json_obj_get(o, "fingerprint");
+    if (fp && fp->type == JSON_STRING && fp->len == 16) {
+        g.has_fingerprint = true;
+        for (int i = 0; i < 16 && g.has_fingerprint; i++) {
+            unsigned char c = (unsigned char)fp->s[i];
+            unsigned d = c >= '0' && c <= '9'   ? c - '0' + 0u
+                         : c >= 'a' && c <= 'f' ? c - 'a' + 10u
+                         : c >= 'A' && c <= 'F' ? c - 'A' + 10u
+                                                : 16u;
+            g.fingerprint = g.fingerprint << 4 | d;
+            g.has_fingerprint = d < 16;
+        }
+        if (!g.has_fingerprint) g.fingerprint = 0;
     }
     collection_game(m->collection, &g, collection_finding, m);
     report_game(m->report, &g);

@@ -36,6 +36,27 @@ size_t json_utf8_seq_len(const unsigned char *s, size_t avail)
     return n;
 }
 
+/* Bytes written as they are: printable ASCII but '"' and '\\' (one row
+ * per 16 byte values); the others take the slow path below. */
+static const unsigned char ascii_plain[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 void json_write_string(FILE *f, const char *str, size_t len)
 {
     if (!str) {
@@ -46,6 +67,14 @@ void json_write_string(FILE *f, const char *str, size_t len)
     putc('"', f);
     size_t i = 0;
     while (i < len) {
+        size_t run = i;
+        while (run < len && ascii_plain[s[run]])
+            run++;
+        if (run > i) { /* a run of plain bytes in one write */
+            fwrite(s + i, 1, run - i, f);
+            i = run;
+            continue;
+        }
         unsigned char c = s[i];
         if (c == '"' || c == '\\') {
             putc('\\', f);

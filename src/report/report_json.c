@@ -14,7 +14,22 @@
 
 static void key(FILE *f, const char *name)
 {
-    fprintf(f, ",\"%s\":", name);
+    putc(',', f);
+    putc('"', f);
+    fputs(name, f);
+    putc('"', f);
+    putc(':', f);
+}
+
+/* value in decimal, without printf (a record has a dozen numbers). */
+static void write_uint(FILE *f, uint64_t value)
+{
+    char digits[20];
+    size_t n = sizeof digits;
+    do
+        digits[--n] = (char)('0' + value % 10);
+    while (value /= 10);
+    fwrite(digits + n, 1, sizeof digits - n, f);
 }
 
 static void key_string(FILE *f, const char *name, const char *value)
@@ -26,7 +41,7 @@ static void key_string(FILE *f, const char *name, const char *value)
 static void key_uint(FILE *f, const char *name, uint64_t value)
 {
     key(f, name);
-    fprintf(f, "%llu", (unsigned long long)value);
+    write_uint(f, value);
 }
 
 /* value, or null when it is 0 (the "none" of struct diag's numbers) */
@@ -34,7 +49,7 @@ static void key_uint_or_null(FILE *f, const char *name, uint64_t value)
 {
     key(f, name);
     if (value)
-        fprintf(f, "%llu", (unsigned long long)value);
+        write_uint(f, value);
     else
         fputs("null", f);
 }
@@ -95,7 +110,9 @@ void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
     key_tags(f, g->event, g->white, g->black, g->round);
     key_string(f, "result", g->result);
     key_uint(f, "plies", g->plies);
-    fprintf(f, ",\"ending\":{\"kind\":\"%s\"", report_ending_name(g->ending));
+    fputs(",\"ending\":{\"kind\":\"", f);
+    fputs(report_ending_name(g->ending), f);
+    putc('"', f);
     if (g->ending != ENDING_NONE)
         key_uint(f, "ply", g->ending_ply);
     else

@@ -19,7 +19,9 @@
 #     (games across frame and block boundaries) and the edge fixtures of
 #     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
 #     an empty file; CR-only is pgn/mac-line-endings.pgn), for N in 2 3 7
-#     over a pzstd and a BGZF file cut short inside a frame, and for N in 2 7
+#     over a pzstd and a BGZF file cut short inside a frame, over a zstd and
+#     a BGZF file with a damaged frame or block in the middle (merge drops
+#     the shards after the damage, as one run reads no further), and for N in 2 7
 #     over the rest of testdata/pgn; a shard whose end is not confirmed makes
 #     merge refuse (exit 2), never print a wrong run.
 #  5. failure injection: a missing, duplicated, truncated (cut mid-record,
@@ -150,7 +152,9 @@ in_reverse() {
 # naming the remedy -- never a different run.
 merge_equals() {
     shards "$1" "$2"
-    if grep -q '"confirmed":false' "$tmp"/shards/*; then
+    # (a shard whose input failed before its end - a damaged frame - is not
+    # unconfirmed: one run stops at that failure too, and so does merge)
+    if grep '"confirmed":false' "$tmp"/shards/* | grep -qv '"input_failed":true'; then
         if [ "${require_confirmed:-}" = 1 ]; then
             bad "$1 in $2 shards: a shard could not confirm its end"
             return
@@ -184,6 +188,24 @@ head -c 1000 containers/sample-blocks.pgn.bgz >"$tmp/cut-short.pgn.bgz"
 for f in "$tmp/cut-short.pgn.zst" "$tmp/cut-short.pgn.bgz"; do
     for n in 2 3 7; do merge_equals "$f" $n; done
 done
+# A damaged frame or block in the middle (4 bytes overwritten inside the
+# second zstd frame; inside the second BGZF block): one run reports the
+# damage and reads no further; the shard that meets it says its input failed,
+# and merge drops the shards after it, so merge equals one run, exit status 2
+# included, for any N.
+cp containers/sample-frames.pgn.zst "$tmp/damaged.pgn.zst"
+cp containers/sample-blocks.pgn.bgz "$tmp/damaged.pgn.bgz"
+chmod u+w "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz"
+printf '\377\377\377\377' | dd of="$tmp/damaged.pgn.zst" bs=1 seek=600 conv=notrunc 2>/dev/null
+printf '\377\377\377\377' | dd of="$tmp/damaged.pgn.bgz" bs=1 seek=700 conv=notrunc 2>/dev/null
+require_confirmed=1
+for f in "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz"; do
+    run "$tmp/one" --quiet --format=jsonl "$f"
+    if [ "$(cat "$tmp/one.status")" = 2 ] && grep -q '"message":"corrupt' "$tmp/one"; then ok; else
+        bad "$f: not reported as damaged (exit $(cat "$tmp/one.status"))"; fi
+    for n in 2 3 7; do merge_equals "$f" $n; done
+done
+require_confirmed=
 for f in pgn/*.pgn; do
     case $f in pgn/mac-line-endings.pgn) continue ;; esac
     for n in 2 7; do merge_equals "$f" $n; done

@@ -242,6 +242,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   r.start.cut,
                                   r.end.cut,
                                   r.confirmed,
+                                  r.input_failed,
                                   collection_duplicates_name(run->opt.duplicates),
                                   run->opt.strict,
                                   run->opt.werror,
@@ -254,7 +255,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
     }
     run->totals.bytes = r.bytes;
     run->totals.lines = r.lines;
-    if (!r.confirmed) {
+    if (!r.confirmed && !r.input_failed) { /* a failed input was reported as it failed */
         snprintf(why, sizeof why,
                  "shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
                  "the file is read from the shard's start. Run this file with fewer shards or as "

@@ -163,6 +163,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
         fprintf(f, ",\"start\":[%u,%llu],\"end\":[%u,%llu]", s->start_range,
                 (unsigned long long)s->start_cut, s->end_range, (unsigned long long)s->end_cut);
         key_bool(f, "confirmed", s->confirmed);
+        if (s->input_failed) fputs(",\"input_failed\":true", f);
         key_string(f, "duplicates", s->duplicates);
         key_bool(f, "strict", s->strict);
         key_bool(f, "werror", s->werror);

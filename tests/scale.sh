@@ -27,6 +27,8 @@
 #  5. failure injection: a missing, duplicated, truncated (cut mid-record,
 #     or its summary line lost) shard, shards of two different N or two
 #     different inputs: merge exits 2 with a message and prints nothing.
+#  6. check -j 2 and -j 3 over multi-frame zstd and BGZF files (frames
+#     decoded on helper threads) equal -j 1, damaged files included.
 # Each check compares whole outputs and exit statuses, so it fails when any
 # finding, game or count differs.
 set -eu
@@ -233,6 +235,43 @@ for set in "missing:$s1 $s3" "duplicated:$s1 $s2 $s2 $s3" "truncated:$s1 $tmp/ba
     run "$tmp/merged" merge --quiet ${set#*:}
     if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] && [ -s "$tmp/merged.err" ]
     then ok; else bad "merge with a ${set%%:*} shard: exit $(cat "$tmp/merged.status")"; fi
+done
+
+# 6. check -j N decodes the frames of a multi-frame zstd file (pzstd's,
+# concatenated, skippable frames anywhere) and the blocks of a BGZF file on
+# helper threads (jobs/frame_reader.h): the output and exit status are those
+# of -j 1, byte for byte, in jsonl with --report=games - also over files of
+# many frames (the containers concatenated: more runs than the helpers have
+# slots, games across every frame boundary) and with a damaged frame or
+# block in the middle (the damage reported where -j 1 reports it, nothing
+# after it).
+cat containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
+    containers/sample-skippable.pgn.zst containers/sample-pzstd.pgn.zst \
+    containers/sample-frames.pgn.zst containers/sample-pzstd.pgn.zst >"$tmp/many.pgn.zst"
+cat containers/sample-blocks.pgn.bgz containers/sample.pgn.bgz containers/sample-blocks.pgn.bgz \
+    containers/sample-blocks.pgn.bgz containers/sample.pgn.bgz >"$tmp/many.pgn.bgz"
+cat containers/sample-pzstd.pgn.zst "$tmp/damaged.pgn.zst" containers/sample-frames.pgn.zst \
+    containers/sample-pzstd.pgn.zst >"$tmp/many-damaged.pgn.zst"
+cat containers/sample-blocks.pgn.bgz "$tmp/damaged.pgn.bgz" containers/sample-blocks.pgn.bgz \
+    >"$tmp/many-damaged.pgn.bgz"
+for f in containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
+    containers/sample-skippable.pgn.zst containers/sample-blocks.pgn.bgz \
+    "$tmp/many.pgn.zst" "$tmp/many.pgn.bgz" "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz" \
+    "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz"; do
+    run "$tmp/j1" --quiet --strict --format=jsonl --report=games -j 1 "$f"
+    for j in 2 3; do
+        run "$tmp/jn" --quiet --strict --format=jsonl --report=games -j $j "$f"
+        same "$tmp/j1" "$tmp/jn" "$f: -j $j differs from -j 1"
+    done
+done
+# (the references are what they should be: many.pgn.zst holds six copies of
+# sample.pgn's 21 games, and the damaged ones stop with exit status 2)
+if [ "$(run "$tmp/m" --quiet --format=jsonl -j 1 "$tmp/many.pgn.zst"; summary_key games "$tmp/m")" = 126 ]
+then ok; else bad "many.pgn.zst: not 126 games"; fi
+for f in "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz"; do
+    run "$tmp/m" --quiet --format=jsonl -j 3 "$f"
+    if [ "$(cat "$tmp/m.status")" = 2 ] && grep -q '"message":"corrupt' "$tmp/m"; then ok; else
+        bad "$f -j 3: exit $(cat "$tmp/m.status"), damage not reported"; fi
 done
 
 echo "scale: $passed passed, $failed failed"

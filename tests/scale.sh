@@ -27,7 +27,7 @@
 #  5. failure injection: a missing, duplicated, truncated (cut mid-record,
 #     or its summary line lost) shard, shards of two different N or two
 #     different inputs: merge exits 2 with a message and prints nothing.
-#  6. check -j 2 and -j 3 over multi-frame zstd and BGZF files (frames
+#  6. check -j 2, -j 3 and -j 9 over multi-frame zstd and BGZF files (frames
 #     decoded on helper threads) equal -j 1, damaged files included.
 # Each check compares whole outputs and exit statuses, so it fails when any
 # finding, game or count differs.
@@ -259,7 +259,7 @@ for f in containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
     "$tmp/many.pgn.zst" "$tmp/many.pgn.bgz" "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz" \
     "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz"; do
     run "$tmp/j1" --quiet --strict --format=jsonl --report=games -j 1 "$f"
-    for j in 2 3; do
+    for j in 2 3 9; do # (9: two helper threads)
         run "$tmp/jn" --quiet --strict --format=jsonl --report=games -j $j "$f"
         same "$tmp/j1" "$tmp/jn" "$f: -j $j differs from -j 1"
     done

@@ -159,7 +159,8 @@ static void check_one_input(struct check_run *run, const char *path)
      * on helper threads too (jobs/frame_reader.h): the same bytes. */
     struct frame_reader *fr =
         run->opt.jobs > 1 && strcmp(path, "-") != 0
-            ? frame_reader_open(path, name, run->opt.jobs, run->opt.zstd_window_max)
+            ? frame_reader_open(path, name, frame_reader_helpers(run->opt.jobs),
+                                run->opt.zstd_window_max)
             : NULL;
     struct input *in = fr ? frame_reader_input(fr) : input_open(path, why, sizeof why);
     run->totals.files++;

@@ -227,6 +227,12 @@ static bool decide_line_breaks(struct frame_reader *fr)
     return true;
 }
 
+unsigned frame_reader_helpers(unsigned jobs)
+{
+    unsigned n = (jobs + 7) / 8;
+    return n < 1 ? 1 : n > FRAME_READER_THREADS_MAX ? FRAME_READER_THREADS_MAX : n;
+}
+
 struct frame_reader *frame_reader_open(const char *path, const char *name, unsigned threads,
                                        uint64_t zstd_window_max)
 {

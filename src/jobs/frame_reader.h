@@ -22,6 +22,11 @@ struct frame_reader;
 #define FRAME_READER_RUNS_MAX    65536u
 #define FRAME_READER_CHUNK       ((size_t)256 << 10) /* decoded bytes handed over at a time */
 
+/* The helper threads for `jobs` replay threads: one decoder keeps up with
+ * about eight of them (zstd decodes some ten times faster than a replay
+ * thread reads PGN), so one per eight, at most FRAME_READER_THREADS_MAX. */
+unsigned frame_reader_helpers(unsigned jobs);
+
 /* A reader of path (named `name` in findings) decoded on `threads` helper
  * threads (at most FRAME_READER_THREADS_MAX), when path is a regular file of
  * at least two zstd frames or BGZF blocks that fall in different runs; NULL

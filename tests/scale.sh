@@ -254,10 +254,13 @@ cat containers/sample-pzstd.pgn.zst "$tmp/damaged.pgn.zst" containers/sample-fra
     containers/sample-pzstd.pgn.zst >"$tmp/many-damaged.pgn.zst"
 cat containers/sample-blocks.pgn.bgz "$tmp/damaged.pgn.bgz" containers/sample-blocks.pgn.bgz \
     >"$tmp/many-damaged.pgn.bgz"
+# (and a zstd file followed by bytes that are no frame, here a PGN game: one
+# run reports them as a corrupt stream; they must not be read as text)
+{ cat containers/sample-frames.pgn.zst; printf '[Event "x"]\n\n1. e4 *\n'; } >"$tmp/trailing.pgn.zst"
 for f in containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
     containers/sample-skippable.pgn.zst containers/sample-blocks.pgn.bgz \
     "$tmp/many.pgn.zst" "$tmp/many.pgn.bgz" "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz" \
-    "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz"; do
+    "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz" "$tmp/trailing.pgn.zst"; do
     run "$tmp/j1" --quiet --strict --format=jsonl --report=games -j 1 "$f"
     for j in 2 3 9; do # (9: two helper threads)
         run "$tmp/jn" --quiet --strict --format=jsonl --report=games -j $j "$f"
@@ -268,7 +271,8 @@ done
 # sample.pgn's 21 games, and the damaged ones stop with exit status 2)
 if [ "$(run "$tmp/m" --quiet --format=jsonl -j 1 "$tmp/many.pgn.zst"; summary_key games "$tmp/m")" = 126 ]
 then ok; else bad "many.pgn.zst: not 126 games"; fi
-for f in "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz"; do
+for n in 2 7 64; do merge_equals "$tmp/trailing.pgn.zst" $n; done
+for f in "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz" "$tmp/trailing.pgn.zst"; do
     run "$tmp/m" --quiet --format=jsonl -j 3 "$f"
     if [ "$(cat "$tmp/m.status")" = 2 ] && grep -q '"message":"corrupt' "$tmp/m"; then ok; else
         bad "$f -j 3: exit $(cat "$tmp/m.status"), damage not reported"; fi

@@ -272,6 +272,16 @@ done
 if [ "$(run "$tmp/m" --quiet --format=jsonl -j 1 "$tmp/many.pgn.zst"; summary_key games "$tmp/m")" = 126 ]
 then ok; else bad "many.pgn.zst: not 126 games"; fi
 for n in 2 7 64; do merge_equals "$tmp/trailing.pgn.zst" $n; done
+# A frame whose window is over --zstd-window-max, not in the first run: the
+# message names its byte of the file (1340), as -j 1 does.
+cat containers/sample-frames.pgn.zst containers/sample.pgn.zst >"$tmp/window.pgn.zst"
+run "$tmp/j1" --quiet --format=jsonl --zstd-window-max=3000 -j 1 "$tmp/window.pgn.zst"
+for j in 2 3; do
+    run "$tmp/jn" --quiet --format=jsonl --zstd-window-max=3000 -j $j "$tmp/window.pgn.zst"
+    same "$tmp/j1" "$tmp/jn" "a window over the maximum: -j $j differs from -j 1"
+done
+if grep -q 'the zstd frame at byte 1340 needs a window' "$tmp/j1"; then ok; else
+    bad "window.pgn.zst: no window message for byte 1340"; fi
 for f in "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz" "$tmp/trailing.pgn.zst"; do
     run "$tmp/m" --quiet --format=jsonl -j 3 "$f"
     if [ "$(cat "$tmp/m.status")" = 2 ] && grep -q '"message":"corrupt' "$tmp/m"; then ok; else

@@ -530,6 +530,7 @@ struct input *input_open_range(const char *path, uint64_t start, uint64_t end, c
         return NULL;
     }
     in->raw_left = end > start ? end - start : 0;
+    in->raw_bytes = start; /* byte offsets in messages are the file's */
     return in;
 }
 

@@ -98,6 +98,27 @@ START_TEST(nested_keys)
 }
 END_TEST
 
+/* Keys and strings with escapes, blanks between tokens and runs of plain
+ * bytes long and short: the reader's fast paths and its slow ones agree. */
+START_TEST(escapes_and_blanks)
+{
+    static const char text[] =
+        "{ \"k\\u0065y\" : \"v\" , \"a\\\"b\":\"x\\ty\",\"long\":"
+        "\"abcdefghijklmnopqrstuvwxyz0123456789\\\\end\",\"o\" : { \"in\\/\" : [ 1 , 2 ] } }";
+    struct json_obj o;
+    json_obj_init(&o);
+    const char *why = NULL;
+    ck_assert_msg(json_obj_parse(&o, text, strlen(text), &why), "%s", why);
+    ck_assert_str_eq(json_obj_get(&o, "key")->s, "v");
+    ck_assert_str_eq(json_obj_get(&o, "a\"b")->s, "x\ty");
+    ck_assert_str_eq(json_obj_get(&o, "long")->s, "abcdefghijklmnopqrstuvwxyz0123456789\\end");
+    ck_assert_uint_eq(json_obj_get(&o, "o.in/.1")->u, 2);
+    ck_assert(!json_obj_parse(&o, "{\"a\":\"b", 8, &why));
+    ck_assert(!json_obj_parse(&o, "{\"a\x01\":1}", 9, &why));
+    json_obj_fini(&o);
+}
+END_TEST
+
 static const char *const not_objects[] = {
     "", "[1]", "{\"a\":1", "{\"a\":1}x", "{\"a\":\"unterminated}", "{\"a\":tru}",
     "{\"a\":\"\\q\"}", "{a:1}", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":{\"b\":{\"c\":{\"d\":{\"e\":1}}}}}",
@@ -125,6 +146,7 @@ Suite *json_suite(void)
     tcase_add_test(tc, null_string);
     tcase_add_loop_test(tc, round_trip, 0, sizeof cases / sizeof *cases);
     tcase_add_test(tc, nested_keys);
+    tcase_add_test(tc, escapes_and_blanks);
     tcase_add_loop_test(tc, refuses, 0, sizeof not_objects / sizeof *not_objects);
     suite_add_tcase(s, tc);
     return s;

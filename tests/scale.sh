@@ -19,12 +19,16 @@
 #     (games across frame and block boundaries) and the edge fixtures of
 #     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
 #     an empty file; CR-only is pgn/mac-line-endings.pgn), for N in 2 3 7
-#     over a pzstd and a BGZF file cut short inside a frame, and for N in 2 7
+#     over a pzstd and a BGZF file cut short inside a frame, over a zstd and
+#     a BGZF file with a damaged frame or block in the middle (merge drops
+#     the shards after the damage, as one run reads no further), and for N in 2 7
 #     over the rest of testdata/pgn; a shard whose end is not confirmed makes
 #     merge refuse (exit 2), never print a wrong run.
 #  5. failure injection: a missing, duplicated, truncated (cut mid-record,
 #     or its summary line lost) shard, shards of two different N or two
 #     different inputs: merge exits 2 with a message and prints nothing.
+#  6. check -j 2, -j 3 and -j 9 over multi-frame zstd and BGZF files (frames
+#     decoded on helper threads) equal -j 1, damaged files included.
 # Each check compares whole outputs and exit statuses, so it fails when any
 # finding, game or count differs.
 set -eu
@@ -150,7 +154,9 @@ in_reverse() {
 # naming the remedy -- never a different run.
 merge_equals() {
     shards "$1" "$2"
-    if grep -q '"confirmed":false' "$tmp"/shards/*; then
+    # (a shard whose input failed before its end - a damaged frame - is not
+    # unconfirmed: one run stops at that failure too, and so does merge)
+    if grep '"confirmed":false' "$tmp"/shards/* | grep -qv '"input_failed":true'; then
         if [ "${require_confirmed:-}" = 1 ]; then
             bad "$1 in $2 shards: a shard could not confirm its end"
             return
@@ -184,6 +190,24 @@ head -c 1000 containers/sample-blocks.pgn.bgz >"$tmp/cut-short.pgn.bgz"
 for f in "$tmp/cut-short.pgn.zst" "$tmp/cut-short.pgn.bgz"; do
     for n in 2 3 7; do merge_equals "$f" $n; done
 done
+# A damaged frame or block in the middle (4 bytes overwritten inside the
+# second zstd frame; inside the second BGZF block): one run reports the
+# damage and reads no further; the shard that meets it says its input failed,
+# and merge drops the shards after it, so merge equals one run, exit status 2
+# included, for any N.
+cp containers/sample-frames.pgn.zst "$tmp/damaged.pgn.zst"
+cp containers/sample-blocks.pgn.bgz "$tmp/damaged.pgn.bgz"
+chmod u+w "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz"
+printf '\377\377\377\377' | dd of="$tmp/damaged.pgn.zst" bs=1 seek=600 conv=notrunc 2>/dev/null
+printf '\377\377\377\377' | dd of="$tmp/damaged.pgn.bgz" bs=1 seek=700 conv=notrunc 2>/dev/null
+require_confirmed=1
+for f in "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz"; do
+    run "$tmp/one" --quiet --format=jsonl "$f"
+    if [ "$(cat "$tmp/one.status")" = 2 ] && grep -q '"message":"corrupt' "$tmp/one"; then ok; else
+        bad "$f: not reported as damaged (exit $(cat "$tmp/one.status"))"; fi
+    for n in 2 3 7; do merge_equals "$f" $n; done
+done
+require_confirmed=
 for f in pgn/*.pgn; do
     case $f in pgn/mac-line-endings.pgn) continue ;; esac
     for n in 2 7; do merge_equals "$f" $n; done
@@ -211,6 +235,57 @@ for set in "missing:$s1 $s3" "duplicated:$s1 $s2 $s2 $s3" "truncated:$s1 $tmp/ba
     run "$tmp/merged" merge --quiet ${set#*:}
     if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] && [ -s "$tmp/merged.err" ]
     then ok; else bad "merge with a ${set%%:*} shard: exit $(cat "$tmp/merged.status")"; fi
+done
+
+# 6. check -j N decodes the frames of a multi-frame zstd file (pzstd's,
+# concatenated, skippable frames anywhere) and the blocks of a BGZF file on
+# helper threads (jobs/frame_reader.h): the output and exit status are those
+# of -j 1, byte for byte, in jsonl with --report=games - also over files of
+# many frames (the containers concatenated: more runs than the helpers have
+# slots, games across every frame boundary) and with a damaged frame or
+# block in the middle (the damage reported where -j 1 reports it, nothing
+# after it).
+cat containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
+    containers/sample-skippable.pgn.zst containers/sample-pzstd.pgn.zst \
+    containers/sample-frames.pgn.zst containers/sample-pzstd.pgn.zst >"$tmp/many.pgn.zst"
+cat containers/sample-blocks.pgn.bgz containers/sample.pgn.bgz containers/sample-blocks.pgn.bgz \
+    containers/sample-blocks.pgn.bgz containers/sample.pgn.bgz >"$tmp/many.pgn.bgz"
+cat containers/sample-pzstd.pgn.zst "$tmp/damaged.pgn.zst" containers/sample-frames.pgn.zst \
+    containers/sample-pzstd.pgn.zst >"$tmp/many-damaged.pgn.zst"
+cat containers/sample-blocks.pgn.bgz "$tmp/damaged.pgn.bgz" containers/sample-blocks.pgn.bgz \
+    >"$tmp/many-damaged.pgn.bgz"
+# (and a zstd file followed by bytes that are no frame, here a PGN game: one
+# run reports them as a corrupt stream; they must not be read as text)
+{ cat containers/sample-frames.pgn.zst; printf '[Event "x"]\n\n1. e4 *\n'; } >"$tmp/trailing.pgn.zst"
+for f in containers/sample-pzstd.pgn.zst containers/sample-frames.pgn.zst \
+    containers/sample-skippable.pgn.zst containers/sample-blocks.pgn.bgz \
+    "$tmp/many.pgn.zst" "$tmp/many.pgn.bgz" "$tmp/damaged.pgn.zst" "$tmp/damaged.pgn.bgz" \
+    "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz" "$tmp/trailing.pgn.zst"; do
+    run "$tmp/j1" --quiet --strict --format=jsonl --report=games -j 1 "$f"
+    for j in 2 3 9; do # (9: two helper threads)
+        run "$tmp/jn" --quiet --strict --format=jsonl --report=games -j $j "$f"
+        same "$tmp/j1" "$tmp/jn" "$f: -j $j differs from -j 1"
+    done
+done
+# (the references are what they should be: many.pgn.zst holds six copies of
+# sample.pgn's 21 games, and the damaged ones stop with exit status 2)
+if [ "$(run "$tmp/m" --quiet --format=jsonl -j 1 "$tmp/many.pgn.zst"; summary_key games "$tmp/m")" = 126 ]
+then ok; else bad "many.pgn.zst: not 126 games"; fi
+for n in 2 7 64; do merge_equals "$tmp/trailing.pgn.zst" $n; done
+# A frame whose window is over --zstd-window-max, not in the first run: the
+# message names its byte of the file (1340), as -j 1 does.
+cat containers/sample-frames.pgn.zst containers/sample.pgn.zst >"$tmp/window.pgn.zst"
+run "$tmp/j1" --quiet --format=jsonl --zstd-window-max=3000 -j 1 "$tmp/window.pgn.zst"
+for j in 2 3; do
+    run "$tmp/jn" --quiet --format=jsonl --zstd-window-max=3000 -j $j "$tmp/window.pgn.zst"
+    same "$tmp/j1" "$tmp/jn" "a window over the maximum: -j $j differs from -j 1"
+done
+if grep -q 'the zstd frame at byte 1340 needs a window' "$tmp/j1"; then ok; else
+    bad "window.pgn.zst: no window message for byte 1340"; fi
+for f in "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz" "$tmp/trailing.pgn.zst"; do
+    run "$tmp/m" --quiet --format=jsonl -j 3 "$f"
+    if [ "$(cat "$tmp/m.status")" = 2 ] && grep -q '"message":"corrupt' "$tmp/m"; then ok; else
+        bad "$f -j 3: exit $(cat "$tmp/m.status"), damage not reported"; fi
 done
 
 echo "scale: $passed passed, $failed failed"

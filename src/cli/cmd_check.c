@@ -13,6 +13,7 @@
 #include "judge/collection.h"
 #include "judge/game.h"
 #include "pgn/input.h"
+#include "jobs/frame_reader.h"
 #include "jobs/replay_pool.h"
 #include "jobs/shard.h"
 #include "report/escape.h"
@@ -153,8 +154,15 @@ static void input_problem(struct check_run *run, const char *name, const char *w
 static void check_one_input(struct check_run *run, const char *path)
 {
     char why[512] = "";
-    struct input *in = input_open(path, why, sizeof why);
     const char *name = strcmp(path, "-") == 0 ? run->opt.stdin_name : path;
+    /* With --jobs, a file of several zstd frames or BGZF blocks is decoded
+     * on helper threads too (jobs/frame_reader.h): the same bytes. */
+    struct frame_reader *fr =
+        run->opt.jobs > 1 && strcmp(path, "-") != 0
+            ? frame_reader_open(path, name, frame_reader_helpers(run->opt.jobs),
+                                run->opt.zstd_window_max)
+            : NULL;
+    struct input *in = fr ? frame_reader_input(fr) : input_open(path, why, sizeof why);
     run->totals.files++;
     if (!in) {
         run->totals.files_unreadable++;
@@ -170,7 +178,10 @@ static void check_one_input(struct check_run *run, const char *path)
     }
     run->totals.bytes += bytes;
     run->totals.lines += input_lines(in);
-    input_close(in);
+    if (fr)
+        frame_reader_close(fr);
+    else
+        input_close(in);
 }
 
 /* Files a -r walk reads: PGN, possibly compressed.  Named files are always read. */
@@ -242,6 +253,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   r.start.cut,
                                   r.end.cut,
                                   r.confirmed,
+                                  r.input_failed,
                                   collection_duplicates_name(run->opt.duplicates),
                                   run->opt.strict,
                                   run->opt.werror,
@@ -254,7 +266,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
     }
     run->totals.bytes = r.bytes;
     run->totals.lines = r.lines;
-    if (!r.confirmed) {
+    if (!r.confirmed && !r.input_failed) { /* a failed input was reported as it failed */
         snprintf(why, sizeof why,
                  "shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
                  "the file is read from the shard's start. Run this file with fewer shards or as "

@@ -14,9 +14,12 @@
  *    byte offsets by their bytes.  The note given once per input (Latin-1)
  *    is kept from the first shard that gives it, and a file-level input
  *    error that several shards give is written once, as one run does.
+ * A shard whose input failed before its end (a damaged zstd frame or BGZF
+ * block) is the last one merged: one run stops at that failure, so the
+ * records of the shards after it are not read (they must still be there).
  * The summary is rebuilt: counts by severity and code from the records
  * written, games, bytes and lines added up, the status the worst of the
- * shards' (each shard computed its own with the same options).
+ * shards' merged (each shard computed its own with the same options).
  */
 #include "cli/cli.h"
 
@@ -40,6 +43,7 @@ struct shard_file {
     uint64_t files, unreadable, games, not_judged, bytes, lines;
     uint64_t start_range, start_cut, end_range, end_cut;
     bool confirmed;
+    bool input_failed; /* its input failed before its end: the shards after it add nothing */
     char input[1024]; /* the name of the input it read */
     char duplicates[16]; /* the shard's --duplicates, --strict, --werror, --report */
     bool strict, werror, report_games;
@@ -162,6 +166,7 @@ static bool read_summary(struct merge *m, struct shard_file *s)
     s->end_range = get_uint(o, "end.0");
     s->end_cut = get_uint(o, "end.1");
     s->confirmed = get_bool(o, "confirmed");
+    s->input_failed = get_bool(o, "input_failed");
     const char *dup = get_string(o, "duplicates");
     snprintf(s->duplicates, sizeof s->duplicates, "%s", dup ? dup : "");
     s->strict = get_bool(o, "strict");
@@ -205,7 +210,8 @@ static bool check_set(struct merge *m, struct shard_file *s, size_t count)
             merge_error(m->err, _("shard %s is missing.%s"), a, "");
             return false;
         }
-        if (!s[i].confirmed && s[i].status == CLI_EXIT_USAGE && s[i].unreadable == 0) {
+        if (!s[i].confirmed && !s[i].input_failed && s[i].status == CLI_EXIT_USAGE &&
+            s[i].unreadable == 0) {
             snprintf(a, sizeof a, "%u/%u", s[i].k, s[i].n);
             merge_error(m->err,
                         _("shard %s ends where no game starts when its input is read from the "
@@ -331,11 +337,19 @@ static bool merge_game(struct merge *m, struct json_obj *o)
     g.judged = get_bool(o, "judged");
     g.site = get_string(o, "site");
     g.date = get_string(o, "date");
-    const char *fp = get_string(o, "fingerprint");
-    char *end = NULL;
-    if (fp && strlen(fp) == 16) {
-        g.fingerprint = (uint64_t)strtoull(fp, &end, 16);
-        g.has_fingerprint = end && *end == '\0';
+    const struct json_value *fp = json_obj_get(o, "fingerprint");
+    if (fp && fp->type == JSON_STRING && fp->len == 16) {
+        g.has_fingerprint = true;
+        for (int i = 0; i < 16 && g.has_fingerprint; i++) {
+            unsigned char c = (unsigned char)fp->s[i];
+            unsigned d = c >= '0' && c <= '9'   ? c - '0' + 0u
+                         : c >= 'a' && c <= 'f' ? c - 'a' + 10u
+                         : c >= 'A' && c <= 'F' ? c - 'A' + 10u
+                                                : 16u;
+            g.fingerprint = g.fingerprint << 4 | d;
+            g.has_fingerprint = d < 16;
+        }
+        if (!g.has_fingerprint) g.fingerprint = 0;
     }
     collection_game(m->collection, &g, collection_finding, m);
     report_game(m->report, &g);
@@ -451,6 +465,10 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
             if (s[i].unreadable > m.totals.files_unreadable)
                 m.totals.files_unreadable = s[i].unreadable;
             if (s[i].status > status) status = s[i].status;
+            /* One run stops reading the file where its input fails (a damaged
+             * frame or block): what the shards after that one read, one run
+             * never sees. */
+            if (s[i].input_failed) break;
         }
         /* the exit status one run would have: the checks across games ran here */
         if (status == CLI_EXIT_OK &&

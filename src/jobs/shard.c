@@ -22,7 +22,8 @@
  * end; the reader must meet a game starting exactly at that cut's tag pair
  * (the cut is *confirmed*, as -j confirms its pieces); when it does not,
  * the shard says so (merge then refuses: one run would have read that spot
- * differently).
+ * differently), unless its input failed before (a damaged frame or block):
+ * one run stops at that failure too, and merge drops the shards after it.
  *
  * Game numbers, lines and offsets in a shard's records count from its
  * start (game 1, line 1, offset 0 at the line feed of its cut); its summary
@@ -261,6 +262,7 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
             r->bytes = u.hit ? ch.stop : ch.delivered;
             r->lines = ch.lines;
             r->confirmed = r->end.range == n ? !u.hit : u.hit && u.offset == ch.tag;
+            r->input_failed = !u.hit && *input_error(in);
         }
         input_close(in);
         input_close(ch.a);

@@ -33,6 +33,8 @@ struct shard_report {
     struct shard_point start, end; /* the bytes the shard owns: [start, end) */
     bool empty;                    /* start == end: no game starts in its range */
     bool confirmed; /* a game starts exactly at `end` when the shard's reader gets there */
+    bool input_failed; /* the input failed (a damaged frame) before the shard's end: one
+                          run stops there too, so the shards after it add nothing */
     uint64_t bytes, lines, games; /* owned: decoded bytes, line feeds, games */
 };
 

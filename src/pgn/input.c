@@ -320,14 +320,15 @@ static uint64_t zstd_window_size(const unsigned char *h, size_t n)
     return k == 2 ? v + 256 : v;
 }
 
-/* Before a frame is decoded: its header is in the raw buffer (up to the 18
- * bytes a header takes, gathered to a full buffer so the decoder's steps do
- * not depend on read sizes) and its window is within the maximum.  False
- * when the stream fails. */
+/* Before a frame is decoded: the frame starts the raw buffer, gathered to a
+ * full buffer, so the decoder is fed every frame in the same steps from the
+ * frame's first byte whatever came before it (where a damaged frame fails,
+ * and what it gives before, depends on those steps: one run, a shard that
+ * starts at the frame and a -j worker must see the same), and its window is
+ * within the maximum.  False when the stream fails. */
 static bool zstd_window_ok(struct input *in)
 {
-    enum { HEADER_MAX = 18 };
-    if (in->raw_len - in->raw_pos < HEADER_MAX && !in->raw_eof) {
+    if ((in->raw_pos > 0 || in->raw_len < INPUT_RAW_BUF_SIZE) && !in->raw_eof) {
         memmove(in->raw, in->raw + in->raw_pos, in->raw_len - in->raw_pos);
         in->raw_len -= in->raw_pos;
         in->raw_pos = 0;
@@ -555,6 +556,7 @@ struct input *input_open_range(const char *path, uint64_t start, uint64_t end, c
         return NULL;
     }
     in->raw_left = end > start ? end - start : 0;
+    in->raw_bytes = start; /* byte offsets in messages are the file's */
     return in;
 }
 

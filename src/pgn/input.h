@@ -31,9 +31,11 @@ struct input;
 struct input *input_open(const char *path, char *why, size_t whylen);
 
 /*
- * The raw bytes [start, end) of the file at path (`check --shard`): a byte
- * range of a plain file, or whole frames of a compressed one (then it must
- * start at a frame).  end may be UINT64_MAX (to the end of the file).
+ * The raw bytes [start, end) of the file at path (`check --shard`, the
+ * helpers of `check -j`): a byte range of a plain file, or whole frames of a
+ * compressed one (then it must start at a frame).  end may be UINT64_MAX (to
+ * the end of the file).  Its raw byte count starts at `start`, so a message
+ * naming a byte of the file names the same byte as a reader of the whole file.
  */
 struct input *input_open_range(const char *path, uint64_t start, uint64_t end, char *why,
                                size_t whylen);
@@ -91,7 +93,8 @@ const char *input_error(const struct input *in);
 /* "plain", "gzip" or "zstd" once the first read has looked at the magic bytes. */
 const char *input_format(const struct input *in);
 
-/* Bytes read from the underlying file or buffer so far (compressed size). */
+/* Bytes read from the underlying file or buffer so far (compressed size;
+ * for input_open_range(), plus its start). */
 uint64_t input_raw_bytes(const struct input *in);
 
 /* Bytes and line feeds input_read() has handed out so far (decoded, after

@@ -13,8 +13,8 @@
  *   it cannot be stepped over without decoding: plain gzip is one unit.
  * - a plain file is cut anywhere.
  * A file cut short or damaged (or a gzip member that is not BGZF after BGZF
- * blocks) has its rest taken as one last unit: its shard's reader meets the
- * damage where one run's reader would, and says the same.
+ * blocks) has its rest joined to the unit before it: the reader of that unit
+ * meets the damage where one run's reader would, and says the same.
  * Memory is O(N) (one boundary per range), whatever the number of frames.
  * Nothing here prints or exits.
  */
@@ -157,11 +157,15 @@ bool input_frames_plan(const char *path, unsigned n, struct input_frames *f, cha
             f->layout = INPUT_LAYOUT_GZIP;
             break;
         }
-        if (size == 0) /* cut short or damaged: the rest is one unit, which the decoder
-                        * reports on as it does for one run */
-            size = w.size - at;
+        /* Cut short or damaged: the rest belongs to the unit before it (no
+         * range starts here), whose decoder meets the damage as one run's
+         * does and says the same - a range starting at the damage would be
+         * read as whatever its first bytes look like (plain text after a
+         * zstd file, say). */
+        bool damaged = size == 0;
+        if (damaged) size = w.size - at;
         if (!skippable) f->frames++;
-        while (k < n && (uint64_t)((unsigned __int128)w.size * k / n) <= at)
+        while (!damaged && k < n && (uint64_t)((unsigned __int128)w.size * k / n) <= at)
             f->start[k++] = at;
         at += size;
     }

@@ -30,7 +30,8 @@ struct input_frames {
 
 /* Range k starts at the first unit that starts at or after size * k / n (a
  * range may be empty).  False with a reason when path is no regular file
- * (a file whose frames are cut short or damaged has its rest as one unit). */
+ * (a file whose frames are cut short or damaged has its rest joined to the
+ * unit before the damage). */
 bool input_frames_plan(const char *path, unsigned n, struct input_frames *f, char *why,
                        size_t whylen);
 void input_frames_free(struct input_frames *f);

@@ -9,6 +9,25 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* Text being written, gathered in memory and written in one fwrite() when
+ * full or flushed: a record of some thirty keys and values would cost a
+ * stdio call each.  Caller-owned (on the stack); json_buf_flush() before it
+ * goes. */
+#define JSON_BUF_SIZE 8192
+struct json_buf {
+    FILE *f;
+    size_t n;
+    char b[JSON_BUF_SIZE];
+};
+
+void json_buf_flush(struct json_buf *jb);
+void json_buf_put(struct json_buf *jb, const char *s, size_t len);
+void json_buf_puts(struct json_buf *jb, const char *s);
+void json_buf_uint(struct json_buf *jb, unsigned long long value);
+/* s (length len) as a JSON string, as json_write_string() writes it. */
+void json_buf_string(struct json_buf *jb, const char *s, size_t len);
+void json_buf_cstring(struct json_buf *jb, const char *s);
+
 /* Write s (length len) as a JSON string, quotes included.  NULL writes null. */
 void json_write_string(FILE *f, const char *s, size_t len);
 

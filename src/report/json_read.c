@@ -37,10 +37,17 @@ static bool fail(struct rd *r, const char *why)
     return false;
 }
 
-static void blanks(struct rd *r)
+static void blanks_slow(struct rd *r)
 {
     while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r'))
         r->p++;
+}
+
+/* Blanks at r->p skipped; json.c writes none, so the first byte usually decides. */
+static inline void blanks(struct rd *r)
+{
+    if (r->p < r->end && (unsigned char)*r->p > ' ') return;
+    blanks_slow(r);
 }
 
 static bool literal(struct rd *r, const char *word)
@@ -91,23 +98,53 @@ static void put_utf8(char **o, unsigned cp)
     *o = (char *)u;
 }
 
-/* A string at r->p (its opening quote), decoded to r->out. */
-static bool string(struct rd *r, const char **s, size_t *len)
+/* Bytes a string holds as they are: not '"', not '\\', not a control
+ * character (one row per 16 byte values). */
+static const unsigned char plain_bytes[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
+/* The end of the run of plain bytes at p. */
+static const char *plain_run(const char *p, const char *end)
 {
-    r->p++;
-    char *o = r->out;
-    *s = o;
+    while (p < end && plain_bytes[(unsigned char)*p])
+        p++;
+    return p;
+}
+
+/* A string at r->p (its opening quote), decoded to out (which has room for
+ * it: an escape never decodes to more bytes than it takes); *len is its
+ * decoded length.  Runs of plain bytes are copied at once. */
+static bool decode(struct rd *r, char *out, size_t *len)
+{
+    const char *p = r->p + 1, *end = r->end;
+    char *o = out;
     for (;;) {
-        if (r->p >= r->end) return fail(r, "unterminated string");
-        unsigned char c = (unsigned char)*r->p++;
+        const char *run = p;
+        p = plain_run(p, end);
+        memcpy(o, run, (size_t)(p - run));
+        o += p - run;
+        if (p >= end) return fail(r, "unterminated string");
+        unsigned char c = (unsigned char)*p++;
         if (c == '"') break;
         if (c < 0x20) return fail(r, "control character in a string");
-        if (c != '\\') {
-            *o++ = (char)c;
-            continue;
-        }
-        if (r->p >= r->end) return fail(r, "unterminated string");
-        char e = *r->p++;
+        if (p >= end) return fail(r, "unterminated string");
+        char e = *p++;
         switch (e) {
         case '"':
             *o++ = '"';
@@ -134,21 +171,20 @@ static bool string(struct rd *r, const char **s, size_t *len)
             *o++ = '\t';
             break;
         case 'u': {
-            if (r->end - r->p < 4) return fail(r, "bad \\u escape");
-            int cp = hex4(r->p);
+            if (end - p < 4) return fail(r, "bad \\u escape");
+            int cp = hex4(p);
             if (cp < 0) return fail(r, "bad \\u escape");
-            r->p += 4;
+            p += 4;
             if (cp <= 0xFF) { /* the byte itself (see json_read.h) */
                 *o++ = (char)cp;
                 break;
             }
             unsigned u = (unsigned)cp;
-            if (cp >= 0xD800 && cp <= 0xDBFF && r->end - r->p >= 6 && r->p[0] == '\\' &&
-                r->p[1] == 'u') {
-                int lo = hex4(r->p + 2);
+            if (cp >= 0xD800 && cp <= 0xDBFF && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
+                int lo = hex4(p + 2);
                 if (lo >= 0xDC00 && lo <= 0xDFFF) {
                     u = 0x10000 + (((unsigned)cp - 0xD800) << 10) + ((unsigned)lo - 0xDC00);
-                    r->p += 6;
+                    p += 6;
                 }
             }
             put_utf8(&o, u);
@@ -158,25 +194,36 @@ static bool string(struct rd *r, const char **s, size_t *len)
             return fail(r, "bad escape in a string");
         }
     }
-    *len = (size_t)(o - *s);
-    *o++ = '\0';
-    r->out = o;
+    r->p = p;
+    *len = (size_t)(o - out);
     return true;
 }
 
-static struct json_value *add(struct rd *r, const char *path)
+/* A string value at r->p, decoded to r->out and NUL-terminated there. */
+static bool string(struct rd *r, const char **s, size_t *len)
+{
+    *s = r->out;
+    if (!decode(r, r->out, len)) return false;
+    r->out += *len;
+    *r->out++ = '\0';
+    return true;
+}
+
+static struct json_value *add(struct rd *r, const char *path, size_t path_len)
 {
     if (r->o->n == JSON_OBJ_KEYS_MAX) return fail(r, "too many values in one record"), NULL;
     struct json_value *v = &r->o->v[r->o->n];
-    memcpy(v->key, path, strlen(path) + 1); /* path fits: object_or_array() checked */
+    memcpy(v->key, path, path_len + 1); /* path fits: object_or_array() checked */
     memset(&v->type, 0, sizeof *v - offsetof(struct json_value, type));
     r->o->n++;
     return v;
 }
 
-static bool value(struct rd *r, const char *key, int depth);
+static bool value(struct rd *r, const char *key, size_t key_len, int depth);
 
-static bool object_or_array(struct rd *r, const char *key, int depth, bool array)
+/* The members of an object or the elements of an array at r->p; key
+ * (key_len bytes) is the path to it, "" at the top. */
+static bool object_or_array(struct rd *r, const char *key, size_t key_len, int depth, bool array)
 {
     if (depth > JSON_OBJ_DEPTH_MAX) return fail(r, "nested too deep");
     r->p++;
@@ -186,29 +233,37 @@ static bool object_or_array(struct rd *r, const char *key, int depth, bool array
         r->p++;
         return true;
     }
+    char path[JSON_KEY_MAX];
+    size_t at = key_len + (key_len != 0);
+    memcpy(path, key, key_len);
+    path[key_len] = '.';
     for (unsigned i = 0;; i++) {
-        char name[JSON_KEY_MAX];
-        const char *s;
         size_t len;
         if (array) {
-            snprintf(name, sizeof name, "%u", i);
-            s = name;
-            len = strlen(name);
+            len = (size_t)snprintf(path + at, sizeof path - at, "%u", i);
+            if (at + len >= sizeof path) return fail(r, "key too long");
         } else {
             if (r->p >= r->end || *r->p != '"') return fail(r, "expected a key");
-            if (!string(r, &s, &len)) return false;
+            /* A key of plain bytes (every key json.c writes) is copied as it
+             * is; else decoded in the free part of the buffer, then copied. */
+            const char *k = r->p + 1, *kend = r->end - k < JSON_KEY_MAX ? r->end : k + JSON_KEY_MAX;
+            k = plain_run(k, kend);
+            if (k < kend && *k == '"') {
+                len = (size_t)(k - (r->p + 1));
+                if (at + len >= sizeof path) return fail(r, "key too long");
+                memcpy(path + at, r->p + 1, len);
+                r->p = k + 1;
+            } else {
+                if (!decode(r, r->out, &len)) return false;
+                if (at + len >= sizeof path) return fail(r, "key too long");
+                memcpy(path + at, r->out, len);
+            }
+            path[at + len] = '\0';
             blanks(r);
             if (r->p >= r->end || *r->p != ':') return fail(r, "expected ':'");
             r->p++;
         }
-        char path[JSON_KEY_MAX];
-        size_t klen = strlen(key), at = klen + (klen != 0);
-        if (at + len >= sizeof path) return fail(r, "key too long");
-        memcpy(path, key, klen);
-        path[klen] = '.';
-        memcpy(path + at, s, len);
-        path[at + len] = '\0';
-        if (!value(r, path, depth + 1)) return false;
+        if (!value(r, path, at + len, depth + 1)) return false;
         blanks(r);
         if (r->p < r->end && *r->p == ',') {
             r->p++;
@@ -223,11 +278,17 @@ static bool object_or_array(struct rd *r, const char *key, int depth, bool array
     }
 }
 
+/* The characters a JSON number is made of. */
+static bool number_byte(char c)
+{
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+}
+
 static bool number(struct rd *r, struct json_value *v)
 {
     const char *s = r->p;
     bool digits_only = true;
-    while (r->p < r->end && strchr("+-0123456789.eE", *r->p)) {
+    while (r->p < r->end && number_byte(*r->p)) {
         if (*r->p < '0' || *r->p > '9') digits_only = false;
         r->p++;
     }
@@ -244,13 +305,13 @@ static bool number(struct rd *r, struct json_value *v)
     return true;
 }
 
-static bool value(struct rd *r, const char *key, int depth)
+static bool value(struct rd *r, const char *key, size_t key_len, int depth)
 {
     blanks(r);
     if (r->p >= r->end) return fail(r, "expected a value");
     char c = *r->p;
-    if (c == '{' || c == '[') return object_or_array(r, key, depth, c == '[');
-    struct json_value *v = add(r, key);
+    if (c == '{' || c == '[') return object_or_array(r, key, key_len, depth, c == '[');
+    struct json_value *v = add(r, key, key_len);
     if (!v) return false;
     switch (c) {
     case '"':
@@ -283,7 +344,7 @@ bool json_obj_parse(struct json_obj *o, const char *text, size_t len, const char
     struct rd r = {o, text, text + len, o->buf, NULL};
     blanks(&r);
     if (r.p >= r.end || *r.p != '{') return *why = "not a JSON object", false;
-    bool ok = object_or_array(&r, "", 1, false);
+    bool ok = object_or_array(&r, "", 0, 1, false);
     blanks(&r);
     if (ok && r.p != r.end) ok = fail(&r, "text after the object");
     if (!ok) *why = r.why ? r.why : "bad JSON";
@@ -295,8 +356,8 @@ const struct json_value *json_obj_get(struct json_obj *o, const char *key)
     /* Look-ups mostly come in the order the keys were written: start after
      * the last one found. */
     for (size_t k = 0; k < o->n; k++) {
-        size_t i = (o->hint + k) % o->n;
-        if (strcmp(o->v[i].key, key) == 0) {
+        size_t i = o->hint + k < o->n ? o->hint + k : o->hint + k - o->n;
+        if (o->v[i].key[0] == key[0] && strcmp(o->v[i].key, key) == 0) {
             o->hint = i + 1;
             return &o->v[i];
         }

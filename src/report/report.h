@@ -34,6 +34,7 @@ struct report_shard {
     unsigned start_range, end_range;
     uint64_t start_cut, end_cut;
     bool confirmed;
+    bool input_failed; /* the input failed before the shard's end (jobs/shard.h) */
     /* what merge needs to run the checks across games the shards leave to
      * it (judge/collection.h): --duplicates, --strict, --werror */
     const char *duplicates;

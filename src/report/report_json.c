@@ -12,123 +12,168 @@
 #include "i18n.h"
 #include "report/json.h"
 
-static void key(FILE *f, const char *name)
+/* The jsonl records are built in a json_buf and written at once. */
+
+static void key(struct json_buf *jb, const char *name)
 {
-    fprintf(f, ",\"%s\":", name);
+    json_buf_put(jb, ",\"", 2);
+    json_buf_puts(jb, name);
+    json_buf_put(jb, "\":", 2);
 }
 
-static void key_string(FILE *f, const char *name, const char *value)
+static void key_string(struct json_buf *jb, const char *name, const char *value)
 {
-    key(f, name);
-    json_write_cstring(f, value);
+    key(jb, name);
+    json_buf_cstring(jb, value);
 }
 
-static void key_uint(FILE *f, const char *name, uint64_t value)
+static void key_uint(struct json_buf *jb, const char *name, uint64_t value)
 {
-    key(f, name);
-    fprintf(f, "%llu", (unsigned long long)value);
+    key(jb, name);
+    json_buf_uint(jb, value);
 }
 
 /* value, or null when it is 0 (the "none" of struct diag's numbers) */
-static void key_uint_or_null(FILE *f, const char *name, uint64_t value)
+static void key_uint_or_null(struct json_buf *jb, const char *name, uint64_t value)
 {
-    key(f, name);
+    key(jb, name);
     if (value)
-        fprintf(f, "%llu", (unsigned long long)value);
+        json_buf_uint(jb, value);
     else
-        fputs("null", f);
+        json_buf_puts(jb, "null");
 }
 
-static void key_bool(FILE *f, const char *name, bool value)
+static void key_bool(struct json_buf *jb, const char *name, bool value)
 {
-    key(f, name);
-    fputs(value ? "true" : "false", f);
+    key(jb, name);
+    json_buf_puts(jb, value ? "true" : "false");
 }
 
 /* The tags that name a game; null when the game lacks one. */
-static void key_tags(FILE *f, const char *event, const char *white, const char *black,
+static void key_tags(struct json_buf *jb, const char *event, const char *white, const char *black,
                      const char *round)
 {
-    key_string(f, "event", event);
-    key_string(f, "white", white);
-    key_string(f, "black", black);
-    key_string(f, "round", round);
+    key_string(jb, "event", event);
+    key_string(jb, "white", white);
+    key_string(jb, "black", black);
+    key_string(jb, "round", round);
 }
 
 void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
 {
     const struct diag_info *info = diag_info(d->code);
-    fputs("{\"type\":\"diagnostic\"", f);
-    if (shard[0]) key_string(f, "shard", shard);
-    key_string(f, "file", d->file);
-    key_uint(f, "game", d->game);
+    struct json_buf jb;
+    jb.f = f;
+    jb.n = 0;
+    json_buf_puts(&jb, "{\"type\":\"diagnostic\"");
+    if (shard[0]) key_string(&jb, "shard", shard);
+    key_string(&jb, "file", d->file);
+    key_uint(&jb, "game", d->game);
     if (d->loc.line) {
-        key_uint(f, "line", d->loc.line);
-        key_uint(f, "column", d->loc.column);
-        key_uint(f, "offset", d->loc.offset);
+        key_uint(&jb, "line", d->loc.line);
+        key_uint(&jb, "column", d->loc.column);
+        key_uint(&jb, "offset", d->loc.offset);
     } else { /* no place in the input (it could not be read) */
-        fputs(",\"line\":null,\"column\":null,\"offset\":null", f);
+        json_buf_puts(&jb, ",\"line\":null,\"column\":null,\"offset\":null");
     }
-    key_uint_or_null(f, "ply", d->ply);
-    key_uint_or_null(f, "move_number", d->move_number);
-    key_string(f, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
-    key_string(f, "san", d->san);
-    key_string(f, "san_en", d->san_en);
-    key_string(f, "code", info->name);
-    key_string(f, "severity", diag_severity_name(d->severity));
-    key_string(f, "message", d->message);
-    key_string(f, "fide", info->fide[0] ? info->fide : NULL);
-    key_bool(f, "variation", d->variation);
-    key_tags(f, d->event, d->white, d->black, d->round);
-    key_string(f, "fen", d->fen);
-    fputs("}\n", f);
+    key_uint_or_null(&jb, "ply", d->ply);
+    key_uint_or_null(&jb, "move_number", d->move_number);
+    key_string(&jb, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
+    key_string(&jb, "san", d->san);
+    key_string(&jb, "san_en", d->san_en);
+    key_string(&jb, "code", info->name);
+    key_string(&jb, "severity", diag_severity_name(d->severity));
+    key_string(&jb, "message", d->message);
+    key_string(&jb, "fide", info->fide[0] ? info->fide : NULL);
+    key_bool(&jb, "variation", d->variation);
+    key_tags(&jb, d->event, d->white, d->black, d->round);
+    key_string(&jb, "fen", d->fen);
+    json_buf_put(&jb, "}\n", 2);
+    json_buf_flush(&jb);
 }
 
 void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
 {
-    fputs("{\"type\":\"game\"", f);
-    if (shard[0]) key_string(f, "shard", shard);
-    key_string(f, "file", g->file);
-    key_uint(f, "game", g->game);
-    key_uint(f, "offset", g->offset);
-    key_uint(f, "line", g->line);
-    key_tags(f, g->event, g->white, g->black, g->round);
-    key_string(f, "result", g->result);
-    key_uint(f, "plies", g->plies);
-    fprintf(f, ",\"ending\":{\"kind\":\"%s\"", report_ending_name(g->ending));
+    struct json_buf jb;
+    jb.f = f;
+    jb.n = 0;
+    json_buf_puts(&jb, "{\"type\":\"game\"");
+    if (shard[0]) key_string(&jb, "shard", shard);
+    key_string(&jb, "file", g->file);
+    key_uint(&jb, "game", g->game);
+    key_uint(&jb, "offset", g->offset);
+    key_uint(&jb, "line", g->line);
+    key_tags(&jb, g->event, g->white, g->black, g->round);
+    key_string(&jb, "result", g->result);
+    key_uint(&jb, "plies", g->plies);
+    json_buf_puts(&jb, ",\"ending\":{\"kind\":\"");
+    json_buf_puts(&jb, report_ending_name(g->ending));
+    json_buf_put(&jb, "\"", 1);
     if (g->ending != ENDING_NONE)
-        key_uint(f, "ply", g->ending_ply);
+        key_uint(&jb, "ply", g->ending_ply);
     else
-        fputs(",\"ply\":null", f);
-    fputs("}", f);
-    key_uint(f, "errors", g->errors);
-    key_uint(f, "warnings", g->warnings);
-    key_uint(f, "notes", g->notes);
-    key_bool(f, "judged", g->judged);
+        json_buf_puts(&jb, ",\"ply\":null");
+    json_buf_put(&jb, "}", 1);
+    key_uint(&jb, "errors", g->errors);
+    key_uint(&jb, "warnings", g->warnings);
+    key_uint(&jb, "notes", g->notes);
+    key_bool(&jb, "judged", g->judged);
     /* what the checks across games compare (merge runs them over shards) */
-    key_string(f, "site", g->site);
-    key_string(f, "date", g->date);
-    if (g->has_fingerprint)
-        fprintf(f, ",\"fingerprint\":\"%016llx\"", (unsigned long long)g->fingerprint);
-    else
-        fputs(",\"fingerprint\":null", f);
-    fputs("}\n", f);
+    key_string(&jb, "site", g->site);
+    key_string(&jb, "date", g->date);
+    if (g->has_fingerprint) {
+        static const char hex[] = "0123456789abcdef";
+        char fp[16];
+        for (int i = 0; i < 16; i++)
+            fp[i] = hex[(g->fingerprint >> (60 - 4 * i)) & 15];
+        json_buf_puts(&jb, ",\"fingerprint\":\"");
+        json_buf_put(&jb, fp, sizeof fp);
+        json_buf_put(&jb, "\"", 1);
+    } else {
+        json_buf_puts(&jb, ",\"fingerprint\":null");
+    }
+    json_buf_put(&jb, "}\n", 2);
+    json_buf_flush(&jb);
+}
+
+/* The summary, once a run: stdio as it comes. */
+static void skey(FILE *f, const char *name)
+{
+    fprintf(f, ",\"%s\":", name);
+}
+
+static void skey_string(FILE *f, const char *name, const char *value)
+{
+    skey(f, name);
+    json_write_cstring(f, value);
+}
+
+static void skey_uint(FILE *f, const char *name, uint64_t value)
+{
+    skey(f, name);
+    fprintf(f, "%llu", (unsigned long long)value);
+}
+
+static void skey_bool(FILE *f, const char *name, bool value)
+{
+    skey(f, name);
+    fputs(value ? "true" : "false", f);
 }
 
 void report_jsonl_summary(FILE *f, const struct run_totals *t)
 {
     fputs("{\"type\":\"summary\"", f);
     if (t->shard) fprintf(f, ",\"shard\":\"%u/%u\"", t->shard->k, t->shard->n);
-    key_uint(f, "status", (uint64_t)t->status);
-    key_uint(f, "files", t->files);
-    key_uint(f, "unreadable", t->files_unreadable);
-    key_uint(f, "games", t->games);
-    key_uint(f, "not_judged", t->games_skipped);
-    key_uint(f, "bytes", t->bytes);
-    key_uint(f, "lines", t->lines);
-    key_uint(f, "errors", t->by_severity[DIAG_ERROR]);
-    key_uint(f, "warnings", t->by_severity[DIAG_WARNING]);
-    key_uint(f, "notes", t->by_severity[DIAG_NOTE]);
+    skey_uint(f, "status", (uint64_t)t->status);
+    skey_uint(f, "files", t->files);
+    skey_uint(f, "unreadable", t->files_unreadable);
+    skey_uint(f, "games", t->games);
+    skey_uint(f, "not_judged", t->games_skipped);
+    skey_uint(f, "bytes", t->bytes);
+    skey_uint(f, "lines", t->lines);
+    skey_uint(f, "errors", t->by_severity[DIAG_ERROR]);
+    skey_uint(f, "warnings", t->by_severity[DIAG_WARNING]);
+    skey_uint(f, "notes", t->by_severity[DIAG_NOTE]);
     if (t->interrupted) fputs(",\"interrupted\":true", f);
     fputs(",\"by_code\":{", f);
     bool first = true;
@@ -142,14 +187,15 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
     fputs("}", f);
     if (t->shard) {
         const struct report_shard *s = t->shard;
-        key_string(f, "file", s->file);
+        skey_string(f, "file", s->file);
         fprintf(f, ",\"start\":[%u,%llu],\"end\":[%u,%llu]", s->start_range,
                 (unsigned long long)s->start_cut, s->end_range, (unsigned long long)s->end_cut);
-        key_bool(f, "confirmed", s->confirmed);
-        key_string(f, "duplicates", s->duplicates);
-        key_bool(f, "strict", s->strict);
-        key_bool(f, "werror", s->werror);
-        key_bool(f, "report_games", s->report_games);
+        skey_bool(f, "confirmed", s->confirmed);
+        if (s->input_failed) fputs(",\"input_failed\":true", f);
+        skey_string(f, "duplicates", s->duplicates);
+        skey_bool(f, "strict", s->strict);
+        skey_bool(f, "werror", s->werror);
+        skey_bool(f, "report_games", s->report_games);
     }
     fputs("}\n", f);
 }

@@ -69,9 +69,14 @@ struct outcome {
     struct game_record rec; /* the first game's (strings not kept) */
 };
 
+/* The replay under way writes here (the games live from one input to the
+ * next, as from one file to the next in a run of `check`). */
+static struct outcome *current;
+
 static void on_diag(void *ctx, const struct diag *d)
 {
-    struct outcome *o = ctx;
+    (void)ctx;
+    struct outcome *o = current;
     CHECK((unsigned)d->code < DIAG_CODE_NB && d->message && d->file);
     if (strncmp(d->message, "this move reads as ", 19) == 0) {
         o->two_readings++;
@@ -90,7 +95,8 @@ static void on_diag(void *ctx, const struct diag *d)
 
 static void on_game(void *ctx, const struct game_record *g)
 {
-    struct outcome *o = ctx;
+    (void)ctx;
+    struct outcome *o = current;
     CHECK(g->game == ++o->games);
     if (o->games == 1) {
         o->rec = *g;
@@ -106,11 +112,17 @@ static void replay(const char *text, size_t len, enum nota_mode mode, struct out
     o->two_readings = o->illegal = 0;
     o->games = 0;
     memset(&o->rec, 0, sizeof o->rec);
-    struct game_sink sink = {.ctx = o, .diag = on_diag, .game = on_game};
-    struct game *g = game_new(&sink, false);
+    /* one game per notation mode, made at the first input */
+    static struct game *games[NOTA_MODE_NB];
+    static const struct game_sink sink = {.ctx = NULL, .diag = on_diag, .game = on_game};
+    if (!games[mode]) {
+        CHECK(games[mode] = game_new(&sink, false));
+        game_set_notation(games[mode], mode);
+    }
+    struct game *g = games[mode];
+    current = o;
     struct input *in = input_open_memory(text, len);
-    CHECK(g && in);
-    game_set_notation(g, mode);
+    CHECK(in);
     game_set_file(g, "<fuzz>");
     struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
     CHECK(p);
@@ -123,7 +135,7 @@ static void replay(const char *text, size_t len, enum nota_mode mode, struct out
     CHECK(o->games == begun);
     pgn_parser_free(p);
     input_close(in);
-    game_free(g);
+    current = NULL;
 }
 
 /* The records of two replays of one game agree (warnings: less the

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -419,6 +420,160 @@ START_TEST(source_inputs)
 }
 END_TEST
 
+/*
+ * Out of memory is not corruption.  Memory is taken away with an address
+ * space limit (setrlimit(RLIMIT_AS)), which the sanitizers' shadow memory
+ * does not live with, nor valgrind (it stops when its own allocations
+ * fail): under ASan/TSan and valgrind these tests only check that the same
+ * streams decode when memory is there (and say so on stderr).
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define INPUT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define INPUT_SANITIZED 1
+#endif
+#endif
+
+#ifndef INPUT_SANITIZED
+/* Whether this process runs under valgrind (its preload is in LD_PRELOAD). */
+static bool under_valgrind(void)
+{
+    const char *preload = getenv("LD_PRELOAD");
+    return preload && strstr(preload, "vgpreload");
+}
+
+/* The address space in use now, in bytes (/proc/self/statm's first field). */
+static rlim_t address_space_in_use(void)
+{
+    unsigned long pages = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    ck_assert_ptr_nonnull(statm);
+    ck_assert_int_eq(fscanf(statm, "%lu", &pages), 1);
+    fclose(statm);
+    return (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE);
+}
+#endif
+
+/* A zstd frame of text1 that declares a window of 1 GiB (RFC 8878 3.1.1.1.2:
+ * Window_Descriptor exponent 20, mantissa 0) and holds one raw block. */
+static size_t zstd_frame_1gib_window(unsigned char *out, size_t cap)
+{
+    size_t len = sizeof text1 - 1;
+    ck_assert_uint_ge(cap, 9 + len);
+    static const unsigned char header[] = {0x28, 0xb5, 0x2f, 0xfd, 0x00, 20 << 3};
+    memcpy(out, header, sizeof header);
+    unsigned block = 1u | (unsigned)len << 3; /* Last_Block, Raw_Block, Block_Size */
+    out[6] = (unsigned char)block;
+    out[7] = (unsigned char)(block >> 8);
+    out[8] = (unsigned char)(block >> 16);
+    memcpy(out + 9, text1, len);
+    return 9 + len;
+}
+
+/* zstd allocates a frame's window when it meets its header: a 1 GiB window
+ * (the maximum raised to 2 GiB) with 256 MB of address space to spare. */
+START_TEST(zstd_window_out_of_memory)
+{
+    unsigned char z[128];
+    size_t n = zstd_frame_1gib_window(z, sizeof z);
+    char out[256];
+    /* with the memory there, the frame is sound */
+    struct input *in = input_open_memory(z, n);
+    input_set_zstd_window_max(in, (uint64_t)2 << 30);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 64), sizeof text1 - 1);
+    ck_assert(memcmp(out, text1, sizeof text1 - 1) == 0);
+    input_close(in);
+#ifdef INPUT_SANITIZED
+    fprintf(stderr, "zstd_window_out_of_memory: no address space limit under a sanitizer\n");
+#else
+    if (under_valgrind()) {
+        fprintf(stderr, "zstd_window_out_of_memory: no address space limit under valgrind\n");
+        return;
+    }
+    in = input_open_memory(z, n);
+    input_set_zstd_window_max(in, (uint64_t)2 << 30);
+    struct rlimit old;
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
+    struct rlimit lim = {address_space_in_use() + ((rlim_t)256 << 20), old.rlim_max};
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
+    bool failed;
+    size_t got = bytes_before_end(in, out, sizeof out, 64, &failed);
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &old), 0);
+    ck_assert_msg(failed && got == 0, "read %zu bytes", got);
+    ck_assert_str_eq(input_error(in), "out of memory for the zstd frame at byte 0, which needs "
+                                      "a window of 1073741824 bytes");
+    input_close(in);
+#endif
+}
+END_TEST
+
+#ifndef INPUT_SANITIZED
+/* Every block of the heap the allocator will still hand out, chained. */
+struct eaten {
+    struct eaten *next;
+};
+
+static struct eaten *eat_heap(void)
+{
+    struct eaten *list = NULL;
+    for (size_t size = (size_t)1 << 20; size >= sizeof *list; size /= 2)
+        for (struct eaten *e; (e = malloc(size));) {
+            e->next = list;
+            list = e;
+        }
+    return list;
+}
+#endif
+
+/* The decoders' own state cannot be allocated (zlib's inflateInit2() gives
+ * Z_MEM_ERROR, ZSTD_createDStream() NULL): the address space limited to
+ * what is in use and the heap eaten before the first read. */
+START_TEST(decoder_out_of_memory)
+{
+    unsigned char buf[512];
+    size_t n;
+    const char *want;
+    if (_i == 0) {
+        n = gzip_member(text1, sizeof text1 - 1, buf, sizeof buf);
+        want = "out of memory for the gzip decoder";
+    } else {
+        n = ZSTD_compress(buf, sizeof buf, text1, sizeof text1 - 1, 3);
+        ck_assert(!ZSTD_isError(n));
+        want = "out of memory for the zstd decoder";
+    }
+    char out[256];
+    struct input *in = input_open_memory(buf, n); /* with the memory there: sound */
+    ck_assert_int_eq(slurp(in, out, sizeof out, 64), sizeof text1 - 1);
+    input_close(in);
+#ifdef INPUT_SANITIZED
+    fprintf(stderr, "decoder_out_of_memory: no address space limit under a sanitizer\n");
+    (void)want;
+#else
+    if (under_valgrind()) {
+        fprintf(stderr, "decoder_out_of_memory: no address space limit under valgrind\n");
+        return;
+    }
+    in = input_open_memory(buf, n);
+    struct rlimit old;
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
+    struct rlimit lim = {address_space_in_use(), old.rlim_max};
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
+    struct eaten *eaten = eat_heap();
+    ptrdiff_t got = input_read(in, out, sizeof out);
+    while (eaten) {
+        struct eaten *next = eaten->next;
+        free(eaten);
+        eaten = next;
+    }
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &old), 0);
+    ck_assert_int_eq(got, -1);
+    ck_assert_str_eq(input_error(in), want);
+    input_close(in);
+#endif
+}
+END_TEST
+
 Suite *input_suite(void);
 Suite *input_suite(void)
 {
@@ -429,6 +584,8 @@ Suite *input_suite(void)
     tcase_add_test(tc, gzip_concatenated_members);
     tcase_add_test(tc, gzip_truncated_and_corrupt);
     tcase_add_test(tc, zstd_frames);
+    tcase_add_test(tc, zstd_window_out_of_memory);
+    tcase_add_loop_test(tc, decoder_out_of_memory, 0, 2);
     tcase_add_test(tc, failure_point_independent_of_read_sizes);
     tcase_add_test(tc, source_inputs);
     tcase_add_test(tc, magic_prefixes);

@@ -322,8 +322,9 @@ START_TEST(chunking_invariant)
 }
 END_TEST
 
-/* A BOM at the start, and one between tokens (files joined with cat), is
- * blank space; inside a symbol it is part of it. */
+/* A BOM at the start, one between tokens (files joined with cat) and one
+ * glued to the end of a symbol (a file without a final line break, then one
+ * that starts with a BOM) are blank space. */
 START_TEST(bom_only_at_start)
 {
     char *got = dump("\xef\xbb\xbf" "e4", 5, 0, false);
@@ -336,7 +337,16 @@ START_TEST(bom_only_at_start)
     ck_assert_str_eq(got, "S:e4 S:e5");
     free(got);
     got = dump("e4\xef\xbb\xbf", 5, 0, false);
-    ck_assert_str_eq(got, "S:e4\xef\xbb\xbf");
+    ck_assert_str_eq(got, "S:e4");
+    free(got);
+    got = dump("1-0\xef\xbb\xbf[Event", 12, 0, false);
+    ck_assert_str_eq(got, "R:1-0 [ S:Event");
+    free(got);
+    got = dump("exd6e.p.\xef\xbb\xbf" "e5", 13, 0, false);
+    ck_assert_str_eq(got, "S:exd6e.p. S:e5");
+    free(got);
+    got = dump("\xc2\xb1\xef\xbb\xbf", 5, 0, false); /* a glyph, then the BOM */
+    ck_assert_str_eq(got, "G16");
     free(got);
 }
 END_TEST

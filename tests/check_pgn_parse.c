@@ -530,7 +530,8 @@ START_TEST(testdata_chunk_invariant)
     static const char *const files[] = {"pgn/regress/fuzz-quote-refill.pgn",
                                         "pgn/regress/fuzz-lookahead-window.pgn", "sample.pgn",
                                         "pgn/fromCrafty.pgn", "pgn/leading-whitespace.pgn",
-                                        "pgn/bom-mid-stream.pgn", "pgn/comment-after-tag.pgn",
+                                        "pgn/bom-mid-stream.pgn", "pgn/bom-glued.pgn",
+                                        "pgn/comment-after-tag.pgn",
                                         "pgn/stray-line-between-tags.pgn",
                                         "pgn/tag-line-in-comment.pgn",
                                         "pgn/tags-only-no-blank.pgn", "pgn/nul-in-tag.pgn"};
@@ -952,6 +953,7 @@ static const struct {
     uint64_t games, syntax, bad_tag;
 } accounting[] = {
     {"pgn/bom-mid-stream.pgn", 3, 0, 0},      /* cat a.pgn b.pgn c.pgn, each with a BOM */
+    {"pgn/bom-glued.pgn", 4, 0, 0},           /* the same, files without a final line break */
     {"pgn/comment-after-tag.pgn", 2, 0, 0},   /* ; and {} after tag pairs */
     {"pgn/stray-line-between-tags.pgn", 2, 1, 0},
     {"pgn/tag-line-in-comment.pgn", 3, 1, 0}, /* closed: goes on; open: ends at the tags */
@@ -969,6 +971,36 @@ START_TEST(careful_game_counts)
     ck_assert_uint_eq(s.diags[DIAG_SYNTAX], accounting[_i].syntax);
     ck_assert_uint_eq(s.diags[DIAG_BAD_TAG], accounting[_i].bad_tag);
     sink_free(&s);
+}
+END_TEST
+
+/* Files joined with cat where a file has no final line break: the next
+ * file's BOM is glued to the last token ("0-1" BOM "[Event").  The result
+ * stays 0-1, the move Nf3, and the next game starts at its "[Event" as its
+ * own game with all its tags, whatever the read sizes. */
+START_TEST(bom_glued_to_a_token)
+{
+    size_t len;
+    char *src = read_file(testdata_path("pgn/bom-glued.pgn"), &len);
+    ck_assert_ptr_nonnull(src);
+    static const char *const want =
+        "GB T:Event=Torneo A T:Site=Roma T:Date=2024.03.02 T:Round=1 T:White=Rossi "
+        "T:Black=Bianchi T:Result=0-1 MB N1.1 f3 e5 N2.1 g4 Qh4# R:0-1 GE GB T:Event=Torneo B "
+        "T:Site=Roma T:Date=2024.03.02 T:Round=1 T:White=Verdi T:Black=Neri T:Result=1/2-1/2 MB "
+        "N1.1 d4 Nf6 N2.1 c4 g6 N3.1 Nc3 d5 R:1/2-1/2 GE GB T:Event=Torneo C T:Site=Roma "
+        "T:Date=2024.03.02 T:Round=1 T:White=Galli T:Black=Bruni T:Result=* MB N1.1 e4 c5 N2.1 "
+        "Nf3 !missing-result@25:19 GE GB T:Event=Torneo D T:Site=Roma T:Date=2024.03.02 "
+        "T:Round=1 T:White=Conti T:Black=Ferri T:Result=* MB N1.1 c4 e5 N2.1 Nc3 Nf6 N3.1 g3 R:* "
+        "GE";
+    for (size_t chunk = 0; chunk < 8; chunk++) {
+        struct sink s = {.events = true};
+        parse_mem(src, len, chunk, &s);
+        ck_assert_msg(strcmp(s.text, want) == 0, "chunk %zu: %s", chunk, s.text);
+        ck_assert_uint_eq(s.diags[DIAG_SYNTAX], 0);
+        ck_assert_uint_eq(s.diags[DIAG_ENCODING], 0);
+        sink_free(&s);
+    }
+    free(src);
 }
 END_TEST
 
@@ -1127,6 +1159,7 @@ Suite *pgn_parse_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, testdata_game_counts, 0, sizeof shipped / sizeof shipped[0]);
     tcase_add_loop_test(tc, careful_game_counts, 0, sizeof accounting / sizeof accounting[0]);
+    tcase_add_test(tc, bom_glued_to_a_token);
     tcase_add_test(tc, repeated_findings_capped);
     tcase_add_loop_test(tc, corpus_game_counts, 0, sizeof expected / sizeof expected[0]);
     tcase_add_test(tc, whole_corpus);

@@ -17,7 +17,9 @@
  *   Plain files are read straight into the caller's buffer.
  * - A corrupt or truncated compressed stream is an error (-1 from input_read,
  *   reason in input_error()), never silently short data.  After a gzip member
- *   only another member or zero padding may follow.
+ *   only another member or zero padding may follow.  A decoder that cannot
+ *   get memory (Z_MEM_ERROR, ZSTD_error_memory_allocation) is "out of
+ *   memory", never "corrupt": the stream may be sound.
  * - Line ends: an input whose first line break is a bare CR (a "classic Mac"
  *   file) is read with every CR that is not followed by LF turned into LF, so
  *   the reader counts its lines, ends its ; comments and % lines; any other
@@ -41,6 +43,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 enum input_fmt { FMT_UNKNOWN, FMT_PLAIN, FMT_GZIP, FMT_ZSTD };
 
@@ -70,6 +73,7 @@ struct input {
     size_t zs_hint; /* 0 when the last frame seen is complete */
     bool zs_frame_start; /* the decoder is between frames: a header comes next */
     uint64_t zs_window_max;
+    uint64_t zs_frame_at, zs_window; /* the current frame's raw offset and window */
 
     enum { EOL_UNDECIDED, EOL_LF, EOL_CR } eol;
     int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
@@ -198,6 +202,13 @@ static bool zstd_magic(const unsigned char *b)
            ((b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18);
 }
 
+/* What zlib's Z_MEM_ERROR means (inflateInit2(): its state; inflate(): its
+ * 32 KB window): no memory, whatever the bytes. */
+static const char *gzip_no_memory(void)
+{
+    return _("out of memory for the gzip decoder");
+}
+
 static bool sniff(struct input *in)
 {
     /* Gather up to 10 bytes, however short the reads are. */
@@ -209,21 +220,32 @@ static bool sniff(struct input *in)
     if (other) {
         char what[sizeof in->err];
         snprintf(what, sizeof what,
-                 "unsupported compression: %s. Decompress it first, for example with "
-                 "'%s FILE | pgnarbiter -'.",
+                 _("unsupported compression: %s. Decompress it first, for example with "
+                   "'%s FILE | pgnarbiter -'."),
                  other->name, other->decoder);
         return fail(in, what, NULL), false;
     }
     if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
         memset(&in->z, 0, sizeof in->z);
-        if (inflateInit2(&in->z, 15 + 16) != Z_OK)
-            return fail(in, _("cannot start gzip decoder"), NULL), false;
+        int ret = inflateInit2(&in->z, 15 + 16);
+        if (ret != Z_OK)
+            return fail(in, ret == Z_MEM_ERROR ? gzip_no_memory() : _("cannot start gzip decoder"),
+                        NULL),
+                   false;
         in->z_ready = true;
         in->fmt = FMT_GZIP;
     } else if (in->raw_len >= 4 && zstd_magic(b)) {
         in->zs = ZSTD_createDStream();
-        if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
-            return fail(in, _("cannot start zstd decoder"), NULL), false;
+        if (!in->zs) /* its only failure: the context could not be allocated */
+            return fail(in, _("out of memory for the zstd decoder"), NULL), false;
+        size_t r = ZSTD_initDStream(in->zs);
+        if (ZSTD_isError(r))
+            return fail(in,
+                        ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation
+                            ? _("out of memory for the zstd decoder")
+                            : _("cannot start zstd decoder"),
+                        NULL),
+                   false;
         /* The window is checked here, frame by frame (zstd_window_ok()):
          * the decoder itself takes whatever it is given. */
         ZSTD_bounds wl = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax);
@@ -287,6 +309,8 @@ static ptrdiff_t read_gzip(struct input *in, unsigned char *buf, size_t n)
                 return (ptrdiff_t)produced;
             if (ret == Z_BUF_ERROR && in->raw_eof && in->raw_pos == in->raw_len)
                 return fail(in, _("truncated gzip stream"), NULL);
+        } else if (ret == Z_MEM_ERROR) { /* the window could not be allocated */
+            return failed_after(in, produced, gzip_no_memory(), NULL);
         } else {
             return failed_after(in, produced, _("corrupt gzip stream"),
                                 in->z.msg ? in->z.msg : _("bad data"));
@@ -335,12 +359,14 @@ static bool zstd_window_ok(struct input *in)
         if (!raw_gather(in, INPUT_RAW_BUF_SIZE)) return false;
     }
     uint64_t window = zstd_window_size(in->raw + in->raw_pos, in->raw_len - in->raw_pos);
-    if (window <= in->zs_window_max) return true;
     uint64_t at = in->raw_bytes - (in->raw_len - in->raw_pos);
+    in->zs_frame_at = at;
+    in->zs_window = window;
+    if (window <= in->zs_window_max) return true;
     char what[sizeof in->err];
     snprintf(what, sizeof what,
-             "the zstd frame at byte %llu needs a window of %llu bytes, more than the maximum "
-             "of %llu bytes. Raise it with --zstd-window-max if the memory is there.",
+             _("the zstd frame at byte %llu needs a window of %llu bytes, more than the maximum "
+               "of %llu bytes. Raise it with --zstd-window-max if the memory is there."),
              (unsigned long long)at, (unsigned long long)window,
              (unsigned long long)in->zs_window_max);
     fail(in, what, NULL);
@@ -360,6 +386,15 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
         }
         ZSTD_inBuffer inb = {in->raw, in->raw_len, in->raw_pos};
         size_t r = ZSTD_decompressStream(in->zs, &out, &inb);
+        if (ZSTD_isError(r) && ZSTD_getErrorCode(r) == ZSTD_error_memory_allocation) {
+            /* the buffers a frame's window needs could not be allocated */
+            char what[sizeof in->err];
+            snprintf(what, sizeof what,
+                     _("out of memory for the zstd frame at byte %llu, which needs a window "
+                       "of %llu bytes"),
+                     (unsigned long long)in->zs_frame_at, (unsigned long long)in->zs_window);
+            return failed_after(in, out.pos, what, NULL);
+        }
         if (ZSTD_isError(r))
             return failed_after(in, out.pos, _("corrupt zstd stream"), ZSTD_getErrorName(r));
         bool progress = inb.pos != in->raw_pos || out.pos != 0;

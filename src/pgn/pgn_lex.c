@@ -25,7 +25,8 @@
  *   counted by the tokens that may hold non-ASCII text: symbols, strings,
  *   comments), so columns count characters.  (A Latin-1 byte from A0 to BF
  *   counts as no character: a symbol like ° in Latin-1 text shifts them.)  LF ends a line; CR is blank space, so CRLF is one line break.
- *   A UTF-8 BOM at offset 0 is skipped, and so is one between tokens; a UTF-16 one makes the reads
+ *   A UTF-8 BOM at offset 0 is skipped, and so is one between tokens or glued to the end of
+ *   a symbol ("1-0" BOM "[Event": files joined with cat); a UTF-16 one makes the reads
  *   decode UTF-16 (pgn_lex_utf16.c), and offsets count the decoded bytes.
  * - Between tokens, lead holds what the next token's flags need: line feeds
  *   already skipped (by a fast path that then gave up) and whether it starts
@@ -336,16 +337,26 @@ static size_t glyph_suffix_len(const unsigned char *s, size_t n, unsigned acc)
     return glyph_suffix(s, n);
 }
 
+/* A UTF-8 byte order mark glued to the end of a symbol (`cat a.pgn b.pgn`
+ * when a.pgn has no final line break: "1-0" BOM "[Event") ends the symbol:
+ * it is blank space (lex_special()), never part of a token.  (Not the first
+ * byte: a symbol is never empty.)  The buffer's NUL sentinel stops the test
+ * at its end. */
+static inline bool symbol_stops(const unsigned char *q)
+{
+    return q[0] == 0xef && q[1] == 0xbb && q[2] == 0xbf;
+}
+
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s;
     unsigned acc = 0;
-    while (pgn_lex_cc[*q] & PGN_CC_SYM)
+    while ((pgn_lex_cc[*q] & PGN_CC_SYM) && (q == s || !symbol_stops(q)))
         acc |= *q++;
     /* "exd6e.p." : the en passant suffix keeps its periods. */
     if (q > s && q[-1] == 'e' && q[0] == '.' && q[1] == 'p' && q[2] == '.') {
         q += 3;
-        while (pgn_lex_cc[*q] & PGN_CC_SYM)
+        while ((pgn_lex_cc[*q] & PGN_CC_SYM) && !symbol_stops(q))
             acc |= *q++;
     }
     size_t n = (size_t)(q - s);

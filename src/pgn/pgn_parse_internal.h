@@ -80,8 +80,9 @@ void pgn_parse_report(struct pgn_parser *p, enum diag_code code, int severity,
     __attribute__((format(printf, 5, 6)));
 void pgn_parse_report_encoding(struct pgn_parser *p, const struct pgn_token *t, const char *what);
 
-/* Encoding findings of a token's text (what = N_("tag value"), N_("comment"),
- * ...: untranslated, translated only when there is something to say).
+/* Encoding findings of a token's text (what: "tag value", "comment", ...,
+ * marked for translation where it is written and translated only when
+ * there is something to say).
  * Inline: most tokens have no flag set, and every comment asks. */
 static inline void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t,
                                             const char *what)

@@ -109,6 +109,9 @@ static const char *const sample_fens[] = {
     "2K2r2/4P3/8/8/8/8/8/3k4 w - - 0 1",
     "k7/8/1Q6/8/8/8/8/7K b - - 0 1",     /* stalemate */
     "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", /* checkmate */
+    /* every legal move a knight's (king boxed, pawns blocked): 3 moves,
+     * all counted by movegen_legal_more_than()'s shortcut */
+    "7k/8/8/8/8/p1p5/P1P5/KN6 w - - 0 1",
 };
 
 static bool in_list(const move *list, int n, move m)

@@ -576,8 +576,12 @@ static LEX_NOINLINE bool lex_special(struct pgn_lex *lx)
     }
     if (p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) {
         /* a byte order mark between tokens (files joined with cat: each
-         * may start with one) is not text: blank space */
+         * may start with one) is not text: blank space, and no column, as
+         * at the start of the input (the token after it is where it would
+         * be without it) */
         lx->p = p + 3;
+        lx->line_cont += 3;
+        pgn_lex_set_col_bias(lx);
         return true;
     }
     if (*p == '[') {

@@ -426,28 +426,11 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal - takes this path
  * alone; every other case goes to on_move_general(). */
-/* A main-line move in the game's own letters (Cf3, Txe1 in Italian) that
- * on_move_open() would otherwise send to on_move_general(): read as
- * game_nota_read() reads it - the notations narrowed by its letter, the
- * letter's one meaning put first - into g->read_text, for on_move() to
- * resolve on the usual path.  NULL (nothing done but the narrowing, which
- * the general path repeats to the same effect) for every other case. */
-static const char *read_in_own_letters(struct game *g, const struct pgn_event *ev)
-{
-    if (!nota_lead_letter_only(ev->text, ev->len)) return NULL;
-    game_nota_narrow(g, 1u << (ev->text[0] - 'A'));
-    char english = nota_meaning(g->nota, ev->text[0]);
-    if (!english) return NULL; /* no meaning, or two: the general path holds or reports it */
-    g->read_text[0] = english;
-    memcpy(g->read_text + 1, ev->text + 1, ev->len - 1);
-    return g->read_text;
-}
-
 /* A move on_move() does not take alone: the text on_move() resolves when
  * it is the usual move after all, NULL when it was taken here.  While a
  * game's notation is open (game_nota.c), a move that writes no letter (a
  * pawn move, castling) reads the same in every notation and takes the usual
- * path; so does a move in the game's own letters (read_in_own_letters()). */
+ * path; so does a move in the game's own letters (game_nota_read_usual()). */
 static __attribute__((noinline)) const char *on_move_open(struct game *g,
                                                          const struct pgn_event *ev)
 {
@@ -463,7 +446,7 @@ static __attribute__((noinline)) const char *on_move_open(struct game *g,
             return ev->text;
         }
         if (!nota_may_have_letters(ev->text, ev->len)) return ev->text;
-        const char *read = read_in_own_letters(g, ev);
+        const char *read = game_nota_read_usual(g, ev);
         if (read) return read;
     }
     on_move_general(g, ev, NULL, SAN_OK);

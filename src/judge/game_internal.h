@@ -221,6 +221,10 @@ bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolv
                     size_t size, const char **text, size_t *len);
 /* Narrow the notations by letters that read the same in all of them. */
 void game_nota_narrow(struct game *g, uint32_t letters);
+/* A main-line move whose one letter is its first (Cf3, Txe1), read in the
+ * game's letters as game_nota_read() reads it into g->read_text, for the
+ * usual path; NULL for every other move (the notations narrowed at most). */
+const char *game_nota_read_usual(struct game *g, const struct pgn_event *ev);
 /* While g->nota_hold: keep an event (or a parser finding) for later. */
 void game_nota_keep(struct game *g, const struct pgn_event *ev);
 void game_nota_keep_diag(struct game *g, const struct diag *d);

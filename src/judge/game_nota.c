@@ -269,6 +269,23 @@ void game_nota_narrow(struct game *g, uint32_t letters)
     update_slow(g);
 }
 
+/* A main-line move in the game's own letters (Cf3, Txe1 in Italian) that
+ * on_move_open() would otherwise send to on_move_general(): read as
+ * game_nota_read() below reads it - the notations narrowed by its letter, the
+ * letter's one meaning put first - into g->read_text, for on_move() to
+ * resolve on the usual path.  NULL (nothing done but the narrowing, which
+ * the general path repeats to the same effect) for every other case. */
+const char *game_nota_read_usual(struct game *g, const struct pgn_event *ev)
+{
+    if (!nota_lead_letter_only(ev->text, ev->len)) return NULL;
+    game_nota_narrow(g, 1u << (ev->text[0] - 'A'));
+    char english = nota_meaning(g->nota, ev->text[0]);
+    if (!english) return NULL; /* no meaning, or two: the general path holds or reports it */
+    g->read_text[0] = english;
+    memcpy(g->read_text + 1, ev->text + 1, ev->len - 1);
+    return g->read_text;
+}
+
 bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolve, char *buf,
                     size_t size, const char **text, size_t *len)
 {

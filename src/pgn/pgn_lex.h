@@ -452,26 +452,38 @@ enum {
     PGN_LEX_FAST_COMMENT
 };
 
-/* The event of a token scanned by a fast path, [p, q) its text, and the
- * lexer's state after it: every field but game and depth, the caller's. */
-static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
-                                      enum pgn_event_type type, const unsigned char *p,
+/* The event of a token scanned by a fast path, starting at p (its location)
+ * with text [text, q), and the lexer's state after it (token type tok, next
+ * byte next): every field but game and depth, the caller's. */
+static inline void pgn_lex_fast_token(struct pgn_lex *lx, struct pgn_event *ev,
+                                      enum pgn_event_type type, enum pgn_tok_type tok,
+                                      const unsigned char *p, const unsigned char *text,
                                       const unsigned char *q, const unsigned char *next,
                                       unsigned number, unsigned dots)
 {
     struct src_loc loc = pgn_lex_fast_loc(lx, p);
-    /* Never a tag name: the parser never takes this path right after a '['
-     * (p->fast is off then). */
-    pgn_lex_take(lx, next, type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER);
+    pgn_lex_take(lx, next, tok);
     ev->type = type;
     ev->loc = loc;
-    ev->text = (const char *)p;
-    ev->len = (size_t)(q - p);
+    ev->text = (const char *)text;
+    ev->len = (size_t)(q - text);
     ev->name = NULL;
     ev->name_len = 0;
     ev->number = number;
     ev->dots = dots;
     ev->has_result = false;
+}
+
+/* pgn_lex_fast_token() of a move or a move number, [p, q) its text. */
+static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
+                                      enum pgn_event_type type, const unsigned char *p,
+                                      const unsigned char *q, const unsigned char *next,
+                                      unsigned number, unsigned dots)
+{
+    /* Never a tag name: the parser never takes this path right after a '['
+     * (p->fast is off then). */
+    pgn_lex_fast_token(lx, ev, type, type == PGN_EV_MOVE ? PGN_TOK_SYMBOL : PGN_TOK_MOVE_NUMBER, p,
+                       p, q, next, number, dots);
 }
 
 /*

@@ -257,15 +257,17 @@ static const struct pgn_token *comment_done(struct pgn_lex *lx, unsigned char *r
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
 
 /* The first byte at or after r that ends a plain run inside a comment
- * (PGN_CC_CMT: { } LF NUL), 16 bytes at a time while 16 remain before end;
- * *acc gets 0x80 when a byte >= 0x80 is passed.  Comments of engine games
- * are hundreds of bytes long, online games' {[%clk 0:05:00]} fifteen: this
- * takes one or two steps where the byte loop takes fifteen. (SSE2 is part
- * of x86-64 itself; other machines take the byte loop alone.) */
+ * (PGN_CC_CMT: { } LF NUL, and at the latest the NUL at end); *acc gets
+ * every byte passed ORed in (0x80: some byte was not ASCII).  Comments of
+ * engine games are hundreds of bytes long, online games' {[%clk 0:05:00]}
+ * fifteen: where SSE2 is (x86-64 itself), 16 bytes a step while 16 remain,
+ * then the byte loop, which other machines take alone. */
 static inline unsigned char *comment_run(unsigned char *r, const unsigned char *end, unsigned *acc)
 {
+#if defined(__SSE2__)
     const __m128i open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'),
                   lf = _mm_set1_epi8('\n'), nul = _mm_setzero_si128();
     while (end - r >= 16) {
@@ -282,16 +284,16 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
         if (high) *acc |= 0x80u;
         r += 16;
     }
-    return r;
-}
 #else
-static inline unsigned char *comment_run(unsigned char *r, const unsigned char *end, unsigned *acc)
-{
     (void)end;
-    (void)acc;
+#endif
+    unsigned c;
+    while (!(pgn_lex_cc[c = *r] & PGN_CC_CMT)) {
+        *acc |= c;
+        r++;
+    }
     return r;
 }
-#endif
 
 int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
 {
@@ -299,24 +301,12 @@ int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
     if (*s != '{' || s >= lx->lim) return PGN_LEX_FAST_NONE;
     unsigned acc = 0;
     unsigned char *r = comment_run(s + 1, lx->end, &acc);
-    while (!(pgn_lex_cc[*r] & PGN_CC_CMT))
-        acc |= *r++;
     /* '{' nested, a line feed (where the general path looks for a tag line
      * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
      * count as characters, a body past the limit: the general path's */
     if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX)
         return PGN_LEX_FAST_NONE;
-    struct src_loc loc = pgn_lex_fast_loc(lx, s);
-    pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);
-    ev->type = PGN_EV_COMMENT;
-    ev->loc = loc;
-    ev->text = (const char *)s + 1;
-    ev->len = (size_t)(r - s - 1);
-    ev->name = NULL;
-    ev->name_len = 0;
-    ev->number = 0;
-    ev->dots = 0;
-    ev->has_result = false;
+    pgn_lex_fast_token(lx, ev, PGN_EV_COMMENT, PGN_TOK_COMMENT, s, s + 1, r, r + 1, 0, 0);
     return PGN_LEX_FAST_COMMENT;
 }
 
@@ -331,12 +321,8 @@ const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned
     uint64_t depth = 0;
     unsigned acc = 0;
     for (;;) {
-        unsigned c;
         r = comment_run(r, lx->end, &acc);
-        while (!(pgn_lex_cc[c = *r] & PGN_CC_CMT)) {
-            acc |= c;
-            r++;
-        }
+        unsigned c = *r;
         if (c == '}') {
             if (depth == 0) {
                 if (acc & 0x80) pgn_lex_count_chars(lx, line_from, (size_t)(r - line_from));

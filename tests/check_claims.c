@@ -3,6 +3,7 @@
 
 #include "judge/claims.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -108,6 +109,31 @@ START_TEST(comment_claims)
 }
 END_TEST
 
+/* Every phrase of the tables is read as the claim it makes, alone and, when
+ * it may stand inside a longer text, between other words: each one found
+ * through the candidates its bytes select (classify()). */
+START_TEST(every_phrase)
+{
+    struct claim want;
+    bool whole;
+    size_t n = 0;
+    for (const char *phrase; (phrase = claims_phrase(n, &want, &whole)); n++) {
+        struct claim c = claims_from_termination(phrase, strlen(phrase));
+        ck_assert_msg(c.kind == want.kind && c.time_loss == want.time_loss,
+                      "\"%s\": kind %d time loss %d, expected %d %d", phrase, c.kind, c.time_loss,
+                      want.kind, want.time_loss);
+        if (whole) continue;
+        char text[128];
+        snprintf(text, sizeof text, "Game over: %s, 1-0", phrase);
+        c = claims_from_termination(text, strlen(text));
+        ck_assert_msg(c.kind == want.kind && c.time_loss == want.time_loss,
+                      "\"%s\": kind %d time loss %d, expected %d %d", text, c.kind, c.time_loss,
+                      want.kind, want.time_loss);
+    }
+    ck_assert_uint_gt(n, 70); /* both tables were walked */
+}
+END_TEST
+
 Suite *claims_suite(void);
 Suite *claims_suite(void)
 {
@@ -115,6 +141,7 @@ Suite *claims_suite(void)
     TCase *tc = tcase_create("phrases");
     tcase_add_loop_test(tc, termination_phrases, 0, sizeof terminations / sizeof *terminations);
     tcase_add_loop_test(tc, comment_claims, 0, sizeof comments / sizeof *comments);
+    tcase_add_test(tc, every_phrase);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -686,6 +686,16 @@ static const char *const fast_cases[] = {
     "1.e4 9. e5 10.Nf3 99. Nc6 100.Bb5 999. a6 1000.Ba4 1001. Nf6 00.O-O 01.Be7 "
     "0.x 000.y 1.  Re1 2.\tb5 3.\ne4 4.$1 5.(e4) 6.. Bb3 7.0-0 8. 0-0 *",
     "1. e4 e5\n\n12.Nf3 *\n\n2. e4 *\n\n1.e4 *",
+    /* the inlined "12..." (three dots, then a letter or a space and a
+     * letter) and its neighbours: other dot counts, blanks, non-moves */
+    "1...e5 2... Nc6 3...  Bb5 4...\ta6 5.... Ba4 6..Nf6 7...\nO-O 8...$1 9...(Be7) "
+    "99... Re1 100...b5 999... Bb3 1000...d6 0...x 00...y 10...0-0 11...{c} 12... .e5 "
+    "13...\xe2\x80\xa6 c3 14... ... h6 *",
+    "1. e4 e5\n\n12...Nf3 *\n\n2... e4 *",
+    "1...",
+    "1... ",
+    "1...e",
+    "1..",
     /* a string right after a move that follows "[1." is no tag value */
     "[1. e4 \"a\" b\" c *",
     /* stray bytes, strings and brackets in movetext */

@@ -129,61 +129,64 @@ static void lower_copy(char *dst, size_t size, const char *src, size_t len)
     dst[n] = '\0';
 }
 
-/* The pairs of adjacent bytes of a text, as a 1024-bit set: a phrase whose
- * first two bytes are not in the set is not in the text, so most of the 86
- * phrases are ruled out without a search ("Normal", the Termination of most
- * online games, leaves three).  Every phrase has at least two bytes. */
-struct pairs {
-    uint64_t bits[16];
+/* The phrases a text may hold, by the pairs of adjacent bytes it has: a
+ * phrase whose first two bytes are no pair of the text is not in it, so
+ * most of the 86 phrases are ruled out without a search ("Normal", the
+ * Termination of most online games, leaves three).  Each pair's hash
+ * (1024 values) maps to the phrases that begin with a pair of that hash, a
+ * bit per phrase in table order; a text's candidates are the union over its
+ * pairs, searched in table order, so the first match still wins.  Every
+ * phrase has at least two bytes. */
+#define N_PHRASES (sizeof phrases / sizeof *phrases)
+#define N_TIME_LOSS (sizeof time_loss_phrases / sizeof *time_loss_phrases)
+#define PHRASE_WORDS ((N_PHRASES + 63) / 64)
+
+struct candidates {
+    uint64_t phrase[PHRASE_WORDS];
+    uint64_t time_loss;
 };
+_Static_assert(N_TIME_LOSS <= 64, "one word of time-loss phrases");
 
 static unsigned pair_hash(const char *s)
 {
     return ((unsigned)(unsigned char)s[0] * 33u ^ (unsigned char)s[1]) & 1023u;
 }
 
-static void pairs_of(struct pairs *set, const char *s)
-{
-    memset(set, 0, sizeof *set);
-    for (; s[0] && s[1]; s++) {
-        unsigned h = pair_hash(s);
-        set->bits[h >> 6] |= (uint64_t)1 << (h & 63);
-    }
-}
-
-#define N_PHRASES (sizeof phrases / sizeof *phrases)
-#define N_TIME_LOSS (sizeof time_loss_phrases / sizeof *time_loss_phrases)
-
-/* Each phrase's pair_hash(), computed once at start-up. */
-static unsigned short phrase_pair[N_PHRASES], time_loss_pair[N_TIME_LOSS];
+/* By pair hash, the phrases that begin with such a pair; filled once at
+ * start-up, before any thread. */
+static struct candidates by_pair[1024];
 
 __attribute__((constructor)) static void claims_init(void)
 {
     for (size_t i = 0; i < N_PHRASES; i++)
-        phrase_pair[i] = (unsigned short)pair_hash(phrases[i].needle);
+        by_pair[pair_hash(phrases[i].needle)].phrase[i / 64] |= (uint64_t)1 << (i % 64);
     for (size_t i = 0; i < N_TIME_LOSS; i++)
-        time_loss_pair[i] = (unsigned short)pair_hash(time_loss_phrases[i]);
-}
-
-static bool may_contain(const struct pairs *set, unsigned h)
-{
-    return set->bits[h >> 6] >> (h & 63) & 1;
+        by_pair[pair_hash(time_loss_phrases[i])].time_loss |= (uint64_t)1 << i;
 }
 
 static struct claim classify(const char *lower)
 {
     struct claim c = {CLAIM_NONE, false};
-    struct pairs set;
-    pairs_of(&set, lower);
-    for (size_t i = 0; i < N_PHRASES; i++)
-        if (may_contain(&set, phrase_pair[i]) &&
-            contains(lower, phrases[i].needle, phrases[i].whole)) {
-            c.kind = phrases[i].kind;
+    struct candidates may = {{0}, 0};
+    for (const char *s = lower; s[0] && s[1]; s++) {
+        const struct candidates *b = &by_pair[pair_hash(s)];
+        for (size_t w = 0; w < PHRASE_WORDS; w++)
+            may.phrase[w] |= b->phrase[w];
+        may.time_loss |= b->time_loss;
+    }
+    for (size_t w = 0; w < PHRASE_WORDS && c.kind == CLAIM_NONE; w++)
+        for (uint64_t m = may.phrase[w]; m; m &= m - 1) {
+            size_t i = w * 64 + (size_t)__builtin_ctzll(m);
+            if (contains(lower, phrases[i].needle, phrases[i].whole)) {
+                c.kind = phrases[i].kind;
+                break;
+            }
+        }
+    for (uint64_t m = may.time_loss; m; m &= m - 1)
+        if (strstr(lower, time_loss_phrases[__builtin_ctzll(m)])) {
+            c.time_loss = true;
             break;
         }
-    for (size_t i = 0; i < N_TIME_LOSS; i++)
-        if (may_contain(&set, time_loss_pair[i]) && strstr(lower, time_loss_phrases[i]))
-            c.time_loss = true;
     return c;
 }
 
@@ -212,6 +215,23 @@ struct claim claims_from_comment(const char *text, size_t len)
         for (size_t i = 0; i < sizeof threat_words / sizeof *threat_words; i++)
             if (strstr(buf, threat_words[i])) return none;
     return c;
+}
+
+const char *claims_phrase(size_t i, struct claim *claim, bool *whole)
+{
+    if (i < N_PHRASES) {
+        claim->kind = phrases[i].kind;
+        claim->time_loss = false;
+        *whole = phrases[i].whole;
+        return phrases[i].needle;
+    }
+    if (i - N_PHRASES < N_TIME_LOSS) {
+        claim->kind = CLAIM_NONE;
+        claim->time_loss = true;
+        *whole = false;
+        return time_loss_phrases[i - N_PHRASES];
+    }
+    return NULL;
 }
 
 const char *claims_name(enum claim_kind kind)

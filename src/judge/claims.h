@@ -32,6 +32,12 @@ struct claim claims_from_termination(const char *value, size_t len);
 /* Classify a closing comment; only short comments that state a claim count. */
 struct claim claims_from_comment(const char *text, size_t len);
 
+/* The phrase tables, for tests: the i-th phrase (lower case) and the claim
+ * it makes (time-loss phrases after the others: kind CLAIM_NONE, time_loss
+ * set), with whole set when it counts only as the whole text; NULL past the
+ * last. */
+const char *claims_phrase(size_t i, struct claim *claim, bool *whole);
+
 /* "checkmate", "stalemate", "threefold repetition", ... for messages. */
 const char *claims_name(enum claim_kind kind);
 

@@ -519,19 +519,28 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
                 return PGN_LEX_FAST_MOVE;
             }
         } else if (k & PGN_LEX_FC_DIGIT) {
-            /* The usual move numbers, "12.e4" and "12. e4" (1 to 3 digits),
-             * here; the rest in pgn_lex_next_number(). */
+            /* The usual move numbers, "12.e4", "12. e4", "12...e5" and
+             * "12... e5" (1 to 3 digits, a move right after), here; the
+             * rest in pgn_lex_next_number().  Each byte is read only when
+             * the one before is none of the NUL at lx->end. */
             const unsigned char *q = p + 1;
             unsigned v = *p - '0';
             if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) {
                 v = v * 10 + (unsigned)(*q++ - '0');
                 if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) v = v * 10 + (unsigned)(*q++ - '0');
             }
-            if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2 &&
-                ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||
-                 (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER)))) {
-                pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1);
-                return PGN_LEX_FAST_NUMBER;
+            if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2) {
+                if ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||
+                    (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER))) {
+                    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1);
+                    return PGN_LEX_FAST_NUMBER;
+                }
+                if (q[1] == '.' && q[2] == '.' &&
+                    ((pgn_lex_fc[q[3]] & PGN_LEX_FC_LETTER) ||
+                     (q[3] == ' ' && (pgn_lex_fc[q[4]] & PGN_LEX_FC_LETTER)))) {
+                    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 3, v, 3);
+                    return PGN_LEX_FAST_NUMBER;
+                }
             }
             lx->p = p;
             return PGN_LEX_FAST_DIGIT;

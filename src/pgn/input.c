@@ -30,6 +30,8 @@
  */
 #include "pgn/input.h"
 
+#include "pgn/byte_scan.h"
+
 #include "i18n.h"
 
 #include <dirent.h>
@@ -480,33 +482,6 @@ static void mark_line_ends(struct input *in, unsigned char *buf, size_t len)
     }
 }
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-/* The line feeds in buf[0, len): 16 bytes at a time where SSE2 is (x86-64),
- * each lane counting up to 255 before the lanes are summed; memchr() from
- * line to line cost 30 instructions a line. */
-static uint64_t count_lf(const unsigned char *buf, size_t len)
-{
-    uint64_t n = 0;
-    size_t i = 0;
-#if defined(__SSE2__)
-    const __m128i lf = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-    while (len - i >= 16) {
-        size_t stop = len - i >= 16 * 255 ? i + 16 * 255 : i + ((len - i) & ~(size_t)15);
-        __m128i acc = zero;
-        for (; i < stop; i += 16)
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(buf + i)), lf));
-        __m128i sums = _mm_sad_epu8(acc, zero);
-        n += (uint64_t)_mm_cvtsi128_si32(sums) + (uint64_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
-    }
-#endif
-    for (; i < len; i++)
-        n += buf[i] == '\n';
-    return n;
-}
-
 ptrdiff_t input_read(struct input *in, void *buf, size_t n)
 {
     bool held = in->ahead >= 0 || in->dec_pos < in->dec_len; /* decoded before a failure */
@@ -529,7 +504,7 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
     }
     if (in->eol != EOL_LF) mark_line_ends(in, out, len);
     in->out_bytes += len;
-    in->out_lines += count_lf(out, len);
+    in->out_lines += byte_scan_count_lf(out, len);
     return (ptrdiff_t)len;
 }
 

@@ -12,9 +12,6 @@
 #define PGN_LEX_INTERNAL
 #include "pgn/pgn_lex.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define BYTE_SCAN_HAVE_AVX2 1
@@ -130,22 +127,8 @@ static unsigned char *comment_run_bytes(unsigned char *r, unsigned *acc)
 #if defined(__SSE2__)
 static unsigned char *comment_run_sse2(unsigned char *r, const unsigned char *end, unsigned *acc)
 {
-    const __m128i open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'),
-                  lf = _mm_set1_epi8('\n'), nul = _mm_setzero_si128();
-    while (end - r >= 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)r);
-        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close)),
-                                   _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, nul)));
-        unsigned stop = (unsigned)_mm_movemask_epi8(hit);
-        unsigned high = (unsigned)_mm_movemask_epi8(v);
-        if (stop) {
-            unsigned n = (unsigned)__builtin_ctz(stop);
-            if (high & ((1u << n) - 1u)) *acc |= 0x80u;
-            return r + n;
-        }
-        if (high) *acc |= 0x80u;
-        r += 16;
-    }
+    while (end - r >= 16)
+        if (byte_scan_comment_step(&r, acc)) return r;
     return comment_run_bytes(r, acc);
 }
 #endif

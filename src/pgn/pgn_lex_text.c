@@ -257,36 +257,19 @@ static const struct pgn_token *comment_done(struct pgn_lex *lx, unsigned char *r
     return pgn_lex_finish(lx, PGN_TOK_COMMENT, lx->ts, len, r + delim);
 }
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 /* The first byte at or after r that ends a plain run inside a comment
  * (PGN_CC_CMT: { } LF NUL, and at the latest the NUL at end); *acc gets
  * every byte passed ORed in (0x80: some byte was not ASCII).  Online games'
  * { [%clk 0:05:00] } are sixteen bytes, with an evaluation thirty: where
  * SSE2 is (x86-64 itself), the first 32 bytes are looked at here, inline,
- * 16 at a time; the rest of a longer comment
- * (engine games write hundreds of bytes) goes to byte_scan_comment_run(),
- * 32 bytes a step where the processor has AVX2. */
+ * 16 at a time; the rest of a longer comment (engine games write hundreds
+ * of bytes) goes to byte_scan_comment_run(), 32 bytes a step where the
+ * processor has AVX2. */
 static inline unsigned char *comment_run(unsigned char *r, const unsigned char *end, unsigned *acc)
 {
 #if defined(__SSE2__)
-    for (int step = 0; step < 2 && end - r >= 16; step++) {
-        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)r);
-        __m128i hit = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('{')), _mm_cmpeq_epi8(v, _mm_set1_epi8('}'))),
-            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_setzero_si128())));
-        unsigned stop = (unsigned)_mm_movemask_epi8(hit);
-        unsigned high = (unsigned)_mm_movemask_epi8(v);
-        if (stop) {
-            unsigned n = (unsigned)__builtin_ctz(stop);
-            if (high & ((1u << n) - 1u)) *acc |= 0x80u;
-            return r + n;
-        }
-        if (high) *acc |= 0x80u;
-        r += 16;
-    }
+    for (int step = 0; step < 2 && end - r >= 16; step++)
+        if (byte_scan_comment_step(&r, acc)) return r;
 #endif
     return byte_scan_comment_run(r, end, acc);
 }

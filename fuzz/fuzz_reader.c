@@ -43,7 +43,7 @@ static uint64_t run(const uint8_t *data, size_t size, size_t chunk, bool fast, b
     bool open = false, movetext = false, result = false;
     unsigned depth = 0;
     uint64_t games = 0;
-    while (pgn_parser_next(p, &ev)) {
+    while (pgn_parser_next_unfolded(p, &ev)) {
         h = (h ^ (uint64_t)ev.type ^ (ev.loc.offset << 8) ^ ((uint64_t)ev.len << 40)) *
             1099511628211ull;
         h = (h ^ ev.loc.line ^ ((uint64_t)ev.loc.column << 32)) * 1099511628211ull;

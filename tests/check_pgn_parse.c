@@ -65,7 +65,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
     struct pgn_event ev;
     bool open = false, movetext = false, result = false;
     unsigned depth = 0;
-    while (pgn_parser_next(p, &ev)) {
+    while (pgn_parser_next_unfolded(p, &ev)) {
         if (ev.type == PGN_EV_GAME_BEGIN) {
             ck_assert_msg(!open, "GAME_BEGIN inside a game");
             ck_assert_uint_eq(ev.game, ++s->games_begun);
@@ -593,7 +593,7 @@ static char *parse_full(const char *src, size_t len, size_t chunk, bool fast)
     if (!fast)
         pgn_parser_set_fast_paths(p, false);
     struct pgn_event ev;
-    while (pgn_parser_next(p, &ev)) {
+    while (pgn_parser_next_unfolded(p, &ev)) {
         full_put(&f, "%s %u:%u@%llu g%llu d%u n%u.%u r%d", pgn_event_type_name(ev.type),
                  ev.loc.line, ev.loc.column, (unsigned long long)ev.loc.offset,
                  (unsigned long long)ev.game, ev.depth, ev.number, ev.dots, ev.has_result);

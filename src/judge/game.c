@@ -453,12 +453,20 @@ static __attribute__((noinline)) const char *on_move_open(struct game *g,
     return NULL;
 }
 
+static void on_move_number_of(struct game *g, const struct pgn_event *ev);
+
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal, no letter to read -
  * takes this path alone; every other case goes to on_move_general(). */
 static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
+    /* A numbered move: its number first, as on_move_number() takes it. */
+    if (ev->number &&
+        UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
+                  (unsigned)g->arb.ending) ||
+                 ev->number != l->pos.fullmove))
+        on_move_number_of(g, ev);
     /* Not replayable covers not set up yet (begin()); the tests are
      * combined with | rather than ||: one branch for all of them
      * (ENDING_NONE is 0). */
@@ -532,6 +540,15 @@ static __attribute__((noinline)) void on_move_number_general(struct game *g,
     l->number_shift = (int64_t)ev->number - (int64_t)l->pos.fullmove;
     if (g->numbering_warned) return;
     if (UNLIKELY(ev->number != l->pos.fullmove)) wrong_move_number(g, ev, &l->pos);
+}
+
+/* The move number of a numbered move (pgn_event_number()) that
+ * on_move() does not take alone. */
+static __attribute__((noinline)) void on_move_number_of(struct game *g, const struct pgn_event *ev)
+{
+    struct pgn_event num;
+    pgn_event_number(ev, &num);
+    on_move_number_general(g, &num);
 }
 
 /* A move number (out of line: see game_feed()); the usual one, on the main

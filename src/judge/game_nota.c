@@ -319,6 +319,14 @@ bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolv
 
 void game_nota_keep(struct game *g, const struct pgn_event *ev)
 {
+    struct pgn_event mv;
+    if (ev->type == PGN_EV_MOVE && ev->number) {
+        /* A numbered move comes here from on_move(), which took its number
+         * first (kept, while events are): the move alone is kept. */
+        mv = *ev;
+        mv.number = mv.dots = 0;
+        ev = &mv;
+    }
     struct game_nota *nt = g->nt;
     struct kept k;
     memset(&k, 0, sizeof k);

@@ -449,7 +449,8 @@ enum {
     PGN_LEX_FAST_MOVE,
     PGN_LEX_FAST_DIGIT,
     PGN_LEX_FAST_NUMBER,
-    PGN_LEX_FAST_COMMENT
+    PGN_LEX_FAST_COMMENT,
+    PGN_LEX_FAST_NUMBERED_MOVE
 };
 
 /* The event of a token scanned by a fast path, starting at p (its location)
@@ -471,7 +472,30 @@ static inline void pgn_lex_fast_token(struct pgn_lex *lx, struct pgn_event *ev,
     ev->name_len = 0;
     ev->number = number;
     ev->dots = dots;
+    ev->number_span = 0;
     ev->has_result = false;
+}
+
+/* A move number at p, its digits ending at q, then the move at d (after
+ * the periods and at most one space, on the same line): the move is taken
+ * with it as one numbered MOVE event (pgn_event_number()) when it is a move
+ * the fast path takes alone; else the number alone.  Returns the kind. */
+static inline int pgn_lex_fast_numbered(struct pgn_lex *lx, struct pgn_event *ev,
+                                        const unsigned char *p, const unsigned char *q,
+                                        const unsigned char *dots_end, const unsigned char *d,
+                                        unsigned number)
+{
+    const unsigned char *e = pgn_lex_symbol_run(d);
+    if (pgn_lex_fc[*e] & PGN_LEX_FC_END) {
+        pgn_lex_fast_token(lx, ev, PGN_EV_MOVE, PGN_TOK_SYMBOL, d, d, e, e, number,
+                           (unsigned)(dots_end - q));
+        ev->number_span = (uint32_t)(d - p);
+        ev->number_len = (uint32_t)(q - p);
+        return PGN_LEX_FAST_NUMBERED_MOVE;
+    }
+    pgn_lex_fast_token(lx, ev, PGN_EV_MOVE_NUMBER, PGN_TOK_MOVE_NUMBER, p, p, q, dots_end, number,
+                       (unsigned)(dots_end - q));
+    return PGN_LEX_FAST_NUMBER;
 }
 
 /* pgn_lex_fast_token() of a move or a move number, [p, q) its text. */
@@ -530,16 +554,15 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
                 if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) v = v * 10 + (unsigned)(*q++ - '0');
             }
             if (*q == '.' && v != 0 && (lx->lead & PGN_LEX_LEAD_NL) < 2) {
-                if ((pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER) ||
-                    (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER))) {
-                    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1);
-                    return PGN_LEX_FAST_NUMBER;
-                }
-                if (q[1] == '.' && q[2] == '.' &&
-                    ((pgn_lex_fc[q[3]] & PGN_LEX_FC_LETTER) ||
-                     (q[3] == ' ' && (pgn_lex_fc[q[4]] & PGN_LEX_FC_LETTER)))) {
-                    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 3, v, 3);
-                    return PGN_LEX_FAST_NUMBER;
+                if (pgn_lex_fc[q[1]] & PGN_LEX_FC_LETTER)
+                    return pgn_lex_fast_numbered(lx, ev, p, q, q + 1, q + 1, v);
+                if (q[1] == ' ' && (pgn_lex_fc[q[2]] & PGN_LEX_FC_LETTER))
+                    return pgn_lex_fast_numbered(lx, ev, p, q, q + 1, q + 2, v);
+                if (q[1] == '.' && q[2] == '.') {
+                    if (pgn_lex_fc[q[3]] & PGN_LEX_FC_LETTER)
+                        return pgn_lex_fast_numbered(lx, ev, p, q, q + 3, q + 3, v);
+                    if (q[3] == ' ' && (pgn_lex_fc[q[4]] & PGN_LEX_FC_LETTER))
+                        return pgn_lex_fast_numbered(lx, ev, p, q, q + 3, q + 4, v);
                 }
             }
             lx->p = p;

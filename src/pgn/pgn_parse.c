@@ -568,7 +568,7 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
             ev->depth = p->depth;
             return true;
         }
-        if (kind == PGN_LEX_FAST_NUMBER) {
+        if (kind == PGN_LEX_FAST_NUMBERED_MOVE || kind == PGN_LEX_FAST_NUMBER) {
             ev->game = p->games;
             ev->depth = p->depth;
             if (p->depth == 0)
@@ -582,6 +582,25 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         return parser_tags(p, ev);
     }
     return parser_general(p, ev);
+}
+
+bool pgn_parser_next_unfolded(struct pgn_parser *p, struct pgn_event *ev)
+{
+    if (p->unfolded_move) {
+        *ev = p->held_move;
+        p->unfolded_move = false;
+        return true;
+    }
+    if (!pgn_parser_next(p, ev)) return false;
+    if (ev->type == PGN_EV_MOVE && ev->number) {
+        struct pgn_event mv = *ev;
+        pgn_event_number(&mv, ev);
+        mv.number = mv.dots = 0;
+        mv.number_span = mv.number_len = 0;
+        p->held_move = mv;
+        p->unfolded_move = true;
+    }
+    return true;
 }
 
 struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx)

@@ -110,8 +110,15 @@ struct pgn_event {
     size_t len;
     const char *name;           /* TAG: the tag name (NUL-terminated) */
     size_t name_len;
-    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value */
-    unsigned dots;              /* MOVE_NUMBER: 1 for "12.", 3 for "12...", 0 for "12" */
+    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value; MOVE: the
+                                   number written right before it when the reader took
+                                   the two as one event (a numbered move, see
+                                   pgn_event_number()), else 0 */
+    unsigned dots;              /* MOVE_NUMBER (and numbered MOVE): 1 for "12.", 3 for
+                                   "12...", 0 for "12" */
+    uint32_t number_span;       /* numbered MOVE: bytes from the number's first digit to
+                                   the move, on the same line */
+    uint32_t number_len;        /* numbered MOVE: the number's digits */
     uint64_t game;              /* 1-based index of the game in this input */
     unsigned depth;             /* RAV nesting of the event (0 = main line; RAV_BEGIN/END:
                                    depth of the variation they open/close, 1..) */
@@ -122,11 +129,30 @@ struct pgn_event {
                                    may be cut short (a file still being written) */
 };
 
+/* The MOVE_NUMBER event of a numbered move (mv->number not 0): the event
+ * the reader would have delivered before mv, had it not taken the two as
+ * one. */
+static inline void pgn_event_number(const struct pgn_event *mv, struct pgn_event *num)
+{
+    *num = *mv;
+    num->type = PGN_EV_MOVE_NUMBER;
+    num->loc.offset -= mv->number_span;
+    num->loc.column -= mv->number_span;
+    num->text = mv->text - mv->number_span;
+    num->len = mv->number_len;
+    num->number_span = num->number_len = 0;
+}
+
 /* A parser over in (borrowed).  on_diag may be NULL.  NULL when out of memory. */
 struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx);
 
 /* Pull the next event; false at the end of input (after the last GAME_END). */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev);
+
+/* pgn_parser_next(), with a numbered move given as its MOVE_NUMBER event and
+ * then the MOVE with number 0: the events of the token-by-token path, for
+ * tests and tools that list events.  Do not mix the two calls on one parser. */
+bool pgn_parser_next_unfolded(struct pgn_parser *p, struct pgn_event *ev);
 
 void pgn_parser_free(struct pgn_parser *p);
 

@@ -29,6 +29,8 @@ enum pstate {
 
 struct pgn_parser {
     struct pgn_lex *lx;
+    struct pgn_event held_move; /* pgn_parser_next_unfolded(): the move after its number */
+    bool unfolded_move;         /* ... is held */
     struct input *in;
     diag_fn on_diag;
     void *diag_ctx;

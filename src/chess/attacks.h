@@ -89,11 +89,12 @@ static inline bitboard attacks_line(int a, int b)
 }
 
 /* Do a and b share a rank, file or diagonal (a != b)?  attacks_line(a, b) != 0
- * from two 512-byte tables: the hot paths ask this of every moving piece and
- * the 32 KB line table would crowd the first-level cache. */
+ * from the queen's rays on an empty board, one 512-byte row of the reach
+ * table: the hot paths ask this of every moving piece and the 32 KB line
+ * table would crowd the first-level cache. */
 static inline bool attacks_aligned(int a, int b)
 {
-    return ((attacks_bishop_rays[a] | attacks_rook_rays[a]) >> b) & 1;
+    return (attacks_reach_table[COLOR_WHITE][QUEEN][a] >> b) & 1;
 }
 
 /* Squares a piece of `color` and `type` on sq attacks on an empty board. */

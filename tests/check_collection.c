@@ -209,10 +209,10 @@ START_TEST(index_grows_and_keeps_every_game)
 }
 END_TEST
 
-/* The table finds a game's first slot from some bits of its fingerprint; a
- * game is a copy only when the whole 64-bit fingerprint agrees.  These differ
- * in one bit each: the top one, one the slot is chosen by, one below those
- * (the same slot), one in the upper half - at every table size on the way. */
+/* The table finds a game's first slot from the upper half of its
+ * fingerprint; a game is a copy only when the whole 64-bit fingerprint
+ * agrees.  These differ in one bit each: two in the upper half (the top one),
+ * two in the lower half (the same first slot) - at three table sizes. */
 START_TEST(fingerprints_alike_in_part_are_no_copies)
 {
     struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);

@@ -17,16 +17,17 @@
  * - The index is the games' own records, one entry per ordinal in arrays
  *   indexed by ordinal - 1 (fingerprint; line; players; result and date) that
  *   grow by realloc, and a table of ordinals over them: open addressing with
- *   linear probing from the slot named by the fingerprint, at most 3/4 full,
+ *   linear probing from the slot named by the fingerprint's upper half, at
+ *   most 3/4 full (but at TABLE_MAX slots, more than there are ordinals),
  *   a slot empty when its ordinal is 0.  The table holds no key: a probe
  *   compares the whole 64-bit fingerprint of the entry it names, so two games
  *   whose fingerprints share the bits that chose their slot are never taken
  *   for copies.
  * - Entries [0, entries) are written; an entry whose game is not in the table
  *   (a copy of an earlier game, a game without moves or fingerprint) has
- *   NOT_INDEXED as its result code.  The table grows by freeing it and
- *   building one twice as big from the entries, so the old and the new table
- *   are never held together.
+ *   NOT_INDEXED as its result code.  The table grows by half by freeing it
+ *   and building the bigger one from the entries, so the old and the new
+ *   table are never held together.
  * - A game's findings here reach emit before its record is reported.
  */
 #include "judge/collection.h"
@@ -48,6 +49,11 @@
 /* Memory a distinct game takes: its entry, and 4 bytes a slot of a table at
  * most 3/4 full (collection.h says the total). */
 #define ENTRY_BYTES (sizeof(uint64_t) + 3 * sizeof(uint32_t))
+
+/* The most slots: a slot is found by scaling 32 bits of a fingerprint, and
+ * ordinals are 32-bit, so at most UINT32_MAX games are indexed and a table of
+ * 2^32 slots always has an empty one. */
+#define TABLE_MAX ((uint64_t)1 << 32)
 _Static_assert(ENTRY_BYTES == 20, "20 bytes an entry (collection.h)");
 
 struct segment {
@@ -62,7 +68,7 @@ struct collection {
     uint64_t ordinal; /* games seen */
 
     uint32_t *table;  /* ordinals; 0 = empty */
-    size_t cap, used; /* cap a power of two, or 0; used: ordinals in it */
+    size_t cap, used; /* cap <= TABLE_MAX, 0 before the first game; used: ordinals in it */
     bool stopped;     /* the index could not grow */
 
     /* the entries, by ordinal - 1 */
@@ -186,27 +192,43 @@ static const struct segment *segment_of(const struct collection *c, uint64_t ord
 
 /* ---- the index ---------------------------------------------------------- */
 
-/* The slot where the search for fingerprint fp starts. */
+/* The slot where the search for fingerprint fp starts: its upper half
+ * scaled to [0, cap) (cap <= TABLE_MAX). */
 static size_t home(const struct collection *c, uint64_t fp)
 {
-    return (size_t)(fp >> 7) & (c->cap - 1);
+    return (size_t)(((fp >> 32) * (uint64_t)c->cap) >> 32);
+}
+
+static size_t next_slot(const struct collection *c, size_t j)
+{
+    return j + 1 == c->cap ? 0 : j + 1;
 }
 
 static void put(struct collection *c, uint32_t ordinal)
 {
     size_t j = home(c, c->fp[ordinal - 1]);
     while (c->table[j])
-        j = (j + 1) & (c->cap - 1);
+        j = next_slot(c, j);
     c->table[j] = ordinal;
 }
 
-/* A table twice as big, built from the entries once the old one is freed
+/* Whether the table must grow before one more game goes in. */
+static bool full(const struct collection *c)
+{
+    return (c->used + 1) * 4 > c->cap * 3 && (uint64_t)c->cap < TABLE_MAX;
+}
+
+/* A table half as big again (growing by half keeps it 1/2 to 3/4 full,
+ * doubling 3/8 to 3/4), built from the entries once the old one is freed
  * (invariants).  False: out of memory, and no table is left. */
 static bool grow(struct collection *c)
 {
-    size_t cap = c->cap ? 2 * c->cap : 1024;
+    uint64_t want = c->cap ? (uint64_t)c->cap + c->cap / 2 : 1024;
+    if (want > TABLE_MAX) want = TABLE_MAX;
+    if (want > SIZE_MAX / sizeof *c->table) want = 0; /* calloc() says no */
+    size_t cap = (size_t)want;
     free(c->table);
-    c->table = calloc(cap, sizeof *c->table);
+    c->table = cap ? calloc(cap, sizeof *c->table) : NULL;
     c->cap = c->table ? cap : 0;
     if (!c->table) return false;
     for (size_t i = 0; i < c->entries; i++)
@@ -283,7 +305,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
     uint32_t date = collection_hash_text(g->date) >> 3;
     unsigned result = result_code(g->result);
     if (c->cap) {
-        for (size_t j = home(c, g->fingerprint); c->table[j]; j = (j + 1) & (c->cap - 1)) {
+        for (size_t j = home(c, g->fingerprint); c->table[j]; j = next_slot(c, j)) {
             uint32_t ordinal = c->table[j], e = ordinal - 1;
             if (c->fp[e] != g->fingerprint) continue; /* the whole fingerprint (invariants) */
             bool same_players = c->players[e] == players;
@@ -332,7 +354,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         }
     }
     if (c->stopped) return;
-    if (c->ordinal > UINT32_MAX || ((c->used + 1) * 4 > c->cap * 3 && !grow(c)) ||
+    if (c->ordinal > UINT32_MAX || (full(c) && !grow(c)) ||
         !write_entry(c, g->fingerprint, g->line, players, (date << 3) | result)) {
         c->stopped = true;
         char message[200];
@@ -366,7 +388,9 @@ void collection_game(struct collection *c, struct game_record *g, diag_fn emit, 
 void collection_get_stats(const struct collection *c, struct collection_stats *st)
 {
     st->indexed = c->used;
-    st->index_bytes = (uint64_t)c->cap * sizeof *c->table + (uint64_t)c->entries_cap * ENTRY_BYTES;
+    /* what is written: the arrays' room past the last entry is not (large
+     * arrays are mapped pages, taken only when written) */
+    st->index_bytes = (uint64_t)c->cap * sizeof *c->table + (uint64_t)c->entries * ENTRY_BYTES;
     for (size_t i = 0; i < c->nsegs; i++)
         st->index_bytes += sizeof(struct segment) + strlen(c->segs[i].file) + 1;
     st->index_stopped = c->stopped;

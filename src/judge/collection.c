@@ -46,8 +46,8 @@
  * table. */
 #define NOT_INDEXED 7u
 
-/* Memory a distinct game takes: its entry, and 4 bytes a slot of a table at
- * most 3/4 full (collection.h says the total). */
+/* Memory a game takes: its entry; a distinct game also a 4-byte slot of a
+ * table at most 3/4 full (collection.h says the total). */
 #define ENTRY_BYTES (sizeof(uint64_t) + 3 * sizeof(uint32_t))
 
 /* The most slots: a slot is found by scaling 32 bits of a fingerprint, and

@@ -202,7 +202,42 @@ START_TEST(index_grows_and_keeps_every_game)
     struct collection_stats st;
     collection_get_stats(c, &st);
     ck_assert_uint_eq(st.indexed, n);
-    ck_assert_uint_ge(st.index_bytes, n * 24 * 4 / 3);
+    /* 20 bytes an entry and 4 a slot of a table at most 3/4 full */
+    ck_assert_uint_ge(st.index_bytes, n * 20 + n * 4 * 4 / 3);
+    ck_assert_uint_le(st.index_bytes, 2 * n * 20 + 2 * n * 4 * 4 / 3 + 4096);
+    collection_free(c);
+}
+END_TEST
+
+/* The table finds a game's first slot from the upper half of its
+ * fingerprint; a game is a copy only when the whole 64-bit fingerprint
+ * agrees.  These differ in one bit each: two in the upper half (the top one),
+ * two in the lower half (the same first slot) - at three table sizes. */
+START_TEST(fingerprints_alike_in_part_are_no_copies)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    const uint64_t x = 0x0123456789abcdefull;
+    const uint64_t flips[] = {1ull << 63, 1ull << 10, 1ull << 0, 1ull << 40};
+    const int nflips = (int)(sizeof flips / sizeof *flips);
+    uint64_t game = 1;
+    for (int grown = 0; grown < 3; grown++) {
+        uint64_t base = x + (uint64_t)grown * 0x9e3779b97f4a7c15ull;
+        ck_assert_int_eq(feed(c, record("a.pgn", game++, base, "A", "B", "1-0")).n, 0);
+        for (int i = 0; i < nflips; i++)
+            ck_assert_msg(feed(c, record("a.pgn", game++, base ^ flips[i], "A", "B", "1-0")).n == 0,
+                          "fingerprints %016llx and %016llx taken for copies",
+                          (unsigned long long)base, (unsigned long long)(base ^ flips[i]));
+        /* the same fingerprint is a copy, of that first game */
+        struct found f = feed(c, record("a.pgn", game++, base, "A", "B", "1-0"));
+        ck_assert_int_eq(f.n, 1);
+        char want[64];
+        snprintf(want, sizeof want, "duplicate of game %llu (",
+                 (unsigned long long)(game - 2 - (uint64_t)nflips));
+        ck_assert_msg(strstr(f.message[0], want), "%s: %s", want, f.message[0]);
+        /* other games, enough for the table to grow before the next round */
+        for (int i = 0; i < 1000 << grown; i++, game++)
+            feed(c, record("a.pgn", game, (game + 77) * 0xd6e8feb86659fd93ull, "C", "D", "*"));
+    }
     collection_free(c);
 }
 END_TEST
@@ -335,6 +370,7 @@ Suite *collection_suite(void)
     tcase_add_test(tc, strict_mode_asks_the_same_players_and_date);
     tcase_add_test(tc, off_and_unfingerprinted_games_are_never_compared);
     tcase_add_test(tc, index_grows_and_keeps_every_game);
+    tcase_add_test(tc, fingerprints_alike_in_part_are_no_copies);
     tcase_add_test(tc, parse_duplicates_values);
     suite_add_tcase(s, tc);
     tc = tcase_create("event rounds");

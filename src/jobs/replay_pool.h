@@ -41,7 +41,12 @@ struct replay_pool;
 
 #define REPLAY_POOL_JOBS_MAX      256
 #define REPLAY_POOL_SLOTS_PER_JOB 2
-#define REPLAY_POOL_PIECE_BYTES   ((size_t)512 << 10) /* an input is cut about this often */
+/* An input is cut about this often.  Smaller pieces save memory (-j 2 keeps
+ * 6 in flight, and their output) and cost a parser set up for each (its
+ * 128 KB read buffer cleared): -j 2 on the book, 128 KB pieces take 1% more
+ * instructions than 512 KB ones, 64 KB pieces 2.3% (bench/README.md,
+ * "Memory"). */
+#define REPLAY_POOL_PIECE_BYTES   ((size_t)128 << 10)
 #define REPLAY_POOL_PIECE_MAX     ((size_t)16 << 20) /* no cut this far: the rest is read here */
 #define REPLAY_POOL_NAME_MAX      4096
 

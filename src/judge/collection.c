@@ -11,11 +11,23 @@
  * forfeit, a bye) is no copy of another.
  *
  * Invariants:
- * - The index is open addressing with linear probing, at most 3/4 full,
- *   doubled when it would be fuller; a slot is empty when its ordinal is 0.
  * - Ordinals number the run's games from 1 in input order; which file and
  *   game an ordinal is comes from the list of file segments (a segment: a
  *   run of consecutive games of one file).
+ * - The index is the games' own records, one entry per ordinal in arrays
+ *   indexed by ordinal - 1 (fingerprint; line; players; result and date) that
+ *   grow by realloc, and a table of ordinals over them: open addressing with
+ *   linear probing from the slot named by the fingerprint's upper half, at
+ *   most 3/4 full (but at TABLE_MAX slots, more than there are ordinals),
+ *   a slot empty when its ordinal is 0.  The table holds no key: a probe
+ *   compares the whole 64-bit fingerprint of the entry it names, so two games
+ *   whose fingerprints share the bits that chose their slot are never taken
+ *   for copies.
+ * - Entries [0, entries) are written; an entry whose game is not in the table
+ *   (a copy of an earlier game, a game without moves or fingerprint) has
+ *   NOT_INDEXED as its result code.  The table grows by half by freeing it
+ *   and building the bigger one from the entries, so the old and the new
+ *   table are never held together.
  * - A game's findings here reach emit before its record is reported.
  */
 #include "judge/collection.h"
@@ -29,14 +41,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct dup_slot {
-    uint64_t fingerprint;
-    uint32_t ordinal; /* 1-based place of the first copy in the run; 0 = empty */
-    uint32_t line;    /* line where that game starts */
-    uint32_t players; /* hash of White and Black */
-    uint32_t aux;     /* result (3 bits), then a hash of Date (29 bits) */
-};
-_Static_assert(sizeof(struct dup_slot) == 24, "24 bytes a slot (collection.h)");
+/* An entry's aux: the result code (result_code(), 3 bits), then a hash of
+ * Date (29 bits); NOT_INDEXED as the result code: the game is not in the
+ * table. */
+#define NOT_INDEXED 7u
+
+/* Memory a game takes: its entry; a distinct game also a 4-byte slot of a
+ * table at most 3/4 full (collection.h says the total). */
+#define ENTRY_BYTES (sizeof(uint64_t) + 3 * sizeof(uint32_t))
+
+/* The most slots: a slot is found by scaling 32 bits of a fingerprint, and
+ * ordinals are 32-bit, so at most UINT32_MAX games are indexed and a table of
+ * 2^32 slots always has an empty one. */
+#define TABLE_MAX ((uint64_t)1 << 32)
+_Static_assert(ENTRY_BYTES == 20, "20 bytes an entry (collection.h)");
 
 struct segment {
     uint64_t first_ordinal;
@@ -49,9 +67,16 @@ struct collection {
     bool strict;
     uint64_t ordinal; /* games seen */
 
-    struct dup_slot *slots;
-    size_t cap, used; /* cap a power of two, or 0 */
+    uint32_t *table;  /* ordinals; 0 = empty */
+    size_t cap, used; /* cap <= TABLE_MAX, 0 before the first game; used: ordinals in it */
     bool stopped;     /* the index could not grow */
+
+    /* the entries, by ordinal - 1 */
+    uint64_t *fp;       /* fingerprint */
+    uint32_t *line;     /* line where the game starts */
+    uint32_t *players;  /* hash of White and Black */
+    uint32_t *aux;      /* result code (3 bits), then a hash of Date (29 bits) */
+    size_t entries, entries_cap;
 
     struct segment *segs;
     size_t nsegs, segs_cap;
@@ -98,7 +123,11 @@ void collection_free(struct collection *c)
     for (size_t i = 0; i < c->nsegs; i++)
         free(c->segs[i].file);
     free(c->segs);
-    free(c->slots);
+    free(c->table);
+    free(c->fp);
+    free(c->line);
+    free(c->players);
+    free(c->aux);
     collection_event_free(c->event);
     free(c);
 }
@@ -163,21 +192,84 @@ static const struct segment *segment_of(const struct collection *c, uint64_t ord
 
 /* ---- the index ---------------------------------------------------------- */
 
+/* The slot where the search for fingerprint fp starts: its upper half
+ * scaled to [0, cap) (cap <= TABLE_MAX). */
+static size_t home(const struct collection *c, uint64_t fp)
+{
+    return (size_t)(((fp >> 32) * (uint64_t)c->cap) >> 32);
+}
+
+static size_t next_slot(const struct collection *c, size_t j)
+{
+    return j + 1 == c->cap ? 0 : j + 1;
+}
+
+static void put(struct collection *c, uint32_t ordinal)
+{
+    size_t j = home(c, c->fp[ordinal - 1]);
+    while (c->table[j])
+        j = next_slot(c, j);
+    c->table[j] = ordinal;
+}
+
+/* Whether the table must grow before one more game goes in. */
+static bool full(const struct collection *c)
+{
+    return (c->used + 1) * 4 > c->cap * 3 && (uint64_t)c->cap < TABLE_MAX;
+}
+
+/* A table half as big again (growing by half keeps it 1/2 to 3/4 full,
+ * doubling 3/8 to 3/4), built from the entries once the old one is freed
+ * (invariants).  False: out of memory, and no table is left. */
 static bool grow(struct collection *c)
 {
-    size_t cap = c->cap ? 2 * c->cap : 1024;
-    struct dup_slot *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < c->cap; i++) {
-        if (!c->slots[i].ordinal) continue;
-        size_t j = (size_t)(c->slots[i].fingerprint >> 7) & (cap - 1);
-        while (slots[j].ordinal)
-            j = (j + 1) & (cap - 1);
-        slots[j] = c->slots[i];
-    }
-    free(c->slots);
-    c->slots = slots;
-    c->cap = cap;
+    uint64_t want = c->cap ? (uint64_t)c->cap + c->cap / 2 : 1024;
+    if (want > TABLE_MAX) want = TABLE_MAX;
+    if (want > SIZE_MAX / sizeof *c->table) want = 0; /* calloc() says no */
+    size_t cap = (size_t)want;
+    free(c->table);
+    c->table = cap ? calloc(cap, sizeof *c->table) : NULL;
+    c->cap = c->table ? cap : 0;
+    if (!c->table) return false;
+    for (size_t i = 0; i < c->entries; i++)
+        if ((c->aux[i] & 7) != NOT_INDEXED) put(c, (uint32_t)(i + 1));
+    return true;
+}
+
+/* Room in each entry array for n entries.  False: out of memory. */
+static bool reserve_entries(struct collection *c, size_t n)
+{
+    if (n <= c->entries_cap) return true;
+    size_t cap = c->entries_cap ? 2 * c->entries_cap : 256;
+    while (cap < n)
+        cap *= 2;
+    uint64_t *fp = realloc(c->fp, cap * sizeof *fp);
+    if (fp) c->fp = fp;
+    uint32_t *line = fp ? realloc(c->line, cap * sizeof *line) : NULL;
+    if (line) c->line = line;
+    uint32_t *players = line ? realloc(c->players, cap * sizeof *players) : NULL;
+    if (players) c->players = players;
+    uint32_t *aux = players ? realloc(c->aux, cap * sizeof *aux) : NULL;
+    if (!aux) return false; /* the arrays that grew are kept: all hold entries_cap */
+    c->aux = aux;
+    c->entries_cap = cap;
+    return true;
+}
+
+/* Write the entry of ordinal c->ordinal (and mark any before it not written
+ * as not indexed).  False: out of memory. */
+static bool write_entry(struct collection *c, uint64_t fp, uint32_t line, uint32_t players,
+                        uint32_t aux)
+{
+    size_t at = (size_t)c->ordinal - 1;
+    if (!reserve_entries(c, at + 1)) return false;
+    for (; c->entries < at; c->entries++)
+        c->aux[c->entries] = NOT_INDEXED;
+    c->fp[at] = fp;
+    c->line[at] = line;
+    c->players[at] = players;
+    c->aux[at] = aux;
+    c->entries = at + 1;
     return true;
 }
 
@@ -213,25 +305,24 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
     uint32_t date = collection_hash_text(g->date) >> 3;
     unsigned result = result_code(g->result);
     if (c->cap) {
-        for (size_t j = (size_t)(g->fingerprint >> 7) & (c->cap - 1); c->slots[j].ordinal;
-             j = (j + 1) & (c->cap - 1)) {
-            const struct dup_slot *s = &c->slots[j];
-            if (s->fingerprint != g->fingerprint) continue;
-            bool same_players = s->players == players;
+        for (size_t j = home(c, g->fingerprint); c->table[j]; j = next_slot(c, j)) {
+            uint32_t ordinal = c->table[j], e = ordinal - 1;
+            if (c->fp[e] != g->fingerprint) continue; /* the whole fingerprint (invariants) */
+            bool same_players = c->players[e] == players;
             if (c->mode == COLLECTION_DUPLICATES_STRICT &&
-                (!same_players || (s->aux >> 3) != date))
+                (!same_players || (c->aux[e] >> 3) != date))
                 continue; /* strict: another game with the same moves */
-            const struct segment *seg = segment_of(c, s->ordinal);
+            const struct segment *seg = segment_of(c, ordinal);
             unsigned long long first = (unsigned long long)(seg->first_game +
-                                                             (s->ordinal - seg->first_ordinal));
+                                                             (ordinal - seg->first_ordinal));
             char where[600]; /* the file named only when it is another one */
             if (strcmp(seg->file, g->file ? g->file : "") == 0)
-                snprintf(where, sizeof where, _("game %llu (line %u)"), first, (unsigned)s->line);
+                snprintf(where, sizeof where, _("game %llu (line %u)"), first, (unsigned)c->line[e]);
             else
                 snprintf(where, sizeof where, _("game %llu of %s (line %u)"), first, seg->file,
-                         (unsigned)s->line);
+                         (unsigned)c->line[e]);
             char message[900];
-            unsigned first_result = s->aux & 7;
+            unsigned first_result = c->aux[e] & 7;
             /* Two results contradict each other; "*" (unfinished) or none
              * contradicts nothing (a snapshot of a game still on). */
             if (first_result != result && first_result >= 1 && first_result <= 3 && result >= 1 &&
@@ -263,7 +354,8 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         }
     }
     if (c->stopped) return;
-    if (c->ordinal > UINT32_MAX || ((c->used + 1) * 4 > c->cap * 3 && !grow(c))) {
+    if (c->ordinal > UINT32_MAX || (full(c) && !grow(c)) ||
+        !write_entry(c, g->fingerprint, g->line, players, (date << 3) | result)) {
         c->stopped = true;
         char message[200];
         snprintf(message, sizeof message,
@@ -276,11 +368,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
         return;
     }
-    size_t j = (size_t)(g->fingerprint >> 7) & (c->cap - 1);
-    while (c->slots[j].ordinal)
-        j = (j + 1) & (c->cap - 1);
-    c->slots[j] = (struct dup_slot){g->fingerprint, (uint32_t)c->ordinal, g->line, players,
-                                    (date << 3) | result};
+    put(c, (uint32_t)c->ordinal);
     c->used++;
 }
 
@@ -300,7 +388,9 @@ void collection_game(struct collection *c, struct game_record *g, diag_fn emit, 
 void collection_get_stats(const struct collection *c, struct collection_stats *st)
 {
     st->indexed = c->used;
-    st->index_bytes = (uint64_t)c->cap * sizeof(struct dup_slot);
+    /* what is written: the arrays' room past the last entry is not (large
+     * arrays are mapped pages, taken only when written) */
+    st->index_bytes = (uint64_t)c->cap * sizeof *c->table + (uint64_t)c->entries * ENTRY_BYTES;
     for (size_t i = 0; i < c->nsegs; i++)
         st->index_bytes += sizeof(struct segment) + strlen(c->segs[i].file) + 1;
     st->index_stopped = c->stopped;

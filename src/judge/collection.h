@@ -8,14 +8,17 @@
  * order the reports print, whatever --jobs), and hands its findings to a
  * diag_fn before that record is reported; it never prints.
  *
- * Memory: the duplicate index keeps one 24-byte slot per distinct game (the
- * fingerprint, the game's place and a hash of its players, result and date),
- * in a table doubled when it would be over 3/4 full: 32 to 64 bytes a game
- * (10^6 games: 48 MiB, 72 MiB while it doubles; 10^7: 384 MiB), the only
- * structure of pgnarbiter that grows with the input
- * (--duplicates=off turns it off).  The event check keeps the games of the
- * current event only while they run on (a new Event, Site or file starts
- * again), at most COLLECTION_EVENT_GAMES_MAX of them.
+ * Memory: the duplicate index keeps a 20-byte entry per game (the
+ * fingerprint, the line it starts on, a hash of its players, its result and
+ * a hash of its date), in arrays that grow by realloc, and a table of 4-byte
+ * slots that names the distinct games, grown by half (built again from the
+ * entries, the old one freed first) when it would be over 3/4 full: 25 to 28
+ * bytes a game (10^6 games: 25 MiB; 10^7: 257 MiB; the arrays' room grows by
+ * doubling, but pages not yet written take no memory), the only structure of
+ * pgnarbiter that grows with the input (--duplicates=off turns it off).
+ * The event check keeps the games of the current event only while they run
+ * on (a new Event, Site or file starts again), at most
+ * COLLECTION_EVENT_GAMES_MAX of them.
  *
  * Ownership: collection_new() returns a heap object freed by
  * collection_free() (NULL is a no-op).

@@ -178,6 +178,7 @@ static ptrdiff_t chain_read(void *ctx, void *buf, size_t n, const char **why)
     for (;;) {
         struct input *in = ch->in_b ? ch->b : ch->a;
         if (!in) return 0;
+        uint64_t lines_in = input_lines(in);
         ptrdiff_t got = input_read(in, buf, n);
         if (got < 0) {
             *why = input_error(in);
@@ -194,15 +195,21 @@ static ptrdiff_t chain_read(void *ctx, void *buf, size_t n, const char **why)
         }
         unsigned char *p = buf;
         size_t k = (size_t)got;
+        bool whole = true; /* k is all that in just read */
         if (!ch->in_b && ch->skip > input_bytes(in) - k) { /* before the shard's start */
             uint64_t drop = ch->skip - (input_bytes(in) - k);
             if (drop >= k) continue;
             memmove(p, p + drop, k - (size_t)drop);
             k -= (size_t)drop;
+            whole = false;
         }
         uint64_t below = ch->stop > ch->delivered ? ch->stop - ch->delivered : 0;
         if (below > k) below = k;
-        ch->lines += pgn_split_count_lines(p, (size_t)below);
+        /* in counted the line feeds of what it read: count again only a part */
+        if (whole && below == k)
+            ch->lines += input_lines(in) - lines_in;
+        else
+            ch->lines += pgn_split_count_lines(p, (size_t)below);
         ch->delivered += k;
         return (ptrdiff_t)k;
     }
@@ -253,6 +260,7 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
         if (ch.a && r->end.range < n) ch.b = open_range(&c, c.fr.start[r->end.range], UINT64_MAX);
         struct input *in =
             ch.a && (ch.b || r->end.range == n) ? input_open_source(chain_read, &ch, path) : NULL;
+        if (in) input_set_uncounted(in); /* chain_read() counts the shard's lines */
         struct replay_until u;
         if (!in || !replay_pool_read_until(pool, in, &ch.stop, &u)) {
             if (!why[0]) snprintf(why, whylen, "out of memory");

@@ -251,8 +251,19 @@ void report_game(struct report *r, const struct game_record *g)
 {
     if (r->games_records && r->format == REPORT_JSONL)
         report_jsonl_game(r->out, g, r->shard);
+    else if (r->shard[0] && r->format == REPORT_JSONL) /* for merge's checks across games */
+        report_jsonl_game_key(r->out, g, r->shard);
     else if (r->format == REPORT_HTML)
         report_html_game(r->html, g);
+}
+
+void report_game_text(struct report *r, const struct game_record *g,
+                      const struct report_game_text *t)
+{
+    if (r->games_records && r->format == REPORT_JSONL && !r->shard[0])
+        report_jsonl_game_text(r->out, g, t);
+    else
+        report_game(r, g);
 }
 
 void report_finish(struct report *r, const struct run_totals *t)

@@ -14,40 +14,19 @@
 
 /* The jsonl records are built in a json_buf and written at once. */
 
-static void key(struct json_buf *jb, const char *name)
-{
-    json_buf_put(jb, ",\"", 2);
-    json_buf_puts(jb, name);
-    json_buf_put(jb, "\":", 2);
-}
+/* A string literal, its length known to the compiler. */
+#define PUT_LIT(jb, lit) json_buf_put(jb, lit, sizeof lit - 1)
 
-static void key_string(struct json_buf *jb, const char *name, const char *value)
-{
-    key(jb, name);
-    json_buf_cstring(jb, value);
-}
-
-static void key_uint(struct json_buf *jb, const char *name, uint64_t value)
-{
-    key(jb, name);
-    json_buf_uint(jb, value);
-}
-
+/* ,"name": before a value; name is a string literal, so the key is one
+ * constant the compiler copies with a few moves. */
+#define KEY(jb, name) PUT_LIT(jb, ",\"" name "\":")
+#define key_string(jb, name, value) (KEY(jb, name), json_buf_cstring(jb, value))
+#define key_uint(jb, name, value)   (KEY(jb, name), json_buf_uint(jb, value))
+#define key_bool(jb, name, value) \
+    (KEY(jb, name), (value) ? PUT_LIT(jb, "true") : PUT_LIT(jb, "false"))
 /* value, or null when it is 0 (the "none" of struct diag's numbers) */
-static void key_uint_or_null(struct json_buf *jb, const char *name, uint64_t value)
-{
-    key(jb, name);
-    if (value)
-        json_buf_uint(jb, value);
-    else
-        json_buf_puts(jb, "null");
-}
-
-static void key_bool(struct json_buf *jb, const char *name, bool value)
-{
-    key(jb, name);
-    json_buf_puts(jb, value ? "true" : "false");
-}
+#define key_uint_or_null(jb, name, value) \
+    (KEY(jb, name), (value) ? json_buf_uint(jb, value) : PUT_LIT(jb, "null"))
 
 /* The tags that name a game; null when the game lacks one. */
 static void key_tags(struct json_buf *jb, const char *event, const char *white, const char *black,
@@ -88,9 +67,11 @@ void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
     key_bool(&jb, "variation", d->variation);
     key_tags(&jb, d->event, d->white, d->black, d->round);
     key_string(&jb, "fen", d->fen);
-    json_buf_put(&jb, "}\n", 2);
+    PUT_LIT(&jb, "}\n");
     json_buf_flush(&jb);
 }
+
+static void key_fingerprint(struct json_buf *jb, const struct game_record *g);
 
 void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
 {
@@ -108,12 +89,12 @@ void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
     key_uint(&jb, "plies", g->plies);
     json_buf_puts(&jb, ",\"ending\":{\"kind\":\"");
     json_buf_puts(&jb, report_ending_name(g->ending));
-    json_buf_put(&jb, "\"", 1);
+    PUT_LIT(&jb, "\"");
     if (g->ending != ENDING_NONE)
         key_uint(&jb, "ply", g->ending_ply);
     else
         json_buf_puts(&jb, ",\"ply\":null");
-    json_buf_put(&jb, "}", 1);
+    PUT_LIT(&jb, "}");
     key_uint(&jb, "errors", g->errors);
     key_uint(&jb, "warnings", g->warnings);
     key_uint(&jb, "notes", g->notes);
@@ -121,18 +102,79 @@ void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
     /* what the checks across games compare (merge runs them over shards) */
     key_string(&jb, "site", g->site);
     key_string(&jb, "date", g->date);
+    key_fingerprint(&jb, g);
+    PUT_LIT(&jb, "}\n");
+    json_buf_flush(&jb);
+}
+
+void report_jsonl_game_text(FILE *f, const struct game_record *g,
+                            const struct report_game_text *t)
+{
+    struct json_buf jb;
+    jb.f = f;
+    jb.n = 0;
+    PUT_LIT(&jb, "{\"type\":\"game\"");
+    json_buf_put(&jb, t->file, t->file_len);
+    key_uint(&jb, "game", g->game);
+    key_uint(&jb, "offset", g->offset);
+    key_uint(&jb, "line", g->line);
+    json_buf_put(&jb, t->tags, t->tags_len);
+    key_uint(&jb, "errors", g->errors);
+    key_uint(&jb, "warnings", g->warnings);
+    key_uint(&jb, "notes", g->notes);
+    json_buf_put(&jb, t->tail, t->tail_len);
+    json_buf_flush(&jb);
+}
+
+/* The fingerprint key, 16 hex digits or null. */
+static void key_fingerprint(struct json_buf *jb, const struct game_record *g)
+{
     if (g->has_fingerprint) {
         static const char hex[] = "0123456789abcdef";
         char fp[16];
         for (int i = 0; i < 16; i++)
             fp[i] = hex[(g->fingerprint >> (60 - 4 * i)) & 15];
-        json_buf_puts(&jb, ",\"fingerprint\":\"");
-        json_buf_put(&jb, fp, sizeof fp);
-        json_buf_put(&jb, "\"", 1);
+        PUT_LIT(jb, ",\"fingerprint\":\"");
+        json_buf_put(jb, fp, sizeof fp);
+        PUT_LIT(jb, "\"");
     } else {
-        json_buf_puts(&jb, ",\"fingerprint\":null");
+        PUT_LIT(jb, ",\"fingerprint\":null");
     }
-    json_buf_put(&jb, "}\n", 2);
+}
+
+/* The keys in the order cmd_merge.c's reader expects them (it falls back to
+ * the general reader for any other order). */
+void report_jsonl_game_key(FILE *f, const struct game_record *g, const char *shard)
+{
+    struct json_buf jb;
+    jb.f = f;
+    jb.n = 0;
+    PUT_LIT(&jb, "{\"type\":\"game_key\",\"shard\":\"");
+    json_buf_puts(&jb, shard);
+    PUT_LIT(&jb, "\",\"game\":");
+    json_buf_uint(&jb, g->game);
+    PUT_LIT(&jb, ",\"offset\":");
+    json_buf_uint(&jb, g->offset);
+    PUT_LIT(&jb, ",\"line\":");
+    json_buf_uint(&jb, g->line);
+    PUT_LIT(&jb, ",\"plies\":");
+    json_buf_uint(&jb, g->plies);
+    key_fingerprint(&jb, g);
+    PUT_LIT(&jb, ",\"event\":");
+    json_buf_cstring(&jb, g->event);
+    PUT_LIT(&jb, ",\"site\":");
+    json_buf_cstring(&jb, g->site);
+    PUT_LIT(&jb, ",\"date\":");
+    json_buf_cstring(&jb, g->date);
+    PUT_LIT(&jb, ",\"round\":");
+    json_buf_cstring(&jb, g->round);
+    PUT_LIT(&jb, ",\"white\":");
+    json_buf_cstring(&jb, g->white);
+    PUT_LIT(&jb, ",\"black\":");
+    json_buf_cstring(&jb, g->black);
+    PUT_LIT(&jb, ",\"result\":");
+    json_buf_cstring(&jb, g->result);
+    PUT_LIT(&jb, "}\n");
     json_buf_flush(&jb);
 }
 

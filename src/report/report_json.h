@@ -14,6 +14,12 @@
 /* shard: "K/N" for check --shard (written as "shard"), "" when none. */
 void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard);
 void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard);
+/* A shard's game record when --report=games was not given: only what merge's
+ * checks across games compare and place (jobs/shard.h, cmd_merge.c). */
+void report_jsonl_game_key(FILE *f, const struct game_record *g, const char *shard);
+/* A game record without a shard from a shard's text (report_game_text()). */
+void report_jsonl_game_text(FILE *f, const struct game_record *g,
+                            const struct report_game_text *t);
 void report_jsonl_summary(FILE *f, const struct run_totals *t);
 
 void report_sarif_begin(FILE *f);

@@ -87,7 +87,7 @@ void json_buf_uint(struct json_buf *jb, unsigned long long value)
                                 "75767778798081828384858687888990919293949596979899";
     if (sizeof jb->b - jb->n < 20) json_buf_flush(jb);
     size_t digits = 1; /* written in place, last digits first, two at a time */
-    for (unsigned long long v = value; v >= 10; v /= 10)
+    for (unsigned long long p10 = 10; digits < 20 && value >= p10; p10 *= 10)
         digits++;
     char *o = jb->b + jb->n + digits;
     while (value >= 100) {

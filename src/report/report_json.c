@@ -12,6 +12,8 @@
 #include "i18n.h"
 #include "report/json.h"
 
+#include <string.h>
+
 /* The jsonl records are built in a json_buf and written at once. */
 
 /* A string literal, its length known to the compiler. */
@@ -126,14 +128,21 @@ void report_jsonl_game_text(FILE *f, const struct game_record *g,
     json_buf_flush(&jb);
 }
 
-/* The fingerprint key, 16 hex digits or null. */
+/* The fingerprint key, 16 hex digits or null; two digits a byte. */
 static void key_fingerprint(struct json_buf *jb, const struct game_record *g)
 {
+    static const char hex2[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                               "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+                               "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+                               "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+                               "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+                               "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+                               "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+                               "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
     if (g->has_fingerprint) {
-        static const char hex[] = "0123456789abcdef";
         char fp[16];
-        for (int i = 0; i < 16; i++)
-            fp[i] = hex[(g->fingerprint >> (60 - 4 * i)) & 15];
+        for (int i = 0; i < 8; i++)
+            memcpy(fp + 2 * i, hex2 + 2 * ((g->fingerprint >> (56 - 8 * i)) & 255), 2);
         PUT_LIT(jb, ",\"fingerprint\":\"");
         json_buf_put(jb, fp, sizeof fp);
         PUT_LIT(jb, "\"");

@@ -5,6 +5,7 @@
  */
 #include "report/json.h"
 
+#include <stdint.h>
 #include <string.h>
 
 size_t json_utf8_seq_len(const unsigned char *s, size_t avail)
@@ -90,12 +91,20 @@ void json_buf_uint(struct json_buf *jb, unsigned long long value)
     for (unsigned long long p10 = 10; digits < 20 && value >= p10; p10 *= 10)
         digits++;
     char *o = jb->b + jb->n + digits;
-    while (value >= 100) {
+    while (value > 0xffffffffull) {
         const char *p = pairs + 2 * (value % 100);
         value /= 100;
         *--o = p[1];
         *--o = p[0];
     }
+    uint32_t v32 = (uint32_t)value; /* the usual number: cheaper divisions */
+    while (v32 >= 100) {
+        const char *p = pairs + 2 * (v32 % 100);
+        v32 /= 100;
+        *--o = p[1];
+        *--o = p[0];
+    }
+    value = v32;
     if (value >= 10) {
         *--o = pairs[2 * value + 1];
         *--o = pairs[2 * value];

@@ -407,7 +407,7 @@ void json_scan_undo(struct json_scan *sc)
         sc->text[sc->ends[i] - sc->text] = '"';
 }
 
-bool json_scan_string(struct json_scan *sc, const char **s, size_t *len)
+bool json_scan_string_slow(struct json_scan *sc, const char **s, size_t *len)
 {
     if (JSON_SCAN_LIT(sc, "null")) {
         *s = NULL;

@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define JSON_OBJ_KEYS_MAX  128 /* values in one object, nested ones included */
 #define JSON_OBJ_DEPTH_MAX 4
@@ -112,7 +115,32 @@ static inline __attribute__((always_inline)) bool json_scan_uint(struct json_sca
 }
 /* A string: *s points at it in the text (json_scan_done() ends it there) or,
  * when it has escapes, at its decoded copy in out; null gives *s = NULL. */
-bool json_scan_string(struct json_scan *sc, const char **s, size_t *len);
+bool json_scan_string_slow(struct json_scan *sc, const char **s, size_t *len);
+static inline __attribute__((always_inline)) bool json_scan_string(struct json_scan *sc,
+                                                                   const char **s, size_t *len)
+{
+#if defined(__SSE2__)
+    /* The usual string: plain bytes, its closing quote in the first 32. */
+    if (sc->end - sc->p >= 33 && *sc->p == '"' && sc->nends < JSON_SCAN_STRINGS_MAX) {
+        for (unsigned from = 1; from < 33; from += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(sc->p + from));
+            __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                                        _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v));
+            unsigned mask = (unsigned)_mm_movemask_epi8(stop);
+            if (!mask) continue;
+            unsigned at = from - 1 + (unsigned)__builtin_ctz(mask);
+            if (sc->p[1 + at] != '"') break; /* an escape or a control character */
+            *s = sc->p + 1;
+            *len = at;
+            sc->ends[sc->nends++] = sc->p + 1 + at;
+            sc->p += at + 2;
+            return true;
+        }
+    }
+#endif
+    return json_scan_string_slow(sc, s, len);
+}
 /* true or false. */
 bool json_scan_bool(struct json_scan *sc, bool *b);
 

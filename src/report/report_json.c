@@ -40,92 +40,80 @@ static void key_tags(struct json_buf *jb, const char *event, const char *white, 
     key_string(jb, "round", round);
 }
 
-void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
+void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *shard)
 {
     const struct diag_info *info = diag_info(d->code);
-    struct json_buf jb;
-    jb.f = f;
-    jb.n = 0;
-    json_buf_puts(&jb, "{\"type\":\"diagnostic\"");
-    if (shard[0]) key_string(&jb, "shard", shard);
-    key_string(&jb, "file", d->file);
-    key_uint(&jb, "game", d->game);
+    json_buf_puts(jb, "{\"type\":\"diagnostic\"");
+    if (shard[0]) key_string(jb, "shard", shard);
+    key_string(jb, "file", d->file);
+    key_uint(jb, "game", d->game);
     if (d->loc.line) {
-        key_uint(&jb, "line", d->loc.line);
-        key_uint(&jb, "column", d->loc.column);
-        key_uint(&jb, "offset", d->loc.offset);
+        key_uint(jb, "line", d->loc.line);
+        key_uint(jb, "column", d->loc.column);
+        key_uint(jb, "offset", d->loc.offset);
     } else { /* no place in the input (it could not be read) */
-        json_buf_puts(&jb, ",\"line\":null,\"column\":null,\"offset\":null");
+        json_buf_puts(jb, ",\"line\":null,\"column\":null,\"offset\":null");
     }
-    key_uint_or_null(&jb, "ply", d->ply);
-    key_uint_or_null(&jb, "move_number", d->move_number);
-    key_string(&jb, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
-    key_string(&jb, "san", d->san);
-    key_string(&jb, "san_en", d->san_en);
-    key_string(&jb, "code", info->name);
-    key_string(&jb, "severity", diag_severity_name(d->severity));
-    key_string(&jb, "message", d->message);
-    key_string(&jb, "fide", info->fide[0] ? info->fide : NULL);
-    key_bool(&jb, "variation", d->variation);
-    key_tags(&jb, d->event, d->white, d->black, d->round);
-    key_string(&jb, "fen", d->fen);
-    PUT_LIT(&jb, "}\n");
-    json_buf_flush(&jb);
+    key_uint_or_null(jb, "ply", d->ply);
+    key_uint_or_null(jb, "move_number", d->move_number);
+    key_string(jb, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
+    key_string(jb, "san", d->san);
+    key_string(jb, "san_en", d->san_en);
+    key_string(jb, "code", info->name);
+    key_string(jb, "severity", diag_severity_name(d->severity));
+    key_string(jb, "message", d->message);
+    key_string(jb, "fide", info->fide[0] ? info->fide : NULL);
+    key_bool(jb, "variation", d->variation);
+    key_tags(jb, d->event, d->white, d->black, d->round);
+    key_string(jb, "fen", d->fen);
+    PUT_LIT(jb, "}\n");
 }
 
 static void key_fingerprint(struct json_buf *jb, const struct game_record *g);
 
-void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
+void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const char *shard)
 {
-    struct json_buf jb;
-    jb.f = f;
-    jb.n = 0;
-    json_buf_puts(&jb, "{\"type\":\"game\"");
-    if (shard[0]) key_string(&jb, "shard", shard);
-    key_string(&jb, "file", g->file);
-    key_uint(&jb, "game", g->game);
-    key_uint(&jb, "offset", g->offset);
-    key_uint(&jb, "line", g->line);
-    key_tags(&jb, g->event, g->white, g->black, g->round);
-    key_string(&jb, "result", g->result);
-    key_uint(&jb, "plies", g->plies);
-    json_buf_puts(&jb, ",\"ending\":{\"kind\":\"");
-    json_buf_puts(&jb, report_ending_name(g->ending));
-    PUT_LIT(&jb, "\"");
+    json_buf_puts(jb, "{\"type\":\"game\"");
+    if (shard[0]) key_string(jb, "shard", shard);
+    key_string(jb, "file", g->file);
+    key_uint(jb, "game", g->game);
+    key_uint(jb, "offset", g->offset);
+    key_uint(jb, "line", g->line);
+    key_tags(jb, g->event, g->white, g->black, g->round);
+    key_string(jb, "result", g->result);
+    key_uint(jb, "plies", g->plies);
+    json_buf_puts(jb, ",\"ending\":{\"kind\":\"");
+    json_buf_puts(jb, report_ending_name(g->ending));
+    PUT_LIT(jb, "\"");
     if (g->ending != ENDING_NONE)
-        key_uint(&jb, "ply", g->ending_ply);
+        key_uint(jb, "ply", g->ending_ply);
     else
-        json_buf_puts(&jb, ",\"ply\":null");
-    PUT_LIT(&jb, "}");
-    key_uint(&jb, "errors", g->errors);
-    key_uint(&jb, "warnings", g->warnings);
-    key_uint(&jb, "notes", g->notes);
-    key_bool(&jb, "judged", g->judged);
+        json_buf_puts(jb, ",\"ply\":null");
+    PUT_LIT(jb, "}");
+    key_uint(jb, "errors", g->errors);
+    key_uint(jb, "warnings", g->warnings);
+    key_uint(jb, "notes", g->notes);
+    key_bool(jb, "judged", g->judged);
     /* what the checks across games compare (merge runs them over shards) */
-    key_string(&jb, "site", g->site);
-    key_string(&jb, "date", g->date);
-    key_fingerprint(&jb, g);
-    PUT_LIT(&jb, "}\n");
-    json_buf_flush(&jb);
+    key_string(jb, "site", g->site);
+    key_string(jb, "date", g->date);
+    key_fingerprint(jb, g);
+    PUT_LIT(jb, "}\n");
 }
 
-void report_jsonl_game_text(FILE *f, const struct game_record *g,
+void report_jsonl_game_text(struct json_buf *jb, const struct game_record *g,
                             const struct report_game_text *t)
 {
-    struct json_buf jb;
-    jb.f = f;
-    jb.n = 0;
-    PUT_LIT(&jb, "{\"type\":\"game\"");
-    json_buf_put(&jb, t->file, t->file_len);
-    key_uint(&jb, "game", g->game);
-    key_uint(&jb, "offset", g->offset);
-    key_uint(&jb, "line", g->line);
-    json_buf_put(&jb, t->tags, t->tags_len);
-    key_uint(&jb, "errors", g->errors);
-    key_uint(&jb, "warnings", g->warnings);
-    key_uint(&jb, "notes", g->notes);
-    json_buf_put(&jb, t->tail, t->tail_len);
-    json_buf_flush(&jb);
+    PUT_LIT(jb, "{\"type\":\"game\"");
+    json_buf_put(jb, t->file, t->file_len);
+    key_uint(jb, "game", g->game);
+    key_uint(jb, "offset", g->offset);
+    key_uint(jb, "line", g->line);
+    json_buf_put(jb, t->tags, t->tags_len);
+    key_uint(jb, "errors", g->errors);
+    key_uint(jb, "warnings", g->warnings);
+    key_uint(jb, "notes", g->notes);
+    json_buf_put(jb, t->tail, t->tail_len);
 }
 
 /* The fingerprint key, 16 hex digits or null; two digits a byte. */
@@ -153,38 +141,34 @@ static void key_fingerprint(struct json_buf *jb, const struct game_record *g)
 
 /* The keys in the order cmd_merge.c's reader expects them (it falls back to
  * the general reader for any other order). */
-void report_jsonl_game_key(FILE *f, const struct game_record *g, const char *shard)
+void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, const char *shard)
 {
-    struct json_buf jb;
-    jb.f = f;
-    jb.n = 0;
-    PUT_LIT(&jb, "{\"type\":\"game_key\",\"shard\":\"");
-    json_buf_puts(&jb, shard);
-    PUT_LIT(&jb, "\",\"game\":");
-    json_buf_uint(&jb, g->game);
-    PUT_LIT(&jb, ",\"offset\":");
-    json_buf_uint(&jb, g->offset);
-    PUT_LIT(&jb, ",\"line\":");
-    json_buf_uint(&jb, g->line);
-    PUT_LIT(&jb, ",\"plies\":");
-    json_buf_uint(&jb, g->plies);
-    key_fingerprint(&jb, g);
-    PUT_LIT(&jb, ",\"event\":");
-    json_buf_cstring(&jb, g->event);
-    PUT_LIT(&jb, ",\"site\":");
-    json_buf_cstring(&jb, g->site);
-    PUT_LIT(&jb, ",\"date\":");
-    json_buf_cstring(&jb, g->date);
-    PUT_LIT(&jb, ",\"round\":");
-    json_buf_cstring(&jb, g->round);
-    PUT_LIT(&jb, ",\"white\":");
-    json_buf_cstring(&jb, g->white);
-    PUT_LIT(&jb, ",\"black\":");
-    json_buf_cstring(&jb, g->black);
-    PUT_LIT(&jb, ",\"result\":");
-    json_buf_cstring(&jb, g->result);
-    PUT_LIT(&jb, "}\n");
-    json_buf_flush(&jb);
+    PUT_LIT(jb, "{\"type\":\"game_key\",\"shard\":\"");
+    json_buf_puts(jb, shard);
+    PUT_LIT(jb, "\",\"game\":");
+    json_buf_uint(jb, g->game);
+    PUT_LIT(jb, ",\"offset\":");
+    json_buf_uint(jb, g->offset);
+    PUT_LIT(jb, ",\"line\":");
+    json_buf_uint(jb, g->line);
+    PUT_LIT(jb, ",\"plies\":");
+    json_buf_uint(jb, g->plies);
+    key_fingerprint(jb, g);
+    PUT_LIT(jb, ",\"event\":");
+    json_buf_cstring(jb, g->event);
+    PUT_LIT(jb, ",\"site\":");
+    json_buf_cstring(jb, g->site);
+    PUT_LIT(jb, ",\"date\":");
+    json_buf_cstring(jb, g->date);
+    PUT_LIT(jb, ",\"round\":");
+    json_buf_cstring(jb, g->round);
+    PUT_LIT(jb, ",\"white\":");
+    json_buf_cstring(jb, g->white);
+    PUT_LIT(jb, ",\"black\":");
+    json_buf_cstring(jb, g->black);
+    PUT_LIT(jb, ",\"result\":");
+    json_buf_cstring(jb, g->result);
+    PUT_LIT(jb, "}\n");
 }
 
 /* The summary, once a run: stdio as it comes. */

@@ -19,6 +19,8 @@
 #     (games across frame and block boundaries) and the edge fixtures of
 #     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
 #     an empty file; CR-only is pgn/mac-line-endings.pgn), for N in 2 3 7
+#     over sample.pgn repeated to 756 KB, plain and as 200 pzstd files end to end
+#     (ranges longer than the cut search's first step), for N in 2 3 7
 #     over a pzstd and a BGZF file cut short inside a frame, over a zstd and
 #     a BGZF file with a damaged frame or block in the middle (merge drops
 #     the shards after the damage, as one run reads no further), and for N in 2 7
@@ -190,6 +192,16 @@ require_confirmed=1 # these layouts must always merge exactly
 for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
     containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn; do
     for n in 1 2 3 7 64; do merge_equals "$f" $n; done
+done
+# Ranges longer than the cut search's first step (64 KB): the input that
+# found a range's first cut reads on for the shard, the bytes it read handed
+# on first (jobs/shard.c); a plain file and a zstd file of many frames.
+i=0
+while [ $i -lt 200 ]; do cat sample.pgn; i=$((i + 1)); done >"$tmp/long.pgn"
+i=0
+while [ $i -lt 200 ]; do cat containers/sample-pzstd.pgn.zst; i=$((i + 1)); done >"$tmp/long.pgn.zst"
+for f in "$tmp/long.pgn" "$tmp/long.pgn.zst"; do
+    for n in 2 3 7; do merge_equals "$f" $n; done
 done
 require_confirmed=
 # Cut short inside a frame / block: the last shard meets the damage where one

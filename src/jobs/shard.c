@@ -24,6 +24,11 @@
  * the shard says so (merge then refuses: one run would have read that spot
  * differently), unless its input failed before (a damaged frame or block):
  * one run stops at that failure too, and merge drops the shards after it.
+ * The input that found a range's first cut, when the range goes on past
+ * what it read, is kept and reads on for the shard where the shard reads
+ * that range with the same bounds, the bytes it read handed on first: the
+ * same bytes a new input would give, without decoding the frame's start
+ * twice.
  *
  * Game numbers, lines and offsets in a shard's records count from its
  * start (game 1, line 1, offset 0 at the line feed of its cut); its summary

@@ -137,6 +137,121 @@ START_TEST(refuses)
 }
 END_TEST
 
+/* json_buf_uint() writes digits in place, two at a time: every length. */
+static const unsigned long long numbers[] = {
+    0, 7, 10, 42, 99, 100, 101, 999, 1000, 65535, 4294967295ull, 4294967296ull,
+    999999999999999999ull, 1000000000000000000ull, 9999999999999999999ull,
+    10000000000000000000ull, 18446744073709551615ull,
+};
+
+START_TEST(numbers_written)
+{
+    struct capture c;
+    capture_begin(&c);
+    struct json_buf jb;
+    jb.f = c.f;
+    jb.n = sizeof jb.b - 5; /* the flush before a number that may not fit */
+    memset(jb.b, 'x', jb.n);
+    json_buf_uint(&jb, numbers[_i]);
+    json_buf_flush(&jb);
+    capture_end(&c);
+    char want[32];
+    snprintf(want, sizeof want, "%llu", numbers[_i]);
+    ck_assert_uint_eq(strlen(c.text), sizeof jb.b - 5 + strlen(want));
+    ck_assert_str_eq(c.text + sizeof jb.b - 5, want);
+    capture_free(&c);
+}
+END_TEST
+
+/* json_buf_cstring()'s one-pass plain path and json_write_string() agree. */
+START_TEST(cstring_as_string)
+{
+    if (memchr(cases[_i].in, '\0', cases[_i].len)) return; /* not a C string */
+    struct capture a, b;
+    capture_begin(&a);
+    json_write_cstring(a.f, cases[_i].in);
+    capture_end(&a);
+    capture_begin(&b);
+    struct json_buf jb;
+    jb.f = b.f;
+    jb.n = 0;
+    json_buf_cstring(&jb, cases[_i].in);
+    json_buf_flush(&jb);
+    capture_end(&b);
+    ck_assert_str_eq(a.text, cases[_i].out);
+    ck_assert_str_eq(b.text, cases[_i].out);
+    capture_free(&a);
+    capture_free(&b);
+}
+END_TEST
+
+/* The scanner of known layouts: values where they stand, strings ended in
+ * the text only when asked, escapes decoded aside, surprises refused. */
+START_TEST(scanner)
+{
+    char text[] = "{\"s\":\"plain text that is longer than sixteen\",\"e\":\"a\\\"b\","
+                  "\"n\":1234567890123456789,\"z\":null,\"t\":true,\"f\":false}";
+    char copy[sizeof text], out[sizeof text];
+    memcpy(copy, text, sizeof text);
+    struct json_scan sc;
+    json_scan_init(&sc, text, sizeof text - 1, out);
+    const char *plain, *esc, *none;
+    size_t plain_len, esc_len, none_len;
+    uint64_t n;
+    bool t, f;
+    ck_assert(JSON_SCAN_LIT(&sc, "{\"s\":"));
+    ck_assert(json_scan_string(&sc, &plain, &plain_len));
+    ck_assert(JSON_SCAN_LIT(&sc, ",\"e\":"));
+    ck_assert(json_scan_string(&sc, &esc, &esc_len));
+    ck_assert(!JSON_SCAN_LIT(&sc, ",\"x\":"));
+    ck_assert(JSON_SCAN_LIT(&sc, ",\"n\":"));
+    ck_assert(json_scan_uint(&sc, &n));
+    ck_assert(JSON_SCAN_LIT(&sc, ",\"z\":"));
+    ck_assert(json_scan_string(&sc, &none, &none_len));
+    ck_assert(JSON_SCAN_LIT(&sc, ",\"t\":"));
+    ck_assert(json_scan_bool(&sc, &t));
+    ck_assert(JSON_SCAN_LIT(&sc, ",\"f\":"));
+    ck_assert(json_scan_bool(&sc, &f));
+    ck_assert(JSON_SCAN_LIT(&sc, "}"));
+    ck_assert(sc.p == sc.end);
+    ck_assert_str_eq(text, copy); /* nothing written to the text yet */
+    ck_assert_uint_eq(plain_len, 38);
+    ck_assert_ptr_eq(plain, text + 6);
+    ck_assert_str_eq(esc, "a\"b"); /* decoded in out */
+    ck_assert_uint_eq(esc_len, 3);
+    ck_assert_ptr_null(none);
+    ck_assert_uint_eq(n, 1234567890123456789ull);
+    ck_assert(t && !f);
+    json_scan_done(&sc);
+    ck_assert_str_eq(plain, "plain text that is longer than sixteen");
+    json_scan_undo(&sc);
+    ck_assert_str_eq(text, copy);
+}
+END_TEST
+
+/* What the scanner leaves to json_obj_parse(): a value it cannot read as
+ * the one expected. */
+static const char *const not_scanned[] = {
+    "12345678901234567890", "1.5", "1e3", "-1", "", "x", "\"open", "\"ctl\x01\"", "nul",
+};
+
+START_TEST(scanner_refuses)
+{
+    char text[64], out[64];
+    snprintf(text, sizeof text, "%s", not_scanned[_i]);
+    struct json_scan sc;
+    json_scan_init(&sc, text, strlen(text), out);
+    uint64_t n;
+    const char *str;
+    size_t len;
+    bool b;
+    ck_assert_msg(!json_scan_uint(&sc, &n), "read as a number: %s", text);
+    ck_assert_msg(!json_scan_string(&sc, &str, &len), "read as a string: %s", text);
+    ck_assert(!json_scan_bool(&sc, &b));
+    ck_assert(sc.p == text);
+}
+END_TEST
+
 Suite *json_suite(void);
 Suite *json_suite(void)
 {
@@ -148,6 +263,10 @@ Suite *json_suite(void)
     tcase_add_test(tc, nested_keys);
     tcase_add_test(tc, escapes_and_blanks);
     tcase_add_loop_test(tc, refuses, 0, sizeof not_objects / sizeof *not_objects);
+    tcase_add_loop_test(tc, numbers_written, 0, sizeof numbers / sizeof *numbers);
+    tcase_add_loop_test(tc, cstring_as_string, 0, sizeof cases / sizeof *cases);
+    tcase_add_test(tc, scanner);
+    tcase_add_loop_test(tc, scanner_refuses, 0, sizeof not_scanned / sizeof *not_scanned);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -19,6 +19,8 @@
 #     (games across frame and block boundaries) and the edge fixtures of
 #     testdata/shard (Site-first tags, a '[' tag line inside a comment, CRLF,
 #     an empty file; CR-only is pgn/mac-line-endings.pgn), for N in 2 3 7
+#     over sample.pgn repeated to 756 KB, plain and as 200 pzstd files end to end
+#     (ranges longer than the cut search's first step), for N in 2 3 7
 #     over a pzstd and a BGZF file cut short inside a frame, over a zstd and
 #     a BGZF file with a damaged frame or block in the middle (merge drops
 #     the shards after the damage, as one run reads no further), and for N in 2 7
@@ -129,13 +131,17 @@ for f in containers/sample.pgn.zst containers/sample-members.pgn.gz; do
     then ok; else bad "--shard 1/2 $f: exit $(cat "$tmp/no.status"), no advice"; fi
 done
 
-# 4. merge == one run.
-# shards FILE N [OPTS]: shard jsonl files $tmp/shards/K (K = 1..N)
+# 4. merge == one run (shards with and without --report=games).
+# shards FILE N [GAMES]: shard jsonl files $tmp/shards/K (K = 1..N), with
+# --report=games (game records) unless GAMES is "no" (game_key records)
 shards() {
     rm -rf "$tmp/shards" && mkdir "$tmp/shards"
+    g=--report=games
+    [ "${3:-}" = no ] && g=
     k=1
     while [ "$k" -le "$2" ]; do
-        "$PGNARBITER" --quiet --strict --report=games --shard "$k/$2" "$1" \
+        # shellcheck disable=SC2086
+        "$PGNARBITER" --quiet --strict $g --shard "$k/$2" "$1" \
             >"$tmp/shards/$k" 2>/dev/null || true
         k=$((k + 1))
     done
@@ -168,19 +174,34 @@ merge_equals() {
             bad "merge of $1 in $2 shards with an unconfirmed end: exit $(cat "$tmp/merged.status")"; fi
         return
     fi
+    # shards with --report=games: jsonl with the game records
+    run "$tmp/one" --quiet --strict --format=jsonl --report=games "$1"
+    # shellcheck disable=SC2046
+    run "$tmp/merged" merge --quiet --format=jsonl $(in_reverse "$2")
+    same "$tmp/one" "$tmp/merged" "merge of $1 in $2 shards, --format=jsonl --report=games"
+    # shards without (game_key records): every format
+    shards "$1" "$2" no
     for fmt in text jsonl github sarif; do
-        g=
-        [ $fmt = jsonl ] && g=--report=games
-        run "$tmp/one" --quiet --strict --format=$fmt $g "$1"
+        run "$tmp/one" --quiet --strict --format=$fmt "$1"
         # shellcheck disable=SC2046
         run "$tmp/merged" merge --quiet --format=$fmt $(in_reverse "$2")
-        same "$tmp/one" "$tmp/merged" "merge of $1 in $2 shards, --format=$fmt"
+        same "$tmp/one" "$tmp/merged" "merge of $1 in $2 game_key shards, --format=$fmt"
     done
 }
 require_confirmed=1 # these layouts must always merge exactly
 for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
     containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn; do
     for n in 1 2 3 7 64; do merge_equals "$f" $n; done
+done
+# Ranges longer than the cut search's first step (64 KB): the input that
+# found a range's first cut reads on for the shard, the bytes it read handed
+# on first (jobs/shard.c); a plain file and a zstd file of many frames.
+i=0
+while [ $i -lt 200 ]; do cat sample.pgn; i=$((i + 1)); done >"$tmp/long.pgn"
+i=0
+while [ $i -lt 200 ]; do cat containers/sample-pzstd.pgn.zst; i=$((i + 1)); done >"$tmp/long.pgn.zst"
+for f in "$tmp/long.pgn" "$tmp/long.pgn.zst"; do
+    for n in 2 3 7; do merge_equals "$f" $n; done
 done
 require_confirmed=
 # Cut short inside a frame / block: the last shard meets the damage where one
@@ -219,6 +240,29 @@ run "$tmp/merged" merge --quiet "$tmp/shards/1" "$tmp/shards/2"
 if [ "$(cat "$tmp/merged.status")" = 2 ] && [ ! -s "$tmp/merged" ] &&
     grep -q 'fewer shards' "$tmp/merged.err"; then ok; else
     bad "merge of an unconfirmed shard: exit $(cat "$tmp/merged.status")"; fi
+
+# Merge reads the records as check --shard lays them out without building a
+# table of keys; the same records laid out otherwise (blanks after commas and
+# colons, keys in another order: still JSON) are read the general way, to
+# the same output.
+for kind in "" no; do
+    shards sample.pgn 3 $kind
+    for k in 1 2 3; do
+        sed -e 's/,"plies":\([0-9]*\)/, "plies": \1/' \
+            -e 's/^{"type":"game_key","shard":"\([^"]*\)",/{"shard":"\1","type":"game_key",/' \
+            "$tmp/shards/$k" >"$tmp/shards/$k.other" && mv "$tmp/shards/$k.other" "$tmp/shards/$k"
+    done
+    if grep -q ', "plies": ' "$tmp/shards/1"; then ok; else bad "the shards were not laid out otherwise"; fi
+    for fmt in jsonl text; do
+        r=
+        [ -z "$kind" ] && [ $fmt = jsonl ] && r=--report=games
+        # shellcheck disable=SC2086
+        run "$tmp/one" --quiet --strict --format=$fmt $r sample.pgn
+        # shellcheck disable=SC2046
+        run "$tmp/merged" merge --quiet --format=$fmt $(in_reverse 3)
+        same "$tmp/one" "$tmp/merged" "merge of shards laid out otherwise (${kind:-games}), --format=$fmt"
+    done
+done
 
 # 5. Failure injection.
 shards sample.pgn 3

@@ -79,6 +79,20 @@ cp "$TOP_SRCDIR/testdata/diag/illegal-move.pgn" "$odd"
 "$PGNARBITER" --format=jsonl --report=games "$odd" - <"$TOP_SRCDIR/testdata/diag/bad-san.pgn" \
     >"$tmp/jsonl/odd-names" 2>/dev/null || true
 
+# The shards' own records (check --shard: "shard" on every record, and a
+# game_key per game without --report=games), over a file with duplicates,
+# findings, escapes and tags that are absent.
+for f in pgn/fingerprints.pgn pgn/unescaped_quote_header.pgn pgn/control-characters.pgn \
+    diag/duplicate-game.pgn diag/event-inconsistent.pgn; do
+    for k in 1 2; do
+        for games in "" --report=games; do
+            # shellcheck disable=SC2086
+            (cd "$TOP_SRCDIR/testdata" && "$PGNARBITER" --quiet --strict $games --shard $k/2 \
+                -o "$tmp/jsonl/shard-$(echo "$f" | tr / -)-$k${games:+-games}" "$f") || true
+        done
+    done
+done
+
 "$PY" - "$TOP_SRCDIR" "$tmp" <<'PY'
 import json, os, re, sys
 import jsonschema
@@ -157,6 +171,20 @@ for want in ("%3Cstdin%3E",):
         fail("sarif: standard input is not written %s (got %s)" % (want, sorted(uris)))
 if not any(u.endswith("/a%20game%20%231%20%2850%25%29%20%C3%BC.pgn") for u in uris):
     fail("sarif: the odd file name is not percent-encoded as expected (got %s)" % sorted(uris))
+
+# Shards without --report=games write game_key records, with it game records.
+kinds = {}
+for name in sorted(os.listdir(os.path.join(tmp, "jsonl"))):
+    if name.startswith("shard-"):
+        for line in open(os.path.join(tmp, "jsonl", name), encoding="utf-8"):
+            rec = json.loads(line)
+            kinds.setdefault(name.endswith("-games"), set()).add(rec["type"])
+            if "shard" not in rec:
+                fail("jsonl %s: a shard's record without \"shard\": %s" % (name, line[:80]))
+if "game_key" not in kinds.get(False, ()) or "game" in kinds.get(False, ()):
+    fail("shards without --report=games do not write game_key records: %s" % kinds.get(False))
+if "game" not in kinds.get(True, ()) or "game_key" in kinds.get(True, ()):
+    fail("shards with --report=games do not write game records: %s" % kinds.get(True))
 
 print("schemas: %(sarif)d SARIF logs (%(results)d results), %(jsonl)d jsonl streams "
       "(%(lines)d records) validated" % checked)

@@ -425,9 +425,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (!cli_output_open(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
         out = output.f;
     }
-    /* A shard always writes its game records: merge runs the checks across
-     * games from them, and prints them only when the shards were asked to. */
-    run.report = report_new(run.opt.format, out, run.opt.games_records || run.opt.shard_n);
+    /* A shard always writes a record per game: merge runs the checks across
+     * games from them.  Without --report=games it is the short "game_key"
+     * (report_set_shard()), which holds only what those checks need. */
+    run.report = report_new(run.opt.format, out, run.opt.games_records);
     if (run.report) report_set_html_max_boards(run.report, run.opt.html_max_boards);
     run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
     /* The page marks findings in each game's main line and draws endings. */

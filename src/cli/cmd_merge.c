@@ -44,7 +44,7 @@ struct shard_file {
     uint64_t start_range, start_cut, end_range, end_cut;
     bool confirmed;
     bool input_failed; /* its input failed before its end: the shards after it add nothing */
-    char input[1024]; /* the name of the input it read */
+    char *input; /* the name of the input it read */
     char duplicates[16]; /* the shard's --duplicates, --strict, --werror, --report */
     bool strict, werror, report_games;
 };
@@ -62,6 +62,9 @@ struct merge {
      * does; their errors and warnings count toward the exit status. */
     struct collection *collection;
     uint64_t collection_errors, collection_warnings;
+    const char *input; /* the input the shards read (their summaries') */
+    char *scan_buf;    /* scan_game()'s decoded strings */
+    size_t scan_cap;
 };
 
 static int merge_error(FILE *err, const char *fmt, const char *a, const char *b)
@@ -173,8 +176,8 @@ static bool read_summary(struct merge *m, struct shard_file *s)
     s->werror = get_bool(o, "werror");
     s->report_games = get_bool(o, "report_games");
     const char *input = get_string(o, "file");
-    snprintf(s->input, sizeof s->input, "%s", input ? input : "");
-    return true;
+    s->input = strdup(input ? input : "");
+    return s->input != NULL;
 }
 
 static int by_k(const void *a, const void *b)
@@ -310,11 +313,72 @@ static void collection_finding(void *ctx, const struct diag *d)
     report_diag(m->report, d);
 }
 
-static bool merge_game(struct merge *m, struct json_obj *o)
+/* A game of a shard, its numbers already moved: through the checks across
+ * games, then reported. */
+static void merge_game_record(struct merge *m, struct game_record *g)
+{
+    collection_game(m->collection, g, collection_finding, m);
+    report_game(m->report, g);
+}
+
+/* The value of a hex digit; 16 for any other byte (one row per 16 bytes). */
+static const unsigned char hex_value[256] = {
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  16, 16, 16, 16, 16, 16,
+    16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+};
+
+/* 16 hex digits into g's fingerprint; false (and none) otherwise. */
+static bool read_fingerprint(struct game_record *g, const char *s, size_t len)
+{
+    g->fingerprint = 0;
+    g->has_fingerprint = false;
+    if (!s || len != 16) return false;
+    uint64_t v = 0;
+    unsigned bad = 0;
+    for (int i = 0; i < 16; i++) {
+        unsigned d = hex_value[(unsigned char)s[i]];
+        bad |= d;
+        v = v << 4 | (d & 15);
+    }
+    if (bad & 16) return false;
+    g->fingerprint = v;
+    g->has_fingerprint = true;
+    return true;
+}
+
+/* kind[0, len) (not NUL-terminated: json_read.h) as an ending's name */
+static bool ending_of(const char *kind, size_t len, enum ending_kind *e)
+{
+    for (int i = 0; i < ENDING_KIND_NB; i++) {
+        const char *name = report_ending_name((enum ending_kind)i);
+        if (kind && strlen(name) == len && memcmp(kind, name, len) == 0) {
+            *e = (enum ending_kind)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A "game" or "game_key" record read by json_obj_parse() (any key order). */
+static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
 {
     struct game_record g;
     memset(&g, 0, sizeof g);
-    g.file = get_string(o, "file");
+    g.file = key_only ? m->input : get_string(o, "file");
     g.game = get_uint(o, "game") + m->games_before;
     g.offset = get_uint(o, "offset") + m->bytes_before;
     g.line = (uint32_t)(get_uint(o, "line") + m->lines_before);
@@ -324,36 +388,172 @@ static bool merge_game(struct merge *m, struct json_obj *o)
     g.round = get_string(o, "round");
     g.result = get_string(o, "result");
     g.plies = (uint32_t)get_uint(o, "plies");
-    const char *kind = get_string(o, "ending.kind");
-    g.ending = ENDING_KIND_NB;
-    for (int e = 0; e < ENDING_KIND_NB; e++)
-        if (kind && strcmp(kind, report_ending_name((enum ending_kind)e)) == 0)
-            g.ending = (enum ending_kind)e;
-    if (g.ending == ENDING_KIND_NB) return false;
+    g.ending = ENDING_NONE;
+    const struct json_value *kind = json_obj_get(o, "ending.kind");
+    if (!key_only && !(kind && kind->type == JSON_STRING && ending_of(kind->s, kind->len, &g.ending)))
+        return false;
     g.ending_ply = (uint32_t)get_uint(o, "ending.ply");
     g.errors = (uint32_t)get_uint(o, "errors");
     g.warnings = (uint32_t)get_uint(o, "warnings");
     g.notes = (uint32_t)get_uint(o, "notes");
-    g.judged = get_bool(o, "judged");
+    g.judged = key_only || get_bool(o, "judged");
     g.site = get_string(o, "site");
     g.date = get_string(o, "date");
     const struct json_value *fp = json_obj_get(o, "fingerprint");
-    if (fp && fp->type == JSON_STRING && fp->len == 16) {
-        g.has_fingerprint = true;
-        for (int i = 0; i < 16 && g.has_fingerprint; i++) {
-            unsigned char c = (unsigned char)fp->s[i];
-            unsigned d = c >= '0' && c <= '9'   ? c - '0' + 0u
-                         : c >= 'a' && c <= 'f' ? c - 'a' + 10u
-                         : c >= 'A' && c <= 'F' ? c - 'A' + 10u
-                                                : 16u;
-            g.fingerprint = g.fingerprint << 4 | d;
-            g.has_fingerprint = d < 16;
-        }
-        if (!g.has_fingerprint) g.fingerprint = 0;
-    }
-    collection_game(m->collection, &g, collection_finding, m);
-    report_game(m->report, &g);
+    if (fp && fp->type == JSON_STRING) read_fingerprint(&g, fp->s, fp->len);
+    merge_game_record(m, &g);
     return true;
+}
+
+/* The same records as their writer lays them out (report_json.c), read
+ * without building a key table: most of merge's reading.  False, having
+ * done nothing, when the line is laid out otherwise (merge_file() then
+ * reads it with json_obj_parse()).  An absent tag reads as null, as there. */
+static bool scan_string(struct json_scan *sc, const char **s)
+{
+    size_t len;
+    return json_scan_string(sc, s, &len);
+}
+
+static bool scan_fingerprint(struct json_scan *sc, struct game_record *g)
+{
+    const char *fp;
+    size_t len;
+    if (!JSON_SCAN_LIT(sc, ",\"fingerprint\":")) return false;
+    /* as the writer writes it: 16 digits, no escapes */
+    if (sc->end - sc->p >= 18 && sc->p[0] == '"' && sc->p[17] == '"' &&
+        read_fingerprint(g, sc->p + 1, 16)) {
+        sc->p += 18;
+        return true;
+    }
+    if (!json_scan_string(sc, &fp, &len)) return false;
+    read_fingerprint(g, fp, len);
+    return true;
+}
+
+static bool scan_game(struct merge *m, char *line, size_t len)
+{
+    struct json_scan sc;
+    json_scan_init(&sc, line, len, m->scan_buf);
+    struct game_record g;
+    memset(&g, 0, sizeof g);
+    uint64_t game, offset, lineno, plies, ply = 0, errors = 0, warnings = 0, notes = 0;
+    const char *kind, *shard;
+    size_t kind_len;
+    struct report_game_text t = {0};
+    bool full;
+    if (JSON_SCAN_LIT(&sc, "{\"type\":\"game_key\",\"shard\":")) {
+        full = false;
+        g.file = m->input;
+        g.ending = ENDING_NONE;
+        g.judged = true;
+        if (!scan_string(&sc, &shard) || !JSON_SCAN_LIT(&sc, ",\"game\":") ||
+            !json_scan_uint(&sc, &game) || !JSON_SCAN_LIT(&sc, ",\"offset\":") ||
+            !json_scan_uint(&sc, &offset) || !JSON_SCAN_LIT(&sc, ",\"line\":") ||
+            !json_scan_uint(&sc, &lineno) || !JSON_SCAN_LIT(&sc, ",\"plies\":") ||
+            !json_scan_uint(&sc, &plies) || !scan_fingerprint(&sc, &g) ||
+            !JSON_SCAN_LIT(&sc, ",\"event\":") || !scan_string(&sc, &g.event) ||
+            !JSON_SCAN_LIT(&sc, ",\"site\":") || !scan_string(&sc, &g.site) ||
+            !JSON_SCAN_LIT(&sc, ",\"date\":") || !scan_string(&sc, &g.date) ||
+            !JSON_SCAN_LIT(&sc, ",\"round\":") || !scan_string(&sc, &g.round) ||
+            !JSON_SCAN_LIT(&sc, ",\"white\":") || !scan_string(&sc, &g.white) ||
+            !JSON_SCAN_LIT(&sc, ",\"black\":") || !scan_string(&sc, &g.black) ||
+            !JSON_SCAN_LIT(&sc, ",\"result\":") || !scan_string(&sc, &g.result))
+            return false;
+    } else if (JSON_SCAN_LIT(&sc, "{\"type\":\"game\",\"shard\":")) {
+        full = true;
+        if (!scan_string(&sc, &shard)) return false;
+        t.file = sc.p;
+        if (!JSON_SCAN_LIT(&sc, ",\"file\":") || !scan_string(&sc, &g.file)) return false;
+        t.file_len = (size_t)(sc.p - t.file);
+        if (!JSON_SCAN_LIT(&sc, ",\"game\":") || !json_scan_uint(&sc, &game) ||
+            !JSON_SCAN_LIT(&sc, ",\"offset\":") || !json_scan_uint(&sc, &offset) ||
+            !JSON_SCAN_LIT(&sc, ",\"line\":") || !json_scan_uint(&sc, &lineno))
+            return false;
+        t.tags = sc.p;
+        if (!JSON_SCAN_LIT(&sc, ",\"event\":") || !scan_string(&sc, &g.event) ||
+            !JSON_SCAN_LIT(&sc, ",\"white\":") || !scan_string(&sc, &g.white) ||
+            !JSON_SCAN_LIT(&sc, ",\"black\":") || !scan_string(&sc, &g.black) ||
+            !JSON_SCAN_LIT(&sc, ",\"round\":") || !scan_string(&sc, &g.round) ||
+            !JSON_SCAN_LIT(&sc, ",\"result\":") || !scan_string(&sc, &g.result) ||
+            !JSON_SCAN_LIT(&sc, ",\"plies\":") || !json_scan_uint(&sc, &plies) ||
+            !JSON_SCAN_LIT(&sc, ",\"ending\":{\"kind\":") ||
+            !json_scan_string(&sc, &kind, &kind_len) || !ending_of(kind, kind_len, &g.ending) ||
+            !JSON_SCAN_LIT(&sc, ",\"ply\":") ||
+            !(JSON_SCAN_LIT(&sc, "null") || json_scan_uint(&sc, &ply)) || !JSON_SCAN_LIT(&sc, "}"))
+            return false;
+        t.tags_len = (size_t)(sc.p - t.tags);
+        if (!JSON_SCAN_LIT(&sc, ",\"errors\":") || !json_scan_uint(&sc, &errors) ||
+            !JSON_SCAN_LIT(&sc, ",\"warnings\":") || !json_scan_uint(&sc, &warnings) ||
+            !JSON_SCAN_LIT(&sc, ",\"notes\":") || !json_scan_uint(&sc, &notes))
+            return false;
+        t.tail = sc.p;
+        if (!JSON_SCAN_LIT(&sc, ",\"judged\":") || !json_scan_bool(&sc, &g.judged) ||
+            !JSON_SCAN_LIT(&sc, ",\"site\":") || !scan_string(&sc, &g.site) ||
+            !JSON_SCAN_LIT(&sc, ",\"date\":") || !scan_string(&sc, &g.date) ||
+            !scan_fingerprint(&sc, &g))
+            return false;
+    } else {
+        return false;
+    }
+    if (!JSON_SCAN_LIT(&sc, "}\n") || sc.p != sc.end) return false;
+    g.game = game + m->games_before;
+    g.offset = offset + m->bytes_before;
+    g.line = (uint32_t)(lineno + m->lines_before);
+    g.plies = (uint32_t)plies;
+    g.ending_ply = (uint32_t)ply;
+    g.errors = (uint32_t)errors;
+    g.warnings = (uint32_t)warnings;
+    g.notes = (uint32_t)notes;
+    json_scan_done(&sc); /* the strings end in the line */
+    collection_game(m->collection, &g, collection_finding, m);
+    if (full) { /* the record is written from the shard's text, strings as they stand */
+        json_scan_undo(&sc);
+        t.tail_len = (size_t)(sc.end - t.tail);
+        report_game_text(m->report, &g, &t);
+    } else {
+        report_game(m->report, &g);
+    }
+    return true;
+}
+
+/* The lines of a file, read in blocks of 64 KB or more (getline() costs
+ * some hundred instructions a line in stdio). */
+struct lines {
+    FILE *f;
+    char *buf;
+    size_t cap, start, end; /* buf[start, end) read and not yet handed out */
+    bool eof;
+};
+
+/* The next line (its line feed included; the last one may lack it) at *line,
+ * writable until the next call; its length, 0 at the end, -1 out of memory. */
+static ssize_t next_line(struct lines *l, char **line)
+{
+    for (;;) {
+        char *nl = l->end > l->start ? memchr(l->buf + l->start, '\n', l->end - l->start) : NULL;
+        if (nl || l->eof) {
+            size_t n = nl ? (size_t)(nl + 1 - (l->buf + l->start)) : l->end - l->start;
+            *line = l->buf + l->start;
+            l->start += n;
+            return (ssize_t)n;
+        }
+        if (l->start) { /* the part of a line that is here to the front */
+            memmove(l->buf, l->buf + l->start, l->end - l->start);
+            l->end -= l->start;
+            l->start = 0;
+        }
+        if (l->end == l->cap) {
+            size_t cap = l->cap ? 2 * l->cap : (size_t)1 << 16;
+            char *b = realloc(l->buf, cap);
+            if (!b) return -1;
+            l->buf = b;
+            l->cap = cap;
+        }
+        size_t got = fread(l->buf + l->end, 1, l->cap - l->end, l->f);
+        l->end += got;
+        l->eof = got == 0;
+    }
 }
 
 /* The records of one shard file, its summary last. */
@@ -361,14 +561,24 @@ static bool merge_file(struct merge *m, const struct shard_file *s)
 {
     FILE *f = fopen(s->path, "rb");
     if (!f) return merge_error(m->err, _("%s cannot be opened%s."), s->path, ""), false;
-    char *line = NULL;
-    size_t cap = 0;
+    struct lines lines = {f, NULL, 0, 0, 0, false};
+    char *line;
     ssize_t len;
     uint64_t at = 0;
     bool ok = true, summary = false;
-    while (ok && (len = getline(&line, &cap, f)) > 0) {
+    while (ok && (len = next_line(&lines, &line)) > 0) {
         at++;
         const char *why = NULL;
+        if (!summary && (size_t)len >= m->scan_cap) {
+            char *b = realloc(m->scan_buf, (size_t)len + 1);
+            if (!b) {
+                ok = false;
+                break;
+            }
+            m->scan_buf = b;
+            m->scan_cap = (size_t)len + 1;
+        }
+        if (!summary && scan_game(m, line, (size_t)len)) continue;
         if (summary || !json_obj_parse(&m->obj, line, (size_t)len, &why)) {
             ok = false;
             break;
@@ -377,12 +587,14 @@ static bool merge_file(struct merge *m, const struct shard_file *s)
         if (type && strcmp(type, "diagnostic") == 0)
             ok = merge_diag(m, &m->obj);
         else if (type && strcmp(type, "game") == 0)
-            ok = merge_game(m, &m->obj);
+            ok = merge_game(m, &m->obj, false);
+        else if (type && strcmp(type, "game_key") == 0)
+            ok = merge_game(m, &m->obj, true);
         else
             summary = type && strcmp(type, "summary") == 0;
         ok = ok && (summary || type);
     }
-    free(line);
+    free(lines.buf);
     fclose(f);
     if (!ok || !summary) {
         char where[32];
@@ -447,6 +659,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         }
     }
     if (ok) ok = (m.collection = collection_new(dup_mode, s[0].strict)) != NULL;
+    if (ok) m.input = s[0].input;
     if (ok && check_set(&m, s, count) && (m.report = report_new(format, out, s[0].report_games))) {
         status = CLI_EXIT_OK;
         for (size_t i = 0; i < count; i++) {
@@ -489,6 +702,9 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     collection_free(m.collection);
     json_obj_fini(&m.obj);
     free(m.input_error);
+    free(m.scan_buf);
+    for (size_t i = 0; s && i < count; i++)
+        free(s[i].input);
     free(s);
     return status;
 }

@@ -24,6 +24,11 @@
  * the shard says so (merge then refuses: one run would have read that spot
  * differently), unless its input failed before (a damaged frame or block):
  * one run stops at that failure too, and merge drops the shards after it.
+ * The input that found a range's first cut, when the range goes on past
+ * what it read, is kept and reads on for the shard where the shard reads
+ * that range with the same bounds, the bytes it read handed on first: the
+ * same bytes a new input would give, without decoding the frame's start
+ * twice.
  *
  * Game numbers, lines and offsets in a shard's records count from its
  * start (game 1, line 1, offset 0 at the line feed of its cut); its summary
@@ -53,7 +58,32 @@ struct shard_ctx {
     size_t cap;
     char *why;
     size_t whylen;
+    /* A range's input that found its first cut, kept open with the bytes it
+     * read (all from the range's start), for the shard's own reading of that
+     * range: decoding a frame's start again costs more than most of it. */
+    struct kept {
+        struct input *in;
+        unsigned j;
+        unsigned char *bytes;
+        size_t len;
+    } kept[2];
 };
+
+#define SHARD_KEPT_BYTES_MAX ((size_t)1 << 20)
+
+/* The input kept for range j with its bytes (ownership passes), or NULL. */
+static struct input *take_kept(struct shard_ctx *c, unsigned j, unsigned char **bytes, size_t *len)
+{
+    for (int i = 0; i < 2; i++)
+        if (c->kept[i].in && c->kept[i].j == j) {
+            struct input *in = c->kept[i].in;
+            *bytes = c->kept[i].bytes;
+            *len = c->kept[i].len;
+            c->kept[i] = (struct kept){NULL, 0, NULL, 0};
+            return in;
+        }
+    return NULL;
+}
 
 static struct input *open_range(struct shard_ctx *c, uint64_t start, uint64_t end)
 {
@@ -98,11 +128,12 @@ static bool first_cut(struct shard_ctx *c, unsigned j, uint64_t *cut, uint64_t *
     struct input *in = open_range(c, a, b);
     if (!in) return false;
     size_t own = 0, ct = 0, tg = 0;
-    bool found = false;
+    bool found = false, ended = false;
     for (size_t want = (size_t)64 << 10;; want *= 2) {
         if (want > SHARD_CUT_SEARCH_MAX) want = SHARD_CUT_SEARCH_MAX;
         if (!gather(c, in, &own, want)) break;
-        bool ended = own < want, last = ended || want == SHARD_CUT_SEARCH_MAX;
+        ended = own < want;
+        bool last = ended || want == SHARD_CUT_SEARCH_MAX;
         size_t len = own;
         struct input *next;
         if (ended && b < c->fr.size && (next = open_range(c, b, UINT64_MAX))) {
@@ -117,7 +148,17 @@ static bool first_cut(struct shard_ctx *c, unsigned j, uint64_t *cut, uint64_t *
         }
         if (last) break;
     }
-    input_close(in);
+    /* kept when the range goes on past what was read (and nothing failed) */
+    int slot = !c->kept[0].in ? 0 : !c->kept[1].in ? 1 : -1;
+    unsigned char *bytes = found && !ended && slot >= 0 && own <= SHARD_KEPT_BYTES_MAX
+                               ? malloc(own ? own : 1)
+                               : NULL;
+    if (bytes) {
+        memcpy(bytes, c->buf, own);
+        c->kept[slot] = (struct kept){in, j, bytes, own};
+    } else {
+        input_close(in);
+    }
     *cut = ct;
     *tag = tg;
     return found;
@@ -164,7 +205,13 @@ static bool decide_line_breaks(struct shard_ctx *c)
 struct chain {
     struct shard_ctx *c;
     struct input *a, *b; /* [start range, end range), then from the end range on */
+    /* bytes a kept input (take_kept()) read before: handed on first */
+    struct replay {
+        unsigned char *bytes;
+        size_t len, pos;
+    } ra, rb;
     uint64_t skip;       /* bytes of a before the shard's start */
+    uint64_t a_read;     /* bytes of a handed to the chain so far */
     uint64_t a_bytes;    /* bytes a held, once it ended */
     bool in_b;
     const struct shard_point *end;
@@ -178,7 +225,18 @@ static ptrdiff_t chain_read(void *ctx, void *buf, size_t n, const char **why)
     for (;;) {
         struct input *in = ch->in_b ? ch->b : ch->a;
         if (!in) return 0;
-        ptrdiff_t got = input_read(in, buf, n);
+        struct replay *rp = ch->in_b ? &ch->rb : &ch->ra;
+        uint64_t lines_in = input_lines(in);
+        ptrdiff_t got;
+        bool replayed = rp->pos < rp->len;
+        if (replayed) {
+            size_t m = rp->len - rp->pos < n ? rp->len - rp->pos : n;
+            memcpy(buf, rp->bytes + rp->pos, m);
+            rp->pos += m;
+            got = (ptrdiff_t)m;
+        } else {
+            got = input_read(in, buf, n);
+        }
         if (got < 0) {
             *why = input_error(in);
             return -1;
@@ -194,15 +252,22 @@ static ptrdiff_t chain_read(void *ctx, void *buf, size_t n, const char **why)
         }
         unsigned char *p = buf;
         size_t k = (size_t)got;
-        if (!ch->in_b && ch->skip > input_bytes(in) - k) { /* before the shard's start */
-            uint64_t drop = ch->skip - (input_bytes(in) - k);
+        bool whole = !replayed; /* k is all that in just read */
+        if (!ch->in_b) ch->a_read += k;
+        if (!ch->in_b && ch->skip > ch->a_read - k) { /* before the shard's start */
+            uint64_t drop = ch->skip - (ch->a_read - k);
             if (drop >= k) continue;
             memmove(p, p + drop, k - (size_t)drop);
             k -= (size_t)drop;
+            whole = false;
         }
         uint64_t below = ch->stop > ch->delivered ? ch->stop - ch->delivered : 0;
         if (below > k) below = k;
-        ch->lines += pgn_split_count_lines(p, (size_t)below);
+        /* in counted the line feeds of what it read: count again only a part */
+        if (whole && below == k)
+            ch->lines += input_lines(in) - lines_in;
+        else
+            ch->lines += pgn_split_count_lines(p, (size_t)below);
         ch->delivered += k;
         return (ptrdiff_t)k;
     }
@@ -249,10 +314,18 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
     } else {
         struct chain ch = {
             .c = &c, .skip = r->start.cut, .end = &r->end, .stop = UINT64_MAX, .tag = UINT64_MAX};
-        ch.a = open_range(&c, c.fr.start[k - 1], c.fr.start[r->end.range]);
-        if (ch.a && r->end.range < n) ch.b = open_range(&c, c.fr.start[r->end.range], UINT64_MAX);
+        /* a range whose first cut was found is read on by the input that
+         * found it when the bounds are the same: the start range when the
+         * next one ends the shard, the end range when it is the last */
+        if (r->end.range == k) ch.a = take_kept(&c, k - 1, &ch.ra.bytes, &ch.ra.len);
+        if (!ch.a) ch.a = open_range(&c, c.fr.start[k - 1], c.fr.start[r->end.range]);
+        if (ch.a && r->end.range + 1 == n)
+            ch.b = take_kept(&c, r->end.range, &ch.rb.bytes, &ch.rb.len);
+        if (ch.a && !ch.b && r->end.range < n)
+            ch.b = open_range(&c, c.fr.start[r->end.range], UINT64_MAX);
         struct input *in =
             ch.a && (ch.b || r->end.range == n) ? input_open_source(chain_read, &ch, path) : NULL;
+        if (in) input_set_uncounted(in); /* chain_read() counts the shard's lines */
         struct replay_until u;
         if (!in || !replay_pool_read_until(pool, in, &ch.stop, &u)) {
             if (!why[0]) snprintf(why, whylen, "out of memory");
@@ -267,6 +340,12 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
         input_close(in);
         input_close(ch.a);
         input_close(ch.b);
+        free(ch.ra.bytes);
+        free(ch.rb.bytes);
+    }
+    for (int i = 0; i < 2; i++) {
+        input_close(c.kept[i].in);
+        free(c.kept[i].bytes);
     }
     free(c.buf);
     input_frames_free(&c.fr);

@@ -81,6 +81,7 @@ struct input {
     int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
 
     uint64_t out_bytes, out_lines; /* handed out by input_read() */
+    bool uncounted;                /* out_lines not kept (input_set_uncounted()) */
 
     bool failed;
     char err[256];
@@ -504,7 +505,7 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
     }
     if (in->eol != EOL_LF) mark_line_ends(in, out, len);
     in->out_bytes += len;
-    in->out_lines += byte_scan_count_lf(out, len);
+    if (!in->uncounted) in->out_lines += byte_scan_count_lf(out, len);
     return (ptrdiff_t)len;
 }
 
@@ -616,6 +617,7 @@ const char *input_error(const struct input *in) { return in->err; }
 uint64_t input_raw_bytes(const struct input *in) { return in->raw_bytes; }
 uint64_t input_bytes(const struct input *in) { return in->out_bytes; }
 uint64_t input_lines(const struct input *in) { return in->out_lines; }
+void input_set_uncounted(struct input *in) { in->uncounted = true; }
 
 const char *input_format(const struct input *in)
 {

@@ -101,6 +101,9 @@ uint64_t input_raw_bytes(const struct input *in);
  * the line-break rule). */
 uint64_t input_bytes(const struct input *in);
 uint64_t input_lines(const struct input *in);
+/* Stop counting line feeds (input_lines() stays 0): for an input whose
+ * source counts them already (jobs/shard.c reads through two). */
+void input_set_uncounted(struct input *in);
 
 void input_close(struct input *in);
 

@@ -5,6 +5,7 @@
  */
 #include "report/json.h"
 
+#include <stdint.h>
 #include <string.h>
 
 size_t json_utf8_seq_len(const unsigned char *s, size_t avail)
@@ -63,17 +64,15 @@ void json_buf_flush(struct json_buf *jb)
     jb->n = 0;
 }
 
-void json_buf_put(struct json_buf *jb, const char *s, size_t len)
+void json_buf_put_slow(struct json_buf *jb, const char *s, size_t len)
 {
-    if (len > sizeof jb->b - jb->n) {
-        json_buf_flush(jb);
-        if (len > sizeof jb->b) {
-            fwrite(s, 1, len, jb->f);
-            return;
-        }
+    json_buf_flush(jb);
+    if (len > sizeof jb->b) {
+        fwrite(s, 1, len, jb->f);
+        return;
     }
-    memcpy(jb->b + jb->n, s, len);
-    jb->n += len;
+    memcpy(jb->b, s, len);
+    jb->n = len;
 }
 
 void json_buf_puts(struct json_buf *jb, const char *s)
@@ -83,12 +82,36 @@ void json_buf_puts(struct json_buf *jb, const char *s)
 
 void json_buf_uint(struct json_buf *jb, unsigned long long value)
 {
-    char digits[20];
-    size_t n = sizeof digits;
-    do
-        digits[--n] = (char)('0' + value % 10);
-    while (value /= 10);
-    json_buf_put(jb, digits + n, sizeof digits - n);
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+                                "25262728293031323334353637383940414243444546474849"
+                                "50515253545556575859606162636465666768697071727374"
+                                "75767778798081828384858687888990919293949596979899";
+    if (sizeof jb->b - jb->n < 20) json_buf_flush(jb);
+    size_t digits = 1; /* written in place, last digits first, two at a time */
+    for (unsigned long long p10 = 10; digits < 20 && value >= p10; p10 *= 10)
+        digits++;
+    char *o = jb->b + jb->n + digits;
+    while (value > 0xffffffffull) {
+        const char *p = pairs + 2 * (value % 100);
+        value /= 100;
+        *--o = p[1];
+        *--o = p[0];
+    }
+    uint32_t v32 = (uint32_t)value; /* the usual number: cheaper divisions */
+    while (v32 >= 100) {
+        const char *p = pairs + 2 * (v32 % 100);
+        v32 /= 100;
+        *--o = p[1];
+        *--o = p[0];
+    }
+    value = v32;
+    if (value >= 10) {
+        *--o = pairs[2 * value + 1];
+        *--o = pairs[2 * value];
+    } else {
+        *--o = (char)('0' + value);
+    }
+    jb->n += digits;
 }
 
 /* \u00XX for a byte below 0x20 or one that is not UTF-8 (its Latin-1 reading) */
@@ -149,7 +172,25 @@ void json_buf_string(struct json_buf *jb, const char *str, size_t len)
 
 void json_buf_cstring(struct json_buf *jb, const char *s)
 {
-    json_buf_string(jb, s, s ? strlen(s) : 0);
+    if (!s) {
+        json_buf_put(jb, "null", 4);
+        return;
+    }
+    /* Most strings are plain ASCII: one pass finds the end (NUL is not
+     * plain) and whether anything needs escaping, then one copy. */
+    const unsigned char *u = (const unsigned char *)s;
+    size_t len = 0;
+    while (ascii_plain[u[len]])
+        len++;
+    if (u[len] == '\0' && len + 2 <= sizeof jb->b - jb->n) {
+        char *o = jb->b + jb->n;
+        o[0] = '"';
+        memcpy(o + 1, s, len);
+        o[len + 1] = '"';
+        jb->n += len + 2;
+        return;
+    }
+    json_buf_string(jb, s, len + strlen(s + len));
 }
 
 void json_write_string(FILE *f, const char *str, size_t len)

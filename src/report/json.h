@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Text being written, gathered in memory and written in one fwrite() when
  * full or flushed: a record of some thirty keys and values would cost a
@@ -21,7 +22,18 @@ struct json_buf {
 };
 
 void json_buf_flush(struct json_buf *jb);
-void json_buf_put(struct json_buf *jb, const char *s, size_t len);
+void json_buf_put_slow(struct json_buf *jb, const char *s, size_t len);
+/* s[0, len) as it is; inline, so that the keys and punctuation of a record,
+ * whose lengths the compiler knows, cost a few moves each. */
+static inline void json_buf_put(struct json_buf *jb, const char *s, size_t len)
+{
+    if (len <= sizeof jb->b - jb->n) {
+        memcpy(jb->b + jb->n, s, len);
+        jb->n += len;
+    } else {
+        json_buf_put_slow(jb, s, len);
+    }
+}
 void json_buf_puts(struct json_buf *jb, const char *s);
 void json_buf_uint(struct json_buf *jb, unsigned long long value);
 /* s (length len) as a JSON string, as json_write_string() writes it. */

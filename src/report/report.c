@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct report {
     enum report_format format;
@@ -24,6 +25,11 @@ struct report {
     bool games_records;
     uint64_t results; /* SARIF: results written so far */
     char shard[32];   /* jsonl: "K/N" of check --shard, "" when none */
+    /* jsonl: records gathered and written some kilobytes at a time (one
+     * fwrite() a record cost a few hundred instructions), or each at once
+     * to a terminal */
+    struct json_buf *jb;
+    bool jb_each;
     struct report_html *html; /* --format=html */
 };
 
@@ -64,6 +70,15 @@ struct report *report_new(enum report_format format, FILE *out, bool games_recor
     r->format = format;
     r->out = out;
     r->games_records = games_records;
+    if (format == REPORT_JSONL) {
+        if (!(r->jb = malloc(sizeof *r->jb))) {
+            free(r);
+            return NULL;
+        }
+        r->jb->f = out;
+        r->jb->n = 0;
+        r->jb_each = isatty(fileno(out));
+    }
     if (format == REPORT_SARIF)
         report_sarif_begin(out);
     if (format == REPORT_HTML && !(r->html = report_html_new(out, REPORT_HTML_MAX_BOARDS))) {
@@ -77,6 +92,8 @@ void report_free(struct report *r)
 {
     if (!r)
         return;
+    if (r->jb) json_buf_flush(r->jb);
+    free(r->jb);
     report_html_free(r->html);
     free(r);
 }
@@ -235,7 +252,10 @@ void report_diag(struct report *r, const struct diag *d)
 {
     switch (r->format) {
     case REPORT_TEXT: text_diag(r->out, d); break;
-    case REPORT_JSONL: report_jsonl_diag(r->out, d, r->shard); break;
+    case REPORT_JSONL:
+        report_jsonl_diag(r->jb, d, r->shard);
+        if (r->jb_each) json_buf_flush(r->jb);
+        break;
     case REPORT_GITHUB: github_diag(r->out, d); break;
     case REPORT_SARIF: sarif_diag(r, d); break;
     case REPORT_HTML: report_html_diag(r->html, d); break;
@@ -250,15 +270,31 @@ void report_set_shard(struct report *r, unsigned k, unsigned n)
 void report_game(struct report *r, const struct game_record *g)
 {
     if (r->games_records && r->format == REPORT_JSONL)
-        report_jsonl_game(r->out, g, r->shard);
+        report_jsonl_game(r->jb, g, r->shard);
+    else if (r->shard[0] && r->format == REPORT_JSONL) /* for merge's checks across games */
+        report_jsonl_game_key(r->jb, g, r->shard);
     else if (r->format == REPORT_HTML)
         report_html_game(r->html, g);
+    if (r->jb && r->jb_each) json_buf_flush(r->jb);
+}
+
+void report_game_text(struct report *r, const struct game_record *g,
+                      const struct report_game_text *t)
+{
+    if (r->games_records && r->format == REPORT_JSONL && !r->shard[0])
+    {
+        report_jsonl_game_text(r->jb, g, t);
+        if (r->jb_each) json_buf_flush(r->jb);
+    } else
+        report_game(r, g);
 }
 
 void report_finish(struct report *r, const struct run_totals *t)
 {
-    if (r->format == REPORT_JSONL)
+    if (r->format == REPORT_JSONL) {
+        json_buf_flush(r->jb); /* the records before the summary */
         report_jsonl_summary(r->out, t);
+    }
     else if (r->format == REPORT_SARIF)
         report_sarif_end(r->out);
     else if (r->format == REPORT_HTML)

@@ -69,11 +69,26 @@ void report_set_html_max_boards(struct report *r, unsigned long n);
 /* Parse a --format value; false when unknown. */
 bool report_parse_format(const char *name, enum report_format *format);
 
-/* jsonl: every record carries "shard":"K/N" (check --shard). */
+/* jsonl: every record carries "shard":"K/N" (check --shard), and each game
+ * gives a record: the full one when games_records, else a "game_key" with
+ * what merge's checks across games need. */
 void report_set_shard(struct report *r, unsigned k, unsigned n);
 
 void report_diag(struct report *r, const struct diag *d);
 void report_game(struct report *r, const struct game_record *g);
+
+/* The jsonl record of a game as a shard wrote it (check --shard
+ * --report=games; report_json.c's layout), cut around the values merge
+ * moves or counts: the keys from "file" to before "game", from "event" to
+ * before "errors", and from "judged" to the end of the line. */
+struct report_game_text {
+    const char *file, *tags, *tail;
+    size_t file_len, tags_len, tail_len;
+};
+/* As report_game(), the jsonl record written from t (its strings as they
+ * stand, which are what g's are written as) with g's numbers. */
+void report_game_text(struct report *r, const struct game_record *g,
+                      const struct report_game_text *t);
 void report_finish(struct report *r, const struct run_totals *t);
 
 /* The human summary for standard error (all formats). */

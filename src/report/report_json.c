@@ -12,42 +12,23 @@
 #include "i18n.h"
 #include "report/json.h"
 
+#include <string.h>
+
 /* The jsonl records are built in a json_buf and written at once. */
 
-static void key(struct json_buf *jb, const char *name)
-{
-    json_buf_put(jb, ",\"", 2);
-    json_buf_puts(jb, name);
-    json_buf_put(jb, "\":", 2);
-}
+/* A string literal, its length known to the compiler. */
+#define PUT_LIT(jb, lit) json_buf_put(jb, lit, sizeof lit - 1)
 
-static void key_string(struct json_buf *jb, const char *name, const char *value)
-{
-    key(jb, name);
-    json_buf_cstring(jb, value);
-}
-
-static void key_uint(struct json_buf *jb, const char *name, uint64_t value)
-{
-    key(jb, name);
-    json_buf_uint(jb, value);
-}
-
+/* ,"name": before a value; name is a string literal, so the key is one
+ * constant the compiler copies with a few moves. */
+#define KEY(jb, name) PUT_LIT(jb, ",\"" name "\":")
+#define key_string(jb, name, value) (KEY(jb, name), json_buf_cstring(jb, value))
+#define key_uint(jb, name, value)   (KEY(jb, name), json_buf_uint(jb, value))
+#define key_bool(jb, name, value) \
+    (KEY(jb, name), (value) ? PUT_LIT(jb, "true") : PUT_LIT(jb, "false"))
 /* value, or null when it is 0 (the "none" of struct diag's numbers) */
-static void key_uint_or_null(struct json_buf *jb, const char *name, uint64_t value)
-{
-    key(jb, name);
-    if (value)
-        json_buf_uint(jb, value);
-    else
-        json_buf_puts(jb, "null");
-}
-
-static void key_bool(struct json_buf *jb, const char *name, bool value)
-{
-    key(jb, name);
-    json_buf_puts(jb, value ? "true" : "false");
-}
+#define key_uint_or_null(jb, name, value) \
+    (KEY(jb, name), (value) ? json_buf_uint(jb, value) : PUT_LIT(jb, "null"))
 
 /* The tags that name a game; null when the game lacks one. */
 static void key_tags(struct json_buf *jb, const char *event, const char *white, const char *black,
@@ -59,81 +40,135 @@ static void key_tags(struct json_buf *jb, const char *event, const char *white, 
     key_string(jb, "round", round);
 }
 
-void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard)
+void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *shard)
 {
     const struct diag_info *info = diag_info(d->code);
-    struct json_buf jb;
-    jb.f = f;
-    jb.n = 0;
-    json_buf_puts(&jb, "{\"type\":\"diagnostic\"");
-    if (shard[0]) key_string(&jb, "shard", shard);
-    key_string(&jb, "file", d->file);
-    key_uint(&jb, "game", d->game);
+    json_buf_puts(jb, "{\"type\":\"diagnostic\"");
+    if (shard[0]) key_string(jb, "shard", shard);
+    key_string(jb, "file", d->file);
+    key_uint(jb, "game", d->game);
     if (d->loc.line) {
-        key_uint(&jb, "line", d->loc.line);
-        key_uint(&jb, "column", d->loc.column);
-        key_uint(&jb, "offset", d->loc.offset);
+        key_uint(jb, "line", d->loc.line);
+        key_uint(jb, "column", d->loc.column);
+        key_uint(jb, "offset", d->loc.offset);
     } else { /* no place in the input (it could not be read) */
-        json_buf_puts(&jb, ",\"line\":null,\"column\":null,\"offset\":null");
+        json_buf_puts(jb, ",\"line\":null,\"column\":null,\"offset\":null");
     }
-    key_uint_or_null(&jb, "ply", d->ply);
-    key_uint_or_null(&jb, "move_number", d->move_number);
-    key_string(&jb, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
-    key_string(&jb, "san", d->san);
-    key_string(&jb, "san_en", d->san_en);
-    key_string(&jb, "code", info->name);
-    key_string(&jb, "severity", diag_severity_name(d->severity));
-    key_string(&jb, "message", d->message);
-    key_string(&jb, "fide", info->fide[0] ? info->fide : NULL);
-    key_bool(&jb, "variation", d->variation);
-    key_tags(&jb, d->event, d->white, d->black, d->round);
-    key_string(&jb, "fen", d->fen);
-    json_buf_put(&jb, "}\n", 2);
-    json_buf_flush(&jb);
+    key_uint_or_null(jb, "ply", d->ply);
+    key_uint_or_null(jb, "move_number", d->move_number);
+    key_string(jb, "side", d->side == 0 ? "white" : d->side == 1 ? "black" : NULL);
+    key_string(jb, "san", d->san);
+    key_string(jb, "san_en", d->san_en);
+    key_string(jb, "code", info->name);
+    key_string(jb, "severity", diag_severity_name(d->severity));
+    key_string(jb, "message", d->message);
+    key_string(jb, "fide", info->fide[0] ? info->fide : NULL);
+    key_bool(jb, "variation", d->variation);
+    key_tags(jb, d->event, d->white, d->black, d->round);
+    key_string(jb, "fen", d->fen);
+    PUT_LIT(jb, "}\n");
 }
 
-void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard)
+static void key_fingerprint(struct json_buf *jb, const struct game_record *g);
+
+void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const char *shard)
 {
-    struct json_buf jb;
-    jb.f = f;
-    jb.n = 0;
-    json_buf_puts(&jb, "{\"type\":\"game\"");
-    if (shard[0]) key_string(&jb, "shard", shard);
-    key_string(&jb, "file", g->file);
-    key_uint(&jb, "game", g->game);
-    key_uint(&jb, "offset", g->offset);
-    key_uint(&jb, "line", g->line);
-    key_tags(&jb, g->event, g->white, g->black, g->round);
-    key_string(&jb, "result", g->result);
-    key_uint(&jb, "plies", g->plies);
-    json_buf_puts(&jb, ",\"ending\":{\"kind\":\"");
-    json_buf_puts(&jb, report_ending_name(g->ending));
-    json_buf_put(&jb, "\"", 1);
+    json_buf_puts(jb, "{\"type\":\"game\"");
+    if (shard[0]) key_string(jb, "shard", shard);
+    key_string(jb, "file", g->file);
+    key_uint(jb, "game", g->game);
+    key_uint(jb, "offset", g->offset);
+    key_uint(jb, "line", g->line);
+    key_tags(jb, g->event, g->white, g->black, g->round);
+    key_string(jb, "result", g->result);
+    key_uint(jb, "plies", g->plies);
+    json_buf_puts(jb, ",\"ending\":{\"kind\":\"");
+    json_buf_puts(jb, report_ending_name(g->ending));
+    PUT_LIT(jb, "\"");
     if (g->ending != ENDING_NONE)
-        key_uint(&jb, "ply", g->ending_ply);
+        key_uint(jb, "ply", g->ending_ply);
     else
-        json_buf_puts(&jb, ",\"ply\":null");
-    json_buf_put(&jb, "}", 1);
-    key_uint(&jb, "errors", g->errors);
-    key_uint(&jb, "warnings", g->warnings);
-    key_uint(&jb, "notes", g->notes);
-    key_bool(&jb, "judged", g->judged);
+        json_buf_puts(jb, ",\"ply\":null");
+    PUT_LIT(jb, "}");
+    key_uint(jb, "errors", g->errors);
+    key_uint(jb, "warnings", g->warnings);
+    key_uint(jb, "notes", g->notes);
+    key_bool(jb, "judged", g->judged);
     /* what the checks across games compare (merge runs them over shards) */
-    key_string(&jb, "site", g->site);
-    key_string(&jb, "date", g->date);
+    key_string(jb, "site", g->site);
+    key_string(jb, "date", g->date);
+    key_fingerprint(jb, g);
+    PUT_LIT(jb, "}\n");
+}
+
+void report_jsonl_game_text(struct json_buf *jb, const struct game_record *g,
+                            const struct report_game_text *t)
+{
+    PUT_LIT(jb, "{\"type\":\"game\"");
+    json_buf_put(jb, t->file, t->file_len);
+    key_uint(jb, "game", g->game);
+    key_uint(jb, "offset", g->offset);
+    key_uint(jb, "line", g->line);
+    json_buf_put(jb, t->tags, t->tags_len);
+    key_uint(jb, "errors", g->errors);
+    key_uint(jb, "warnings", g->warnings);
+    key_uint(jb, "notes", g->notes);
+    json_buf_put(jb, t->tail, t->tail_len);
+}
+
+/* The fingerprint key, 16 hex digits or null; two digits a byte. */
+static void key_fingerprint(struct json_buf *jb, const struct game_record *g)
+{
+    static const char hex2[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                               "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+                               "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+                               "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+                               "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+                               "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+                               "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+                               "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
     if (g->has_fingerprint) {
-        static const char hex[] = "0123456789abcdef";
         char fp[16];
-        for (int i = 0; i < 16; i++)
-            fp[i] = hex[(g->fingerprint >> (60 - 4 * i)) & 15];
-        json_buf_puts(&jb, ",\"fingerprint\":\"");
-        json_buf_put(&jb, fp, sizeof fp);
-        json_buf_put(&jb, "\"", 1);
+        for (int i = 0; i < 8; i++)
+            memcpy(fp + 2 * i, hex2 + 2 * ((g->fingerprint >> (56 - 8 * i)) & 255), 2);
+        PUT_LIT(jb, ",\"fingerprint\":\"");
+        json_buf_put(jb, fp, sizeof fp);
+        PUT_LIT(jb, "\"");
     } else {
-        json_buf_puts(&jb, ",\"fingerprint\":null");
+        PUT_LIT(jb, ",\"fingerprint\":null");
     }
-    json_buf_put(&jb, "}\n", 2);
-    json_buf_flush(&jb);
+}
+
+/* The keys in the order cmd_merge.c's reader expects them (it falls back to
+ * the general reader for any other order). */
+void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, const char *shard)
+{
+    PUT_LIT(jb, "{\"type\":\"game_key\",\"shard\":\"");
+    json_buf_puts(jb, shard);
+    PUT_LIT(jb, "\",\"game\":");
+    json_buf_uint(jb, g->game);
+    PUT_LIT(jb, ",\"offset\":");
+    json_buf_uint(jb, g->offset);
+    PUT_LIT(jb, ",\"line\":");
+    json_buf_uint(jb, g->line);
+    PUT_LIT(jb, ",\"plies\":");
+    json_buf_uint(jb, g->plies);
+    key_fingerprint(jb, g);
+    PUT_LIT(jb, ",\"event\":");
+    json_buf_cstring(jb, g->event);
+    PUT_LIT(jb, ",\"site\":");
+    json_buf_cstring(jb, g->site);
+    PUT_LIT(jb, ",\"date\":");
+    json_buf_cstring(jb, g->date);
+    PUT_LIT(jb, ",\"round\":");
+    json_buf_cstring(jb, g->round);
+    PUT_LIT(jb, ",\"white\":");
+    json_buf_cstring(jb, g->white);
+    PUT_LIT(jb, ",\"black\":");
+    json_buf_cstring(jb, g->black);
+    PUT_LIT(jb, ",\"result\":");
+    json_buf_cstring(jb, g->result);
+    PUT_LIT(jb, "}\n");
 }
 
 /* The summary, once a run: stdio as it comes. */

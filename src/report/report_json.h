@@ -11,9 +11,18 @@
 
 #include <stdio.h>
 
-/* shard: "K/N" for check --shard (written as "shard"), "" when none. */
-void report_jsonl_diag(FILE *f, const struct diag *d, const char *shard);
-void report_jsonl_game(FILE *f, const struct game_record *g, const char *shard);
+struct json_buf;
+
+/* The records are added to jb (report.c's, flushed by it); shard: "K/N"
+ * for check --shard (written as "shard"), "" when none. */
+void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *shard);
+void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const char *shard);
+/* A shard's game record when --report=games was not given: only what merge's
+ * checks across games compare and place (jobs/shard.h, cmd_merge.c). */
+void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, const char *shard);
+/* A game record without a shard from a shard's text (report_game_text()). */
+void report_jsonl_game_text(struct json_buf *jb, const struct game_record *g,
+                            const struct report_game_text *t);
 void report_jsonl_summary(FILE *f, const struct run_totals *t);
 
 void report_sarif_begin(FILE *f);

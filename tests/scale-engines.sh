@@ -107,7 +107,10 @@ if [ -n "$sshd" ] && [ -x "$sshd" ] && [ "$(id -u)" = 0 ]; then
         -o StrictModes=no -o PermitRootLogin=prohibit-password -o UsePAM=no \
         -o PidFile=none -o "SetEnv=PATH=$tmp/bin:/usr/bin:/bin" 2>"$tmp/sshd.log" &
     sshd_pid=$!
-    ssh_cmd="ssh -p $port -i $k/user -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o BatchMode=yes"
+    # The known hosts go to a file of our own: given /dev/null, ssh rewrites
+    # the file it is given through a temporary file and a rename (host key
+    # updates), and /dev/null became a regular file for everything after.
+    ssh_cmd="ssh -p $port -i $k/user -o StrictHostKeyChecking=no -o UserKnownHostsFile=$k/known_hosts -o UpdateHostKeys=no -o LogLevel=ERROR -o BatchMode=yes"
     i=0
     until $ssh_cmd 127.0.0.1 true 2>/dev/null || [ $i -ge 20 ]; do sleep 0.25; i=$((i + 1)); done
     unset LD_LIBRARY_PATH
@@ -123,6 +126,7 @@ if [ -n "$sshd" ] && [ -x "$sshd" ] && [ "$(id -u)" = 0 ]; then
     fi
     kill "$sshd_pid" 2>/dev/null || true
     sshd_pid=
+    [ -c /dev/null ] || bad "/dev/null is no longer a character device after the ssh runs"
 else
     skip "no sshd (openssh-server cannot be unpacked) or not root"
 fi

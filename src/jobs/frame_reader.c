@@ -30,19 +30,19 @@
  */
 #include "jobs/frame_reader.h"
 
+#include "jobs/replay_pool.h"
+
 #include "i18n.h"
 #include "pgn/input.h"
 #include "pgn/input_frames.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#define EOL_SEARCH_MAX ((uint64_t)16 << 20) /* bytes read for the first line break */
 
 struct chunk {
     unsigned char *data;
@@ -134,12 +134,7 @@ static bool decode_run(struct frame_reader *fr, struct slot *s, uint64_t r)
 static void *helper_run(void *arg)
 {
     struct frame_reader *fr = arg;
-    /* SIGINT and SIGTERM go to the calling thread (cmd_check's handler) */
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    replay_pool_block_interrupts();
     for (;;) {
         pthread_mutex_lock(&fr->lock);
         /* the next run, once its slot's run before it has been read */
@@ -209,24 +204,23 @@ static ptrdiff_t stream_read(void *ctx, void *buf, size_t n, const char **why)
 
 /* ---- opening and closing --------------------------------------------------- */
 
-/* The file's line-break rule, from its first line break, as input.c decides
- * it for a reader from the file's start; false when it cannot be read. */
-static bool decide_line_breaks(struct frame_reader *fr)
-{
-    struct input *in = input_open(fr->path, NULL, 0);
-    if (!in) return false;
-    input_set_zstd_window_max(in, fr->window_max);
-    unsigned char b[4096];
-    uint64_t seen = 0;
-    ptrdiff_t got;
-    while (!input_line_breaks_decided(in, &fr->cr) && seen < EOL_SEARCH_MAX &&
-           (got = input_read(in, b, sizeof b)) > 0)
-        seen += (uint64_t)got;
-    input_line_breaks_decided(in, &fr->cr);
-    input_close(in);
-    return true;
-}
 
+/* Everything frame_reader_open() allocates, whatever part of it it got to
+ * (slots are calloc'ed: a slot not reached holds NULLs). */
+static void reader_free(struct frame_reader *fr)
+{
+    if (fr->slots)
+        for (unsigned i = 0; i < fr->nslots; i++) {
+            free(fr->slots[i].error);
+            for (int j = 0; j < 2; j++)
+                free(fr->slots[i].chunk[j].data);
+        }
+    free(fr->slots);
+    input_close(fr->in);
+    free(fr->start);
+    free(fr->path);
+    free(fr);
+}
 unsigned frame_reader_helpers(unsigned jobs)
 {
     unsigned n = (jobs + 7) / 8;
@@ -263,7 +257,8 @@ struct frame_reader *frame_reader_open(const char *path, const char *name, unsig
         if (plan.start[k] < plan.start[k + 1]) fr->start[fr->nruns++] = plan.start[k];
     fr->start[fr->nruns] = plan.start[plan.n];
     input_frames_free(&plan);
-    if (fr->nruns < 2 || !decide_line_breaks(fr)) goto fail;
+    if (fr->nruns < 2 || !input_file_line_breaks(fr->path, fr->window_max, &fr->cr, NULL, 0))
+        goto fail;
 
     fr->nslots = threads + 1;
     fr->slots = calloc(fr->nslots, sizeof *fr->slots);
@@ -294,15 +289,7 @@ fail_plan:
     return NULL;
 fail:
     input_frames_free(&plan);
-    if (fr->slots)
-        for (unsigned i = 0; i < fr->nslots; i++)
-            for (int j = 0; j < 2; j++)
-                free(fr->slots[i].chunk[j].data);
-    free(fr->slots);
-    input_close(fr->in);
-    free(fr->start);
-    free(fr->path);
-    free(fr);
+    reader_free(fr);
     return NULL;
 }
 
@@ -323,14 +310,5 @@ void frame_reader_close(struct frame_reader *fr)
     pthread_cond_destroy(&fr->space);
     pthread_cond_destroy(&fr->data);
     pthread_mutex_destroy(&fr->lock);
-    for (unsigned i = 0; i < fr->nslots; i++) {
-        free(fr->slots[i].error);
-        for (int j = 0; j < 2; j++)
-            free(fr->slots[i].chunk[j].data);
-    }
-    free(fr->slots);
-    input_close(fr->in);
-    free(fr->start);
-    free(fr->path);
-    free(fr);
+    reader_free(fr);
 }

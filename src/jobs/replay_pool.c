@@ -276,17 +276,20 @@ static void read_piece(struct worker *w, struct slot *s)
     input_close(in);
 }
 
-static void *worker_run(void *arg)
+void replay_pool_block_interrupts(void)
 {
-    struct worker *w = arg;
-    struct replay_pool *p = w->pool;
-    /* SIGINT and SIGTERM go to the calling thread, whose handler sets the
-     * flag that thread reads (replay_pool_set_halt()) */
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+static void *worker_run(void *arg)
+{
+    struct worker *w = arg;
+    struct replay_pool *p = w->pool;
+    replay_pool_block_interrupts();
     for (;;) {
         pthread_mutex_lock(&p->lock);
         while (!p->stop && p->take == p->fill)

@@ -117,4 +117,9 @@ void replay_pool_get_stats(const struct replay_pool *p, struct replay_pool_stats
  * that tests see the output order does not depend on timing. */
 void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds);
 
+/* For every thread jobs/ starts (replay workers, frame decoders), first
+ * thing: block SIGINT and SIGTERM, so that they reach the calling thread,
+ * whose handler sets the flag it reads (replay_pool_set_halt()). */
+void replay_pool_block_interrupts(void);
+
 #endif /* PGNARB_REPLAY_POOL_H */

@@ -36,7 +36,7 @@
  * those of the shards before it to rebuild one run's numbers.
  * A file's line-break rule (input.h) is decided by its first line break,
  * which every shard reads from the start of the file (at most
- * SHARD_EOL_SEARCH_MAX bytes).
+ * INPUT_EOL_SEARCH_MAX bytes, input_file_line_breaks()).
  */
 #include "jobs/shard.h"
 
@@ -177,28 +177,6 @@ static void point_from(struct shard_ctx *c, unsigned j, struct shard_point *pt)
     pt->cut = pt->tag = 0;
 }
 
-/* The file's line-break rule, from its first line break. */
-static bool decide_line_breaks(struct shard_ctx *c)
-{
-    char why[256] = "";
-    struct input *in = input_open(c->path, why, sizeof why);
-    if (!in) {
-        snprintf(c->why, c->whylen, "%s", why);
-        return false;
-    }
-    input_set_zstd_window_max(in, c->window_max);
-    unsigned char b[4096];
-    uint64_t seen = 0;
-    ptrdiff_t got;
-    while (!input_line_breaks_decided(in, &c->cr) && seen < SHARD_EOL_SEARCH_MAX &&
-           (got = input_read(in, b, sizeof b)) > 0)
-        seen += (uint64_t)got;
-    bool failed = *input_error(in) && seen == 0;
-    if (failed) snprintf(c->why, c->whylen, "%s", input_error(in));
-    input_line_breaks_decided(in, &c->cr);
-    input_close(in);
-    return !failed;
-}
 
 /* ---- reading the shard: its ranges, then the ranges after, as one stream */
 
@@ -296,7 +274,7 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
                  "Recompress it with pzstd (or bgzip), or run one job per file.",
                  path);
         status = SHARD_CANNOT_SPLIT;
-    } else if (!decide_line_breaks(&c)) {
+    } else if (!input_file_line_breaks(c.path, c.window_max, &c.cr, c.why, c.whylen)) {
         status = SHARD_UNREADABLE;
     }
     if (status != SHARD_OK) {

@@ -18,7 +18,6 @@ struct replay_pool;
 
 #define SHARD_N_MAX          1000000u
 #define SHARD_CUT_SEARCH_MAX ((size_t)16 << 20)   /* bytes of a range searched for its first cut */
-#define SHARD_EOL_SEARCH_MAX ((uint64_t)16 << 20) /* bytes read for the first line break */
 
 /* A point of the file: `cut` bytes (decoded) after the start of range
  * `range` (0-based; range N is the end of the file), the tag pair's '[' at

@@ -582,6 +582,25 @@ bool input_line_breaks_decided(const struct input *in, bool *cr)
     return in->eol != EOL_UNDECIDED;
 }
 
+bool input_file_line_breaks(const char *path, uint64_t zstd_window_max, bool *cr, char *why,
+                            size_t whylen)
+{
+    struct input *in = input_open(path, why, whylen);
+    if (!in) return false;
+    input_set_zstd_window_max(in, zstd_window_max);
+    unsigned char b[4096];
+    uint64_t seen = 0;
+    ptrdiff_t got;
+    while (!input_line_breaks_decided(in, cr) && seen < INPUT_EOL_SEARCH_MAX &&
+           (got = input_read(in, b, sizeof b)) > 0)
+        seen += (uint64_t)got;
+    bool failed = *input_error(in) && seen == 0;
+    if (failed && whylen) snprintf(why, whylen, "%s", input_error(in));
+    input_line_breaks_decided(in, cr);
+    input_close(in);
+    return !failed;
+}
+
 struct input *input_open_memory_chunked(const void *buf, size_t len, size_t chunk)
 {
     struct input *in = input_alloc("<memory>");

@@ -47,6 +47,14 @@ struct input *input_open_range(const char *path, uint64_t start, uint64_t end, c
 void input_set_line_breaks(struct input *in, bool cr);
 bool input_line_breaks_decided(const struct input *in, bool *cr);
 
+/* The line-break rule of the file at path, as a reader from its start
+ * decides it (the first line break within INPUT_EOL_SEARCH_MAX bytes; none:
+ * LF), for readers of a range of the file; false, with why, when the file
+ * cannot be opened or nothing of it can be read. */
+#define INPUT_EOL_SEARCH_MAX ((uint64_t)16 << 20)
+bool input_file_line_breaks(const char *path, uint64_t zstd_window_max, bool *cr, char *why,
+                            size_t whylen);
+
 /* Read from len bytes at buf (not copied).  NULL only when out of memory. */
 struct input *input_open_memory(const void *buf, size_t len);
 

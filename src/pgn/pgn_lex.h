@@ -471,8 +471,7 @@ static inline void pgn_lex_fast_token(struct pgn_lex *lx, struct pgn_event *ev,
     ev->name = NULL;
     ev->name_len = 0;
     ev->number = number;
-    ev->dots = dots;
-    ev->number_span = 0;
+    ev->dots = dots; /* number_span and number_len: read only when number is set */
     ev->has_result = false;
 }
 

@@ -145,29 +145,19 @@ void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, con
 {
     PUT_LIT(jb, "{\"type\":\"game_key\",\"shard\":\"");
     json_buf_puts(jb, shard);
-    PUT_LIT(jb, "\",\"game\":");
-    json_buf_uint(jb, g->game);
-    PUT_LIT(jb, ",\"offset\":");
-    json_buf_uint(jb, g->offset);
-    PUT_LIT(jb, ",\"line\":");
-    json_buf_uint(jb, g->line);
-    PUT_LIT(jb, ",\"plies\":");
-    json_buf_uint(jb, g->plies);
+    PUT_LIT(jb, "\"");
+    key_uint(jb, "game", g->game);
+    key_uint(jb, "offset", g->offset);
+    key_uint(jb, "line", g->line);
+    key_uint(jb, "plies", g->plies);
     key_fingerprint(jb, g);
-    PUT_LIT(jb, ",\"event\":");
-    json_buf_cstring(jb, g->event);
-    PUT_LIT(jb, ",\"site\":");
-    json_buf_cstring(jb, g->site);
-    PUT_LIT(jb, ",\"date\":");
-    json_buf_cstring(jb, g->date);
-    PUT_LIT(jb, ",\"round\":");
-    json_buf_cstring(jb, g->round);
-    PUT_LIT(jb, ",\"white\":");
-    json_buf_cstring(jb, g->white);
-    PUT_LIT(jb, ",\"black\":");
-    json_buf_cstring(jb, g->black);
-    PUT_LIT(jb, ",\"result\":");
-    json_buf_cstring(jb, g->result);
+    key_string(jb, "event", g->event);
+    key_string(jb, "site", g->site);
+    key_string(jb, "date", g->date);
+    key_string(jb, "round", g->round);
+    key_string(jb, "white", g->white);
+    key_string(jb, "black", g->black);
+    key_string(jb, "result", g->result);
     PUT_LIT(jb, "}\n");
 }
 

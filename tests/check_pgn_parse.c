@@ -716,6 +716,14 @@ static const char *const fast_cases[] = {
     "1. e4 e5 {the end}",
     "1. e4 e5 {open at the end",
     "{first} 1. e4 ({in a variation} e5 {after}) {before the result} 1-0\n",
+    /* comments right after a move, which the fast path takes with it (one
+     * space, then a comment it would take alone), and their neighbours */
+    "1. e4 {} 1... e5 { [%eval 0.17] [%clk 0:04:58] } 2. Nf3+ {x} Nc6  {two} 3. Bb5\t{tab} "
+    "a6\n{next line} 4. Ba4 {a {b} c} Nf6 {\xc3\xa9} 5. O-O {line\nfeed} Be7 (5... b5 {v}) "
+    "6. Re1 {unclosed",
+    "1. e4 {a}",
+    "1. e4 {",
+    "1. e4 {a} e5 {b}\n1-0 {c} [A \"x\"] 1. d4 {d} *",
 };
 
 START_TEST(fast_paths_edge_cases)
@@ -724,6 +732,62 @@ START_TEST(fast_paths_edge_cases)
     for (size_t i = 0; i < sizeof fast_cases / sizeof fast_cases[0]; i++)
         same_with_fast_paths(fast_cases[i], fast_cases[i], strlen(fast_cases[i]), chunks,
                              sizeof chunks / sizeof chunks[0]);
+}
+END_TEST
+
+/* The fast path takes a move and the comment right after it as one
+ * MOVE_COMMENTED event (and pgn_parser_next_unfolded() gives the two back):
+ * the fold happens where it should, and only there. */
+START_TEST(fast_path_folds_comments)
+{
+    static const char src[] = "1. e4 { [%clk 0:05:00] } 1... e5 {} 2. Nf3 {a} Nc6{glued} "
+                              "3. Bb5  {two spaces} a6 {a {nested} one} 4. Ba4 {x} *\n";
+    for (int fast = 0; fast < 2; fast++) {
+        struct input *in = input_open_memory(src, sizeof src - 1);
+        struct pgn_parser *p = pgn_parser_new(in, NULL, NULL);
+        pgn_parser_set_fast_paths(p, fast);
+        struct pgn_event ev;
+        char folded[128] = "";
+        while (pgn_parser_next(p, &ev))
+            if (ev.type == PGN_EV_MOVE_COMMENTED) {
+                struct pgn_event c;
+                pgn_event_comment(&ev, &c);
+                snprintf(folded + strlen(folded), sizeof folded - strlen(folded), "%.*s{%.*s}@%u ",
+                         (int)ev.len, ev.text, (int)c.len, c.text, (unsigned)c.loc.column);
+            }
+        ck_assert_str_eq(folded,
+                         fast ? "e4{ [%clk 0:05:00] }@7 e5{}@34 Nf3{a}@44 Ba4{x}@107 " : "");
+        pgn_parser_free(p);
+        input_close(in);
+    }
+}
+END_TEST
+
+/* Online games' clock comments "{ [%clk 0:05:00] }", which the fast paths
+ * recognise by their shape: every byte of the shape replaced by every other
+ * byte, each after a move (to be taken with it) and alone; the same events
+ * as the general path's. */
+START_TEST(fast_paths_clock_comments)
+{
+    static const char clock[] = "{ [%clk 0:05:00] }";
+    static const size_t chunks[] = {0, 7, 64};
+    char *src = malloc(2 * 18 * 256 * 32 + 64), *w = src;
+    for (int at = 0; at < 18; at++)
+        for (int b = 0; b < 256; b++) {
+            char c[sizeof clock];
+            memcpy(c, clock, sizeof clock);
+            c[at] = (char)b;
+            w += sprintf(w, "e4 ");
+            memcpy(w, c, 18);
+            w += 18;
+            w += sprintf(w, " %s ", clock); /* after a comment: alone */
+        }
+    w += sprintf(w, "e4 %s", clock); /* at the very end */
+    same_with_fast_paths("clock comments", src, (size_t)(w - src), chunks,
+                         sizeof chunks / sizeof chunks[0]);
+    same_with_fast_paths("a clock comment cut short", src, (size_t)(w - src) - 1, chunks,
+                         sizeof chunks / sizeof chunks[0]);
+    free(src);
 }
 END_TEST
 
@@ -1190,6 +1254,8 @@ Suite *pgn_parse_suite(void)
     tc = tcase_create("fast_paths");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fast_paths_edge_cases);
+    tcase_add_test(tc, fast_path_folds_comments);
+    tcase_add_test(tc, fast_paths_clock_comments);
     tcase_add_test(tc, fast_paths_limits);
     tcase_add_test(tc, duplicate_tag_names);
     tcase_add_test(tc, fast_paths_tag_values);

@@ -47,6 +47,8 @@ static const char *const inputs[] = {
     "pgn/tag-line-in-comment.pgn",
     "pgn/tags-only-no-blank.pgn",
     "pgn/nul-in-tag.pgn",
+    /* comments after moves, which the reader takes with their moves */
+    "pgn/comments-after-moves.pgn",
 };
 #define NFILES (sizeof inputs / sizeof *inputs)
 
@@ -322,6 +324,49 @@ START_TEST(pool_same_output_as_direct)
 }
 END_TEST
 
+/* Input i read straight into one game by a parser with its fast paths on or
+ * off: the report. */
+static char *reader_output(size_t i, bool fast)
+{
+    struct out o;
+    struct game_sink sink = out_begin(&o);
+    struct game *g = game_new(&sink, true);
+    size_t len;
+    char *text = input_text(i, &len);
+    game_set_file(g, case_input_name(i));
+    struct input *in = input_open_memory(text, len);
+    struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
+    pgn_parser_set_fast_paths(p, fast);
+    struct pgn_event ev;
+    while (pgn_parser_next(p, &ev))
+        game_feed(g, &ev);
+    pgn_parser_free(p);
+    input_close(in);
+    free(text);
+    game_free(g);
+    return out_end(&o);
+}
+
+/* The reader's fast paths hand the game a move with its number or its
+ * comment as one event: every finding and every game record is the same as
+ * with the token-by-token path's events, one by one. */
+START_TEST(reader_fast_paths_same_output)
+{
+    char *want = reader_output(_i, false);
+    char *got = reader_output(_i, true);
+    size_t at = 0;
+    while (want[at] && want[at] == got[at])
+        at++;
+    while (at > 0 && want[at - 1] != '\n')
+        at--;
+    ck_assert_msg(strcmp(want, got) == 0,
+                  "%s: the fast paths change the report at\n%.300s\nwant\n%.300s",
+                  case_input_name(_i), got + at, want + at);
+    free(want);
+    free(got);
+}
+END_TEST
+
 static void keep_diag(void *batch, const struct diag *d)
 {
     replay_batch_keep_diag(batch, d);
@@ -471,6 +516,9 @@ Suite *replay_suite(void)
     tc = tcase_create("batch");
     tcase_add_test(tc, batch_round_trip);
     tcase_add_test(tc, mainline_only_when_asked_and_bounded);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("reader");
+    tcase_add_loop_test(tc, reader_fast_paths_same_output, 0, NINPUTS);
     suite_add_tcase(s, tc);
     return s;
 }

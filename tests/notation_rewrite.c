@@ -90,7 +90,7 @@ char *notation_rewrite(const char *text, size_t len, enum nota_mode mode, size_t
     *moves = 0;
     struct pgn_event ev;
     while (p && pgn_parser_next(p, &ev)) {
-        if (ev.type != PGN_EV_MOVE) continue;
+        if (ev.type != PGN_EV_MOVE && ev.type != PGN_EV_MOVE_COMMENTED) continue;
         size_t off = (size_t)ev.loc.offset;
         /* The event's text is the token without its !? suffixes: it starts
          * at its offset in the bytes as read. */

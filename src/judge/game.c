@@ -455,6 +455,34 @@ static __attribute__((noinline)) const char *on_move_open(struct game *g,
 
 static void on_move_number_of(struct game *g, const struct pgn_event *ev);
 
+static void on_comment_text(struct game *g, const char *text, size_t len)
+{
+    if (g->depth != 0) return;
+    /* A comment longer than what we keep is commentary, not a claim (and
+     * is not copied: an engine's comment after every move is long). */
+    g->final_comment_set = len < sizeof g->final_comment - 1;
+    if (g->final_comment_set) game_copy_text(g->final_comment, text, len);
+}
+
+static void on_comment(struct game *g, const struct pgn_event *ev)
+{
+    on_comment_text(g, ev->text, ev->len);
+}
+
+/* The comment of a MOVE_COMMENTED event (pgn_event_comment()), after its
+ * move, as feed_other() takes a COMMENT event. */
+static __attribute__((noinline)) void on_move_comment(struct game *g, const struct pgn_event *mv)
+{
+    if (UNLIKELY(g->nota_hold)) {
+        struct pgn_event c;
+        pgn_event_comment(mv, &c);
+        game_nota_keep(g, &c);
+        return;
+    }
+    set_up(g);
+    on_comment_text(g, mv->text + mv->comment_span + 1, mv->comment_len);
+}
+
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal, no letter to read -
  * takes this path alone; every other case goes to on_move_general(). */
@@ -551,10 +579,22 @@ static __attribute__((noinline)) void on_move_number_of(struct game *g, const st
     on_move_number_general(g, &num);
 }
 
+/* A move and its comment (a MOVE_COMMENTED event): the move as game_feed()
+ * takes a MOVE event, then the comment. */
+static __attribute__((noinline)) void on_move_commented(struct game *g, const struct pgn_event *ev)
+{
+    on_move(g, ev);
+    on_move_comment(g, ev);
+}
+
 /* A move number (out of line: see game_feed()); the usual one, on the main
  * line of a game being replayed with no ending, tested as in on_move(). */
 static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
 {
+    if (ev->type == PGN_EV_MOVE_COMMENTED) {
+        on_move_commented(g, ev); /* see game_feed() (a tail call: no frame here) */
+        return;
+    }
     const struct line *l = &g->lines[0];
     if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
                   (unsigned)g->arb.ending))) {
@@ -714,15 +754,6 @@ static void on_tag(struct game *g, const struct pgn_event *ev)
     game_copy_text(tag->value, ev->text, n);
 }
 
-static void on_comment(struct game *g, const struct pgn_event *ev)
-{
-    if (g->depth != 0) return;
-    /* A comment longer than what we keep is commentary, not a claim (and
-     * is not copied: an engine's comment after every move is long). */
-    g->final_comment_set = ev->len < sizeof g->final_comment - 1;
-    if (g->final_comment_set) game_copy_text(g->final_comment, ev->text, ev->len);
-}
-
 /* Every event but a move or a move number (out of line: see game_feed()). */
 static __attribute__((noinline)) void feed_other(struct game *g, const struct pgn_event *ev)
 {
@@ -742,7 +773,8 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         break;
     case PGN_EV_MOVE_NUMBER:
     case PGN_EV_MOVE:
-        break; /* game_feed() */
+    case PGN_EV_MOVE_COMMENTED:
+        break; /* game_feed(), above */
     case PGN_EV_NAG:
         break;
     case PGN_EV_COMMENT:
@@ -772,6 +804,14 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
     }
 }
 
+/* MOVE_NUMBER and MOVE_COMMENTED differ in this bit alone, and below 16 no
+ * other value has MOVE_NUMBER's bits without it: one test takes both to
+ * on_move_number(), which hands a MOVE_COMMENTED on. */
+#define MOVE_NUMBER_OR_COMMENTED 8u
+_Static_assert(PGN_EV_MOVE_COMMENTED == (PGN_EV_MOVE_NUMBER | MOVE_NUMBER_OR_COMMENTED) &&
+                   PGN_EV_MOVE_NUMBER < MOVE_NUMBER_OR_COMMENTED && PGN_EV_NB <= 16,
+               "one test for MOVE_NUMBER and MOVE_COMMENTED (game_feed())");
+
 /* A dispatcher small enough to be inlined into each of its callers (the
  * replay loop has more than one): a move or a move number, the usual
  * events, costs one call, with no frame set up here. */
@@ -779,7 +819,7 @@ void game_feed(struct game *g, const struct pgn_event *ev)
 {
     if (LIKELY(ev->type == PGN_EV_MOVE))
         on_move(g, ev);
-    else if (ev->type == PGN_EV_MOVE_NUMBER)
+    else if ((ev->type & ~MOVE_NUMBER_OR_COMMENTED) == PGN_EV_MOVE_NUMBER)
         on_move_number(g, ev);
     else
         feed_other(g, ev);

@@ -320,11 +320,13 @@ bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolv
 void game_nota_keep(struct game *g, const struct pgn_event *ev)
 {
     struct pgn_event mv;
-    if (ev->type == PGN_EV_MOVE && ev->number) {
+    if ((ev->type == PGN_EV_MOVE && ev->number) || ev->type == PGN_EV_MOVE_COMMENTED) {
         /* A numbered move comes here from on_move(), which took its number
-         * first (kept, while events are): the move alone is kept. */
+         * first (kept, while events are), and a move with its comment
+         * before feed_other() takes the comment: the move alone is kept. */
         mv = *ev;
         mv.number = mv.dots = 0;
+        pgn_event_uncommented(&mv);
         ev = &mv;
     }
     struct game_nota *nt = g->nt;

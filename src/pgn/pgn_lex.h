@@ -475,6 +475,28 @@ static inline void pgn_lex_fast_token(struct pgn_lex *lx, struct pgn_event *ev,
     ev->has_result = false;
 }
 
+/* The movetext fast path for a comment right after a move: the move's event
+ * just filled (move: where the move starts; lx->p at the byte after it, a
+ * space, then a '{'), the comment is taken with it as one MOVE_COMMENTED
+ * event (pgn_event_comment()) when pgn_lex_next_comment() would take it
+ * alone - the general path's and the token-by-token fast path's own test;
+ * else nothing is taken (pgn_lex_text.c). */
+void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsigned char *move);
+
+/* A move that ends at q is followed by a comment that may be taken with it
+ * ({[%clk 0:05:00]} after every move of an online game, an engine's
+ * evaluation after each of its moves). */
+static inline bool pgn_lex_comment_next(const unsigned char *q)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t w; /* the two bytes at once */
+    memcpy(&w, q, 2);
+    return __builtin_expect(w == (' ' | '{' << 8), 0);
+#else
+    return q[0] == ' ' && q[1] == '{';
+#endif
+}
+
 /* A move number at p, its digits ending at q, then the move at d (after
  * the periods and at most one space, on the same line): the move is taken
  * with it as one numbered MOVE event (pgn_event_number()) when it is a move
@@ -490,6 +512,7 @@ static inline int pgn_lex_fast_numbered(struct pgn_lex *lx, struct pgn_event *ev
                            (unsigned)(dots_end - q));
         ev->number_span = (uint32_t)(d - p);
         ev->number_len = (uint32_t)(q - p);
+        if (pgn_lex_comment_next(e)) pgn_lex_fold_comment(lx, ev, d);
         return PGN_LEX_FAST_NUMBERED_MOVE;
     }
     pgn_lex_fast_token(lx, ev, PGN_EV_MOVE_NUMBER, PGN_TOK_MOVE_NUMBER, p, p, q, dots_end, number,
@@ -539,6 +562,7 @@ static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
             k = pgn_lex_fc[*q];
             if (k & PGN_LEX_FC_END) {
                 pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
+                if (pgn_lex_comment_next(q)) pgn_lex_fold_comment(lx, ev, p);
                 return PGN_LEX_FAST_MOVE;
             }
         } else if (k & PGN_LEX_FC_DIGIT) {

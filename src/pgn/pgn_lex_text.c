@@ -274,19 +274,74 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
     return byte_scan_comment_run(r, end, acc);
 }
 
-int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
+/* The end of a comment at s (a '{') that the movetext fast paths take: on
+ * one line, closed within the buffer, ASCII, without an inner brace, not
+ * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
+ * when the general path must decide. */
+/* An online game's clock comment "{ [%clk 0:05:00] }" at s, its 18 bytes
+ * readable: eight bytes as they are, then a digit, ':', two digits, ':', two
+ * digits, ']', a space and '}' - every byte of the body ASCII and none a stop
+ * of comment_run(), so that the comment is one the fast paths take, and it
+ * ends at s + 17.  Two 8-byte words and a few masks, where the run would
+ * look at 32 bytes: Lichess writes one after every move. */
+static inline bool clock_comment(const unsigned char *s)
 {
-    unsigned char *s = lx->p;
-    if (*s != '{' || s >= lx->lim) return PGN_LEX_FAST_NONE;
+    static const unsigned char head[8] = {'{', ' ', '[', '%', 'c', 'l', 'k', ' '};
+    /* the second word: ':' at 1 and 4, ']' at 7; digits elsewhere */
+    static const unsigned char fixed[8] = {0, 0xff, 0, 0, 0xff, 0, 0, 0xff};
+    static const unsigned char colons[8] = {0, ':', 0, 0, ':', 0, 0, ']'};
+    static const unsigned char zeros[8] = {'0', 0, '0', '0', 0, '0', '0', 0};
+    static const unsigned char high[8] = {0xf0, 0, 0xf0, 0xf0, 0, 0xf0, 0xf0, 0};
+    static const unsigned char six[8] = {6, 0, 6, 6, 0, 6, 6, 0};
+    uint64_t w0, w1, h, f, c, z, hi, sx;
+    memcpy(&w0, s, 8);
+    memcpy(&h, head, 8);
+    if (w0 != h || s[16] != ' ' || s[17] != '}') return false;
+    memcpy(&w1, s + 8, 8);
+    memcpy(&f, fixed, 8);
+    memcpy(&c, colons, 8);
+    if ((w1 & f) != c) return false;
+    memcpy(&z, zeros, 8);
+    memcpy(&hi, high, 8);
+    memcpy(&sx, six, 8);
+    uint64_t d = w1 ^ z; /* a digit byte: 0 to 9; so is no other byte in 0x30-0x3f */
+    /* bytes 0-15 (no carry into the next byte when 6 is added), then 0-9 */
+    return (d & hi) == 0 && ((d + sx) & hi) == 0;
+}
+
+static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s)
+{
+    if (s >= lx->lim) return NULL;
+    if (lx->end - s >= 18 && clock_comment(s)) return s + 17;
     unsigned acc = 0;
     unsigned char *r = comment_run(s + 1, lx->end, &acc);
     /* '{' nested, a line feed (where the general path looks for a tag line
      * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
      * count as characters, a body past the limit: the general path's */
-    if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX)
-        return PGN_LEX_FAST_NONE;
+    if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX) return NULL;
+    return r;
+}
+
+int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
+{
+    unsigned char *s = lx->p;
+    unsigned char *r = *s == '{' ? comment_fast_end(lx, s) : NULL;
+    if (!r) return PGN_LEX_FAST_NONE;
     pgn_lex_fast_token(lx, ev, PGN_EV_COMMENT, PGN_TOK_COMMENT, s, s + 1, r, r + 1, 0, 0);
     return PGN_LEX_FAST_COMMENT;
+}
+
+void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsigned char *move)
+{
+    /* The general path would skip the space (lead stays 0: no line feed)
+     * and take the comment at s as pgn_lex_next_comment() does. */
+    unsigned char *s = lx->p + 1;
+    unsigned char *r = comment_fast_end(lx, s);
+    if (!r) return;
+    ev->type = PGN_EV_MOVE_COMMENTED;
+    ev->comment_span = (uint32_t)(s - move);
+    ev->comment_len = (uint32_t)(r - s - 1);
+    pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);
 }
 
 /* { ... } : PGN 5.  Inner braces are counted (pgn-extract's nested comments);

@@ -586,19 +586,30 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 
 bool pgn_parser_next_unfolded(struct pgn_parser *p, struct pgn_event *ev)
 {
-    if (p->unfolded_move) {
-        *ev = p->held_move;
-        p->unfolded_move = false;
+    if (p->held_at < p->nheld) {
+        *ev = p->held[p->held_at++];
         return true;
     }
     if (!pgn_parser_next(p, ev)) return false;
-    if (ev->type == PGN_EV_MOVE && ev->number) {
-        struct pgn_event mv = *ev;
-        pgn_event_number(&mv, ev);
+    if (!((ev->type == PGN_EV_MOVE && ev->number) || ev->type == PGN_EV_MOVE_COMMENTED))
+        return true;
+    struct pgn_event mv = *ev;
+    p->held_at = p->nheld = 0;
+    if (mv.number) {
+        pgn_event_number(&mv, ev); /* first */
         mv.number = mv.dots = 0;
         mv.number_span = mv.number_len = 0;
-        p->held_move = mv;
-        p->unfolded_move = true;
+        p->held[p->nheld++] = mv;
+    }
+    if (mv.type == PGN_EV_MOVE_COMMENTED) {
+        struct pgn_event c;
+        pgn_event_comment(&mv, &c);
+        pgn_event_uncommented(&mv);
+        if (p->nheld)
+            p->held[0] = mv;
+        else
+            *ev = mv; /* first */
+        p->held[p->nheld++] = c;
     }
     return true;
 }
@@ -645,7 +656,7 @@ uint64_t pgn_parser_bytes(const struct pgn_parser *p) { return pgn_lex_offset(p-
 const char *pgn_event_type_name(enum pgn_event_type t)
 {
     static const char *const names[PGN_EV_NB] = {
-        "game-begin", "tag",     "movetext-begin", "move-number", "move",    "nag",
-        "comment",    "rav-begin", "rav-end",      "result",      "game-end"};
+        "game-begin", "tag",       "movetext-begin", "move-number", "move",     "nag",
+        "comment",    "rav-begin", "rav-end",        "result",      "game-end", "move+comment"};
     return (unsigned)t < PGN_EV_NB ? names[t] : "?";
 }

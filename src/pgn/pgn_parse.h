@@ -97,6 +97,7 @@ enum pgn_event_type {
     PGN_EV_RAV_END,
     PGN_EV_RESULT,
     PGN_EV_GAME_END,
+    PGN_EV_MOVE_COMMENTED, /* a MOVE and the COMMENT right after it, as one event */
     PGN_EV_NB
 };
 
@@ -119,6 +120,9 @@ struct pgn_event {
     uint32_t number_span;       /* numbered MOVE: bytes from the number's first digit to
                                    the move, on the same line */
     uint32_t number_len;        /* numbered MOVE: the number's digits */
+    uint32_t comment_span;      /* MOVE_COMMENTED: bytes from the move to the '{' of the
+                                   comment right after it on its line (pgn_event_comment()) */
+    uint32_t comment_len;       /* MOVE_COMMENTED: that comment's body */
     uint64_t game;              /* 1-based index of the game in this input */
     unsigned depth;             /* RAV nesting of the event (0 = main line; RAV_BEGIN/END:
                                    depth of the variation they open/close, 1..) */
@@ -141,17 +145,48 @@ static inline void pgn_event_number(const struct pgn_event *mv, struct pgn_event
     num->text = mv->text - mv->number_span;
     num->len = mv->number_len;
     num->number_span = num->number_len = 0;
+    num->comment_span = num->comment_len = 0;
+}
+
+/* The COMMENT event of a MOVE_COMMENTED one: the event the reader would
+ * have delivered after the move, had it not taken the two as one.  The
+ * comment is on the move's line, and the bytes between are ASCII: its
+ * column is as far from the move's as its offset. */
+static inline void pgn_event_comment(const struct pgn_event *mv, struct pgn_event *c)
+{
+    *c = *mv;
+    c->type = PGN_EV_COMMENT;
+    c->loc.offset += mv->comment_span;
+    c->loc.column += mv->comment_span;
+    c->text = mv->text + mv->comment_span + 1;
+    c->len = mv->comment_len;
+    c->number = c->dots = 0;
+    c->number_span = c->number_len = 0;
+    c->comment_span = c->comment_len = 0;
+}
+
+/* The MOVE of a MOVE_COMMENTED event, without its comment. */
+static inline void pgn_event_uncommented(struct pgn_event *mv)
+{
+    mv->type = PGN_EV_MOVE;
+    mv->comment_span = mv->comment_len = 0;
 }
 
 /* A parser over in (borrowed).  on_diag may be NULL.  NULL when out of memory. */
 struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_ctx);
 
-/* Pull the next event; false at the end of input (after the last GAME_END). */
+/* Pull the next event; false at the end of input (after the last GAME_END).
+ * A MOVE or MOVE_COMMENTED event may stand for up to three events of the
+ * grammar: a numbered move (number not 0) for its MOVE_NUMBER first, and a
+ * MOVE_COMMENTED for the COMMENT after its move (pgn_event_number(),
+ * pgn_event_comment()). */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev);
 
 /* pgn_parser_next(), with a numbered move given as its MOVE_NUMBER event and
- * then the MOVE with number 0: the events of the token-by-token path, for
- * tests and tools that list events.  Do not mix the two calls on one parser. */
+ * then the MOVE with number 0, and a MOVE_COMMENTED as its MOVE and then its
+ * COMMENT: the events of the grammar above and of the token-by-token path,
+ * for tests and tools that list events.  Do not mix the two calls on one
+ * parser. */
 bool pgn_parser_next_unfolded(struct pgn_parser *p, struct pgn_event *ev);
 
 void pgn_parser_free(struct pgn_parser *p);

@@ -29,8 +29,9 @@ enum pstate {
 
 struct pgn_parser {
     struct pgn_lex *lx;
-    struct pgn_event held_move; /* pgn_parser_next_unfolded(): the move after its number */
-    bool unfolded_move;         /* ... is held */
+    struct pgn_event held[2];     /* pgn_parser_next_unfolded(): the move after its number,
+                                     the comment after its move */
+    unsigned char held_at, nheld; /* ... held[held_at, nheld) are still to give */
     struct input *in;
     diag_fn on_diag;
     void *diag_ctx;

@@ -449,15 +449,29 @@ static void dead_id_of(struct dead_id *id, const struct position *pos)
     id->chess960 = pos->chess960;
 }
 
+/* The slot's id is pos's, field by field (dead_id_of() without building
+ * one: the usual question, asked of a slot that holds the answer). */
+static inline bool dead_id_is(const struct dead_id *id, const struct position *pos)
+{
+    return id->key == pos->key && id->occupied == pos_occupied(pos) &&
+           id->white == pos->by_color[COLOR_WHITE] &&
+           id->type_bit[0] == (pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING]) &&
+           id->type_bit[1] == (pos->by_type[BISHOP] | pos->by_type[ROOK]) &&
+           id->type_bit[2] == (pos->by_type[QUEEN] | pos->by_type[KING]) &&
+           id->castle_rooks == pos->castle_rooks && id->side == pos->side &&
+           id->ep_square == pos->ep_square && id->ep_capturable == pos->ep_capturable &&
+           id->chess960 == pos->chess960;
+}
+
 /* deadpos_is_dead() past its filter (out of line: the filter saves no
  * registers and sets up no frame). */
 static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
 {
     if (analysis_off()) return false;
+    struct dead_slot *s = &dead_cache[pos->key & (DEAD_CACHE_SLOTS - 1)];
+    if (s->used && dead_id_is(&s->id, pos)) return s->dead;
     struct dead_id id;
     dead_id_of(&id, pos);
-    struct dead_slot *s = &dead_cache[pos->key & (DEAD_CACHE_SLOTS - 1)];
-    if (s->used && memcmp(&s->id, &id, sizeof id) == 0) return s->dead;
     bool dead = dead_past_filter(pos); /* first: the slot is written whole after it */
     s->id = id;
     s->used = true;

@@ -325,8 +325,9 @@ START_TEST(pool_same_output_as_direct)
 END_TEST
 
 /* Input i read straight into one game by a parser with its fast paths on or
- * off: the report. */
-static char *reader_output(size_t i, bool fast)
+ * off, event by event or in runs of moves (pgn_parser_next_run(),
+ * game_feed_run()): the report. */
+static char *reader_output(size_t i, bool fast, bool runs)
 {
     struct out o;
     struct game_sink sink = out_begin(&o);
@@ -337,9 +338,20 @@ static char *reader_output(size_t i, bool fast)
     struct input *in = input_open_memory(text, len);
     struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);
     pgn_parser_set_fast_paths(p, fast);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
+    struct pgn_event ev[PGN_PARSE_RUN_MAX];
+    size_t n, most = 0;
+    if (runs) {
+        while ((n = pgn_parser_next_run(p, ev, PGN_PARSE_RUN_MAX))) {
+            game_feed_run(g, ev, n);
+            most = n > most ? n : most;
+        }
+        /* without the fast paths, no runs; with them, the inputs all in
+         * one have runs as long as they come */
+        if (!fast || i == IN_ALL) ck_assert_uint_eq(most, fast ? PGN_PARSE_RUN_MAX : 1);
+    } else {
+        while (pgn_parser_next(p, ev))
+            game_feed(g, ev);
+    }
     pgn_parser_free(p);
     input_close(in);
     free(text);
@@ -352,18 +364,21 @@ static char *reader_output(size_t i, bool fast)
  * with the token-by-token path's events, one by one. */
 START_TEST(reader_fast_paths_same_output)
 {
-    char *want = reader_output(_i, false);
-    char *got = reader_output(_i, true);
-    size_t at = 0;
-    while (want[at] && want[at] == got[at])
-        at++;
-    while (at > 0 && want[at - 1] != '\n')
-        at--;
-    ck_assert_msg(strcmp(want, got) == 0,
-                  "%s: the fast paths change the report at\n%.300s\nwant\n%.300s",
-                  case_input_name(_i), got + at, want + at);
+    char *want = reader_output(_i, false, false);
+    for (int mode = 0; mode < 3; mode++) {
+        char *got = reader_output(_i, mode != 1, mode != 0);
+        size_t at = 0;
+        while (want[at] && want[at] == got[at])
+            at++;
+        while (at > 0 && want[at - 1] != '\n')
+            at--;
+        ck_assert_msg(strcmp(want, got) == 0,
+                      "%s (fast paths %s, %s): the report differs at\n%.300s\nwant\n%.300s",
+                      case_input_name(_i), mode != 1 ? "on" : "off",
+                      mode ? "runs of moves" : "event by event", got + at, want + at);
+        free(got);
+    }
     free(want);
-    free(got);
 }
 END_TEST
 

@@ -163,25 +163,31 @@ struct stop {
 /*
  * The one loop that hands events to game_feed(), whoever runs it: the calling
  * thread with one job, a worker over a piece, the calling thread reading a
- * piece again.  It holds the program's only call of pgn_parser_next(), so the
- * compiler folds the reader into it; game_feed() is a small dispatcher that
- * inlines here and at read_again()'s one other call (game.c).
+ * piece again.  It holds the program's only call of pgn_parser_next_run(), so
+ * the compiler folds the reader into it; game_feed() is a small dispatcher that
+ * inlines here and at read_again()'s one other call (game.c), and a run of
+ * moves goes to game_feed_run() in one call.
  */
 static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
 {
-    struct pgn_event ev;
-    while (pgn_parser_next(parser, &ev)) {
-        if (ev.type == PGN_EV_GAME_BEGIN && stop->halt && *stop->halt) {
+    struct pgn_event ev[PGN_PARSE_RUN_MAX];
+    size_t n;
+    while ((n = pgn_parser_next_run(parser, ev, PGN_PARSE_RUN_MAX))) {
+        if (n > 1) { /* moves and move numbers: no game begins among them */
+            game_feed_run(game, ev, n);
+            continue;
+        }
+        if (ev->type == PGN_EV_GAME_BEGIN && stop->halt && *stop->halt) {
             stop->halted = true; /* between two games: every game before is whole */
             return;
         }
-        if (ev.type == PGN_EV_GAME_BEGIN &&
-            ev.loc.offset >= (stop->live ? *stop->live : stop->from)) {
+        if (ev->type == PGN_EV_GAME_BEGIN &&
+            ev->loc.offset >= (stop->live ? *stop->live : stop->from)) {
             stop->hit = true;
-            stop->ev = ev;
+            stop->ev = *ev;
             return;
         }
-        game_feed(game, &ev);
+        game_feed(game, ev);
     }
 }
 

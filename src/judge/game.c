@@ -483,10 +483,12 @@ static __attribute__((noinline)) void on_move_comment(struct game *g, const stru
     on_comment_text(g, mv->text + mv->comment_span + 1, mv->comment_len);
 }
 
-/* A move (out of line: see game_feed()).  The usual one - on the main line
- * of a game being replayed, no ending reached, legal, no letter to read -
- * takes this path alone; every other case goes to on_move_general(). */
-static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_event *ev)
+/* A move.  The usual one - on the main line of a game being replayed, no
+ * ending reached, legal, no letter to read - takes this path alone; every
+ * other case goes to on_move_general().  Inline in on_move() and in
+ * game_feed_run()'s loop. */
+static inline __attribute__((always_inline)) void play_move(struct game *g,
+                                                            const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
     /* A numbered move: its number first, as on_move_number() takes it. */
@@ -536,6 +538,27 @@ static __attribute__((noinline)) void on_move(struct game *g, const struct pgn_e
     move_marks(g, ev, l, &res, false, true);
 }
 
+/* The one place play_move() is inlined: a run of moves plays in one frame.
+ * A MOVE_COMMENTED's move plays as a MOVE, then its comment follows. */
+__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct pgn_event *e = &ev[i];
+        if (LIKELY(e->type == PGN_EV_MOVE || e->type == PGN_EV_MOVE_COMMENTED)) {
+            play_move(g, e);
+            if (e->type == PGN_EV_MOVE_COMMENTED) on_move_comment(g, e);
+        } else {
+            game_feed(g, e);
+        }
+    }
+}
+
+/* A move alone (see game_feed()). */
+static inline void on_move(struct game *g, const struct pgn_event *ev)
+{
+    game_feed_run(g, ev, 1);
+}
+
 /* A move number that is not the position's (rare: out of line, so that
  * on_move_number() saves no registers). */
 static __attribute__((noinline)) void wrong_move_number(struct game *g, const struct pgn_event *ev,
@@ -583,8 +606,7 @@ static __attribute__((noinline)) void on_move_number_of(struct game *g, const st
  * takes a MOVE event, then the comment. */
 static __attribute__((noinline)) void on_move_commented(struct game *g, const struct pgn_event *ev)
 {
-    on_move(g, ev);
-    on_move_comment(g, ev);
+    game_feed_run(g, ev, 1);
 }
 
 /* A move number (out of line: see game_feed()); the usual one, on the main

@@ -47,6 +47,10 @@ void game_set_file(struct game *g, const char *name);
 /* Feed one parser event. */
 void game_feed(struct game *g, const struct pgn_event *ev);
 
+/* game_feed() of ev[0], ..., ev[n - 1], in one call (a run of moves and
+ * move numbers, pgn_parser_next_run()). */
+void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n);
+
 /* A diag_fn for the parser: adds the game context and forwards to the sink. */
 void game_parser_diag(void *game, const struct diag *d);
 

@@ -545,7 +545,8 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
  * skipped are counted in lx->lead).  The scans are those of
  * pgn_lex_next()'s own fast paths.
  */
-static inline int pgn_lex_next_move(struct pgn_lex *lx, struct pgn_event *ev)
+static inline __attribute__((always_inline)) int pgn_lex_next_move(struct pgn_lex *lx,
+                                                                   struct pgn_event *ev)
 {
     unsigned char *p = lx->p;
     if (*p == ' ') /* the usual single space between moves */

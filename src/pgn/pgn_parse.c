@@ -559,22 +559,30 @@ static bool parser_comment(struct pgn_parser *p, struct pgn_event *ev)
  * (pgn_parse_tag_fast()).  Anything else goes to parser_general(), which lexes it as
  * if they had not looked.
  */
+/* The parser's part of an event the movetext fast path took (kind, from
+ * pgn_lex_next_move()): false when it took none. */
+static inline bool took_fast(struct pgn_parser *p, struct pgn_event *ev, int kind)
+{
+    if (kind == PGN_LEX_FAST_MOVE) {
+        ev->game = p->games;
+        ev->depth = p->depth;
+        return true;
+    }
+    if (kind == PGN_LEX_FAST_NUMBERED_MOVE || kind == PGN_LEX_FAST_NUMBER) {
+        ev->game = p->games;
+        ev->depth = p->depth;
+        if (p->depth == 0)
+            p->last_number = ev->number;
+        return true;
+    }
+    return false;
+}
+
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 {
     if (p->fast == FAST_MOVETEXT) {
         int kind = pgn_lex_next_move(p->lx, ev);
-        if (kind == PGN_LEX_FAST_MOVE) {
-            ev->game = p->games;
-            ev->depth = p->depth;
-            return true;
-        }
-        if (kind == PGN_LEX_FAST_NUMBERED_MOVE || kind == PGN_LEX_FAST_NUMBER) {
-            ev->game = p->games;
-            ev->depth = p->depth;
-            if (p->depth == 0)
-                p->last_number = ev->number;
-            return true;
-        }
+        if (took_fast(p, ev, kind)) return true;
         if (kind == PGN_LEX_FAST_DIGIT)
             return parser_number(p, ev);
         if (*p->lx->p == '{') return parser_comment(p, ev);
@@ -582,6 +590,20 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
         return parser_tags(p, ev);
     }
     return parser_general(p, ev);
+}
+
+size_t pgn_parser_next_run(struct pgn_parser *p, struct pgn_event *ev, size_t max)
+{
+    if (!pgn_parser_next(p, ev)) return 0;
+    if (ev->type != PGN_EV_MOVE && ev->type != PGN_EV_MOVE_COMMENTED &&
+        ev->type != PGN_EV_MOVE_NUMBER)
+        return 1;
+    /* what pgn_parser_next() would give next, while it is a move or a move
+     * number of the fast path (a token it leaves is not taken) */
+    size_t n = 1;
+    while (n < max && p->fast == FAST_MOVETEXT && took_fast(p, &ev[n], pgn_lex_next_move(p->lx, &ev[n])))
+        n++;
+    return n;
 }
 
 bool pgn_parser_next_unfolded(struct pgn_parser *p, struct pgn_event *ev)

@@ -182,6 +182,15 @@ struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_
  * pgn_event_comment()). */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev);
 
+/* pgn_parser_next() into ev[0], then, when that was a move or a move
+ * number, the events pgn_parser_next() would give after it as long as they
+ * are moves and move numbers its movetext fast path takes, up to max in
+ * all: a run of them read at once, for a consumer that plays them in one
+ * loop.  Returns how many (0 at the end of input).  Every pointer in them
+ * is valid until the next call. */
+#define PGN_PARSE_RUN_MAX 16
+size_t pgn_parser_next_run(struct pgn_parser *p, struct pgn_event *ev, size_t max);
+
 /* pgn_parser_next(), with a numbered move given as its MOVE_NUMBER event and
  * then the MOVE with number 0, and a MOVE_COMMENTED as its MOVE and then its
  * COMMENT: the events of the grammar above and of the token-by-token path,

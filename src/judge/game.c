@@ -491,20 +491,18 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
                                                             const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
+    /* What sends a move and its number off the usual path: in a variation,
+     * not replayable (which covers not set up yet, begin()), a broken line,
+     * an ending reached.  The tests are combined with | rather than ||: one
+     * branch for all of them (ENDING_NONE is 0). */
+    unsigned off = (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
     /* A numbered move: its number first, as on_move_number() takes it. */
-    if (ev->number &&
-        UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
-                  (unsigned)g->arb.ending) ||
-                 ev->number != l->pos.fullmove))
+    if (ev->number && UNLIKELY((off | g->numbering_warned) || ev->number != l->pos.fullmove)) {
         on_move_number_of(g, ev);
-    /* Not replayable covers not set up yet (begin()); the tests are
-     * combined with | rather than ||: one branch for all of them
-     * (ENDING_NONE is 0). */
+        off = (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
+    }
     const char *text = ev->text;
-    if (UNLIKELY(((unsigned)g->depth | !g->replayable | l->broken | g->nota_slow |
-                  (unsigned)g->arb.ending)) &&
-        !(text = on_move_open(g, ev)))
-        return;
+    if (UNLIKELY(off | g->nota_slow) && !(text = on_move_open(g, ev))) return;
     struct san_result res;
     enum san_status st = san_resolve(&l->pos, text, ev->len, &res);
     if (UNLIKELY(st != SAN_OK)) {

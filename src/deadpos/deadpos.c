@@ -429,7 +429,9 @@ struct dead_slot {
     bool used, dead;
 };
 
-static _Thread_local struct dead_slot dead_cache[DEAD_CACHE_SLOTS];
+/* DEAD_CACHE_SLOTS slots, the thread's block (dp_thread_block()) from its
+ * first question past the filter */
+static _Thread_local struct dead_slot *dead_cache;
 
 static void dead_id_of(struct dead_id *id, const struct position *pos)
 {
@@ -468,7 +470,13 @@ static inline bool dead_id_is(const struct dead_id *id, const struct position *p
 static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
 {
     if (analysis_off()) return false;
-    struct dead_slot *s = &dead_cache[pos->key & (DEAD_CACHE_SLOTS - 1)];
+    struct dead_slot *cache = dead_cache;
+    if (UNLIKELY(!cache)) {
+        cache = dp_thread_block(DP_MEM_DEAD_CACHE, DEAD_CACHE_SLOTS * sizeof *cache);
+        if (!cache) return dead_past_filter(pos); /* out of memory: the same answer, slower */
+        dead_cache = cache;
+    }
+    struct dead_slot *s = &cache[pos->key & (DEAD_CACHE_SLOTS - 1)];
     if (s->used && dead_id_is(&s->id, pos)) return s->dead;
     struct dead_id id;
     dead_id_of(&id, pos);

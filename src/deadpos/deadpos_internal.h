@@ -270,6 +270,8 @@ enum dp_mem {
     DP_MEM_CLOSURE_SLOTS,
     DP_MEM_HM_TABLE,
     DP_MEM_ROUTE,
+    DP_MEM_DEAD_CACHE,   /* deadpos_is_dead()'s answers (deadpos.c) */
+    DP_MEM_SEARCH_TABLE, /* the exhaustive search's proven positions (deadpos_search.c) */
     DP_MEM_NB
 };
 void *dp_thread_block(enum dp_mem id, size_t size);
@@ -292,10 +294,12 @@ enum deadpos_verdict dp_search_helpmate(const struct position *pos, int side, un
 
 /* One search: the side that should mate, the node budget, the result (its
  * node count and, on success, the line), the current line. */
+struct dp_slot;
 struct dp_search {
     int winner;
     unsigned long budget;
     struct deadpos_result *res;
+    struct dp_slot *table; /* dp_search_exhaust()'s positions proven, or NULL */
     int len;
     move path[DEADPOS_LINE_MAX];
     uint64_t keys[DEADPOS_LINE_MAX]; /* of the positions after path[i] */

@@ -1,10 +1,13 @@
 /*
  * deadpos_memory.c - the searches' per-thread memory (dp_thread_block()).
  *
- * The closure search's positions, the targeted helpmate search's table and
- * the route search's positions are too big to live in thread-local storage itself: every thread that is
- * started (check --jobs, position --jobs) would get them cleared and paid
- * for at its start, though only a few threads ever search.  Here each block
+ * The closure search's positions, the targeted helpmate search's table, the
+ * route search's positions, the exhaustive search's table and
+ * deadpos_is_dead()'s cache of answers are too big to live in thread-local
+ * storage itself: every thread that is started (check --jobs, position
+ * --jobs, the zstd frame decoder) would get them cleared and paid for at its
+ * start - the calling thread too, at the program's - though only the
+ * threads that replay endgames use them.  Here each block
  * is allocated on first use, kept for the thread's next searches (most
  * searches are short: allocating and touching megabytes for each cost more
  * than the search) and freed when the thread ends, through a pthread key's
@@ -46,9 +49,11 @@ void *dp_thread_block(enum dp_mem id, size_t size)
 {
     struct block *b = &blocks[id];
     if (b->size >= size) return b->data;
-    void *data = realloc(b->data, size);
+    /* a new block from calloc(): a big one comes zeroed by the system, and
+     * its pages take memory only once they are written */
+    void *data = b->data ? realloc(b->data, size) : calloc(1, size);
     if (!data) return NULL;
-    memset((char *)data + b->size, 0, size - b->size);
+    if (b->data) memset((char *)data + b->size, 0, size - b->size);
     if (!b->data) {
         pthread_once(&key_once, key_init);
         if (key_ok) pthread_setspecific(key, blocks);

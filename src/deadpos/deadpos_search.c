@@ -49,7 +49,6 @@ struct dp_slot {
     uint32_t stamp;
 };
 
-static _Thread_local struct dp_slot dp_table[DP_TABLE_SIZE];
 static _Thread_local uint32_t dp_stamp;
 
 static uint64_t slot_key(const struct position *pos, int side)
@@ -57,17 +56,22 @@ static uint64_t slot_key(const struct position *pos, int side)
     return pos->key ^ (side ? 0x9E3779B97F4A7C15ULL : 0);
 }
 
-static bool table_has(const struct position *pos, int side)
+/* The thread's table (DP_TABLE_SIZE slots, dp_thread_block()), NULL when
+ * out of memory: then nothing is remembered, and the search only repeats
+ * itself. */
+static bool table_has(const struct dp_slot *table, const struct position *pos, int side)
 {
+    if (!table) return false;
     uint64_t k = slot_key(pos, side);
-    const struct dp_slot *s = &dp_table[k & (DP_TABLE_SIZE - 1)];
+    const struct dp_slot *s = &table[k & (DP_TABLE_SIZE - 1)];
     return s->stamp == dp_stamp && s->key == k;
 }
 
-static void table_put(const struct position *pos, int side)
+static void table_put(struct dp_slot *table, const struct position *pos, int side)
 {
+    if (!table) return;
     uint64_t k = slot_key(pos, side);
-    struct dp_slot *s = &dp_table[k & (DP_TABLE_SIZE - 1)];
+    struct dp_slot *s = &table[k & (DP_TABLE_SIZE - 1)];
     s->key = k;
     s->stamp = dp_stamp;
 }
@@ -77,7 +81,7 @@ static void table_put(const struct position *pos, int side)
 static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *pos, int depth)
 {
     if (!dp_count_node(s)) return DEADPOS_UNKNOWN;
-    if (dp_static_cannot(pos, s->winner) != DEADPOS_WHY_NONE || table_has(pos, s->winner))
+    if (dp_static_cannot(pos, s->winner) != DEADPOS_WHY_NONE || table_has(s->table, pos, s->winner))
         return DEADPOS_CANNOT_WIN;
     move list[MOVES_MAX];
     /* With no depth left only "is there a move?" is asked. */
@@ -98,7 +102,7 @@ static enum deadpos_verdict exhaust(struct dp_search *s, const struct position *
         s->len--;
         if (v != DEADPOS_CANNOT_WIN) return v;
     }
-    table_put(pos, s->winner);
+    table_put(s->table, pos, s->winner);
     return DEADPOS_CANNOT_WIN;
 }
 
@@ -106,6 +110,7 @@ enum deadpos_verdict dp_search_exhaust(const struct position *pos, int side, int
                                        unsigned long budget, struct deadpos_result *res)
 {
     struct dp_search s = {.winner = side, .budget = budget, .res = res};
+    s.table = dp_thread_block(DP_MEM_SEARCH_TABLE, DP_TABLE_SIZE * sizeof(struct dp_slot));
     dp_stamp++;
     /* No iterative deepening: a proof needs every line settled anyway, and
      * a live position fails on its first line of `depth` plies. */

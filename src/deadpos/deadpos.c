@@ -418,51 +418,59 @@ static bool dead_past_filter(const struct position *pos)
  * White's, and the piece type's three bits as three sets of squares. */
 #define DEAD_CACHE_SLOTS 8192u
 
-struct dead_id {
+struct dead_slot {
     bitboard occupied, white, type_bit[3], castle_rooks;
     uint64_t key;
     uint8_t side, ep_square, ep_capturable, chess960;
-};
-
-struct dead_slot {
-    struct dead_id id;
     bool used, dead;
 };
+_Static_assert(sizeof(struct dead_slot) == 64, "a slot is a cache line");
 
-/* DEAD_CACHE_SLOTS slots, the thread's block (dp_thread_block()) from its
- * first question past the filter */
+/* DEAD_CACHE_SLOTS slots aligned to 64 bytes, in the thread's block
+ * (dp_thread_block()) from its first question past the filter */
 static _Thread_local struct dead_slot *dead_cache;
 
-static void dead_id_of(struct dead_id *id, const struct position *pos)
+/* The slot holds pos's answer: the same position, field by field. */
+static inline bool dead_slot_is(const struct dead_slot *s, const struct position *pos)
 {
-    memset(id, 0, sizeof *id); /* the padding too: ids are compared with memcmp() */
     _Static_assert(PAWN == 0 && KNIGHT == 1 && BISHOP == 2 && ROOK == 3 && QUEEN == 4 && KING == 5,
                    "type_bit[] spells the piece types in binary");
-    id->occupied = pos_occupied(pos);
-    id->white = pos->by_color[COLOR_WHITE];
-    id->type_bit[0] = pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING];
-    id->type_bit[1] = pos->by_type[BISHOP] | pos->by_type[ROOK];
-    id->type_bit[2] = pos->by_type[QUEEN] | pos->by_type[KING];
-    id->castle_rooks = pos->castle_rooks;
-    id->key = pos->key;
-    id->side = pos->side;
-    id->ep_square = pos->ep_square;
-    id->ep_capturable = pos->ep_capturable;
-    id->chess960 = pos->chess960;
+    return s->used && s->key == pos->key && s->occupied == pos_occupied(pos) &&
+           s->white == pos->by_color[COLOR_WHITE] &&
+           s->type_bit[0] == (pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING]) &&
+           s->type_bit[1] == (pos->by_type[BISHOP] | pos->by_type[ROOK]) &&
+           s->type_bit[2] == (pos->by_type[QUEEN] | pos->by_type[KING]) &&
+           s->castle_rooks == pos->castle_rooks && s->side == pos->side &&
+           s->ep_square == pos->ep_square && s->ep_capturable == pos->ep_capturable &&
+           s->chess960 == pos->chess960;
 }
 
-/* The slot's id is pos's, field by field (dead_id_of() without building
- * one: the usual question, asked of a slot that holds the answer). */
-static inline bool dead_id_is(const struct dead_id *id, const struct position *pos)
+/* The slot holds pos's answer `dead` from now on. */
+static void dead_slot_set(struct dead_slot *s, const struct position *pos, bool dead)
 {
-    return id->key == pos->key && id->occupied == pos_occupied(pos) &&
-           id->white == pos->by_color[COLOR_WHITE] &&
-           id->type_bit[0] == (pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING]) &&
-           id->type_bit[1] == (pos->by_type[BISHOP] | pos->by_type[ROOK]) &&
-           id->type_bit[2] == (pos->by_type[QUEEN] | pos->by_type[KING]) &&
-           id->castle_rooks == pos->castle_rooks && id->side == pos->side &&
-           id->ep_square == pos->ep_square && id->ep_capturable == pos->ep_capturable &&
-           id->chess960 == pos->chess960;
+    s->occupied = pos_occupied(pos);
+    s->white = pos->by_color[COLOR_WHITE];
+    s->type_bit[0] = pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING];
+    s->type_bit[1] = pos->by_type[BISHOP] | pos->by_type[ROOK];
+    s->type_bit[2] = pos->by_type[QUEEN] | pos->by_type[KING];
+    s->castle_rooks = pos->castle_rooks;
+    s->key = pos->key;
+    s->side = pos->side;
+    s->ep_square = pos->ep_square;
+    s->ep_capturable = pos->ep_capturable;
+    s->chess960 = pos->chess960;
+    s->used = true;
+    s->dead = dead;
+}
+
+/* The calling thread's cache, NULL when out of memory. */
+static struct dead_slot *dead_cache_get(void)
+{
+    if (LIKELY(dead_cache)) return dead_cache;
+    unsigned char *block = dp_thread_block(DP_MEM_DEAD_CACHE, (DEAD_CACHE_SLOTS + 1) * 64);
+    if (!block) return NULL;
+    dead_cache = (struct dead_slot *)(block + (64 - (uintptr_t)block % 64) % 64);
+    return dead_cache;
 }
 
 /* deadpos_is_dead() past its filter (out of line: the filter saves no
@@ -470,20 +478,12 @@ static inline bool dead_id_is(const struct dead_id *id, const struct position *p
 static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
 {
     if (analysis_off()) return false;
-    struct dead_slot *cache = dead_cache;
-    if (UNLIKELY(!cache)) {
-        cache = dp_thread_block(DP_MEM_DEAD_CACHE, DEAD_CACHE_SLOTS * sizeof *cache);
-        if (!cache) return dead_past_filter(pos); /* out of memory: the same answer, slower */
-        dead_cache = cache;
-    }
+    struct dead_slot *cache = dead_cache_get();
+    if (UNLIKELY(!cache)) return dead_past_filter(pos); /* out of memory: the same answer, slower */
     struct dead_slot *s = &cache[pos->key & (DEAD_CACHE_SLOTS - 1)];
-    if (s->used && dead_id_is(&s->id, pos)) return s->dead;
-    struct dead_id id;
-    dead_id_of(&id, pos);
+    if (dead_slot_is(s, pos)) return s->dead;
     bool dead = dead_past_filter(pos); /* first: the slot is written whole after it */
-    s->id = id;
-    s->used = true;
-    s->dead = dead;
+    dead_slot_set(s, pos, dead);
     return dead;
 }
 

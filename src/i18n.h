@@ -16,6 +16,10 @@
  * never on a path every move, comment or tag takes.  Pass N_("word") down
  * and translate it where the finding is made (pgn_parse_check_encoding()):
  * one _("comment") per comment once took half of the time on Lichess files.
+ * Where no catalogue answers for the user's language (English, C.UTF-8),
+ * main.c says so once (i18n_lookups) and _() and C_() give the message back
+ * without looking: a file full of duplicate games writes a finding each,
+ * with three lookups that took a third of its time.
  */
 #ifndef PGNARB_I18N_H
 #define PGNARB_I18N_H
@@ -24,12 +28,24 @@
 
 #if ENABLE_NLS
 #include <libintl.h>
-#define _(s) gettext(s)
+#include <stdbool.h>
+
+/* false once main.c found that no catalogue answers for the user's language
+ * (gettext("") gives no header entry: every lookup would give its msgid
+ * back); set before any thread starts.  True for the library's other users
+ * (the tests), which look every message up. */
+extern bool i18n_lookups;
+
+__attribute__((format_arg(1))) static inline const char *i18n_gettext(const char *msgid)
+{
+    return i18n_lookups ? gettext(msgid) : msgid;
+}
+#define _(s) i18n_gettext(s)
 /* pgettext: the catalogue keys a string with context as "context\004msgid". */
 __attribute__((format_arg(2))) static inline const char *i18n_pgettext(const char *ctx_msgid,
                                                                        const char *msgid)
 {
-    const char *t = gettext(ctx_msgid);
+    const char *t = i18n_gettext(ctx_msgid);
     return t == ctx_msgid ? msgid : t;
 }
 #define C_(ctx, s) i18n_pgettext(ctx "\004" s, s)

@@ -24,6 +24,9 @@ int main(int argc, char **argv)
      * comments the reports print (a Latin-1 input is shown in UTF-8 too). */
     bind_textdomain_codeset(PACKAGE, "UTF-8");
     textdomain(PACKAGE);
+    /* A catalogue for the user's language has a header entry, which is the
+     * translation of "": none, and every message stays as it is. */
+    i18n_lookups = gettext("")[0] != '\0';
 #endif
     return cli_run(argc, argv, stdout, stderr);
 }

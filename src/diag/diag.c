@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <string.h>
 
+#if ENABLE_NLS
+bool i18n_lookups = true; /* i18n.h */
+#endif
+
 static const struct diag_info diag_table[DIAG_CODE_NB] = {
 #define DIAG_CODE(id, name, sev, fide, summary, explain) {name, sev, fide, summary, explain},
 #include "diag/diag_codes.def"

@@ -430,35 +430,37 @@ _Static_assert(sizeof(struct dead_slot) == 64, "a slot is a cache line");
  * (dp_thread_block()) from its first question past the filter */
 static _Thread_local struct dead_slot *dead_cache;
 
+/* What a slot holds of a position, each field and its value in pos: one
+ * list for the test and for the store. */
+#define DEAD_SLOT_FIELDS(X, pos)                                                                   \
+    X(key, (pos)->key)                                                                             \
+    X(occupied, pos_occupied(pos))                                                                 \
+    X(white, (pos)->by_color[COLOR_WHITE])                                                         \
+    X(type_bit[0], (pos)->by_type[KNIGHT] | (pos)->by_type[ROOK] | (pos)->by_type[KING])           \
+    X(type_bit[1], (pos)->by_type[BISHOP] | (pos)->by_type[ROOK])                                  \
+    X(type_bit[2], (pos)->by_type[QUEEN] | (pos)->by_type[KING])                                   \
+    X(castle_rooks, (pos)->castle_rooks)                                                           \
+    X(side, (pos)->side)                                                                           \
+    X(ep_square, (pos)->ep_square)                                                                 \
+    X(ep_capturable, (pos)->ep_capturable)                                                         \
+    X(chess960, (pos)->chess960)
+_Static_assert(PAWN == 0 && KNIGHT == 1 && BISHOP == 2 && ROOK == 3 && QUEEN == 4 && KING == 5,
+               "type_bit[] spells the piece types in binary");
+
 /* The slot holds pos's answer: the same position, field by field. */
 static inline bool dead_slot_is(const struct dead_slot *s, const struct position *pos)
 {
-    _Static_assert(PAWN == 0 && KNIGHT == 1 && BISHOP == 2 && ROOK == 3 && QUEEN == 4 && KING == 5,
-                   "type_bit[] spells the piece types in binary");
-    return s->used && s->key == pos->key && s->occupied == pos_occupied(pos) &&
-           s->white == pos->by_color[COLOR_WHITE] &&
-           s->type_bit[0] == (pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING]) &&
-           s->type_bit[1] == (pos->by_type[BISHOP] | pos->by_type[ROOK]) &&
-           s->type_bit[2] == (pos->by_type[QUEEN] | pos->by_type[KING]) &&
-           s->castle_rooks == pos->castle_rooks && s->side == pos->side &&
-           s->ep_square == pos->ep_square && s->ep_capturable == pos->ep_capturable &&
-           s->chess960 == pos->chess960;
+#define DEAD_SLOT_SAME(field, value) &&s->field == (value)
+    return s->used DEAD_SLOT_FIELDS(DEAD_SLOT_SAME, pos);
+#undef DEAD_SLOT_SAME
 }
 
 /* The slot holds pos's answer `dead` from now on. */
 static void dead_slot_set(struct dead_slot *s, const struct position *pos, bool dead)
 {
-    s->occupied = pos_occupied(pos);
-    s->white = pos->by_color[COLOR_WHITE];
-    s->type_bit[0] = pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[KING];
-    s->type_bit[1] = pos->by_type[BISHOP] | pos->by_type[ROOK];
-    s->type_bit[2] = pos->by_type[QUEEN] | pos->by_type[KING];
-    s->castle_rooks = pos->castle_rooks;
-    s->key = pos->key;
-    s->side = pos->side;
-    s->ep_square = pos->ep_square;
-    s->ep_capturable = pos->ep_capturable;
-    s->chess960 = pos->chess960;
+#define DEAD_SLOT_SET(field, value) s->field = (value);
+    DEAD_SLOT_FIELDS(DEAD_SLOT_SET, pos)
+#undef DEAD_SLOT_SET
     s->used = true;
     s->dead = dead;
 }

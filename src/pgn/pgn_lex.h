@@ -568,9 +568,10 @@ static inline __attribute__((always_inline)) int pgn_lex_next_move(struct pgn_le
             }
         } else if (k & PGN_LEX_FC_DIGIT) {
             /* The usual move numbers, "12.e4", "12. e4", "12...e5" and
-             * "12... e5" (1 to 3 digits, a move right after), here; the
-             * rest in pgn_lex_next_number().  Each byte is read only when
-             * the one before is none of the NUL at lx->end. */
+             * "12... e5" (1 to 3 digits, a move right after), and "12." at
+             * the end of a line, here; the rest in pgn_lex_next_number().
+             * Each byte is read only when the one before is none of the
+             * NUL at lx->end. */
             const unsigned char *q = p + 1;
             unsigned v = *p - '0';
             if (pgn_lex_fc[*q] & PGN_LEX_FC_DIGIT) {
@@ -587,6 +588,10 @@ static inline __attribute__((always_inline)) int pgn_lex_next_move(struct pgn_le
                         return pgn_lex_fast_numbered(lx, ev, p, q, q + 3, q + 3, v);
                     if (q[3] == ' ' && (pgn_lex_fc[q[4]] & PGN_LEX_FC_LETTER))
                         return pgn_lex_fast_numbered(lx, ev, p, q, q + 3, q + 4, v);
+                }
+                if (q[1] == '\n') { /* "15." at the end of a line: the number alone */
+                    pgn_lex_fast_event(lx, ev, PGN_EV_MOVE_NUMBER, p, q, q + 1, v, 1);
+                    return PGN_LEX_FAST_NUMBER;
                 }
             }
             lx->p = p;

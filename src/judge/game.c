@@ -485,8 +485,8 @@ static __attribute__((noinline)) void on_move_comment(struct game *g, const stru
 
 /* A move.  The usual one - on the main line of a game being replayed, no
  * ending reached, legal, no letter to read - takes this path alone; every
- * other case goes to on_move_general().  Inline in on_move() and in
- * game_feed_run()'s loop. */
+ * other case goes to on_move_general().  Inline in game_feed_run()'s loop
+ * alone (a second copy would change what the compiler inlines into it). */
 static inline __attribute__((always_inline)) void play_move(struct game *g,
                                                             const struct pgn_event *ev)
 {
@@ -600,19 +600,13 @@ static __attribute__((noinline)) void on_move_number_of(struct game *g, const st
     on_move_number_general(g, &num);
 }
 
-/* A move and its comment (a MOVE_COMMENTED event): the move as game_feed()
- * takes a MOVE event, then the comment. */
-static __attribute__((noinline)) void on_move_commented(struct game *g, const struct pgn_event *ev)
-{
-    game_feed_run(g, ev, 1);
-}
-
 /* A move number (out of line: see game_feed()); the usual one, on the main
  * line of a game being replayed with no ending, tested as in on_move(). */
 static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
 {
     if (ev->type == PGN_EV_MOVE_COMMENTED) {
-        on_move_commented(g, ev); /* see game_feed() (a tail call: no frame here) */
+        /* a move and its comment (see game_feed(); a tail call: no frame here) */
+        game_feed_run(g, ev, 1);
         return;
     }
     const struct line *l = &g->lines[0];

@@ -552,13 +552,6 @@ static bool parser_comment(struct pgn_parser *p, struct pgn_event *ev)
     return true;
 }
 
-/*
- * Movetext fast path: the next token is a move, a move number or a comment
- * that on_movetext() would deliver as it is (pgn_lex_next_move(),
- * pgn_lex_next_number(), pgn_lex_next_comment()); tag pair fast path: a plain tag pair in PS_TAGS
- * (pgn_parse_tag_fast()).  Anything else goes to parser_general(), which lexes it as
- * if they had not looked.
- */
 /* The parser's part of an event the movetext fast path took (kind, from
  * pgn_lex_next_move()): false when it took none. */
 static inline bool took_fast(struct pgn_parser *p, struct pgn_event *ev, int kind)
@@ -578,6 +571,13 @@ static inline bool took_fast(struct pgn_parser *p, struct pgn_event *ev, int kin
     return false;
 }
 
+/*
+ * Movetext fast path: the next token is a move, a move number or a comment
+ * that on_movetext() would deliver as it is (pgn_lex_next_move(),
+ * pgn_lex_next_number(), pgn_lex_next_comment()); tag pair fast path: a plain tag pair in PS_TAGS
+ * (pgn_parse_tag_fast()).  Anything else goes to parser_general(), which lexes it as
+ * if they had not looked.
+ */
 bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev)
 {
     if (p->fast == FAST_MOVETEXT) {

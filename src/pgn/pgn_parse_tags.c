@@ -65,10 +65,16 @@ static bool tag_seen(const struct pgn_parser *p, uint64_t h)
  * the Seven Tag Roster the game began with, once the game has another
  * (tags-only games written one after the other: [Event] [Site] ... [Event]
  * ...).  first_tag is 0 when the game did not begin with one. */
+/* A tag pair whose name h the game has (seen: tag_seen()) opens the next
+ * game, not this one. */
+static bool opens_next_game_seen(const struct pgn_parser *p, uint64_t h, bool seen)
+{
+    return seen && (p->blank_tags || (h == p->first_tag && p->distinct >= 2));
+}
+
 static bool opens_next_game(const struct pgn_parser *p, uint64_t h)
 {
-    if (!tag_seen(p, h)) return false;
-    return p->blank_tags || (h == p->first_tag && p->distinct >= 2);
+    return opens_next_game_seen(p, h, tag_seen(p, h));
 }
 
 static bool roster_tag(const char *name, size_t len)
@@ -81,13 +87,21 @@ static bool roster_tag(const char *name, size_t len)
 }
 
 /* Bookkeeping of a tag entering the game: duplicate, first, distinct. */
-static void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len)
+/* Count a tag pair of name h (seen: tag_seen(), before it is added), or
+ * report it a duplicate. */
+static inline void tag_count_seen(struct pgn_parser *p, uint64_t h, const char *name, size_t len,
+                                  bool seen)
 {
-    if (tag_seen(p, h)) {
+    if (seen) {
         pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), name);
         return;
     }
     if (p->distinct++ == 0) p->first_tag = roster_tag(name, len) ? h : 0;
+}
+
+static void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len)
+{
+    tag_count_seen(p, h, name, len, tag_seen(p, h));
 }
 
 void pgn_parse_tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
@@ -220,7 +234,8 @@ bool pgn_parse_tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket
     }
     /* as pgn_parse_tag_emit(), with the name and value in the lexer's buffer */
     uint64_t h = name_hash(ev->name, ev->name_len);
-    if (opens_next_game(p, h)) {
+    bool seen = tag_seen(p, h); /* (the usual answer, no: one bit test) */
+    if (opens_next_game_seen(p, h, seen)) {
         /* the pair opens the next game: kept, and delivered after its
          * GAME_BEGIN (pending()) */
         memcpy(p->name, ev->name, ev->name_len);
@@ -232,7 +247,7 @@ bool pgn_parse_tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket
         p->pend_begin = p->pend_tag = true;
         return false;
     }
-    tag_count(p, h, ev->name, ev->name_len);
+    tag_count_seen(p, h, ev->name, ev->name_len, seen);
     p->tag_hash[p->ntags++] = h;
     p->tag_filter |= 1ull << (h & 63);
     p->st = PS_TAGS;

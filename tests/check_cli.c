@@ -309,21 +309,13 @@ START_TEST(walk_reports_each_entry)
 }
 END_TEST
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define CLI_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define CLI_SANITIZED 1
-#endif
-#endif
-
 /* -j 256 with little memory (address space 20-100 MB above what the test
  * already holds): fewer jobs, fewer pieces in flight, and the same output
  * as one job - no game lost, no "corrupt".  (Skipped under the sanitizers,
  * whose shadow memory does not live with an address-space limit.) */
 START_TEST(jobs_fall_back_when_memory_is_short)
 {
-#ifdef CLI_SANITIZED
+#ifdef TEST_SANITIZED
     return;
 #else
     char path[] = "/tmp/pgnarbiter-mem-XXXXXX";
@@ -350,14 +342,9 @@ START_TEST(jobs_fall_back_when_memory_is_short)
      * and before the base is measured */
     char *out_buf = malloc(2 * ref.len + 4096);
     ck_assert_ptr_nonnull(out_buf);
-    unsigned long pages = 0;
-    FILE *statm = fopen("/proc/self/statm", "r");
-    ck_assert_ptr_nonnull(statm);
-    ck_assert_int_eq(fscanf(statm, "%lu", &pages), 1);
-    fclose(statm);
     struct rlimit old;
     ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
-    rlim_t base = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE);
+    rlim_t base = (rlim_t)test_address_space_in_use();
     static const rlim_t megabytes[] = {20, 30, 45, 70, 100};
     for (size_t k = 0; k < sizeof megabytes / sizeof *megabytes; k++) {
         rlim_t mb = megabytes[k];

@@ -425,35 +425,8 @@ END_TEST
  * space limit (setrlimit(RLIMIT_AS)), which the sanitizers' shadow memory
  * does not live with, nor valgrind (it stops when its own allocations
  * fail): under ASan/TSan and valgrind these tests only check that the same
- * streams decode when memory is there (and say so on stderr).
+ * streams decode when memory is there (and say so on stderr; testutil.h).
  */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define INPUT_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define INPUT_SANITIZED 1
-#endif
-#endif
-
-#ifndef INPUT_SANITIZED
-/* Whether this process runs under valgrind (its preload is in LD_PRELOAD). */
-static bool under_valgrind(void)
-{
-    const char *preload = getenv("LD_PRELOAD");
-    return preload && strstr(preload, "vgpreload");
-}
-
-/* The address space in use now, in bytes (/proc/self/statm's first field). */
-static rlim_t address_space_in_use(void)
-{
-    unsigned long pages = 0;
-    FILE *statm = fopen("/proc/self/statm", "r");
-    ck_assert_ptr_nonnull(statm);
-    ck_assert_int_eq(fscanf(statm, "%lu", &pages), 1);
-    fclose(statm);
-    return (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE);
-}
-#endif
 
 /* A zstd frame of text1 that declares a window of 1 GiB (RFC 8878 3.1.1.1.2:
  * Window_Descriptor exponent 20, mantissa 0) and holds one raw block. */
@@ -484,10 +457,10 @@ START_TEST(zstd_window_out_of_memory)
     ck_assert_int_eq(slurp(in, out, sizeof out, 64), sizeof text1 - 1);
     ck_assert(memcmp(out, text1, sizeof text1 - 1) == 0);
     input_close(in);
-#ifdef INPUT_SANITIZED
+#ifdef TEST_SANITIZED
     fprintf(stderr, "zstd_window_out_of_memory: no address space limit under a sanitizer\n");
 #else
-    if (under_valgrind()) {
+    if (test_under_valgrind()) {
         fprintf(stderr, "zstd_window_out_of_memory: no address space limit under valgrind\n");
         return;
     }
@@ -495,7 +468,7 @@ START_TEST(zstd_window_out_of_memory)
     input_set_zstd_window_max(in, (uint64_t)2 << 30);
     struct rlimit old;
     ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
-    struct rlimit lim = {address_space_in_use() + ((rlim_t)256 << 20), old.rlim_max};
+    struct rlimit lim = {(rlim_t)test_address_space_in_use() + ((rlim_t)256 << 20), old.rlim_max};
     ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
     bool failed;
     size_t got = bytes_before_end(in, out, sizeof out, 64, &failed);
@@ -508,7 +481,7 @@ START_TEST(zstd_window_out_of_memory)
 }
 END_TEST
 
-#ifndef INPUT_SANITIZED
+#ifndef TEST_SANITIZED
 /* Every block of the heap the allocator will still hand out, chained. */
 struct eaten {
     struct eaten *next;
@@ -546,18 +519,18 @@ START_TEST(decoder_out_of_memory)
     struct input *in = input_open_memory(buf, n); /* with the memory there: sound */
     ck_assert_int_eq(slurp(in, out, sizeof out, 64), sizeof text1 - 1);
     input_close(in);
-#ifdef INPUT_SANITIZED
+#ifdef TEST_SANITIZED
     fprintf(stderr, "decoder_out_of_memory: no address space limit under a sanitizer\n");
     (void)want;
 #else
-    if (under_valgrind()) {
+    if (test_under_valgrind()) {
         fprintf(stderr, "decoder_out_of_memory: no address space limit under valgrind\n");
         return;
     }
     in = input_open_memory(buf, n);
     struct rlimit old;
     ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
-    struct rlimit lim = {address_space_in_use(), old.rlim_max};
+    struct rlimit lim = {(rlim_t)test_address_space_in_use(), old.rlim_max};
     ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
     struct eaten *eaten = eat_heap();
     ptrdiff_t got = input_read(in, out, sizeof out);

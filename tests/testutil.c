@@ -128,3 +128,19 @@ void feed_text(struct game *g, const char *text, size_t len)
     pgn_parser_free(p);
     input_close(in);
 }
+
+bool test_under_valgrind(void)
+{
+    const char *preload = getenv("LD_PRELOAD");
+    return preload && strstr(preload, "vgpreload");
+}
+
+unsigned long long test_address_space_in_use(void)
+{
+    unsigned long pages = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    ck_assert_ptr_nonnull(statm);
+    ck_assert_int_eq(fscanf(statm, "%lu", &pages), 1);
+    fclose(statm);
+    return (unsigned long long)pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+}

@@ -56,4 +56,24 @@ unsigned long walk_tree(const struct position *pos, int depth,
 struct game;
 void feed_text(struct game *g, const char *text, size_t len);
 
+/*
+ * Out of memory, by an address space limit (setrlimit(RLIMIT_AS)): the
+ * sanitizers' shadow memory does not live with one, nor valgrind (it stops
+ * when its own allocations fail), so the tests that set one say so and do
+ * less there.  TEST_SANITIZED: built with ASan or TSan.
+ */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define TEST_SANITIZED 1
+#endif
+#endif
+
+/* Whether this process runs under valgrind (its preload is in LD_PRELOAD). */
+bool test_under_valgrind(void);
+
+/* The address space in use now, in bytes (/proc/self/statm's first field). */
+unsigned long long test_address_space_in_use(void);
+
 #endif

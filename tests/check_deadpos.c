@@ -20,77 +20,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-/* Out of memory for a thread's blocks (dp_thread_block()): deadpos_is_dead()
- * answers without its cache as it answers with it.  The thread starts, then
- * the address space is limited to what is mapped and a little more, then it
- * asks.  (A mutant that uses the cache it could not get crashes here; the
- * exhaustive search's table, 64 KB, may still come from the heap's free
- * space, so its own fallback is not forced.) */
-static const char *const starved_fens[] = {
-    "8/8/4k3/8/8/3K4/8/8 w - - 0 1",  "8/8/4k3/8/8/3K4/8/R7 w - - 0 1",
-    "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", "8/8/4k3/8/8/3K4/8/Q7 w - - 0 1",
-    "8/8/4k3/8/8/3KN3/8/8 b - - 0 1", "8/8/4k3/8/8/3KR3/8/8 b - - 0 1",
-    "7K/8/8/8/8/8/R7/kn6 b - - 0 1", /* dead by the exhaustive search */
-};
-#define STARVED_NB (sizeof starved_fens / sizeof starved_fens[0])
-
-struct starved {
-    struct position pos[STARVED_NB];
-    bool dead[STARVED_NB];
-    pthread_barrier_t limited;
-};
-
-static void *starved_thread(void *arg)
-{
-    struct starved *st = arg;
-    pthread_barrier_wait(&st->limited);
-    for (size_t i = 0; i < STARVED_NB; i++)
-        st->dead[i] = deadpos_is_dead(&st->pos[i]);
-    return NULL;
-}
-
-START_TEST(test_dead_cache_out_of_memory)
-{
-#ifdef TEST_SANITIZED
-    fprintf(stderr, "test_dead_cache_out_of_memory: no address space limit under a sanitizer\n");
-    return;
-#else
-    if (test_under_valgrind()) {
-        fprintf(stderr, "test_dead_cache_out_of_memory: no address space limit under valgrind\n");
-        return;
-    }
-    static struct starved st;
-    bool want[STARVED_NB];
-    for (size_t i = 0; i < STARVED_NB; i++) {
-        char why[200];
-        ck_assert_msg(fen_parse(&st.pos[i], starved_fens[i], 0, why, sizeof why) == FEN_OK, "%s",
-                      why);
-        want[i] = deadpos_is_dead(&st.pos[i]); /* this thread: with its blocks */
-    }
-    ck_assert(want[0] && !want[1] && want[6]);
-    ck_assert_int_eq(pthread_barrier_init(&st.limited, NULL, 2), 0);
-    pthread_t t;
-    ck_assert_int_eq(pthread_create(&t, NULL, starved_thread, &st), 0);
-    struct rlimit old;
-    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
-    struct rlimit lim = {(rlim_t)test_address_space_in_use() + (256 << 10), old.rlim_max};
-    ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
-    /* the cache's 576 KB cannot be had now */
-    void *probe = malloc(600 << 10);
-    bool starved = probe == NULL;
-    free(probe);
-    pthread_barrier_wait(&st.limited);
-    pthread_join(t, NULL);
-    ck_assert_int_eq(setrlimit(RLIMIT_AS, &old), 0);
-    pthread_barrier_destroy(&st.limited);
-    ck_assert_msg(starved, "the limit left room for the cache: the test tests nothing");
-    for (size_t i = 0; i < STARVED_NB; i++)
-        ck_assert_msg(st.dead[i] == want[i], "%s: %d without memory, %d with", starved_fens[i],
-                      st.dead[i], want[i]);
-#endif
-}
-END_TEST
-
 Suite *deadpos_suite(void);
 
 enum { C = DEADPOS_CAN_WIN, N = DEADPOS_CANNOT_WIN };
@@ -1013,6 +942,79 @@ START_TEST(test_dead_cache_exact)
             ck_assert_msg(deadpos_is_dead(&b) == pairs[i][1].dead, "%s", pairs[i][1].fen);
         }
     }
+}
+END_TEST
+
+/* Out of memory for a thread's blocks (dp_thread_block()): deadpos_is_dead()
+ * answers without its cache as it answers with it.  The thread starts, then
+ * the address space is limited to what is mapped and a little more, then it
+ * asks.  (A mutant that uses the cache it could not get crashes here; the
+ * exhaustive search's table, 64 KB, may still come from the heap's free
+ * space, so its own fallback is not forced.) */
+#ifndef TEST_SANITIZED
+static const char *const starved_fens[] = {
+    "8/8/4k3/8/8/3K4/8/8 w - - 0 1",  "8/8/4k3/8/8/3K4/8/R7 w - - 0 1",
+    "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", "8/8/4k3/8/8/3K4/8/Q7 w - - 0 1",
+    "8/8/4k3/8/8/3KN3/8/8 b - - 0 1", "8/8/4k3/8/8/3KR3/8/8 b - - 0 1",
+    "7K/8/8/8/8/8/R7/kn6 b - - 0 1", /* dead by the exhaustive search */
+};
+#define STARVED_NB (sizeof starved_fens / sizeof starved_fens[0])
+
+struct starved {
+    struct position pos[STARVED_NB];
+    bool dead[STARVED_NB];
+    pthread_barrier_t limited;
+};
+
+static void *starved_thread(void *arg)
+{
+    struct starved *st = arg;
+    pthread_barrier_wait(&st->limited);
+    for (size_t i = 0; i < STARVED_NB; i++)
+        st->dead[i] = deadpos_is_dead(&st->pos[i]);
+    return NULL;
+}
+#endif
+
+START_TEST(test_dead_cache_out_of_memory)
+{
+#ifdef TEST_SANITIZED
+    fprintf(stderr, "test_dead_cache_out_of_memory: no address space limit under a sanitizer\n");
+    return;
+#else
+    if (test_under_valgrind()) {
+        fprintf(stderr, "test_dead_cache_out_of_memory: no address space limit under valgrind\n");
+        return;
+    }
+    static struct starved st;
+    bool want[STARVED_NB];
+    for (size_t i = 0; i < STARVED_NB; i++) {
+        char why[200];
+        ck_assert_msg(fen_parse(&st.pos[i], starved_fens[i], 0, why, sizeof why) == FEN_OK, "%s",
+                      why);
+        want[i] = deadpos_is_dead(&st.pos[i]); /* this thread: with its blocks */
+    }
+    ck_assert(want[0] && !want[1] && want[6]);
+    ck_assert_int_eq(pthread_barrier_init(&st.limited, NULL, 2), 0);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, starved_thread, &st), 0);
+    struct rlimit old;
+    ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
+    struct rlimit lim = {(rlim_t)test_address_space_in_use() + (256 << 10), old.rlim_max};
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
+    /* the cache's 576 KB cannot be had now */
+    void *probe = malloc(600 << 10);
+    bool starved = probe == NULL;
+    free(probe);
+    pthread_barrier_wait(&st.limited);
+    pthread_join(t, NULL);
+    ck_assert_int_eq(setrlimit(RLIMIT_AS, &old), 0);
+    pthread_barrier_destroy(&st.limited);
+    ck_assert_msg(starved, "the limit left room for the cache: the test tests nothing");
+    for (size_t i = 0; i < STARVED_NB; i++)
+        ck_assert_msg(st.dead[i] == want[i], "%s: %d without memory, %d with", starved_fens[i],
+                      st.dead[i], want[i]);
+#endif
 }
 END_TEST
 

@@ -426,6 +426,15 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
 /* A move (out of line: see game_feed()).  The usual one - on the main line
  * of a game being replayed, no ending reached, legal - takes this path
  * alone; every other case goes to on_move_general(). */
+/* What sends a move or a move number off the usual path, line l being the
+ * main line: in a variation, not replayable (which covers not set up yet,
+ * begin()), a broken line, an ending reached.  The tests are combined with |
+ * rather than ||: one branch for all of them (ENDING_NONE is 0). */
+static inline unsigned off_usual_path(const struct game *g, const struct line *l)
+{
+    return (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
+}
+
 /* A move on_move() does not take alone: the text on_move() resolves when
  * it is the usual move after all, NULL when it was taken here.  While a
  * game's notation is open (game_nota.c), a move that writes no letter (a
@@ -435,8 +444,7 @@ static __attribute__((noinline)) const char *on_move_open(struct game *g,
                                                          const struct pgn_event *ev)
 {
     const struct line *l = &g->lines[0];
-    unsigned other = (unsigned)g->depth | !g->replayable | l->broken | (g->nota_slow & 2u) |
-                     (unsigned)g->arb.ending;
+    unsigned other = off_usual_path(g, l) | (g->nota_slow & 2u);
     if (!other) {
         /* N, B, Q and K read the same wherever they are letters (and as
          * written where not): they only narrow the notations. */
@@ -491,15 +499,12 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
                                                             const struct pgn_event *ev)
 {
     struct line *l = &g->lines[0];
-    /* What sends a move and its number off the usual path: in a variation,
-     * not replayable (which covers not set up yet, begin()), a broken line,
-     * an ending reached.  The tests are combined with | rather than ||: one
-     * branch for all of them (ENDING_NONE is 0). */
-    unsigned off = (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
-    /* A numbered move: its number first, as on_move_number() takes it. */
+    unsigned off = off_usual_path(g, l);
+    /* A numbered move: its number first, as on_move_number() takes it (and
+     * then the move's own test again: the number may have changed it). */
     if (ev->number && UNLIKELY((off | g->numbering_warned) || ev->number != l->pos.fullmove)) {
         on_move_number_of(g, ev);
-        off = (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
+        off = off_usual_path(g, l);
     }
     const char *text = ev->text;
     if (UNLIKELY(off | g->nota_slow) && !(text = on_move_open(g, ev))) return;
@@ -610,8 +615,7 @@ static __attribute__((noinline)) void on_move_number(struct game *g, const struc
         return;
     }
     const struct line *l = &g->lines[0];
-    if (UNLIKELY(((unsigned)g->depth | !g->replayable | g->numbering_warned | l->broken |
-                  (unsigned)g->arb.ending))) {
+    if (UNLIKELY(off_usual_path(g, l) | g->numbering_warned)) {
         on_move_number_general(g, ev);
         return;
     }

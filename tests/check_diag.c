@@ -7,8 +7,10 @@
 #include "testutil.h"
 
 #include "diag/diag.h"
+#include "diag/message_format.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +105,46 @@ START_TEST(severity_names)
 }
 END_TEST
 
+
+/* message_format() writes what snprintf() writes, whole and cut short at
+ * every size, for the forms it writes itself and for those it hands on
+ * (positional arguments, flags, widths, precision, other conversions). */
+#define SAME_AS_SNPRINTF(fmt, ...)                                                               \
+    do {                                                                                         \
+        char want[160], got[160];                                                                \
+        int wn = snprintf(want, sizeof want, fmt, __VA_ARGS__);                                  \
+        for (size_t size = 1; size <= sizeof got; size = size < 40 ? size + 1 : size * 2) {     \
+            memset(got, '#', sizeof got);                                                        \
+            memset(want, '#', sizeof want);                                                      \
+            snprintf(want, size, fmt, __VA_ARGS__);                                              \
+            int gn = message_format(got, size, fmt, __VA_ARGS__);                                \
+            ck_assert_msg(gn == wn, "\"%s\" size %zu: length %d, snprintf %d", fmt, size, gn,   \
+                          wn);                                                                   \
+            ck_assert_msg(memcmp(got, want, sizeof got) == 0, "\"%s\" size %zu: \"%s\" not \"%s\"", \
+                          fmt, size, got, want);                                                 \
+        }                                                                                        \
+    } while (0)
+
+START_TEST(message_format_is_snprintf)
+{
+    const char *null_text = NULL;
+    SAME_AS_SNPRINTF("game %llu (line %u)", 18446744073709551615ull, 4294967295u);
+    SAME_AS_SNPRINTF("partita %llu di %s (riga %u)", 0ull, "Torneo \xc3\xa8 \"B\"", 7u);
+    SAME_AS_SNPRINTF("%s%s%s", "", "R", "");
+    SAME_AS_SNPRINTF("%d %d %d %ld %lld", 0, -1, -2147483647 - 1, -7L, -9223372036854775807LL - 1);
+    SAME_AS_SNPRINTF("%zu%% %lu %c.", (size_t)123, 42UL, 'R');
+    SAME_AS_SNPRINTF("ends with %s", null_text);
+    SAME_AS_SNPRINTF("%s", "no conversion after");
+    SAME_AS_SNPRINTF("%%%%%s%%", "x");
+    /* handed on to vsnprintf() whole */
+    SAME_AS_SNPRINTF("%2$s, %1$s", "primo", "secondo");
+    SAME_AS_SNPRINTF("written %1$s; %1$s again", "Rxe4");
+    SAME_AS_SNPRINTF("\\x%02x and %u", 0x1bu, 5u);
+    SAME_AS_SNPRINTF("%5d|%-4u|%.3s|%x|%lx", 12, 3u, "abcdef", 255u, 4096UL);
+    SAME_AS_SNPRINTF("%u first, then %+d", 1u, 2);
+}
+END_TEST
+
 Suite *diag_suite(void);
 Suite *diag_suite(void)
 {
@@ -111,6 +153,9 @@ Suite *diag_suite(void)
     tcase_add_loop_test(tc, names_unique_and_lookup_roundtrips, 0, DIAG_CODE_NB);
     tcase_add_test(tc, unknown_name_is_not_found);
     tcase_add_test(tc, severity_names);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("message format");
+    tcase_add_test(tc, message_format_is_snprintf);
     suite_add_tcase(s, tc);
     tc = tcase_create("documentation");
     tcase_add_loop_test(tc, documented_in_diagnostics_md, 0, DIAG_CODE_NB);

@@ -7,7 +7,9 @@
 #include "chess/chess.h"
 #include "report/report.h"
 #include "report/report_html.h"
+#include "report/escape.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,6 +229,45 @@ START_TEST(controls_are_escaped)
 }
 END_TEST
 
+
+/* A run of plain ASCII is passed eight bytes at a time: a control, DEL, a
+ * C1 byte or a Latin-1 byte anywhere in it, at every place in the run and
+ * by every length, is still escaped (or read as Latin-1) where it stands. */
+START_TEST(escape_finds_a_byte_anywhere_in_a_run)
+{
+    static const struct {
+        unsigned char byte;
+        const char *as;
+    } bad[] = {{0x1b, "\\x1b"}, {0x1f, "\\x1f"}, {0x7f, "\\x7f"}, {0x01, "\\x01"},
+               {0x9b, "\\x9b"}, {0xfc, "\xc3\xbc"}, {'\n', "\\n"}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+        for (size_t len = 1; len <= 24; len++)
+            for (size_t at = 0; at < len; at++) {
+                char in[32], want[64];
+                size_t w = 0;
+                for (size_t i = 0; i < len; i++) {
+                    in[i] = i == at ? (char)bad[k].byte : (char)(' ' + (i * 7 + k) % 95);
+                    if (i == at) {
+                        memcpy(want + w, bad[k].as, strlen(bad[k].as));
+                        w += strlen(bad[k].as);
+                    } else {
+                        want[w++] = in[i];
+                    }
+                }
+                want[w] = '\0';
+                char *out = NULL;
+                size_t n = 0;
+                FILE *f = open_memstream(&out, &n);
+                ck_assert_ptr_nonnull(f);
+                escape_write(f, in, len, ESCAPE_LATIN1);
+                fclose(f);
+                ck_assert_msg(strcmp(out, want) == 0, "byte 0x%02x at %zu of %zu: \"%s\"",
+                              bad[k].byte, at, len, out);
+                free(out);
+            }
+}
+END_TEST
+
 START_TEST(formats_by_name)
 {
     enum report_format f;
@@ -403,6 +444,7 @@ Suite *report_suite(void)
     tcase_add_test(tc, github_escapes_properties);
     tcase_add_test(tc, sarif_document_balances);
     tcase_add_test(tc, controls_are_escaped);
+    tcase_add_test(tc, escape_finds_a_byte_anywhere_in_a_run);
     tcase_add_test(tc, formats_by_name);
     tcase_add_test(tc, html_colours_pass_wcag_aa);
     tcase_add_test(tc, html_board_has_the_position_and_arrow);

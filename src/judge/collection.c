@@ -35,6 +35,8 @@
 #include "judge/collection_internal.h"
 #include "judge/game_record.h"
 
+#include "diag/message_format.h"
+
 #include "i18n.h"
 
 #include <stdio.h>
@@ -336,9 +338,9 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
                                                              (ordinal - seg->first_ordinal));
             char where[600]; /* the file named only when it is another one */
             if (strcmp(seg->file, g->file ? g->file : "") == 0)
-                snprintf(where, sizeof where, _("game %llu (line %u)"), first, (unsigned)c->line[e]);
+                message_format(where, sizeof where, _("game %llu (line %u)"), first, (unsigned)c->line[e]);
             else
-                snprintf(where, sizeof where, _("game %llu of %s (line %u)"), first, seg->file,
+                message_format(where, sizeof where, _("game %llu of %s (line %u)"), first, seg->file,
                          (unsigned)c->line[e]);
             char message[900];
             unsigned first_result = c->aux[e] & 7;
@@ -346,7 +348,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
              * contradicts nothing (a snapshot of a game still on). */
             if (first_result != result && first_result >= 1 && first_result <= 3 && result >= 1 &&
                 result <= 3) {
-                snprintf(message, sizeof message,
+                message_format(message, sizeof message,
                          _("same start position and moves as %s, but that copy records %s and "
                            "this one %s: one of them is wrong"),
                          where, result_text(first_result), result_text(result));
@@ -354,13 +356,13 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
             } else {
                 /* one whole sentence for each case, for the translations */
                 if (first_result == result)
-                    snprintf(message, sizeof message,
+                    message_format(message, sizeof message,
                              same_players ? _("duplicate of %s: same start position and moves")
                                           : _("same start position and moves as %s, between "
                                               "other players"),
                              where);
                 else
-                    snprintf(message, sizeof message,
+                    message_format(message, sizeof message,
                              same_players
                                  ? _("duplicate of %s: same start position and moves "
                                      "(recorded %s there, %s here)")
@@ -377,7 +379,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         !write_entry(c, g->fingerprint, g->line, players, (date << 3) | result)) {
         c->stopped = true;
         char message[200];
-        snprintf(message, sizeof message,
+        message_format(message, sizeof message,
                  c->ordinal > UINT32_MAX
                      ? _("duplicate detection stopped at this game: more games than it can "
                          "number, after %llu distinct games")

@@ -20,6 +20,7 @@
 
 #include "chess/fen.h"
 #include "chess/san.h"
+#include "diag/message_format.h"
 #include "pgn/pgn_parse.h"
 #include "i18n.h"
 
@@ -114,7 +115,7 @@ void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity
     char message[MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    message_vformat(message, sizeof message, fmt, ap);
     va_end(ap);
     game_emit(g, code, severity, loc, at, message);
 }

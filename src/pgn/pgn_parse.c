@@ -27,6 +27,7 @@
  */
 #include "pgn/pgn_parse.h"
 
+#include "diag/message_format.h"
 #include "pgn/input.h"
 
 #include "i18n.h"
@@ -49,7 +50,7 @@ void pgn_parse_report(struct pgn_parser *p, enum diag_code code, int severity,
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+    message_vformat(p->msg, sizeof p->msg, fmt, ap);
     va_end(ap);
     struct diag d;
     diag_init(&d, code, loc, p->msg);

@@ -10,6 +10,8 @@
 
 #include "report/json.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 /* The code point of the valid UTF-8 sequence of n bytes at s. */
@@ -30,43 +32,78 @@ static int unsafe(unsigned cp)
            (cp >= 0x2066 && cp <= 0x2069);
 }
 
-static void put_escape(FILE *f, unsigned cp)
+/* Whether the 8 bytes at s are all plain printable ASCII (0x20 to 0x7e):
+ * no byte below 0x20 (a byte below it borrows, once x - 0x20 each), none
+ * from 0x7f (a byte from it has its high bit set, once x + 1 each; a
+ * carry out of a byte needs such a byte). */
+static bool printable8(const unsigned char *s)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t x;
+    memcpy(&x, s, 8);
+    return (((x - 0x20 * ones) & ~x) | (x + ones) | x) & high ? false : true;
+}
+
+/* "\xNN" (digits 2) or "\uNNNN" (digits 4) for v. */
+static void put_hex(struct json_buf *jb, unsigned v, int digits)
+{
+    static const char hex[] = "0123456789abcdef";
+    char e[6] = {'\\', digits == 2 ? 'x' : 'u'};
+    for (int i = 0; i < digits; i++)
+        e[2 + i] = hex[(v >> (4 * (digits - 1 - i))) & 15];
+    json_buf_put(jb, e, 2 + (size_t)digits);
+}
+
+/* \n, \r, \t, or \xNN (below 0x80) / \uNNNN (unsafe() code points are all
+ * below 0x10000). */
+static void put_escape(struct json_buf *jb, unsigned cp)
 {
     switch (cp) {
-    case '\n': fputs("\\n", f); break;
-    case '\r': fputs("\\r", f); break;
-    case '\t': fputs("\\t", f); break;
-    default: fprintf(f, cp < 0x80 ? "\\x%02x" : "\\u%04x", cp); break;
+    case '\n': json_buf_put(jb, "\\n", 2); break;
+    case '\r': json_buf_put(jb, "\\r", 2); break;
+    case '\t': json_buf_put(jb, "\\t", 2); break;
+    default: put_hex(jb, cp, cp < 0x80 ? 2 : 4); break;
     }
 }
 
-void escape_write(FILE *f, const char *str, size_t len, enum escape_bytes bytes)
+void escape_buf(struct json_buf *jb, const char *str, size_t len, enum escape_bytes bytes)
 {
     const unsigned char *s = (const unsigned char *)str;
     size_t i = 0;
     while (i < len) {
         size_t start = i; /* a run of plain printable ASCII is written at once */
+        while (i + 8 <= len && printable8(s + i))
+            i += 8;
         while (i < len && s[i] >= 0x20 && s[i] < 0x7F)
             i++;
-        if (i > start) fwrite(s + start, 1, i - start, f);
+        if (i > start) json_buf_put(jb, (const char *)s + start, i - start);
         if (i == len) break;
         size_t n = json_utf8_seq_len(s + i, len - i);
         if (n) {
             unsigned cp = code_point(s + i, n);
             if (unsafe(cp))
-                put_escape(f, cp);
+                put_escape(jb, cp);
             else
-                fwrite(s + i, 1, n, f);
+                json_buf_put(jb, (const char *)s + i, n);
             i += n;
         } else if (bytes == ESCAPE_LATIN1 && s[i] >= 0xA0) {
-            putc(0xC0 | (s[i] >> 6), f); /* the Latin-1 character, in UTF-8 */
-            putc(0x80 | (s[i] & 0x3F), f);
+            char utf8[2] = {(char)(0xC0 | (s[i] >> 6)), (char)(0x80 | (s[i] & 0x3F))};
+            json_buf_put(jb, utf8, 2); /* the Latin-1 character, in UTF-8 */
             i++;
         } else {
-            fprintf(f, "\\x%02x", s[i]);
+            put_hex(jb, s[i], 2); /* a byte, not a code point */
             i++;
         }
     }
+}
+
+void escape_write(FILE *f, const char *str, size_t len, enum escape_bytes bytes)
+{
+    struct json_buf jb; /* (not cleared: a buffer of 8 KB) */
+    jb.f = f;
+    jb.n = 0;
+    escape_buf(&jb, str, len, bytes);
+    json_buf_flush(&jb);
 }
 
 void escape_cwrite(FILE *f, const char *s, enum escape_bytes bytes)

@@ -19,6 +19,12 @@
  * output); in a file name or a FEN just a byte, written \xNN. */
 enum escape_bytes { ESCAPE_LATIN1, ESCAPE_HEX };
 
+struct json_buf;
+
+/* Put s (len bytes) in jb, escaped (the one implementation: the two below
+ * write through it). */
+void escape_buf(struct json_buf *jb, const char *s, size_t len, enum escape_bytes bytes);
+
 /* Write s (len bytes) to f, escaped. */
 void escape_write(FILE *f, const char *s, size_t len, enum escape_bytes bytes);
 

@@ -104,21 +104,57 @@ void report_set_html_max_boards(struct report *r, unsigned long n)
         report_html_set_max_boards(r->html, n);
 }
 
-/* "23...Nf6" / "9. Kg1", or "" when the finding has no move. */
+/* "23...Nf6" / "9. Kg1", or "" when the finding has no move (at most
+ * size - 1 bytes: a longer one is cut there). */
 static void format_move(char *buf, size_t size, const struct diag *d)
 {
-    if (!d->san || !d->move_number) {
-        buf[0] = '\0';
-        return;
+    size_t n = 0;
+    if (d->san && d->move_number) {
+        char num[16];
+        int k = 0;
+        unsigned v = (unsigned)d->move_number;
+        do
+            num[k++] = (char)('0' + v % 10);
+        while (v /= 10);
+        while (k && n + 1 < size)
+            buf[n++] = num[--k];
+        for (const char *s = d->side == 1 ? "..." : ". "; *s && n + 1 < size; s++)
+            buf[n++] = *s;
+        for (const char *s = d->san; *s && n + 1 < size; s++)
+            buf[n++] = *s;
     }
-    snprintf(buf, size, "%u%s%s", (unsigned)d->move_number, d->side == 1 ? "..." : ". ", d->san);
+    buf[n] = '\0';
 }
 
 /* Text from the input for a UTF-8 terminal or a log (escape.h): valid UTF-8
  * as it is, any other byte as the Latin-1 character it is, controls escaped. */
-static void text_put(FILE *f, const char *s)
+static void text_put(struct json_buf *jb, const char *s)
 {
-    escape_cwrite(f, s, ESCAPE_LATIN1);
+    escape_buf(jb, s, strlen(s), ESCAPE_LATIN1);
+}
+
+/* fmt (a translated text with one number in it) with v in its place.  Its
+ * usual forms, one "%u" (wide false) or "%llu" (wide true) and no other
+ * '%', without printf's parse of the format: a file full of findings
+ * writes a few a finding.  Any other form (a translation's "%1$llu")
+ * through snprintf(). */
+static void put_number_text(struct json_buf *jb, const char *fmt, unsigned long long v, bool wide)
+{
+    const char *pc = strchr(fmt, '%');
+    const char *conv = wide ? "%llu" : "%u";
+    size_t clen = wide ? 4 : 2;
+    if (pc && strncmp(pc, conv, clen) == 0 && !strchr(pc + clen, '%')) {
+        json_buf_put(jb, fmt, (size_t)(pc - fmt));
+        json_buf_uint(jb, v);
+        json_buf_puts(jb, pc + clen);
+        return;
+    }
+    char text[512];
+    if (wide)
+        snprintf(text, sizeof text, fmt, v);
+    else
+        snprintf(text, sizeof text, fmt, (unsigned)v);
+    json_buf_puts(jb, text);
 }
 
 static bool tag_present(const char *v)
@@ -127,72 +163,79 @@ static bool tag_present(const char *v)
 }
 
 /* The context prefix that names the game and the move. */
-static void report_context(FILE *f, const struct diag *d)
+static void report_context(struct json_buf *jb, const struct diag *d)
 {
     if (d->game) {
-        fprintf(f, _("game %llu"), (unsigned long long)d->game);
+        put_number_text(jb, _("game %llu"), d->game, true);
         bool names = tag_present(d->white) || tag_present(d->black);
         bool round = tag_present(d->round);
         if (names || round) {
-            fputs(" (", f);
+            json_buf_put(jb, " (", 2);
             if (names) {
-                text_put(f, tag_present(d->white) ? d->white : "?");
-                fputs(" - ", f);
-                text_put(f, tag_present(d->black) ? d->black : "?");
+                text_put(jb, tag_present(d->white) ? d->white : "?");
+                json_buf_put(jb, " - ", 3);
+                text_put(jb, tag_present(d->black) ? d->black : "?");
             }
             if (round) {
-                fputs(names ? _(", round ") : _("round "), f);
-                text_put(f, d->round);
+                json_buf_puts(jb, names ? _(", round ") : _("round "));
+                text_put(jb, d->round);
             }
-            fputc(')', f);
+            json_buf_put(jb, ")", 1);
         }
         char mv[64];
         format_move(mv, sizeof mv, d);
         if (mv[0]) {
-            fputs(", ", f);
-            text_put(f, mv);
+            json_buf_put(jb, ", ", 2);
+            text_put(jb, mv);
             if (d->ply)
-                fprintf(f, d->variation ? _(" (ply %u, in a variation)") : _(" (ply %u)"),
-                        (unsigned)d->ply);
+                put_number_text(jb, d->variation ? _(" (ply %u, in a variation)") : _(" (ply %u)"),
+                                d->ply, false);
         }
-        fputs(": ", f);
+        json_buf_put(jb, ": ", 2);
     }
 }
 
-/* ":n" for a line or column: a file full of findings writes two a finding,
- * and fprintf() takes longer to parse its format than to write them. */
-static void put_colon_number(FILE *f, unsigned n)
+/* ":n" for a line or column. */
+static void put_colon_number(struct json_buf *jb, unsigned n)
 {
-    char buf[16];
-    char *p = buf + sizeof buf;
-    *--p = '\0';
-    do
-        *--p = (char)('0' + n % 10);
-    while (n /= 10);
-    *--p = ':';
-    fputs(p, f);
+    json_buf_put(jb, ":", 1);
+    json_buf_uint(jb, n);
 }
 
-static void text_location(FILE *f, const struct diag *d)
+static void text_location(struct json_buf *jb, const struct diag *d)
 {
-    escape_cwrite(f, d->file ? d->file : "<input>", ESCAPE_HEX);
+    const char *file = d->file ? d->file : "<input>";
+    escape_buf(jb, file, strlen(file), ESCAPE_HEX);
     if (d->loc.line) {
-        put_colon_number(f, (unsigned)d->loc.line);
-        put_colon_number(f, (unsigned)d->loc.column);
+        put_colon_number(jb, (unsigned)d->loc.line);
+        put_colon_number(jb, (unsigned)d->loc.column);
     }
-    fputs(": ", f);
+    json_buf_put(jb, ": ", 2);
 }
 
+/* The context and message, as a finding's line holds them. */
+static void context_and_message(struct json_buf *jb, const struct diag *d)
+{
+    report_context(jb, d);
+    text_put(jb, d->message);
+}
+
+/* A finding's line, gathered and written in one call (a stdio call for each
+ * of its dozen parts cost more than the rest of a duplicate game's
+ * finding). */
 static void text_diag(FILE *f, const struct diag *d)
 {
-    text_location(f, d);
-    fputs(diag_severity_label(d->severity), f);
-    fputs(": ", f);
-    report_context(f, d);
-    text_put(f, d->message);
-    fputs(" [", f);
-    fputs(diag_info(d->code)->name, f);
-    fputs("]\n", f);
+    struct json_buf jb; /* (not cleared: a buffer of 8 KB) */
+    jb.f = f;
+    jb.n = 0;
+    text_location(&jb, d);
+    json_buf_puts(&jb, diag_severity_label(d->severity));
+    json_buf_put(&jb, ": ", 2);
+    context_and_message(&jb, d);
+    json_buf_put(&jb, " [", 2);
+    json_buf_puts(&jb, diag_info(d->code)->name);
+    json_buf_put(&jb, "]\n", 2);
+    json_buf_flush(&jb);
 }
 
 /* GitHub workflow commands: data escapes %, CR, LF; properties also : and ,. */
@@ -218,8 +261,11 @@ static char *context_message(const struct diag *d)
     size_t len = 0;
     FILE *m = open_memstream(&text, &len);
     if (!m) return NULL;
-    report_context(m, d);
-    text_put(m, d->message);
+    struct json_buf jb;
+    jb.f = m;
+    jb.n = 0;
+    context_and_message(&jb, d);
+    json_buf_flush(&jb);
     if (fclose(m) != 0) {
         free(text);
         return NULL;
@@ -258,8 +304,11 @@ static void github_diag(FILE *f, const struct diag *d)
     size_t ctxlen = 0;
     m = open_memstream(&ctx, &ctxlen);
     if (m) {
-        report_context(m, d);
-        text_put(m, d->message);
+        struct json_buf jb;
+        jb.f = m;
+        jb.n = 0;
+        context_and_message(&jb, d);
+        json_buf_flush(&jb);
         fclose(m);
         github_escape(f, ctx, false);
         free(ctx);

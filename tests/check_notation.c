@@ -87,6 +87,31 @@ START_TEST(letters_narrow)
 }
 END_TEST
 
+/* nota_reading() (one lookup of a table made at start-up) is what narrowing
+ * and meaning say, for every mask and letter: the English letter when the
+ * letter narrows nothing and means one piece, else 0 (R under English and
+ * Italian both: 0; R under Italian alone: the king; C under Italian: N). */
+START_TEST(reading_table)
+{
+    for (unsigned sets = 1; sets <= NOTA_ALL; sets++)
+        for (char c = 'A'; c <= 'Z'; c++) {
+            uint32_t bit = 1u << (c - 'A');
+            char want = nota_narrow(sets, bit) == sets && (nota_sets_of(bit) & sets) &&
+                                nota_agree(sets, bit)
+                            ? nota_meaning(sets, c)
+                            : 0;
+            ck_assert_msg(nota_reading(sets, c) == want, "%c under %#x: %d, expected %d", c, sets,
+                          nota_reading(sets, c), want);
+        }
+    ck_assert_int_eq(nota_reading(NOTA_ITES, 'R'), 'K');
+    ck_assert_int_eq(nota_reading(NOTA_ITES | NOTA_FR, 'C'), 'N');
+    ck_assert_int_eq(nota_reading(NOTA_ITES, 'D'), 'Q');
+    ck_assert_int_eq(nota_reading(NOTA_EN | NOTA_ITES, 'R'), 0);
+    ck_assert_int_eq(nota_reading(NOTA_ALL, 'C'), 0); /* narrows: not yet */
+    ck_assert_int_eq(nota_reading(NOTA_ITES, 'e'), 0);
+}
+END_TEST
+
 START_TEST(modes)
 {
     static const char *const names[] = {"auto", "en", "it", "es", "fr", "de", "nl", "figurine"};
@@ -488,6 +513,7 @@ Suite *notation_suite(void)
     TCase *tc = tcase_create("letters");
     tcase_add_loop_test(tc, translate_tokens, 0, sizeof translations / sizeof *translations);
     tcase_add_test(tc, letters_narrow);
+    tcase_add_test(tc, reading_table);
     tcase_add_test(tc, modes);
     suite_add_tcase(s, tc);
     tc = tcase_create("games");

@@ -180,6 +180,24 @@ bool nota_agree(unsigned sets, uint32_t letters)
     return true;
 }
 
+/* nota_reading() for every mask and letter, made before main() (so before
+ * any thread) from knows[] and meaning_of(). */
+static char readings[NOTA_ALL + 1][26];
+
+__attribute__((constructor)) static void readings_init(void)
+{
+    for (unsigned sets = 0; sets <= NOTA_ALL; sets++)
+        for (int c = 0; c < 26; c++) {
+            int m = sets && (knows[c] & sets) == sets ? meaning_of(sets, c) : 0;
+            readings[sets][c] = m > 0 ? (char)m : 0;
+        }
+}
+
+char nota_reading(unsigned sets, char letter)
+{
+    return letter >= 'A' && letter <= 'Z' ? readings[sets & NOTA_ALL][letter - 'A'] : 0;
+}
+
 char nota_meaning(unsigned sets, char letter)
 {
     if (letter < 'A' || letter > 'Z') return 0;

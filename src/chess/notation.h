@@ -130,6 +130,12 @@ size_t nota_translate(unsigned sets, const char *tok, size_t len, char *out, siz
  * (K Q R B N P), or 0 when no set of the mask knows it. */
 char nota_meaning(unsigned sets, char letter);
 
+/* A capital letter's English letter when every set of `sets` knows it
+ * (nota_narrow() by it leaves `sets` as they are) and it means one piece
+ * under them; else 0.  One table lookup: a game reads its own piece letters
+ * through it once its notation is settled (Italian C, A, T, D, R). */
+char nota_reading(unsigned sets, char letter);
+
 /* The lowest set of a mask (NOTA_EN first), or 0. */
 static inline unsigned nota_first_set(unsigned sets)
 {

@@ -449,6 +449,8 @@ static __attribute__((noinline)) const char *on_move_open(struct game *g,
     const struct line *l = &g->lines[0];
     unsigned other = off_usual_path(g, l) | (g->nota_slow & 2u);
     if (!other) {
+        /* A pawn move or castling has no letter to read. */
+        if (!nota_may_have_letters(ev->text, ev->len)) return ev->text;
         /* N, B, Q and K read the same wherever they are letters (and as
          * written where not): they only narrow the notations. */
         uint32_t letter = nota_plain_letter(ev->text, ev->len);
@@ -456,7 +458,6 @@ static __attribute__((noinline)) const char *on_move_open(struct game *g,
             game_nota_narrow(g, letter);
             return ev->text;
         }
-        if (!nota_may_have_letters(ev->text, ev->len)) return ev->text;
         const char *read = game_nota_read_usual(g, ev);
         if (read) return read;
     }

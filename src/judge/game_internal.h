@@ -195,6 +195,11 @@ static inline void game_copy_text(char *dst, const char *src, size_t n)
         memcpy(&b, src + n - 4, 4);
         memcpy(dst, &a, 4);
         memcpy(dst + n - 4, &b, 4);
+    } else if (n - 1 <= 2) { /* 1 to 3 ("f3" of an Italian "Cf3") */
+        char a = src[0], b = src[n / 2], c = src[n - 1];
+        dst[0] = a;
+        dst[n / 2] = b;
+        dst[n - 1] = c;
     } else {
 #if defined(__GNUC__)
         __asm__("" : "+r"(n));

@@ -278,11 +278,17 @@ void game_nota_narrow(struct game *g, uint32_t letters)
 const char *game_nota_read_usual(struct game *g, const struct pgn_event *ev)
 {
     if (!nota_lead_letter_only(ev->text, ev->len)) return NULL;
-    game_nota_narrow(g, 1u << (ev->text[0] - 'A'));
-    char english = nota_meaning(g->nota, ev->text[0]);
-    if (!english) return NULL; /* no meaning, or two: the general path holds or reports it */
+    /* Usually the game's notation is settled and the letter is one of its
+     * own (an Italian game's every C, A, T, D and R): one lookup says the
+     * piece, and there is nothing to narrow. */
+    char english = nota_reading(g->nota, ev->text[0]);
+    if (UNLIKELY(!english)) {
+        game_nota_narrow(g, 1u << (ev->text[0] - 'A'));
+        english = nota_meaning(g->nota, ev->text[0]);
+        if (!english) return NULL; /* no meaning, or two: the general path holds or reports it */
+    }
     g->read_text[0] = english;
-    memcpy(g->read_text + 1, ev->text + 1, ev->len - 1);
+    game_copy_text(g->read_text + 1, ev->text + 1, ev->len - 1); /* len <= 15 */
     return g->read_text;
 }
 

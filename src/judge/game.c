@@ -747,30 +747,28 @@ static void begin(struct game *g, const struct pgn_event *ev)
     game_nota_begin(g);
 }
 
-/* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
+/* a[0, n) == b[0, n) for w <= n <= 2w (w 4 or 8, a constant once inlined):
+ * the first and the last w bytes of each, as two loads. */
+static inline bool same_ends(const char *a, const char *b, size_t n, size_t w)
+{
+    uint64_t a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+    memcpy(&a0, a, w);
+    memcpy(&a1, a + n - w, w);
+    memcpy(&b0, b, w);
+    memcpy(&b1, b + n - w, w);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+}
+
 /* a[0, n) == b[0, n): names of 4 to 16 bytes (every tag name but "FEN"
- * and "TerminationDetails") as two overlapping loads each, without a call. */
+ * and "TerminationDetails") without a call. */
 static inline bool same_name(const char *a, const char *b, size_t n)
 {
-    if (n - 8 <= 8) {
-        uint64_t a0, a1, b0, b1;
-        memcpy(&a0, a, 8);
-        memcpy(&a1, a + n - 8, 8);
-        memcpy(&b0, b, 8);
-        memcpy(&b1, b + n - 8, 8);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (n - 4 <= 3) {
-        uint32_t a0, a1, b0, b1;
-        memcpy(&a0, a, 4);
-        memcpy(&a1, a + n - 4, 4);
-        memcpy(&b0, b, 4);
-        memcpy(&b1, b + n - 4, 4);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
+    if (n - 8 <= 8) return same_ends(a, b, n, 8);
+    if (n - 4 <= 3) return same_ends(a, b, n, 4);
     return memcmp(a, b, n) == 0;
 }
 
+/* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
 static int tag_slot(const struct game *g, const char *name, size_t len)
 {
     if (LIKELY(g->tag_buckets_ok)) {
@@ -780,7 +778,7 @@ static int tag_slot(const struct game *g, const char *name, size_t len)
                    : -1;
     }
     for (int t = 0; t < TAG_SLOT_NB; t++)
-        if (len == game_tag_names[t].len && memcmp(name, game_tag_names[t].text, len) == 0)
+        if (len == game_tag_names[t].len && same_name(name, game_tag_names[t].text, len))
             return t;
     return -1;
 }

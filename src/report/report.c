@@ -7,6 +7,7 @@
  */
 #include "report/report.h"
 
+#include "diag/message_format.h"
 #include "report/escape.h"
 #include "report/json.h"
 
@@ -133,27 +134,16 @@ static void text_put(struct json_buf *jb, const char *s)
     escape_buf(jb, s, strlen(s), ESCAPE_LATIN1);
 }
 
-/* fmt (a translated text with one number in it) with v in its place.  Its
- * usual forms, one "%u" (wide false) or "%llu" (wide true) and no other
- * '%', without printf's parse of the format: a file full of findings
- * writes a few a finding.  Any other form (a translation's "%1$llu")
- * through snprintf(). */
+/* fmt (a translated text with one number in it, "%u" when wide is false,
+ * "%llu" when true) with v in its place, by message_format(): a file full
+ * of findings writes a few a finding. */
 static void put_number_text(struct json_buf *jb, const char *fmt, unsigned long long v, bool wide)
 {
-    const char *pc = strchr(fmt, '%');
-    const char *conv = wide ? "%llu" : "%u";
-    size_t clen = wide ? 4 : 2;
-    if (pc && strncmp(pc, conv, clen) == 0 && !strchr(pc + clen, '%')) {
-        json_buf_put(jb, fmt, (size_t)(pc - fmt));
-        json_buf_uint(jb, v);
-        json_buf_puts(jb, pc + clen);
-        return;
-    }
     char text[512];
     if (wide)
-        snprintf(text, sizeof text, fmt, v);
+        message_format(text, sizeof text, fmt, v);
     else
-        snprintf(text, sizeof text, fmt, (unsigned)v);
+        message_format(text, sizeof text, fmt, (unsigned)v);
     json_buf_puts(jb, text);
 }
 

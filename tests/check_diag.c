@@ -105,24 +105,22 @@ START_TEST(severity_names)
 }
 END_TEST
 
-
 /* message_format() writes what snprintf() writes, whole and cut short at
  * every size, for the forms it writes itself and for those it hands on
  * (positional arguments, flags, widths, precision, other conversions). */
-#define SAME_AS_SNPRINTF(fmt, ...)                                                               \
-    do {                                                                                         \
-        char want[160], got[160];                                                                \
-        int wn = snprintf(want, sizeof want, fmt, __VA_ARGS__);                                  \
-        for (size_t size = 1; size <= sizeof got; size = size < 40 ? size + 1 : size * 2) {     \
-            memset(got, '#', sizeof got);                                                        \
-            memset(want, '#', sizeof want);                                                      \
-            snprintf(want, size, fmt, __VA_ARGS__);                                              \
-            int gn = message_format(got, size, fmt, __VA_ARGS__);                                \
-            ck_assert_msg(gn == wn, "\"%s\" size %zu: length %d, snprintf %d", fmt, size, gn,   \
-                          wn);                                                                   \
-            ck_assert_msg(memcmp(got, want, sizeof got) == 0, "\"%s\" size %zu: \"%s\" not \"%s\"", \
-                          fmt, size, got, want);                                                 \
-        }                                                                                        \
+#define SAME_AS_SNPRINTF(fmt, ...)                                                                 \
+    do {                                                                                           \
+        char want[160], got[160];                                                                  \
+        int wn = snprintf(want, sizeof want, fmt, __VA_ARGS__);                                    \
+        for (size_t size = 1; size <= sizeof got; size = size < 40 ? size + 1 : size * 2) {        \
+            memset(got, '#', sizeof got);                                                          \
+            memset(want, '#', sizeof want);                                                        \
+            snprintf(want, size, fmt, __VA_ARGS__);                                                \
+            int gn = message_format(got, size, fmt, __VA_ARGS__);                                  \
+            ck_assert_msg(gn == wn, "\"%s\" size %zu: length %d, snprintf %d", fmt, size, gn, wn); \
+            ck_assert_msg(memcmp(got, want, sizeof got) == 0,                                      \
+                          "\"%s\" size %zu: \"%s\" not \"%s\"", fmt, size, got, want);             \
+        }                                                                                          \
     } while (0)
 
 START_TEST(message_format_is_snprintf)

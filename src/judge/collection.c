@@ -334,41 +334,44 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
                 (!same_players || (c->aux[e] >> 3) != date))
                 continue; /* strict: another game with the same moves */
             const struct segment *seg = segment_of(c, ordinal);
-            unsigned long long first = (unsigned long long)(seg->first_game +
-                                                             (ordinal - seg->first_ordinal));
+            unsigned long long first =
+                (unsigned long long)(seg->first_game + (ordinal - seg->first_ordinal));
             char where[600]; /* the file named only when it is another one */
             if (strcmp(seg->file, g->file ? g->file : "") == 0)
-                message_format(where, sizeof where, _("game %llu (line %u)"), first, (unsigned)c->line[e]);
+                message_format(where, sizeof where, _("game %llu (line %u)"), first,
+                               (unsigned)c->line[e]);
             else
-                message_format(where, sizeof where, _("game %llu of %s (line %u)"), first, seg->file,
-                         (unsigned)c->line[e]);
+                message_format(where, sizeof where, _("game %llu of %s (line %u)"), first,
+                               seg->file, (unsigned)c->line[e]);
             char message[900];
             unsigned first_result = c->aux[e] & 7;
             /* Two results contradict each other; "*" (unfinished) or none
              * contradicts nothing (a snapshot of a game still on). */
             if (first_result != result && first_result >= 1 && first_result <= 3 && result >= 1 &&
                 result <= 3) {
-                message_format(message, sizeof message,
-                         _("same start position and moves as %s, but that copy records %s and "
-                           "this one %s: one of them is wrong"),
-                         where, result_text(first_result), result_text(result));
+                message_format(
+                    message, sizeof message,
+                    _("same start position and moves as %s, but that copy records %s and "
+                      "this one %s: one of them is wrong"),
+                    where, result_text(first_result), result_text(result));
                 collection_emit(c, g, DIAG_CONFLICTING_DUPLICATE, DIAG_ERROR, message, emit, ctx);
             } else {
                 /* one whole sentence for each case, for the translations */
                 if (first_result == result)
                     message_format(message, sizeof message,
-                             same_players ? _("duplicate of %s: same start position and moves")
-                                          : _("same start position and moves as %s, between "
-                                              "other players"),
-                             where);
+                                   same_players
+                                       ? _("duplicate of %s: same start position and moves")
+                                       : _("same start position and moves as %s, between "
+                                           "other players"),
+                                   where);
                 else
                     message_format(message, sizeof message,
-                             same_players
-                                 ? _("duplicate of %s: same start position and moves "
-                                     "(recorded %s there, %s here)")
-                                 : _("same start position and moves as %s, between other "
-                                     "players (recorded %s there, %s here)"),
-                             where, result_text(first_result), result_text(result));
+                                   same_players
+                                       ? _("duplicate of %s: same start position and moves "
+                                           "(recorded %s there, %s here)")
+                                       : _("same start position and moves as %s, between other "
+                                           "players (recorded %s there, %s here)"),
+                                   where, result_text(first_result), result_text(result));
                 collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
             }
             return;
@@ -380,12 +383,12 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         c->stopped = true;
         char message[200];
         message_format(message, sizeof message,
-                 c->ordinal > UINT32_MAX
-                     ? _("duplicate detection stopped at this game: more games than it can "
-                         "number, after %llu distinct games")
-                     : _("duplicate detection stopped at this game: out of memory after %llu "
-                         "distinct games"),
-                 (unsigned long long)c->used);
+                       c->ordinal > UINT32_MAX
+                           ? _("duplicate detection stopped at this game: more games than it can "
+                               "number, after %llu distinct games")
+                           : _("duplicate detection stopped at this game: out of memory after %llu "
+                               "distinct games"),
+                       (unsigned long long)c->used);
         collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
         return;
     }

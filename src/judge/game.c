@@ -773,13 +773,13 @@ static int tag_slot(const struct game *g, const char *name, size_t len)
 {
     if (LIKELY(g->tag_buckets_ok)) {
         int t = g->tag_buckets[tag_bucket(name, len)] - 1;
-        return t >= 0 && len == game_tag_names[t].len && same_name(name, game_tag_names[t].text, len)
+        return t >= 0 && len == game_tag_names[t].len &&
+                       same_name(name, game_tag_names[t].text, len)
                    ? t
                    : -1;
     }
     for (int t = 0; t < TAG_SLOT_NB; t++)
-        if (len == game_tag_names[t].len && same_name(name, game_tag_names[t].text, len))
-            return t;
+        if (len == game_tag_names[t].len && same_name(name, game_tag_names[t].text, len)) return t;
     return -1;
 }
 

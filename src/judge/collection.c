@@ -36,6 +36,7 @@
 #include "judge/game_record.h"
 
 #include "diag/message_format.h"
+#include "pgn/text_hash.h"
 
 #include "i18n.h"
 
@@ -136,26 +137,7 @@ void collection_free(struct collection *c)
 
 uint32_t collection_hash_text(const char *s)
 {
-    if (!s) return 0;
-    /* eight bytes a step (a name or a date is a step or two, where a byte a
-     * step cost 5 instructions a byte); the last step loads the last eight
-     * bytes, overlapping the one before */
-    size_t n = strlen(s);
-    uint64_t h = (n + 1) * 0x9e3779b97f4a7c15ull, w;
-    if (n >= 8) {
-        for (size_t i = 0; i + 8 < n; i += 8) {
-            memcpy(&w, s + i, 8);
-            h = (h ^ w) * 0xd6e8feb86659fd93ull;
-            h ^= h >> 32;
-        }
-        memcpy(&w, s + n - 8, 8);
-    } else {
-        w = 0;
-        for (size_t i = 0; i < n; i++)
-            w = w << 8 | (unsigned char)s[i];
-    }
-    h = (h ^ w) * 0xd6e8feb86659fd93ull;
-    return (uint32_t)((h ^ (h >> 32)) * 0xd6e8feb86659fd93ull >> 32);
+    return s ? (uint32_t)(text_hash(s, strlen(s)) >> 32) : 0;
 }
 
 static unsigned result_code(const char *r)

@@ -18,7 +18,7 @@ struct game_record;
 void collection_emit(struct collection *c, struct game_record *g, enum diag_code code,
                      enum diag_severity severity, const char *message, diag_fn emit, void *ctx);
 
-/* A 32-bit hash of a string (NULL hashes as 0). */
+/* A 32-bit hash of a string (text_hash(); NULL hashes as 0). */
 uint32_t collection_hash_text(const char *s);
 
 /* collection_event.c: the current event's games and their round checks. */

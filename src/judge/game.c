@@ -299,8 +299,8 @@ static bool is_glyph_word(const struct pgn_event *ev)
            (ev->len == 2 && ev->text[0] == 'R' && ev->text[1] == 'R');
 }
 
-/* A move, every case (on_move() takes the usual one).  pre: the failed
- * resolution of a main-line move (or null move) that on_move() tried
+/* A move, every case (play_move() takes the usual one).  pre: the failed
+ * resolution of a main-line move (or null move) that play_move() tried
  * (status pre_st), or NULL. */
 static __attribute__((noinline)) void on_move_general(struct game *g, const struct pgn_event *ev,
                                                       const struct san_result *pre,
@@ -314,7 +314,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     if (UNLIKELY(is_glyph_word(ev))) return;
     bool read = g->nota_slow && !pre;
     if (pre && pre_st == SAN_BAD && g->replayable && nota_scan(ev->text, ev->len)) {
-        pre = NULL; /* a figurine on_move() could not read */
+        pre = NULL; /* a figurine play_move() could not read */
         read = true;
     }
     const char *text = ev->text;
@@ -415,9 +415,9 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
     move_marks(g, ev, l, &res, ended, main_line);
 }
 
-_Static_assert(ENDING_NONE == 0, "on_move() tests the ending as a number");
+_Static_assert(ENDING_NONE == 0, "play_move() tests the ending as a number");
 
-/* The end of on_move() when arb_record() finds an ending possible. */
+/* The end of play_move() when arb_record() finds an ending possible. */
 static __attribute__((noinline)) void on_move_decide(struct game *g, const struct pgn_event *ev,
                                                      const struct san_result *res)
 {
@@ -426,9 +426,6 @@ static __attribute__((noinline)) void on_move_decide(struct game *g, const struc
     move_marks(g, ev, l, res, ended, true);
 }
 
-/* A move (out of line: see game_feed()).  The usual one - on the main line
- * of a game being replayed, no ending reached, legal - takes this path
- * alone; every other case goes to on_move_general(). */
 /* What sends a move or a move number off the usual path, line l being the
  * main line: in a variation, not replayable (which covers not set up yet,
  * begin()), a broken line, an ending reached.  The tests are combined with |
@@ -438,7 +435,7 @@ static inline unsigned off_usual_path(const struct game *g, const struct line *l
     return (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
 }
 
-/* A move on_move() does not take alone: the text on_move() resolves when
+/* A move play_move() does not take alone: the text play_move() resolves when
  * it is the usual move after all, NULL when it was taken here.  While a
  * game's notation is open (game_nota.c), a move that writes no letter (a
  * pawn move, castling) reads the same in every notation and takes the usual
@@ -601,7 +598,7 @@ static __attribute__((noinline)) void on_move_number_general(struct game *g,
 }
 
 /* The move number of a numbered move (pgn_event_number()) that
- * on_move() does not take alone. */
+ * play_move() does not take alone. */
 static __attribute__((noinline)) void on_move_number_of(struct game *g, const struct pgn_event *ev)
 {
     struct pgn_event num;
@@ -610,7 +607,7 @@ static __attribute__((noinline)) void on_move_number_of(struct game *g, const st
 }
 
 /* A move number (out of line: see game_feed()); the usual one, on the main
- * line of a game being replayed with no ending, tested as in on_move(). */
+ * line of a game being replayed with no ending, tested as in play_move(). */
 static __attribute__((noinline)) void on_move_number(struct game *g, const struct pgn_event *ev)
 {
     if (ev->type == PGN_EV_MOVE_COMMENTED) {

@@ -272,7 +272,7 @@ void game_nota_narrow(struct game *g, uint32_t letters)
 /* A main-line move in the game's own letters (Cf3, Txe1 in Italian) that
  * on_move_open() would otherwise send to on_move_general(): read as
  * game_nota_read() below reads it - the notations narrowed by its letter, the
- * letter's one meaning put first - into g->read_text, for on_move() to
+ * letter's one meaning put first - into g->read_text, for play_move() to
  * resolve on the usual path.  NULL (nothing done but the narrowing, which
  * the general path repeats to the same effect) for every other case. */
 const char *game_nota_read_usual(struct game *g, const struct pgn_event *ev)
@@ -327,7 +327,7 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
 {
     struct pgn_event mv;
     if ((ev->type == PGN_EV_MOVE && ev->number) || ev->type == PGN_EV_MOVE_COMMENTED) {
-        /* A numbered move comes here from on_move(), which took its number
+        /* A numbered move comes here from play_move(), which took its number
          * first (kept, while events are), and a move with its comment
          * before feed_other() takes the comment: the move alone is kept. */
         mv = *ev;

@@ -274,10 +274,6 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
     return byte_scan_comment_run(r, end, acc);
 }
 
-/* The end of a comment at s (a '{') that the movetext fast paths take: on
- * one line, closed within the buffer, ASCII, without an inner brace, not
- * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
- * when the general path must decide. */
 /* An online game's clock comment "{ [%clk 0:05:00] }" at s, its 18 bytes
  * readable: eight bytes as they are, then a digit, ':', two digits, ':', two
  * digits, ']', a space and '}' - every byte of the body ASCII and none a stop
@@ -309,6 +305,10 @@ static inline bool clock_comment(const unsigned char *s)
     return (d & hi) == 0 && ((d + sx) & hi) == 0;
 }
 
+/* The end of a comment at s (a '{') that the movetext fast paths take: on
+ * one line, closed within the buffer, ASCII, without an inner brace, not
+ * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
+ * when the general path must decide. */
 static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s)
 {
     if (s >= lx->lim) return NULL;

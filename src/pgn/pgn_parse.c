@@ -386,12 +386,10 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
 
 
 /* Everything but the fast path: pending events, tags, the rest of movetext.
- * Out of line so that pgn_parser_next() stays small.  tag_tried: the tag
- * pair fast path has just failed where the loop would try it first (the
- * end of a tag section: not tried twice). */
-static bool parser_step(struct pgn_parser *p, struct pgn_event *ev, bool tag_tried)
+ * Out of line so that pgn_parser_next() stays small. */
+static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
 {
-    for (;; tag_tried = false) {
+    for (;;) {
         memset(ev, 0, sizeof *ev);
         ev->game = p->games;
         if (pending(p, ev))
@@ -399,7 +397,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev, bool tag_tri
         if (!p->have_tok) {
             if (p->eof)
                 return false;
-            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow && !tag_tried) {
+            if ((p->st == PS_TAGS || p->st == PS_TAG_NAME) && !p->slow) {
                 if (pgn_parse_tag_fast(p, ev, p->st == PS_TAG_NAME))
                     return true;
                 if (p->pend_begin)
@@ -500,9 +498,9 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev, bool tag_tri
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static bool parser_general_after(struct pgn_parser *p, struct pgn_event *ev, bool tag_tried)
+static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
 {
-    bool r = parser_step(p, ev, tag_tried);
+    bool r = parser_step(p, ev);
     bool pend = p->pend_movetext || p->pend_rav_end || p->pend_result || p->pend_end ||
                 p->pend_begin || p->pend_tag;
     p->fast = FAST_NONE;
@@ -515,18 +513,13 @@ static bool parser_general_after(struct pgn_parser *p, struct pgn_event *ev, boo
     return r;
 }
 
-static inline bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
-{
-    return parser_general_after(p, ev, false);
-}
-
 /* The tag pair fast path in PS_TAGS (see pgn_parser_next()). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static bool parser_tags(struct pgn_parser *p, struct pgn_event *ev)
 {
-    return pgn_parse_tag_fast(p, ev, false) || parser_general_after(p, ev, true);
+    return pgn_parse_tag_fast(p, ev, false) || parser_general(p, ev);
 }
 
 /* The movetext fast path for a token that starts with a digit (see

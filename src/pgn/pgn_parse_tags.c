@@ -6,50 +6,15 @@
  * The state machine and the rest of the game are pgn_parse.c's.
  */
 #include "pgn/pgn_parse_internal.h"
+#include "pgn/text_hash.h"
 
 #include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* 64-bit hash of a tag name, for duplicates.  Names of up to 8 bytes are
- * read whole (two overlapping loads, or three bytes), so two of them never
- * collide: with the length, the words determine the name, and mix() is a
- * bijection.  Longer names go by 8-byte words. */
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 32;
-    x *= 0xd6e8feb86659fd93ull;
-    x ^= x >> 32;
-    x *= 0xd6e8feb86659fd93ull;
-    return x ^ (x >> 32);
-}
-
-static uint64_t name_hash(const char *name, size_t len)
-{
-    uint64_t a, b, h = len * 0x9e3779b97f4a7c15ull;
-    if (len > 8) {
-        for (size_t i = 0; i + 8 < len; i += 8) {
-            memcpy(&a, name + i, 8);
-            h = mix(h ^ a);
-        }
-        memcpy(&b, name + len - 8, 8);
-        return mix(h ^ b);
-    }
-    if (len >= 4) {
-        uint32_t x, y;
-        memcpy(&x, name, 4);
-        memcpy(&y, name + len - 4, 4);
-        a = (uint64_t)x << 32 | y;
-    } else if (len > 0) {
-        a = (uint64_t)(unsigned char)name[0] << 16 | (uint64_t)(unsigned char)name[len / 2] << 8 |
-            (unsigned char)name[len - 1];
-    } else {
-        a = 0;
-    }
-    return mix(h ^ a);
-}
-
+/* Whether the game has a tag named h (text_hash(): names of up to 8 bytes
+ * never collide). */
 static bool tag_seen(const struct pgn_parser *p, uint64_t h)
 {
     if (!((p->tag_filter >> (h & 63)) & 1))
@@ -60,21 +25,15 @@ static bool tag_seen(const struct pgn_parser *p, uint64_t h)
     return false;
 }
 
-/* A tag pair named h opens the next game, in a game of tags only: after a
- * blank line, any tag the game already has; with no blank line, the tag of
- * the Seven Tag Roster the game began with, once the game has another
- * (tags-only games written one after the other: [Event] [Site] ... [Event]
- * ...).  first_tag is 0 when the game did not begin with one. */
-/* A tag pair whose name h the game has (seen: tag_seen()) opens the next
- * game, not this one. */
-static bool opens_next_game_seen(const struct pgn_parser *p, uint64_t h, bool seen)
+/* A tag pair named h (seen: tag_seen(p, h), asked once by the caller) opens
+ * the next game, in a game of tags only: after a blank line, any tag the
+ * game already has; with no blank line, the tag of the Seven Tag Roster the
+ * game began with, once the game has another (tags-only games written one
+ * after the other: [Event] [Site] ... [Event] ...).  first_tag is 0 when
+ * the game did not begin with one. */
+static bool opens_next_game(const struct pgn_parser *p, uint64_t h, bool seen)
 {
     return seen && (p->blank_tags || (h == p->first_tag && p->distinct >= 2));
-}
-
-static bool opens_next_game(const struct pgn_parser *p, uint64_t h)
-{
-    return opens_next_game_seen(p, h, tag_seen(p, h));
 }
 
 static bool roster_tag(const char *name, size_t len)
@@ -86,11 +45,10 @@ static bool roster_tag(const char *name, size_t len)
     return false;
 }
 
-/* Bookkeeping of a tag entering the game: duplicate, first, distinct. */
-/* Count a tag pair of name h (seen: tag_seen(), before it is added), or
- * report it a duplicate. */
-static inline void tag_count_seen(struct pgn_parser *p, uint64_t h, const char *name, size_t len,
-                                  bool seen)
+/* Bookkeeping of a tag named h entering the game (seen: tag_seen(p, h),
+ * before it is added): a duplicate reported, or counted first and distinct. */
+static inline void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len,
+                             bool seen)
 {
     if (seen) {
         pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc, _("duplicate tag %s"), name);
@@ -99,15 +57,10 @@ static inline void tag_count_seen(struct pgn_parser *p, uint64_t h, const char *
     if (p->distinct++ == 0) p->first_tag = roster_tag(name, len) ? h : 0;
 }
 
-static void tag_count(struct pgn_parser *p, uint64_t h, const char *name, size_t len)
-{
-    tag_count_seen(p, h, name, len, tag_seen(p, h));
-}
-
 void pgn_parse_tag_emit(struct pgn_parser *p, struct pgn_event *ev, bool *emitted)
 {
-    uint64_t h = name_hash(p->name, p->name_len);
-    tag_count(p, h, p->name, p->name_len);
+    uint64_t h = text_hash(p->name, p->name_len);
+    tag_count(p, h, p->name, p->name_len, tag_seen(p, h));
     if (p->ntags == PGN_PARSE_TAGS_MAX) {
         if (!p->tags_full)
             pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
@@ -137,7 +90,8 @@ bool pgn_parse_on_tag_token(struct pgn_parser *p, const struct pgn_token *t, str
             memcpy(p->name, t->text, n);
             p->name[n] = '\0';
             p->name_len = n;
-            if (opens_next_game(p, name_hash(p->name, p->name_len))) {
+            uint64_t h = text_hash(p->name, p->name_len);
+            if (opens_next_game(p, h, tag_seen(p, h))) {
                 /* The game had only tags, and this pair opens the next one. */
                 pgn_parse_end_game(p, &p->tag_loc);
                 p->pend_begin = true;
@@ -233,9 +187,9 @@ bool pgn_parse_tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket
         p->blank_tags = false;
     }
     /* as pgn_parse_tag_emit(), with the name and value in the lexer's buffer */
-    uint64_t h = name_hash(ev->name, ev->name_len);
+    uint64_t h = text_hash(ev->name, ev->name_len);
     bool seen = tag_seen(p, h); /* (the usual answer, no: one bit test) */
-    if (opens_next_game_seen(p, h, seen)) {
+    if (opens_next_game(p, h, seen)) {
         /* the pair opens the next game: kept, and delivered after its
          * GAME_BEGIN (pending()) */
         memcpy(p->name, ev->name, ev->name_len);
@@ -247,7 +201,7 @@ bool pgn_parse_tag_fast(struct pgn_parser *p, struct pgn_event *ev, bool bracket
         p->pend_begin = p->pend_tag = true;
         return false;
     }
-    tag_count_seen(p, h, ev->name, ev->name_len, seen);
+    tag_count(p, h, ev->name, ev->name_len, seen);
     p->tag_hash[p->ntags++] = h;
     p->tag_filter |= 1ull << (h & 63);
     p->st = PS_TAGS;

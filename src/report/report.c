@@ -105,26 +105,15 @@ void report_set_html_max_boards(struct report *r, unsigned long n)
         report_html_set_max_boards(r->html, n);
 }
 
-/* "23...Nf6" / "9. Kg1", or "" when the finding has no move (at most
- * size - 1 bytes: a longer one is cut there). */
+/* "23...Nf6" / "9. Kg1", or "" when the finding has no move. */
 static void format_move(char *buf, size_t size, const struct diag *d)
 {
-    size_t n = 0;
-    if (d->san && d->move_number) {
-        char num[16];
-        int k = 0;
-        unsigned v = (unsigned)d->move_number;
-        do
-            num[k++] = (char)('0' + v % 10);
-        while (v /= 10);
-        while (k && n + 1 < size)
-            buf[n++] = num[--k];
-        for (const char *s = d->side == 1 ? "..." : ". "; *s && n + 1 < size; s++)
-            buf[n++] = *s;
-        for (const char *s = d->san; *s && n + 1 < size; s++)
-            buf[n++] = *s;
+    if (!d->san || !d->move_number) {
+        buf[0] = '\0';
+        return;
     }
-    buf[n] = '\0';
+    message_format(buf, size, "%u%s%s", (unsigned)d->move_number, d->side == 1 ? "..." : ". ",
+                   d->san);
 }
 
 /* Text from the input for a UTF-8 terminal or a log (escape.h): valid UTF-8

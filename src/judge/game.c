@@ -467,6 +467,7 @@ static void on_move_number_of(struct game *g, const struct pgn_event *ev);
 static void on_comment_text(struct game *g, const char *text, size_t len)
 {
     if (g->depth != 0) return;
+    g->comment_due = NULL; /* this one is the last, not one on_move_comment() noted */
     /* A comment longer than what we keep is commentary, not a claim (and
      * is not copied: an engine's comment after every move is long). */
     g->final_comment_set = len < sizeof g->final_comment - 1;
@@ -478,9 +479,10 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
     on_comment_text(g, ev->text, ev->len);
 }
 
-/* The comment of a MOVE_COMMENTED event (pgn_event_comment()), after its
- * move, as feed_other() takes a COMMENT event. */
-static __attribute__((noinline)) void on_move_comment(struct game *g, const struct pgn_event *mv)
+/* on_move_comment() when the notation holds events, the game is not set
+ * up or the move was in a variation: as feed_other() takes a COMMENT event. */
+static __attribute__((noinline)) void on_move_comment_general(struct game *g,
+                                                              const struct pgn_event *mv)
 {
     if (UNLIKELY(g->nota_hold)) {
         struct pgn_event c;
@@ -490,6 +492,36 @@ static __attribute__((noinline)) void on_move_comment(struct game *g, const stru
     }
     set_up(g);
     on_comment_text(g, mv->text + mv->comment_span + 1, mv->comment_len);
+}
+
+/* The comment of a MOVE_COMMENTED event (pgn_event_comment()), after its
+ * move.  On the main line it is the game's last comment until the next move
+ * says otherwise ({[%clk 0:05:00]} after every move of an online game), so
+ * its text is only noted here; take_due_comment() copies the one still due
+ * before the run's events are gone. */
+static inline __attribute__((always_inline)) void on_move_comment(struct game *g,
+                                                                  const struct pgn_event *mv)
+{
+    if (UNLIKELY(g->nota_hold | (g->depth != 0) | !g->set_up)) {
+        on_move_comment_general(g, mv);
+        return;
+    }
+    size_t len = mv->comment_len;
+    g->final_comment_set = len < sizeof g->final_comment - 1;
+    g->comment_due = mv->text + mv->comment_span + 1;
+    g->comment_due_len = len;
+}
+
+/* Copy the comment on_move_comment() noted, if it is still the game's last
+ * (a later move cleared final_comment_set), at the end of its run, while its
+ * text is there.  A run holds moves and move numbers alone, and neither reads
+ * the closing comment; a comment taken by on_comment_text() in the meantime
+ * replaces the noted one. */
+static inline void take_due_comment(struct game *g)
+{
+    if (!g->comment_due) return;
+    if (g->final_comment_set) game_copy_text(g->final_comment, g->comment_due, g->comment_due_len);
+    g->comment_due = NULL;
 }
 
 /* A move.  The usual one - on the main line of a game being replayed, no
@@ -552,9 +584,10 @@ __attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_ev
             play_move(g, e);
             if (e->type == PGN_EV_MOVE_COMMENTED) on_move_comment(g, e);
         } else {
-            game_feed(g, e);
+            game_feed(g, e); /* a move number (pgn_parser_next_run()) */
         }
     }
+    take_due_comment(g);
 }
 
 /* A move alone (see game_feed()). */
@@ -737,6 +770,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->unplayed_hash = 0;
     g->has_result = false;
     g->final_comment_set = false;
+    g->comment_due = NULL;
     g->ndeferred = 0;
     g->nfindings = 0;
     g->arb.ending = ENDING_NONE;

@@ -45,10 +45,18 @@ static inline bool text_is(const char *a, const char *b)
     return *a == *b;
 }
 
+/* One of 1-0, 0-1, 1/2-1/2 and *: told by the first byte, then compared
+ * with the one it can be (asked three times a game).  Each test stops at
+ * the first byte that differs, the NUL included. */
 static bool result_valid(const char *r)
 {
-    return r &&
-           (text_is(r, "1-0") || text_is(r, "0-1") || text_is(r, "1/2-1/2") || text_is(r, "*"));
+    if (!r) return false;
+    switch (r[0]) {
+    case '1': return r[1] == '-' ? r[2] == '0' && r[3] == '\0' : text_is(r + 1, "/2-1/2");
+    case '0': return r[1] == '-' && r[2] == '1' && r[3] == '\0';
+    case '*': return r[1] == '\0';
+    default: return false;
+    }
 }
 
 /* The result the game records: the Result tag when valid, else the marker. */

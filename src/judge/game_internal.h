@@ -143,6 +143,11 @@ struct game {
     char final_comment[72]; /* main-line comment after the last move */
     char read_text[16];     /* a move in the game's letters, read in English (game.c) */
     bool final_comment_set;
+    /* A MOVE_COMMENTED's comment not yet copied to final_comment: the text
+     * in the run of events being fed, copied only if it is still the last
+     * comment when the run ends or another event comes (game.c). */
+    const char *comment_due;
+    size_t comment_due_len;
 
     int ndeferred;
     struct deferred deferred[DEFERRED_MAX];

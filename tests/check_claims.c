@@ -80,6 +80,35 @@ START_TEST(termination_phrases)
 }
 END_TEST
 
+/* The same values read one after another, in table order, in reverse and
+ * each twice in a row (claims_from_termination() keeps the last one read):
+ * each value still gets its own claim, never its neighbour's. */
+START_TEST(termination_phrases_in_turn)
+{
+    const size_t n = sizeof terminations / sizeof *terminations;
+    for (size_t k = 0; k < 4 * n; k++) {
+        size_t i = k < n ? k : k < 2 * n ? 2 * n - 1 - k : (k - 2 * n) / 2;
+        struct claim c =
+            claims_from_termination(terminations[i].value, strlen(terminations[i].value));
+        ck_assert_msg(c.kind == terminations[i].kind && c.time_loss == terminations[i].time_loss,
+                      "\"%s\" (read %zu): kind %d time loss %d, expected %d %d",
+                      terminations[i].value, k, c.kind, c.time_loss, terminations[i].kind,
+                      terminations[i].time_loss);
+    }
+    /* a value that is a prefix of the one before, and the empty value */
+    struct claim c = claims_from_termination("Normal", 6);
+    ck_assert_int_eq(c.kind, CLAIM_NONE);
+    c = claims_from_termination("Normal", 4);
+    ck_assert_int_eq(c.kind, CLAIM_NONE);
+    c = claims_from_termination("Stalemate", 9);
+    ck_assert_int_eq(c.kind, CLAIM_STALEMATE);
+    c = claims_from_termination("Stalemate", 0);
+    ck_assert_int_eq(c.kind, CLAIM_NONE);
+    c = claims_from_termination("Stalemate", 9);
+    ck_assert_int_eq(c.kind, CLAIM_STALEMATE);
+}
+END_TEST
+
 static const struct {
     const char *text;
     enum claim_kind kind;
@@ -140,6 +169,7 @@ Suite *claims_suite(void)
     Suite *s = suite_create("claims");
     TCase *tc = tcase_create("phrases");
     tcase_add_loop_test(tc, termination_phrases, 0, sizeof terminations / sizeof *terminations);
+    tcase_add_test(tc, termination_phrases_in_turn);
     tcase_add_loop_test(tc, comment_claims, 0, sizeof comments / sizeof *comments);
     tcase_add_test(tc, every_phrase);
     suite_add_tcase(s, tc);

@@ -275,6 +275,8 @@ static const char *const round_trip_fens[] = {
     "4rrk1/pbbp2p1/1ppnp3/3n1pqp/3N1PQP/1PPNP3/PBBP2P1/4RRK1 w Ff - 0 1",
     EP_POS,
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    /* a king in check along a rank: the square behind it stays attacked */
+    "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
 };
 
 /* san_resolve(san_write(m)) == m, canonical, with the right mark, for every
@@ -367,6 +369,18 @@ static void fast_visit(const struct position *pos, void *ctx)
                     tried++;
                 }
         }
+    }
+    /* Every step of the king, to squares it may not take too (attacked, or
+     * behind it on the line of a check): movegen_pseudo() lists only those
+     * it may. */
+    bitboard ours = pos_pieces(pos, pos->side, KING);
+    for (bitboard steps = ours ? attacks_king(bb_lsb(ours)) : 0; steps;) {
+        int to = bb_pop_lsb(&steps);
+        char sq[3], tok[8];
+        bb_square_name(to, sq);
+        snprintf(tok, sizeof tok, "K%s%s", pos->board[to] != PIECE_NONE ? "x" : "", sq);
+        fast_agrees(pos, tok);
+        tried++;
     }
     static const char *const castles[] = {"O-O", "O-O-O", "O-O+", "O-O-O#"};
     for (int c = 0; c < 4; c++, tried++)

@@ -26,29 +26,10 @@
 #include "chess/bitboard.h"
 #include "chess/position.h"
 
-/* Is sq attacked by colour `by`, with the given occupancy?  A slider of
- * theirs on one of sq's lines attacks it when nothing in `occ` stands
- * between (attacks_hits(): small tables, where the rook's magic table is
- * 800 KB and the king's squares are asked about at random). */
-static inline bool attacked(const struct position *pos, int sq, int by, bitboard occ)
-{
-    bitboard theirs = pos->by_color[by];
-    if ((attacks_pawn(by ^ 1, sq) & pos->by_type[PAWN] & theirs) ||
-        (attacks_knight(sq) & pos->by_type[KNIGHT] & theirs) ||
-        (attacks_king(sq) & pos->by_type[KING] & theirs))
-        return true;
-    bitboard sliders =
-        theirs & (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[sq]) |
-                  ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[sq]));
-    while (sliders)
-        if (!(attacks_between(sq, bb_pop_lsb(&sliders)) & occ)) return true;
-    return false;
-}
-
 /* Every square colour `by` attacks, with the given occupancy: what the king
  * of the other side may not step to (with itself lifted off the board, so
  * that a slider checking it along a line also covers the square behind).
- * One pass over their pieces instead of attacked() for each king step. */
+ * One pass over their pieces instead of movegen_attacked() for each king step. */
 static bitboard attacked_squares(const struct position *pos, int by, bitboard occ)
 {
     bitboard theirs = pos->by_color[by];
@@ -131,7 +112,7 @@ enum movegen_castle movegen_castle_check(const struct position *pos, int rook_sq
     while (kpath) {
         int s = kingside ? bb_pop_lsb(&kpath) : bb_msb(kpath);
         if (!kingside) kpath ^= SQ_BB(s);
-        if (attacked(pos, s, us ^ 1, occ)) {
+        if (movegen_attacked(pos, s, us ^ 1, occ)) {
             *sq = s;
             return MOVEGEN_CASTLE_ATTACKED;
         }
@@ -255,7 +236,7 @@ static bool king_can_step(const struct position *pos, int ksq)
     const bitboard occ = pos_occupied(pos) ^ SQ_BB(ksq);
     bitboard to = attacks_king(ksq) & ~pos->by_color[us];
     while (to)
-        if (!attacked(pos, bb_pop_lsb(&to), us ^ 1, occ)) return true;
+        if (!movegen_attacked(pos, bb_pop_lsb(&to), us ^ 1, occ)) return true;
     return false;
 }
 
@@ -412,7 +393,7 @@ bool movegen_pseudo_is_legal(const struct position *pos, move m)
         return from == ksq && movegen_castle_check(pos, to, &sq) == MOVEGEN_CASTLE_OK;
     }
     if (kind == MOVE_EN_PASSANT) return pos_ep_legal_from(pos, from);
-    if (from == ksq) return !attacked(pos, to, us ^ 1, pos_occupied(pos) ^ SQ_BB(ksq));
+    if (from == ksq) return movegen_king_step_is_legal(pos, ksq, to);
     return bb_test(movegen_evasion_squares(pos, ksq), to) &&
            movegen_unpinned_or_on_line(pos, ksq, from, to);
 }

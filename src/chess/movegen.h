@@ -8,6 +8,7 @@
 #ifndef PGNARB_MOVEGEN_H
 #define PGNARB_MOVEGEN_H
 
+#include "chess/attacks.h"
 #include "chess/chess.h"
 #include "chess/position.h"
 
@@ -61,6 +62,34 @@ static inline bool movegen_unpinned_or_on_line(const struct position *pos, int k
                                                int to)
 {
     return !pos_is_pinned_to(pos, pos->side, ksq, from) || bb_test(attacks_line(ksq, from), to);
+}
+
+/* Is sq attacked by colour `by`, with the given occupancy?  A slider of
+ * theirs on one of sq's lines attacks it when nothing in `occ` stands
+ * between (attacks_hits(): small tables, where the rook's magic table is
+ * 800 KB and the king's squares are asked about at random). */
+static inline bool movegen_attacked(const struct position *pos, int sq, int by, bitboard occ)
+{
+    bitboard theirs = pos->by_color[by];
+    if ((attacks_pawn(by ^ 1, sq) & pos->by_type[PAWN] & theirs) ||
+        (attacks_knight(sq) & pos->by_type[KNIGHT] & theirs) ||
+        (attacks_king(sq) & pos->by_type[KING] & theirs))
+        return true;
+    bitboard sliders =
+        theirs & (((pos->by_type[BISHOP] | pos->by_type[QUEEN]) & attacks_bishop_rays[sq]) |
+                  ((pos->by_type[ROOK] | pos->by_type[QUEEN]) & attacks_rook_rays[sq]));
+    while (sliders)
+        if (!(attacks_between(sq, bb_pop_lsb(&sliders)) & occ)) return true;
+    return false;
+}
+
+/* A step of the side to move's king from `from` to the adjacent `to` (not
+ * castling) is legal, in check or not, when no piece of theirs attacks `to`
+ * with the king lifted off `from` (FIDE 3.8.1, 3.9): a slider checking it
+ * along a line covers the square behind.  Inline for the SAN fast path. */
+static inline bool movegen_king_step_is_legal(const struct position *pos, int from, int to)
+{
+    return !movegen_attacked(pos, to, pos->side ^ 1, pos_occupied(pos) ^ SQ_BB(from));
 }
 
 /* Why castling with the rook on rook_sq is or is not legal (FIDE 3.8.2). */

@@ -224,25 +224,26 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
     return true;
 }
 
-/* The end of fast_piece_move() for the king, in check (legal_origins()
- * calls legal_origins_checked()) or when several pieces of the type reach
- * the square: out of line and called last, like fast_checked(). */
-static __attribute__((noinline)) bool fast_piece_checked(const struct position *pos, int type,
-                                                         int to, char mark,
-                                                         struct san_result *res)
+/* The end of fast_piece_move() for the king: one king, one candidate, the
+ * step itself is the question (in check or not).  Out of line and called
+ * last, like fast_checked(). */
+static __attribute__((noinline)) bool fast_king(const struct position *pos, int to, char mark,
+                                                struct san_result *res)
 {
-    bitboard legal;
-    if (type == KING) {
-        /* One king, one candidate: the step itself is the question. */
-        legal = pos_pieces(pos, pos->side, KING) & attacks_king(to);
-        if (!legal || bb_more_than_one(legal) ||
-            !movegen_pseudo_is_legal(pos, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL)))
-            return false;
-    } else {
-        legal = legal_origins(pos, type, to);
-    }
-    if (!legal || bb_more_than_one(legal))
-        return false; /* illegal or ambiguous: san.c says so */
+    bitboard k = pos_pieces(pos, pos->side, KING) & attacks_king(to);
+    if (!k || bb_more_than_one(k) || !movegen_king_step_is_legal(pos, bb_lsb(k), to))
+        return false; /* illegal: san.c says so */
+    return done(res, MOVE_MAKE(bb_lsb(k), to, MOVE_NORMAL), KING, to, -1, mark);
+}
+
+/* The end of fast_piece_move() in check (legal_origins() calls
+ * legal_origins_checked()) or when several pieces of the type reach the
+ * square: out of line and called last, like fast_checked(). */
+static __attribute__((noinline)) bool fast_piece_checked(const struct position *pos, int type,
+                                                         int to, char mark, struct san_result *res)
+{
+    bitboard legal = legal_origins(pos, type, to);
+    if (!legal || bb_more_than_one(legal)) return false; /* illegal or ambiguous: san.c says so */
     return done(res, MOVE_MAKE(bb_lsb(legal), to, MOVE_NORMAL), type, to, -1, mark);
 }
 
@@ -261,7 +262,9 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
     int victim = pos->board[to];
     if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
         return false;
-    if (UNLIKELY(type == KING || pos->checkers))
+    if (UNLIKELY(type == KING))
+        return fast_king(pos, to, mark, res);
+    if (UNLIKELY(pos->checkers))
         return fast_piece_checked(pos, type, to, mark, res);
     /* Usually one piece of the type reaches the square: straight on. */
     bitboard cands = pos_pieces(pos, us, type) & attacks_reach(us, type, to);

@@ -190,11 +190,30 @@ static struct claim classify(const char *lower)
     return c;
 }
 
+/* The Termination values of a file are mostly a few ("Normal", "Time
+ * forfeit" in an online server's files): the last value read on this thread
+ * and its claim are kept, and the same value again is not read again. */
+#define LAST_TERMINATION_MAX 32
+
+static _Thread_local struct {
+    size_t len; /* > LAST_TERMINATION_MAX: none kept */
+    char text[LAST_TERMINATION_MAX];
+    struct claim claim;
+} last_termination = {LAST_TERMINATION_MAX + 1, {0}, {CLAIM_NONE, false}};
+
 struct claim claims_from_termination(const char *value, size_t len)
 {
+    if (len == last_termination.len && memcmp(value, last_termination.text, len) == 0)
+        return last_termination.claim;
     char buf[256];
     lower_copy(buf, sizeof buf, value, len);
-    return classify(buf);
+    struct claim c = classify(buf);
+    if (len <= LAST_TERMINATION_MAX) {
+        memcpy(last_termination.text, value, len);
+        last_termination.len = len;
+        last_termination.claim = c;
+    }
+    return c;
 }
 
 struct claim claims_from_comment(const char *text, size_t len)

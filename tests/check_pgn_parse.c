@@ -791,16 +791,18 @@ START_TEST(fast_paths_clock_comments)
 }
 END_TEST
 
-/* Tag values scanned 8 bytes at a time: every byte that ends a plain value
- * (quote, backslash, LF, NUL, bytes >= 0x80) at every offset of values of
- * up to 20 bytes; and values that end the input at every length. */
+/* Tag values scanned 16 bytes (SSE2) or 8 bytes at a time: every byte that
+ * ends a plain value (quote, backslash, LF, NUL, bytes >= 0x80) at every
+ * offset of values of up to 40 bytes (three steps); and values that end the
+ * input at every length. */
 START_TEST(fast_paths_tag_values)
 {
     static const char stops[] = {'"', '\\', '\n', '\0', '\x80', '\xc3', '\xff', '\r'};
     static const size_t chunks[] = {0, 1, 5};
-    char *src = malloc(64 * 1024), *w = src;
+    char *src = malloc(512 * 1024), *w = src;
+    ck_assert_ptr_nonnull(src);
     for (size_t k = 0; k < sizeof stops; k++)
-        for (int len = 0; len <= 20; len++)
+        for (int len = 0; len <= 40; len++)
             for (int pos = 0; pos <= len; pos++) {
                 w += sprintf(w, "[T%d \"", len);
                 for (int i = 0; i < len; i++)
@@ -809,7 +811,19 @@ START_TEST(fast_paths_tag_values)
             }
     w += sprintf(w, "*\n");
     same_with_fast_paths("values", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
-    for (int len = 0; len <= 20; len++) {
+    /* a backslash right before the closing quote escapes it: the value goes
+     * on (and the line ends before a quote closes it) */
+    w = src;
+    for (int len = 0; len <= 40; len++) {
+        w += sprintf(w, "[B%d \"", len);
+        for (int i = 0; i < len; i++)
+            *w++ = (char)('a' + i % 26);
+        w += sprintf(w, "\\\"]\n[C \"c\"]\n");
+    }
+    w += sprintf(w, "*\n");
+    same_with_fast_paths("escaped quotes", src, (size_t)(w - src), chunks,
+                         sizeof chunks / sizeof chunks[0]);
+    for (int len = 0; len <= 40; len++) {
         w = src;
         w += sprintf(w, "[A \"x\"]\n[Long \"");
         for (int i = 0; i < len; i++)

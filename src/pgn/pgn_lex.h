@@ -188,7 +188,7 @@ extern unsigned char pgn_lex_asym2[1u << 16];
 
 /* Bytes after the buffer's NUL sentinel that the fast paths may read (never
  * past the allocation; their content never decides anything). */
-#define PGN_LEX_SLACK 8
+#define PGN_LEX_SLACK 16
 
 /* lx->prev for a symbol right after a '[' (a tag name, so that a string may
  * be its value: pgn_lex_string()); one field, so that a fast path sets it in

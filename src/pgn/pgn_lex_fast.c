@@ -17,6 +17,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* 1 for an ASCII symbol byte (PGN_CC_SYM below 0x80), 0 otherwise: for scans that
  * add up classes instead of branching on them. */
 const unsigned char pgn_lex_asym[256] = {
@@ -88,13 +92,24 @@ const unsigned char pgn_lex_fc[256] = {
 static inline bool is_blank(unsigned c) { return c == ' ' || c == '\t'; }
 
 /* From q, the first byte that is not PGN_LEX_FC_VALUE (a quote, backslash,
- * LF, NUL or byte >= 0x80): at lx->end at the latest.  Little-endian
- * machines look at 8 bytes at a time; the lowest flagged byte of a word is
- * exact (a borrow only runs upwards), and a word may reach past the NUL at
- * lx->end, into PGN_LEX_SLACK. */
+ * LF, NUL or byte >= 0x80): at lx->end at the latest.  With SSE2 (every
+ * x86-64) 16 bytes at a time, a value of a tag usually in one step; other
+ * little-endian machines 8 at a time, where the lowest flagged byte of a
+ * word is exact (a borrow only runs upwards).  A step may reach past the
+ * NUL at lx->end, into PGN_LEX_SLACK. */
 static inline unsigned char *value_run(unsigned char *q)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'),
+                  lf = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    for (;; q += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(x, lf), _mm_cmpeq_epi8(x, zero)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(m, x)); /* x: bytes >= 0x80 */
+        if (bits) return q + __builtin_ctz(bits);
+    }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t lo = 0x0101010101010101ull, hi = 0x8080808080808080ull;
     for (;; q += 8) {
         uint64_t x, a, b, c;

@@ -810,7 +810,8 @@ START_TEST(fast_paths_tag_values)
                 w += sprintf(w, "\"]\n");
             }
     w += sprintf(w, "*\n");
-    same_with_fast_paths("values", src, (size_t)(w - src), chunks, sizeof chunks / sizeof chunks[0]);
+    same_with_fast_paths("values", src, (size_t)(w - src), chunks,
+                         sizeof chunks / sizeof chunks[0]);
     /* a backslash right before the closing quote escapes it: the value goes
      * on (and the line ends before a quote closes it) */
     w = src;

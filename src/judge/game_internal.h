@@ -145,7 +145,7 @@ struct game {
     bool final_comment_set;
     /* A MOVE_COMMENTED's comment not yet copied to final_comment: the text
      * in the run of events being fed, copied only if it is still the last
-     * comment when the run ends or another event comes (game.c). */
+     * comment when the run ends (game.c, take_due_comment()). */
     const char *comment_due;
     size_t comment_due_len;
 

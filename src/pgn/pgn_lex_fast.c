@@ -104,8 +104,9 @@ static inline unsigned char *value_run(unsigned char *q)
                   lf = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
     for (;; q += 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
-                                 _mm_or_si128(_mm_cmpeq_epi8(x, lf), _mm_cmpeq_epi8(x, zero)));
+        __m128i m =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                         _mm_or_si128(_mm_cmpeq_epi8(x, lf), _mm_cmpeq_epi8(x, zero)));
         unsigned bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(m, x)); /* x: bytes >= 0x80 */
         if (bits) return q + __builtin_ctz(bits);
     }

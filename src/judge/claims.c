@@ -196,10 +196,10 @@ static struct claim classify(const char *lower)
 #define LAST_TERMINATION_MAX 32
 
 static _Thread_local struct {
-    size_t len; /* > LAST_TERMINATION_MAX: none kept */
+    size_t len; /* SIZE_MAX: none kept (no value is that long) */
     char text[LAST_TERMINATION_MAX];
     struct claim claim;
-} last_termination = {LAST_TERMINATION_MAX + 1, {0}, {CLAIM_NONE, false}};
+} last_termination = {SIZE_MAX, {0}, {CLAIM_NONE, false}};
 
 struct claim claims_from_termination(const char *value, size_t len)
 {

@@ -348,6 +348,33 @@ START_TEST(a_long_event_is_capped_with_a_note)
 }
 END_TEST
 
+/* The four results have their codes; every text one byte off one of them
+ * (longer, shorter, a byte changed) has none, and so has NULL. */
+START_TEST(result_codes)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    ck_assert_uint_eq(game_result_code(NULL), 0);
+    ck_assert_uint_eq(game_result_code(""), 0);
+    for (unsigned r = 0; r < 4; r++) {
+        ck_assert_uint_eq(game_result_code(results[r]), r + 1);
+        char text[16];
+        size_t n = strlen(results[r]);
+        for (size_t cut = 0; cut < n; cut++) { /* shorter */
+            memcpy(text, results[r], cut);
+            text[cut] = '\0';
+            ck_assert_msg(game_result_code(text) == 0, "\"%s\"", text);
+        }
+        for (size_t at = 0; at <= n; at++) { /* a byte changed, or one more */
+            memcpy(text, results[r], n + 1);
+            text[at] = at == n ? '0' : '2';
+            text[n + 1] = '\0';
+            if (at < n && results[r][at] == '2') text[at] = '0';
+            ck_assert_msg(game_result_code(text) == 0, "\"%s\"", text);
+        }
+    }
+}
+END_TEST
+
 START_TEST(parse_duplicates_values)
 {
     enum collection_duplicates m;
@@ -372,6 +399,7 @@ Suite *collection_suite(void)
     tcase_add_test(tc, index_grows_and_keeps_every_game);
     tcase_add_test(tc, fingerprints_alike_in_part_are_no_copies);
     tcase_add_test(tc, parse_duplicates_values);
+    tcase_add_test(tc, result_codes);
     suite_add_tcase(s, tc);
     tc = tcase_create("event rounds");
     tcase_add_test(tc, player_twice_in_a_round);

@@ -795,6 +795,15 @@ END_TEST
  * ends a plain value (quote, backslash, LF, NUL, bytes >= 0x80) at every
  * offset of values of up to 40 bytes (three steps); and values that end the
  * input at every length. */
+/* len bytes of a tag value at w, letters but for `stop` at pos (pos -1:
+ * none); returns the end. */
+static char *put_value(char *w, int len, int pos, char stop)
+{
+    for (int i = 0; i < len; i++)
+        *w++ = i == pos ? stop : (char)('a' + i % 26);
+    return w;
+}
+
 START_TEST(fast_paths_tag_values)
 {
     static const char stops[] = {'"', '\\', '\n', '\0', '\x80', '\xc3', '\xff', '\r'};
@@ -805,8 +814,7 @@ START_TEST(fast_paths_tag_values)
         for (int len = 0; len <= 40; len++)
             for (int pos = 0; pos <= len; pos++) {
                 w += sprintf(w, "[T%d \"", len);
-                for (int i = 0; i < len; i++)
-                    *w++ = i == pos ? stops[k] : (char)('a' + i % 26);
+                w = put_value(w, len, pos, stops[k]);
                 w += sprintf(w, "\"]\n");
             }
     w += sprintf(w, "*\n");
@@ -817,8 +825,7 @@ START_TEST(fast_paths_tag_values)
     w = src;
     for (int len = 0; len <= 40; len++) {
         w += sprintf(w, "[B%d \"", len);
-        for (int i = 0; i < len; i++)
-            *w++ = (char)('a' + i % 26);
+        w = put_value(w, len, -1, 0);
         w += sprintf(w, "\\\"]\n[C \"c\"]\n");
     }
     w += sprintf(w, "*\n");
@@ -827,8 +834,7 @@ START_TEST(fast_paths_tag_values)
     for (int len = 0; len <= 40; len++) {
         w = src;
         w += sprintf(w, "[A \"x\"]\n[Long \"");
-        for (int i = 0; i < len; i++)
-            *w++ = (char)('a' + i % 26);
+        w = put_value(w, len, -1, 0);
         for (int end = 0; end < 3; end++) {
             size_t n = (size_t)(w - src) + (size_t)end;
             memcpy(w, "\"]", 2);

@@ -44,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An entry's aux: the result code (result_code(), 3 bits), then a hash of
+/* An entry's aux: the result code (game_result_code(), 3 bits), then a hash of
  * Date (29 bits); NOT_INDEXED as the result code: the game is not in the
  * table. */
 #define NOT_INDEXED 7u
@@ -138,14 +138,6 @@ void collection_free(struct collection *c)
 uint32_t collection_hash_text(const char *s)
 {
     return s ? (uint32_t)(text_hash(s, strlen(s)) >> 32) : 0;
-}
-
-static unsigned result_code(const char *r)
-{
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (unsigned i = 0; r && i < 4; i++)
-        if (strcmp(r, results[i]) == 0) return i + 1;
-    return 0;
 }
 
 static const char *result_text(unsigned code)
@@ -306,7 +298,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
     uint32_t players =
         collection_hash_text(g->white) * 31u + collection_hash_text(g->black);
     uint32_t date = collection_hash_text(g->date) >> 3;
-    unsigned result = result_code(g->result);
+    unsigned result = game_result_code(g->result);
     if (c->cap) {
         for (size_t j = home(c, g->fingerprint); c->table[j]; j = next_slot(c, j)) {
             uint32_t ordinal = c->table[j], e = ordinal - 1;

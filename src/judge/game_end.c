@@ -45,25 +45,11 @@ static inline bool text_is(const char *a, const char *b)
     return *a == *b;
 }
 
-/* One of 1-0, 0-1, 1/2-1/2 and *: told by the first byte, then compared
- * with the one it can be (asked three times a game).  Each test stops at
- * the first byte that differs, the NUL included. */
-static bool result_valid(const char *r)
-{
-    if (!r) return false;
-    switch (r[0]) {
-    case '1': return r[1] == '-' ? r[2] == '0' && r[3] == '\0' : text_is(r + 1, "/2-1/2");
-    case '0': return r[1] == '-' && r[2] == '1' && r[3] == '\0';
-    case '*': return r[1] == '\0';
-    default: return false;
-    }
-}
-
 /* The result the game records: the Result tag when valid, else the marker. */
 static const char *recorded_result(const struct game *g)
 {
     const char *tag = tag_value(g, TAG_RESULT);
-    if (result_valid(tag)) return tag;
+    if (game_result_code(tag)) return tag;
     return g->has_result ? g->result : NULL;
 }
 
@@ -125,7 +111,7 @@ void game_check_tags(struct game *g)
             game_emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
                        _("the %s tag of the Seven Tag Roster is missing"), game_tag_names[t].text);
     const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && !result_valid(tag))
+    if (tag && !game_result_code(tag))
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
                    _("Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *"), tag);
     const char *date = tag_value(g, TAG_DATE);
@@ -143,7 +129,7 @@ void game_check_tags(struct game *g)
 static void check_result_marker(struct game *g)
 {
     const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && g->has_result && result_valid(tag) && !text_is(tag, g->result))
+    if (tag && g->has_result && game_result_code(tag) && !text_is(tag, g->result))
         game_emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
                    _("the Result tag says %s but the movetext ends with %s"), tag, g->result);
 }

@@ -25,6 +25,28 @@ enum ending_kind {
     ENDING_KIND_NB
 };
 
+/* The four results of PGN 8.2.6 as a number: 1 "1-0", 2 "0-1", 3
+ * "1/2-1/2", 4 "*", and 0 for any other text or NULL.  Told by the first
+ * byte, then compared with the one result it can be; each test stops at the
+ * first byte that differs, the NUL included (asked several times a game). */
+static inline unsigned game_result_code(const char *r)
+{
+    if (!r) return 0;
+    switch (r[0]) {
+    case '1':
+        if (r[1] == '-') return r[2] == '0' && r[3] == '\0' ? 1 : 0;
+        for (int i = 1; "1/2-1/2"[i]; i++)
+            if (r[i] != "1/2-1/2"[i]) return 0;
+        return r[7] == '\0' ? 3 : 0;
+    case '0':
+        return r[1] == '-' && r[2] == '1' && r[3] == '\0' ? 2 : 0;
+    case '*':
+        return r[1] == '\0' ? 4 : 0;
+    default:
+        return 0;
+    }
+}
+
 /* One game, for --report=games. */
 struct game_record {
     const char *file;

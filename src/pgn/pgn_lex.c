@@ -103,6 +103,15 @@ static void set_lim(struct pgn_lex *lx)
         lx->lim = lx->buf;
 }
 
+/* The NUL sentinel at lx->end and the slack after it (the buffer is not
+ * cleared when made: these are the only bytes past the text read), then
+ * lim: after each fill. */
+static void seal(struct pgn_lex *lx)
+{
+    memset(lx->end, 0, 1 + PGN_LEX_SLACK);
+    set_lim(lx);
+}
+
 /* Declared in pgn_lex.h (for pgn_lex_text.c too); out of line, since it runs
  * once per buffer and moves memory. */
 bool pgn_lex_refill(struct pgn_lex *lx)
@@ -126,9 +135,7 @@ bool pgn_lex_refill(struct pgn_lex *lx)
     }
     lx->end += got;
     lx->end_off += (uint64_t)got;
-    *lx->end = 0;
-    memset(lx->end + 1, 0, PGN_LEX_SLACK); /* (the buffer is not cleared when made) */
-    set_lim(lx);
+    seal(lx);
     return got > 0;
 }
 
@@ -139,7 +146,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     /* Not cleared: `check --jobs` makes a lexer for every piece of 128 KB,
      * and clearing its buffer cost more than lexing a tenth of it.  The
      * bytes past the NUL sentinel that the fast paths read are set at each
-     * fill (pgn_lex_refill()); no byte past them is read. */
+     * fill (seal()); no byte past them is read. */
     lx->buf = malloc(PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
     if (!lx->buf) {
         free(lx);
@@ -148,9 +155,7 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
     lx->in = in;
     lx->own_in = own;
     lx->p = lx->end = lx->buf;
-    *lx->end = 0;
-    memset(lx->end + 1, 0, PGN_LEX_SLACK);
-    set_lim(lx);
+    seal(lx);
     lx->line = 1;
     lx->lead = PGN_LEX_LEAD_BOL;
     /* A UTF-8 byte order mark at the very start is not part of the text. */

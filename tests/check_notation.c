@@ -112,6 +112,42 @@ START_TEST(reading_table)
 }
 END_TEST
 
+/* nota_lead_letters(): how a game reads a move's letter in front with
+ * nothing to narrow, for every mask and letter: nota_reading(), and N, B, Q
+ * and K as written where they narrow nothing (on_move_open() reads them so,
+ * whatever the game's letters); else 0. */
+START_TEST(lead_table)
+{
+    for (unsigned sets = 1; sets <= NOTA_ALL; sets++) {
+        const char *lead = nota_lead_letters(sets);
+        for (char c = 'A'; c <= 'Z'; c++) {
+            uint32_t bit = 1u << (c - 'A');
+            bool plain = c == 'N' || c == 'B' || c == 'Q' || c == 'K';
+            char want = !plain ? nota_reading(sets, c) : nota_narrow(sets, bit) == sets ? c : 0;
+            ck_assert_msg(lead[c - 'A'] == want, "%c under %#x: %d, expected %d", c, sets,
+                          lead[c - 'A'], want);
+        }
+    }
+    const char *it = nota_lead_letters(NOTA_ITES);
+    static const char written[] = "RDTACKQBN", english[] = "KQRBNKQBN";
+    for (int i = 0; i < 9; i++)
+        ck_assert_int_eq(it[written[i] - 'A'], english[i]);
+    ck_assert_int_eq(it['P' - 'A'], 0);
+    ck_assert_int_eq(it['F' - 'A'], 0);
+    const char *en = nota_lead_letters(NOTA_EN);
+    ck_assert_int_eq(en['R' - 'A'], 'R');
+    ck_assert_int_eq(en['C' - 'A'], 0);
+    const char *open = nota_lead_letters(NOTA_ALL); /* nothing settled: every letter narrows */
+    for (const char *c = "NBQKRCADT"; *c; c++)
+        ck_assert_int_eq(open[*c - 'A'], 0);
+    const char *itfr = nota_lead_letters(NOTA_ITES | NOTA_FR);
+    ck_assert_int_eq(itfr['R' - 'A'], 'K');
+    ck_assert_int_eq(itfr['C' - 'A'], 'N');
+    ck_assert_int_eq(itfr['A' - 'A'], 0); /* narrows to Italian or Spanish */
+    ck_assert_int_eq(itfr['F' - 'A'], 0); /* narrows to French */
+}
+END_TEST
+
 START_TEST(modes)
 {
     static const char *const names[] = {"auto", "en", "it", "es", "fr", "de", "nl", "figurine"};
@@ -514,6 +550,7 @@ Suite *notation_suite(void)
     tcase_add_loop_test(tc, translate_tokens, 0, sizeof translations / sizeof *translations);
     tcase_add_test(tc, letters_narrow);
     tcase_add_test(tc, reading_table);
+    tcase_add_test(tc, lead_table);
     tcase_add_test(tc, modes);
     suite_add_tcase(s, tc);
     tc = tcase_create("games");

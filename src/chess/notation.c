@@ -180,9 +180,10 @@ bool nota_agree(unsigned sets, uint32_t letters)
     return true;
 }
 
-/* nota_reading() for every mask and letter, made before main() (so before
- * any thread) from knows[] and meaning_of(). */
+/* nota_reading() and nota_lead_letters() for every mask and letter, made
+ * before main() (so before any thread) from knows[] and meaning_of(). */
 static char readings[NOTA_ALL + 1][26];
+static char leads[NOTA_ALL + 1][26];
 
 __attribute__((constructor)) static void readings_init(void)
 {
@@ -190,7 +191,17 @@ __attribute__((constructor)) static void readings_init(void)
         for (int c = 0; c < 26; c++) {
             int m = sets && (knows[c] & sets) == sets ? meaning_of(sets, c) : 0;
             readings[sets][c] = m > 0 ? (char)m : 0;
+            /* N, B, Q and K read as written, once they narrow nothing. */
+            bool plain = c == 'N' - 'A' || c == 'B' - 'A' || c == 'Q' - 'A' || c == 'K' - 'A';
+            unsigned k = knows[c] & sets;
+            leads[sets][c] =
+                plain ? (k == sets || k == 0 ? (char)('A' + c) : 0) : readings[sets][c];
         }
+}
+
+const char *nota_lead_letters(unsigned sets)
+{
+    return leads[sets & NOTA_ALL];
 }
 
 char nota_reading(unsigned sets, char letter)

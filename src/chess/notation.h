@@ -136,6 +136,14 @@ char nota_meaning(unsigned sets, char letter);
  * through it once its notation is settled (Italian C, A, T, D, R). */
 char nota_reading(unsigned sets, char letter);
 
+/* How a game whose letters allow `sets` reads a move's piece letter in front
+ * with nothing to narrow, indexed by letter - 'A': its English letter where
+ * nota_reading() gives one (Italian C A T D R), N B Q K as written where
+ * they narrow nothing (no set of the mask knows them, or every one does),
+ * else 0.  For san_fast_resolve_read(): reading Cf3 so is reading it as
+ * game_nota_read() would, with nothing left to note. */
+const char *nota_lead_letters(unsigned sets);
+
 /* The lowest set of a mask (NOTA_EN first), or 0. */
 static inline unsigned nota_first_set(unsigned sets)
 {

@@ -104,6 +104,16 @@ enum san_status san_resolve_general(const struct position *pos, const char *tok,
 bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
                       struct san_result *res);
 
+/* The fast path of a token whose piece letter in front is read through
+ * lead[letter - 'A'] (an English letter, or 0: not read here), as a game
+ * settled in its own letters reads it (Cf3, Txe1 in Italian; the table is
+ * nota_lead_letters()).  Promotions are not taken: their letter is the
+ * caller's to read.  True with the answer san_resolve() gives the token
+ * written in English letters, or false (then the caller reads the token and
+ * resolves it). */
+bool san_fast_resolve_read(const struct position *pos, const char *tok, size_t len,
+                           const char lead[26], struct san_result *res);
+
 /* Resolve tok[0..len) against pos (len need not end at a NUL).  Inline: the
  * caller keeps the arguments for the general path, which the fast path then
  * need not keep in saved registers. */

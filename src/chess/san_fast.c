@@ -299,8 +299,12 @@ static __attribute__((noinline)) bool fast_castle(const struct position *pos, co
     return true;
 }
 
-bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
-                      struct san_result *res)
+/* san_fast_resolve() and san_fast_resolve_read(): the piece letter in front
+ * is read in English (lead NULL, one switch) or through lead[]; a promotion
+ * under lead[] is left to the caller, whose letters it may narrow. */
+static inline __attribute__((always_inline)) bool resolve(const struct position *pos,
+                                                          const char *tok, size_t len,
+                                                          const char *lead, struct san_result *res)
 {
     if (len < 2 || len > 8)
         return false;
@@ -314,12 +318,28 @@ bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
     }
     if (n < 2)
         return false;
-    if (is_file(tok[0]))
+    if (is_file(tok[0])) {
+        if (lead && tok[n - 2] == '=') return false;
         return fast_pawn(pos, tok, n, mark, res);
-    if (tok[0] == 'O')
-        return fast_castle(pos, tok, n, mark, res);
-    int type = fast_piece(tok[0]);
-    if (type < 0)
-        return false;
+    }
+    if (tok[0] == 'O') return fast_castle(pos, tok, n, mark, res);
+    int type;
+    if (lead)
+        type = tok[0] >= 'A' && tok[0] <= 'Z' ? fast_piece(lead[tok[0] - 'A']) : -1;
+    else
+        type = fast_piece(tok[0]);
+    if (type < 0) return false;
     return fast_piece_move(pos, type, tok, n, mark, res);
+}
+
+bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
+                      struct san_result *res)
+{
+    return resolve(pos, tok, len, NULL, res);
+}
+
+bool san_fast_resolve_read(const struct position *pos, const char *tok, size_t len,
+                           const char lead[26], struct san_result *res)
+{
+    return resolve(pos, tok, len, lead, res);
 }

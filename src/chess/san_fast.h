@@ -17,4 +17,7 @@ struct san_result;
 bool san_fast_resolve(const struct position *pos, const char *tok, size_t len,
                       struct san_result *res);
 
+/* san_fast_resolve_read(), for a game read in its own letters, is declared
+ * in san.h. */
+
 #endif

@@ -435,31 +435,60 @@ static inline unsigned off_usual_path(const struct game *g, const struct line *l
     return (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
 }
 
-/* A move play_move() does not take alone: the text play_move() resolves when
- * it is the usual move after all, NULL when it was taken here.  While a
- * game's notation is open (game_nota.c), a move that writes no letter (a
- * pawn move, castling) reads the same in every notation and takes the usual
- * path; so does a move in the game's own letters (game_nota_read_usual()). */
-static __attribute__((noinline)) const char *on_move_open(struct game *g,
-                                                         const struct pgn_event *ev)
+/* on_move_open() for a move not read at once: a pawn move or castling
+ * (no letter to read), N, B, Q or K narrowing the notations, a letter read
+ * by game_nota_read_usual(), each then resolved; every other case (and a
+ * move off the usual path) is on_move_general()'s. */
+static __attribute__((noinline)) bool on_move_read(struct game *g, const struct pgn_event *ev,
+                                                   struct san_result *res)
 {
-    const struct line *l = &g->lines[0];
+    struct line *l = &g->lines[0];
     unsigned other = off_usual_path(g, l) | (g->nota_slow & 2u);
+    const char *text = NULL;
     if (!other) {
-        /* A pawn move or castling has no letter to read. */
-        if (!nota_may_have_letters(ev->text, ev->len)) return ev->text;
-        /* N, B, Q and K read the same wherever they are letters (and as
-         * written where not): they only narrow the notations. */
-        uint32_t letter = nota_plain_letter(ev->text, ev->len);
-        if (letter) {
-            game_nota_narrow(g, letter);
-            return ev->text;
+        if (!nota_may_have_letters(ev->text, ev->len)) {
+            /* A pawn move or castling has no letter to read. */
+            text = ev->text;
+        } else if (nota_plain_letter(ev->text, ev->len)) {
+            /* N, B, Q and K read the same wherever they are letters (and
+             * as written where not): they only narrow the notations. */
+            game_nota_narrow(g, nota_plain_letter(ev->text, ev->len));
+            text = ev->text;
+        } else {
+            text = game_nota_read_usual(g, ev);
         }
-        const char *read = game_nota_read_usual(g, ev);
-        if (read) return read;
     }
-    on_move_general(g, ev, NULL, SAN_OK);
-    return NULL;
+    if (!text) {
+        on_move_general(g, ev, NULL, SAN_OK);
+        return false;
+    }
+    enum san_status st = san_resolve(&l->pos, text, ev->len, res);
+    if (UNLIKELY(st != SAN_OK)) {
+        /* As play_move() below; a move read in the game's letters is read
+         * again there, to say how it was read. */
+        on_move_general(g, ev, text == ev->text ? res : NULL, st);
+        return false;
+    }
+    return true;
+}
+
+/* A move play_move() does not take alone: true with the move resolved into
+ * res when it is the usual move after all, false when it was taken here.
+ * While a game's notation is open (game_nota.c), a move that writes no letter
+ * (a pawn move, castling) reads the same in every notation and takes the
+ * usual path; so does a move in the game's own letters.  Once they narrow
+ * nothing (Cf3, Txe1 in an Italian game), san_fast_resolve_read() reads and
+ * resolves the move through nota_lead_letters() at once; every other move
+ * goes on to on_move_read().  Small, so that the usual Italian move saves
+ * few registers. */
+static __attribute__((noinline)) bool on_move_open(struct game *g, const struct pgn_event *ev,
+                                                   struct san_result *res)
+{
+    struct line *l = &g->lines[0];
+    if (!(off_usual_path(g, l) | (g->nota_slow & 2u)) &&
+        san_fast_resolve_read(&l->pos, ev->text, ev->len, nota_lead_letters(g->nota), res))
+        return true;
+    return on_move_read(g, ev, res);
 }
 
 static void on_move_number_of(struct game *g, const struct pgn_event *ev);
@@ -539,16 +568,17 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
         on_move_number_of(g, ev);
         off = off_usual_path(g, l);
     }
-    const char *text = ev->text;
-    if (UNLIKELY(off | g->nota_slow) && !(text = on_move_open(g, ev))) return;
     struct san_result res;
-    enum san_status st = san_resolve(&l->pos, text, ev->len, &res);
-    if (UNLIKELY(st != SAN_OK)) {
-        /* A null move (is_null_move()) is no SAN: it comes here too, and
-         * on_move_general() plays it as it would have.  A move read in the
-         * game's letters is read again there, to say how it was read. */
-        on_move_general(g, ev, text == ev->text ? &res : NULL, st);
-        return;
+    if (UNLIKELY(off | g->nota_slow)) {
+        if (!on_move_open(g, ev, &res)) return;
+    } else {
+        enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
+        if (UNLIKELY(st != SAN_OK)) {
+            /* A null move (is_null_move()) is no SAN: it comes here too,
+             * and on_move_general() plays it as it would have. */
+            on_move_general(g, ev, &res, st);
+            return;
+        }
     }
     /* A main-line move after a comment ({[%clk 0:05:00]} after every move
      * of an online game): the comment was not the game's last. */

@@ -324,10 +324,13 @@ START_TEST(pool_same_output_as_direct)
 }
 END_TEST
 
+/* A limit of runs that cuts them in the middle of every input's lines. */
+#define SHORT_RUN 5
+
 /* Input i read straight into one game by a parser with its fast paths on or
- * off, event by event or in runs of moves (pgn_parser_next_run(),
- * game_feed_run()): the report. */
-static char *reader_output(size_t i, bool fast, bool runs)
+ * off, event by event (runs 0) or in runs of at most `runs` moves
+ * (pgn_parser_next_run(), game_feed_run()): the report. */
+static char *reader_output(size_t i, bool fast, size_t runs)
 {
     struct out o;
     struct game_sink sink = out_begin(&o);
@@ -341,13 +344,17 @@ static char *reader_output(size_t i, bool fast, bool runs)
     struct pgn_event ev[PGN_PARSE_RUN_MAX];
     size_t n, most = 0;
     if (runs) {
-        while ((n = pgn_parser_next_run(p, ev, PGN_PARSE_RUN_MAX))) {
+        while ((n = pgn_parser_next_run(p, ev, runs))) {
             game_feed_run(g, ev, n);
             most = n > most ? n : most;
         }
         /* without the fast paths, no runs; with them, the inputs all in
-         * one have runs as long as they come */
-        if (!fast || i == IN_ALL) ck_assert_uint_eq(most, fast ? PGN_PARSE_RUN_MAX : 1);
+         * one have runs as long as they come: cut at a short limit, longer
+         * than that at the reader's own */
+        if (!fast) ck_assert_uint_eq(most, 1);
+        if (fast && i == IN_ALL && runs < PGN_PARSE_RUN_MAX) ck_assert_uint_eq(most, runs);
+        if (fast && i == IN_ALL && runs == PGN_PARSE_RUN_MAX) ck_assert_uint_gt(most, SHORT_RUN);
+        ck_assert_uint_le(most, runs);
     } else {
         while (pgn_parser_next(p, ev))
             game_feed(g, ev);
@@ -364,9 +371,12 @@ static char *reader_output(size_t i, bool fast, bool runs)
  * with the token-by-token path's events, one by one. */
 START_TEST(reader_fast_paths_same_output)
 {
-    char *want = reader_output(_i, false, false);
-    for (int mode = 0; mode < 3; mode++) {
-        char *got = reader_output(_i, mode != 1, mode != 0);
+    char *want = reader_output(_i, false, 0);
+    /* fast paths on, event by event; off, in runs; on, in runs; on, in runs
+     * cut short */
+    static const size_t run_limit[] = {0, PGN_PARSE_RUN_MAX, PGN_PARSE_RUN_MAX, SHORT_RUN};
+    for (int mode = 0; mode < 4; mode++) {
+        char *got = reader_output(_i, mode != 1, run_limit[mode]);
         size_t at = 0;
         while (want[at] && want[at] == got[at])
             at++;
@@ -375,7 +385,8 @@ START_TEST(reader_fast_paths_same_output)
         ck_assert_msg(strcmp(want, got) == 0,
                       "%s (fast paths %s, %s): the report differs at\n%.300s\nwant\n%.300s",
                       case_input_name(_i), mode != 1 ? "on" : "off",
-                      mode ? "runs of moves" : "event by event", got + at, want + at);
+                      mode == 3 ? "short runs" : mode ? "runs of moves" : "event by event",
+                      got + at, want + at);
         free(got);
     }
     free(want);

@@ -188,7 +188,7 @@ bool pgn_parser_next(struct pgn_parser *p, struct pgn_event *ev);
  * all: a run of them read at once, for a consumer that plays them in one
  * loop.  Returns how many (0 at the end of input).  Every pointer in them
  * is valid until the next call. */
-#define PGN_PARSE_RUN_MAX 16
+#define PGN_PARSE_RUN_MAX 64
 size_t pgn_parser_next_run(struct pgn_parser *p, struct pgn_event *ev, size_t max);
 
 /* pgn_parser_next(), with a numbered move given as its MOVE_NUMBER event and

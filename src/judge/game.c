@@ -446,13 +446,14 @@ static __attribute__((noinline)) bool on_move_read(struct game *g, const struct 
     unsigned other = off_usual_path(g, l) | (g->nota_slow & 2u);
     const char *text = NULL;
     if (!other) {
+        uint32_t plain;
         if (!nota_may_have_letters(ev->text, ev->len)) {
             /* A pawn move or castling has no letter to read. */
             text = ev->text;
-        } else if (nota_plain_letter(ev->text, ev->len)) {
+        } else if ((plain = nota_plain_letter(ev->text, ev->len))) {
             /* N, B, Q and K read the same wherever they are letters (and
              * as written where not): they only narrow the notations. */
-            game_nota_narrow(g, nota_plain_letter(ev->text, ev->len));
+            game_nota_narrow(g, plain);
             text = ev->text;
         } else {
             text = game_nota_read_usual(g, ev);

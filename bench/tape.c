@@ -21,7 +21,9 @@
 #include "chess/san.h"
 #include "judge/arbiter.h"
 
+#ifdef __SSE2__
 #include <emmintrin.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,16 +77,22 @@ static void replay(const char *buf, const struct ply *tape, size_t n, struct tot
 }
 
 /* The bits of the 64 bytes at p that are blanks (at most ' ', the way a
- * PGN reader takes them), bit i for p[i]: four 16-byte SSE2 compares. */
+ * PGN reader takes them), bit i for p[i]: four 16-byte SSE2 compares (a
+ * byte at a time where SSE2 is not there). */
 static inline uint64_t blanks64(const unsigned char *p)
 {
-    const __m128i top = _mm_set1_epi8(' ');
     uint64_t m = 0;
+#ifdef __SSE2__
+    const __m128i top = _mm_set1_epi8(' ');
     for (int k = 0; k < 4; k++) {
         __m128i x = _mm_loadu_si128((const __m128i *)(p + 16 * k));
         __m128i le = _mm_cmpeq_epi8(_mm_min_epu8(x, top), x);
         m |= (uint64_t)(uint16_t)_mm_movemask_epi8(le) << (16 * k);
     }
+#else
+    for (int k = 0; k < 64; k++)
+        m |= (uint64_t)(p[k] <= ' ') << k;
+#endif
     return m;
 }
 

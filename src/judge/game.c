@@ -435,15 +435,30 @@ static inline unsigned off_usual_path(const struct game *g, const struct line *l
     return (unsigned)g->depth | !g->replayable | l->broken | (unsigned)g->arb.ending;
 }
 
+/* Resolve text, the move of ev as the game reads it, into res: true when
+ * legal; else on_move_general() takes ev (a null move, is_null_move(), is
+ * no SAN and comes here too: it plays it as it would have; a move read in
+ * the game's letters is read again there, to say how it was read). */
+static inline __attribute__((always_inline)) bool resolve_or_general(struct game *g,
+                                                                     const struct pgn_event *ev,
+                                                                     const char *text,
+                                                                     struct san_result *res)
+{
+    enum san_status st = san_resolve(&g->lines[0].pos, text, ev->len, res);
+    if (LIKELY(st == SAN_OK)) return true;
+    on_move_general(g, ev, text == ev->text ? res : NULL, st);
+    return false;
+}
+
 /* on_move_open() for a move not read at once: a pawn move or castling
  * (no letter to read), N, B, Q or K narrowing the notations, a letter read
  * by game_nota_read_usual(), each then resolved; every other case (and a
- * move off the usual path) is on_move_general()'s. */
+ * move off the usual path) is on_move_general()'s.  (The usual-path test is
+ * on_move_open()'s again: passing it costs the Italian move a register.) */
 static __attribute__((noinline)) bool on_move_read(struct game *g, const struct pgn_event *ev,
                                                    struct san_result *res)
 {
-    struct line *l = &g->lines[0];
-    unsigned other = off_usual_path(g, l) | (g->nota_slow & 2u);
+    unsigned other = off_usual_path(g, &g->lines[0]) | (g->nota_slow & 2u);
     const char *text = NULL;
     if (!other) {
         uint32_t plain;
@@ -463,14 +478,7 @@ static __attribute__((noinline)) bool on_move_read(struct game *g, const struct 
         on_move_general(g, ev, NULL, SAN_OK);
         return false;
     }
-    enum san_status st = san_resolve(&l->pos, text, ev->len, res);
-    if (UNLIKELY(st != SAN_OK)) {
-        /* As play_move() below; a move read in the game's letters is read
-         * again there, to say how it was read. */
-        on_move_general(g, ev, text == ev->text ? res : NULL, st);
-        return false;
-    }
-    return true;
+    return resolve_or_general(g, ev, text, res);
 }
 
 /* A move play_move() does not take alone: true with the move resolved into
@@ -572,14 +580,8 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
     struct san_result res;
     if (UNLIKELY(off | g->nota_slow)) {
         if (!on_move_open(g, ev, &res)) return;
-    } else {
-        enum san_status st = san_resolve(&l->pos, ev->text, ev->len, &res);
-        if (UNLIKELY(st != SAN_OK)) {
-            /* A null move (is_null_move()) is no SAN: it comes here too,
-             * and on_move_general() plays it as it would have. */
-            on_move_general(g, ev, &res, st);
-            return;
-        }
+    } else if (!resolve_or_general(g, ev, ev->text, &res)) {
+        return;
     }
     /* A main-line move after a comment ({[%clk 0:05:00]} after every move
      * of an online game): the comment was not the game's last. */

@@ -278,9 +278,9 @@ void game_nota_narrow(struct game *g, uint32_t letters)
 const char *game_nota_read_usual(struct game *g, const struct pgn_event *ev)
 {
     if (!nota_lead_letter_only(ev->text, ev->len)) return NULL;
-    /* Usually the game's notation is settled and the letter is one of its
-     * own (an Italian game's every C, A, T, D and R): one lookup says the
-     * piece, and there is nothing to narrow. */
+    /* A settled game's own letter (an Italian C, A, T, D or R) comes here
+     * only when san_fast_resolve_read() left its move (on_move_open()):
+     * one lookup says the piece, and there is nothing to narrow. */
     char english = nota_reading(g->nota, ev->text[0]);
     if (UNLIKELY(!english)) {
         game_nota_narrow(g, 1u << (ev->text[0] - 'A'));

@@ -121,14 +121,16 @@ static struct round parse_round(const char *s)
     return r;
 }
 
-static bool same_round(const struct collection_event *e, const struct event_game *a,
-                       const struct event_game *b)
+/* Whether kept game h and game `now` (not yet kept: its Round text is now_text, straight from
+ * its record) were played in the same round.  Rounds in words ("Final", "R1") are the same
+ * round only when written alike. */
+static bool same_round(const struct collection_event *e, const struct event_game *h,
+                       const struct event_game *now, const char *now_text)
 {
-    if (a->round.form == ROUND_UNKNOWN || b->round.form == ROUND_UNKNOWN) return false;
-    if (a->round.form == ROUND_OTHER || b->round.form == ROUND_OTHER)
-        return a->round.form == b->round.form &&
-               strcmp(text(e, a->round_text), text(e, b->round_text)) == 0;
-    return a->round.major == b->round.major;
+    if (h->round.form == ROUND_UNKNOWN || now->round.form == ROUND_UNKNOWN) return false;
+    if (h->round.form == ROUND_OTHER || now->round.form == ROUND_OTHER)
+        return h->round.form == now->round.form && same_text(text(e, h->round_text), now_text);
+    return h->round.major == now->round.major;
 }
 
 static const char *shown(const char *s) { return s ? s : "?"; }
@@ -181,7 +183,7 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
     const char *twice = NULL;
     for (size_t i = 0; i < e->ngames; i++) {
         const struct event_game *h = &e->games[i];
-        if (!same_round(e, h, now)) continue;
+        if (!same_round(e, h, now, g->round)) continue;
         const char *hw = text(e, h->white), *hb = text(e, h->black);
         bool pair = known(w) && known(b) && known(hw) && known(hb) &&
                     ((strcmp(w, hw) == 0 && strcmp(b, hb) == 0) ||

@@ -308,6 +308,98 @@ START_TEST(board_used_twice_and_mixed_round_forms)
 }
 END_TEST
 
+/* Round values as real event files write them (issue 35: two games of one event with a Round
+ * in words crashed every run).  Two games of one round with a player in common: the second
+ * gets one finding naming the round, as the findings write it; unknown rounds pair nothing. */
+static const struct {
+    const char *round; /* both games' Round */
+    const char *named; /* the round in the finding, NULL: no finding */
+} round_forms[] = {
+    {"1", "1"},
+    {"01", "1"},
+    {"1.12", "1"},
+    {"9.1.1", "9"},
+    {"R1", "R1"},
+    {"1a", "1a"},
+    {"Final", "Final"},
+    {"Round of the champions, 40 characters!!", "Round of the champions, 40 characters!!"},
+    {"?", NULL},
+    {"-", NULL},
+    {"", NULL},
+    {NULL, NULL},
+};
+
+START_TEST(every_round_form_of_real_files)
+{
+    const char *round = round_forms[_i].round, *named = round_forms[_i].named;
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    ck_assert_int_eq(feed(c, event_game(1, "E", round, "Rossi", "Bianchi", "1-0")).n, 0);
+    /* another board of the same round (9.1.2 beside 9.1.1): no finding */
+    struct found f = feed(c, event_game(2, "E", round, "Verdi", "Neri", "0-1"));
+    if (named && strchr(round, '.')) ck_assert_int_eq(f.n, 1); /* the same board */
+    else ck_assert_int_eq(f.n, 0);
+    f = feed(c, event_game(3, "E", round, "Neri", "Gialli", "1-0"));
+    if (!named) {
+        ck_assert_int_eq(f.n, 0);
+    } else {
+        ck_assert_int_ge(f.n, 1);
+        char want[200];
+        snprintf(want, sizeof want, "Neri plays twice in round %s: also in game 2 (line 11)",
+                 named);
+        ck_assert_msg(strncmp(f.message[0], want, strlen(want)) == 0, "%s", f.message[0]);
+    }
+    collection_free(c);
+}
+END_TEST
+
+START_TEST(round_forms_mixed_in_one_event)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    /* words: the same round only when written alike */
+    ck_assert_int_eq(feed(c, event_game(1, "E", "Final", "A", "B", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(2, "E", "Semifinal", "A", "C", "1-0")).n, 0);
+    struct found f = feed(c, event_game(3, "E", "Final", "A", "D", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "A plays twice in round Final: also in game 1 (line 1), A - B");
+    /* a number after words: one mixed-forms warning, and "1" is no word round */
+    f = feed(c, event_game(4, "E", "1", "A", "E", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "the Round values of this event mix forms: '1' here, 'Final' "
+                                   "in game 1 (line 1)");
+    /* "01" is round 1 */
+    f = feed(c, event_game(5, "E", "01", "E", "F", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "E plays twice in round 1: also in game 4 (line 31), A - E");
+    /* unknown rounds in between change nothing */
+    ck_assert_int_eq(feed(c, event_game(6, "E", "?", "A", "B", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(7, "E", "", "A", "B", "1-0")).n, 0);
+    collection_free(c);
+
+    /* round.match.board, as team events write it */
+    c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    ck_assert_int_eq(feed(c, event_game(1, "E", "9.1.1", "A", "B", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(2, "E", "9.1.2", "C", "D", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(3, "E", "9.2.1", "E", "F", "1-0")).n, 0);
+    f = feed(c, event_game(4, "E", "9.2.1", "G", "H", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "board 1 of match 2 of round 9 is used twice: also by game 3 "
+                                   "(line 21), E - F");
+    f = feed(c, event_game(5, "E", "9.3.1", "C", "I", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "C plays twice in round 9: also in game 2 (line 11), C - D");
+    ck_assert_int_eq(feed(c, event_game(6, "E", "10.1.1", "A", "C", "1-0")).n, 0);
+    /* round.board among round.match.board: mixed forms, said once */
+    f = feed(c, event_game(7, "E", "10.2", "J", "K", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "the Round values of this event mix forms: '10.2' here, "
+                                   "'9.1.1' in game 1 (line 1)");
+    /* four numbers are words */
+    f = feed(c, event_game(8, "E", "1.2.3.4", "L", "M", "1-0"));
+    ck_assert_int_eq(f.n, 0);
+    collection_free(c);
+}
+END_TEST
+
 START_TEST(another_event_site_or_file_starts_again)
 {
     struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
@@ -406,6 +498,9 @@ Suite *collection_suite(void)
     tcase_add_test(tc, pairing_entered_twice_with_its_results);
     tcase_add_test(tc, board_used_twice_and_mixed_round_forms);
     tcase_add_test(tc, another_event_site_or_file_starts_again);
+    tcase_add_loop_test(tc, every_round_form_of_real_files, 0,
+                        (int)(sizeof round_forms / sizeof round_forms[0]));
+    tcase_add_test(tc, round_forms_mixed_in_one_event);
     tcase_add_test(tc, a_long_event_is_capped_with_a_note);
     suite_add_tcase(s, tc);
     return s;

@@ -2,9 +2,11 @@
  * collection_event.c - an event's rounds that do not add up (event-inconsistent):
  * within the games of one Event and Site that follow each other in one file,
  * a player in two games of the same round, the same pairing entered twice in
- * a round, a board of a round ("3.1": round 3, board 1) used by two pairings,
- * and Round values written in mixed forms ("3", "3.1", "R3").  Each message
- * names the other game.
+ * a round, a board of a round ("3.1": round 3, board 1; "9.1.3", as team
+ * events write it: round 9, match 1, board 3) used by two pairings, and Round
+ * values written in mixed forms ("3", "3.1", "R3").  Rounds written in words
+ * ("Final", "R1", "1a") are the same round only when written alike.  Each
+ * message names the other game.
  *
  * The state is the current event's games (names, round, result), kept only
  * while the event runs on: a game of another Event, Site or file starts
@@ -27,7 +29,9 @@ enum round_form { ROUND_UNKNOWN, ROUND_NUMBER, ROUND_DOTTED, ROUND_OTHER };
 
 struct round {
     enum round_form form;
-    unsigned long major, board; /* ROUND_NUMBER, ROUND_DOTTED (board: DOTTED only) */
+    unsigned parts;             /* ROUND_DOTTED: 2 ("3.1") or 3 ("9.1.3") numbers */
+    unsigned long major;        /* ROUND_NUMBER, ROUND_DOTTED: the round */
+    unsigned long match, board; /* ROUND_DOTTED: the board, and its match when 3 parts */
 };
 
 struct event_game {
@@ -105,20 +109,40 @@ static bool number(const char *s, size_t n, unsigned long *value)
     return true;
 }
 
+/* A Round value: "3" (round 3), "3.1" (round 3, board 1), "9.1.3" (round 9, match 1,
+ * board 3), anything else in words; "?", "-" and no value are unknown. */
 static struct round parse_round(const char *s)
 {
-    struct round r = {ROUND_UNKNOWN, 0, 0};
+    struct round r = {ROUND_UNKNOWN, 0, 0, 0, 0};
     if (!known(s)) return r;
-    const char *dot = strchr(s, '.');
-    if (!dot && number(s, strlen(s), &r.major)) {
-        r.form = ROUND_NUMBER;
-    } else if (dot && !strchr(dot + 1, '.') && number(s, (size_t)(dot - s), &r.major) &&
-               number(dot + 1, strlen(dot + 1), &r.board)) {
-        r.form = ROUND_DOTTED;
-    } else {
-        r.form = ROUND_OTHER;
+    unsigned long part[3];
+    unsigned n = 0;
+    const char *at = s;
+    for (;;) {
+        const char *dot = strchr(at, '.');
+        size_t len = dot ? (size_t)(dot - at) : strlen(at);
+        if (n == 3 || !number(at, len, &part[n])) {
+            r.form = ROUND_OTHER;
+            return r;
+        }
+        n++;
+        if (!dot) break;
+        at = dot + 1;
+    }
+    r.major = part[0];
+    r.form = n == 1 ? ROUND_NUMBER : ROUND_DOTTED;
+    if (n > 1) {
+        r.parts = n;
+        r.match = n == 3 ? part[1] : 0;
+        r.board = part[n - 1];
     }
     return r;
+}
+
+/* Written in the same form: a number, two numbers, three numbers, words. */
+static bool same_form(const struct round *a, const struct round *b)
+{
+    return a->form == b->form && a->parts == b->parts;
 }
 
 /* Whether kept game h and game `now` (not yet kept: its Round text is now_text, straight from
@@ -168,7 +192,7 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
             e->form_index = e->ngames; /* now's index, once kept */
         } else if (!e->mixed_warned) {
             const struct event_game *f = &e->games[e->form_index];
-            if (f->round.form != now->round.form) {
+            if (!same_form(&f->round, &now->round)) {
                 e->mixed_warned = true;
                 snprintf(message, sizeof message,
                          _("the Round values of this event mix forms: '%s' here, '%s' in game "
@@ -199,16 +223,16 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
                      ((known(hw) && strcmp(b, hw) == 0) || (known(hb) && strcmp(b, hb) == 0)))
                 player = h, twice = b;
         }
-        if (!board && now->round.form == ROUND_DOTTED && h->round.form == ROUND_DOTTED &&
-            now->round.board == h->round.board)
+        if (!board && now->round.form == ROUND_DOTTED && same_form(&h->round, &now->round) &&
+            now->round.match == h->round.match && now->round.board == h->round.board)
             board = h;
     }
-    char round[32] = ""; /* the round as one number: "3" for "3.1" (only for a finding) */
-    if (pairing || player) {
-        if (now->round.form == ROUND_NUMBER || now->round.form == ROUND_DOTTED)
-            snprintf(round, sizeof round, "%lu", now->round.major);
-        else
-            snprintf(round, sizeof round, "%.31s", shown(g->round));
+    /* the round as the findings name it: "3" for "3.1" and "3.1.2", words as written */
+    char number_text[24];
+    const char *round = shown(g->round);
+    if (now->round.form == ROUND_NUMBER || now->round.form == ROUND_DOTTED) {
+        snprintf(number_text, sizeof number_text, "%lu", now->round.major);
+        round = number_text;
     }
     if (pairing) {
         const char *hr = text(e, pairing->result);
@@ -235,7 +259,15 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
                  shown(text(e, player->white)), shown(text(e, player->black)));
         collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
     }
-    if (board) {
+    if (board && now->round.parts == 3) {
+        snprintf(message, sizeof message,
+                 _("board %lu of match %lu of round %lu is used twice: also by game %llu (line "
+                   "%u), %s - %s"),
+                 now->round.board, now->round.match, now->round.major,
+                 (unsigned long long)board->game, (unsigned)board->line,
+                 shown(text(e, board->white)), shown(text(e, board->black)));
+        collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
+    } else if (board) {
         snprintf(message, sizeof message,
                  _("board %lu of round %lu is used twice: also by game %llu (line %u), %s - %s"),
                  now->round.board, now->round.major, (unsigned long long)board->game,

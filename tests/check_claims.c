@@ -128,6 +128,13 @@ static const struct {
     {"stallo", CLAIM_STALEMATE},
     {"abbandona", CLAIM_NONE},
     {"pat", CLAIM_STALEMATE},
+    /* forecasts closing a resigned game (a real lichess study: "Unstoppable checkmate" 0-1) */
+    {"Unstoppable checkmate", CLAIM_NONE},
+    {"Checkmate is unavoidable", CLAIM_NONE},
+    {"checkmate in 2", CLAIM_NONE},
+    {"scacco matto imparabile", CLAIM_NONE},
+    {"matto inevitabile", CLAIM_NONE},
+    {"Checkmate", CLAIM_CHECKMATE},
 };
 
 START_TEST(comment_claims)

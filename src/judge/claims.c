@@ -102,9 +102,16 @@ static const char *const time_loss_phrases[] = {
     "verliest op tijd", "wint op tijd", "tijdsoverschrijding",    /* nl */
 };
 
-/* Words that make a comment a threat, not a claim ("threatens mate"). */
-static const char *const threat_words[] = {"threat", "minaccia", "amenaza", "menace", "droht",
-                                           "dreigt"};
+/* Words that make a comment a threat or a forecast, not a claim ("threatens mate",
+ * "Unstoppable checkmate" closing a game the loser resigned, "mate in 3"). */
+static const char *const threat_words[] = {
+    "threat", "unstoppable", "unavoidable", "inevitable", "forced", "mate in ", "mates in ",
+    "minaccia", "imparabile", "inevitabile", "forzato", "matto in ",  /* it */
+    "amenaza", "imparable", "inevitable", "forzado", "mate en ",     /* es */
+    "menace", "in\xc3\xa9vitable", "forc\xc3\xa9", "mat en ",             /* fr */
+    "droht", "unaufhaltsam", "unvermeidlich", "erzwungen", "matt in ", /* de */
+    "dreigt", "onvermijdelijk", "onhoudbaar", "geforceerd", "mat in ",  /* nl */
+};
 
 /* needle in hay; with whole, hay is the needle alone (spaces and a final
  * '.' or '!' aside). */

@@ -4,6 +4,12 @@
 # and wraps the program itself.
 set -eu
 t=$1
+# In a sanitizer build a report must fail the test: ASan and UBSan exit with
+# status 1 by default, which a test of `check` (exit 1: findings) would pass.
+# Settings of the caller's own come after these and win.
+ASAN_OPTIONS="exitcode=86${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+UBSAN_OPTIONS="exitcode=87:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+export ASAN_OPTIONS UBSAN_OPTIONS
 case "$t" in
     *.sh) exec "${SHELL:-/bin/sh}" "$t" ;;
     *)

@@ -334,11 +334,13 @@ START_TEST(every_round_form_of_real_files)
     const char *round = round_forms[_i].round, *named = round_forms[_i].named;
     struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
     ck_assert_int_eq(feed(c, event_game(1, "E", round, "Rossi", "Bianchi", "1-0")).n, 0);
-    /* another board of the same round (9.1.2 beside 9.1.1): no finding */
-    struct found f = feed(c, event_game(2, "E", round, "Verdi", "Neri", "0-1"));
-    if (named && strchr(round, '.')) ck_assert_int_eq(f.n, 1); /* the same board */
-    else ck_assert_int_eq(f.n, 0);
-    f = feed(c, event_game(3, "E", round, "Neri", "Gialli", "1-0"));
+    /* other players: on the next board of a dotted round (1.13 beside 1.12, 9.1.2 beside
+     * 9.1.1, which makes the numbers boards), in the same round otherwise: no finding */
+    char next[64];
+    snprintf(next, sizeof next, "%s", round);
+    if (named && strchr(round, '.')) next[strlen(next) - 1]++;
+    ck_assert_int_eq(feed(c, event_game(2, "E", next, "Verdi", "Neri", "0-1")).n, 0);
+    struct found f = feed(c, event_game(3, "E", round, "Neri", "Gialli", "1-0"));
     if (!named) {
         ck_assert_int_eq(f.n, 0);
     } else {
@@ -397,6 +399,66 @@ START_TEST(round_forms_mixed_in_one_event)
     f = feed(c, event_game(8, "E", "1.2.3.4", "L", "M", "1-0"));
     ck_assert_int_eq(f.n, 0);
     collection_free(c);
+}
+END_TEST
+
+/* "N.M": boards of round N, or games of round N (issue 40: a TCEC file got 163 warnings, a
+ * knockout 428), told from the event's first two games of a round with known players. */
+START_TEST(round_numbers_read_as_games)
+{
+    /* an engine gauntlet: round 1's games are numbered, the same engines meet again */
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, true);
+    ck_assert_int_eq(feed(c, event_game(1, "TCEC", "1.1", "SF", "LC0", "1-0")).n, 0);
+    struct found f = feed(c, event_game(2, "TCEC", "1.2", "LC0", "SF", "0-1"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.severity[0], DIAG_NOTE);
+    ck_assert_str_eq(f.message[0], "Round '1.2' is read as round 1, game 2, as match and knockout "
+                                   "files number games (game 1, line 1, has round '1.1' with SF - "
+                                   "LC0): the boards and the players of a round are not checked");
+    ck_assert_int_eq(feed(c, event_game(3, "TCEC", "1.3", "SF", "Ethereal", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(4, "TCEC", "1.4", "Ethereal", "SF", "1-0")).n, 0);
+    /* a game entered twice is still found, named by its round as written */
+    f = feed(c, event_game(5, "TCEC", "1.4", "SF", "Ethereal", "1-0"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "the pairing SF - Ethereal is entered twice in round 1.4: also "
+                                   "game 4 (line 31)");
+    collection_free(c);
+
+    /* a knockout: game 1 of every match is "1.1"; said once, then nothing */
+    c = collection_new(COLLECTION_DUPLICATES_OFF, true);
+    feed(c, event_game(1, "KO", "1.1", "A", "B", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(2, "KO", "1.1", "C", "D", "0-1")).n, 1);
+    ck_assert_int_eq(feed(c, event_game(3, "KO", "1.1", "E", "F", "0-1")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(4, "KO", "1.2", "B", "A", "0-1")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(5, "KO", "1.2", "D", "C", "0-1")).n, 0);
+    /* a new event decides afresh: boards */
+    ck_assert_int_eq(feed(c, event_game(6, "Swiss", "1.1", "A", "B", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(7, "Swiss", "1.2", "C", "D", "1-0")).n, 0);
+    f = feed(c, event_game(8, "Swiss", "1.2", "E", "A", "1-0"));
+    ck_assert_int_eq(f.n, 2);
+    ck_assert_str_eq(f.message[0], "A plays twice in round 1: also in game 6 (line 51), A - B");
+    ck_assert_str_eq(f.message[1], "board 2 of round 1 is used twice: also by game 7 (line 61), C - D");
+    collection_free(c);
+
+    /* --round-form says it: board reads the knockout's numbers as boards, game the Swiss's as
+     * games, with no note */
+    c = collection_new(COLLECTION_DUPLICATES_OFF, true);
+    collection_set_round_form(c, COLLECTION_ROUND_BOARD);
+    feed(c, event_game(1, "KO", "1.1", "A", "B", "1-0"));
+    f = feed(c, event_game(2, "KO", "1.1", "C", "D", "0-1"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_str_eq(f.message[0], "board 1 of round 1 is used twice: also by game 1 (line 1), A - B");
+    collection_set_round_form(c, COLLECTION_ROUND_GAME);
+    feed(c, event_game(3, "Swiss", "1.1", "A", "B", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(4, "Swiss", "1.2", "C", "D", "1-0")).n, 0);
+    ck_assert_int_eq(feed(c, event_game(5, "Swiss", "1.2", "E", "A", "1-0")).n, 0);
+    collection_free(c);
+
+    enum collection_round_form form;
+    ck_assert(collection_parse_round_form("auto", &form) && form == COLLECTION_ROUND_AUTO);
+    ck_assert(collection_parse_round_form("board", &form) && form == COLLECTION_ROUND_BOARD);
+    ck_assert(collection_parse_round_form("game", &form) && form == COLLECTION_ROUND_GAME);
+    ck_assert(!collection_parse_round_form("boards", &form));
 }
 END_TEST
 
@@ -501,6 +563,7 @@ Suite *collection_suite(void)
     tcase_add_loop_test(tc, every_round_form_of_real_files, 0,
                         (int)(sizeof round_forms / sizeof round_forms[0]));
     tcase_add_test(tc, round_forms_mixed_in_one_event);
+    tcase_add_test(tc, round_numbers_read_as_games);
     tcase_add_test(tc, a_long_event_is_capped_with_a_note);
     suite_add_tcase(s, tc);
     return s;

@@ -120,6 +120,22 @@ struct collection *collection_new(enum collection_duplicates mode, bool strict)
     return c;
 }
 
+void collection_set_round_form(struct collection *c, enum collection_round_form form)
+{
+    collection_event_set_form(c->event, form);
+}
+
+bool collection_parse_round_form(const char *name, enum collection_round_form *form)
+{
+    static const char *const names[] = {"auto", "board", "game"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *form = (enum collection_round_form)i;
+            return true;
+        }
+    return false;
+}
+
 void collection_free(struct collection *c)
 {
     if (!c) return;

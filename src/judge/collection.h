@@ -41,6 +41,11 @@ enum collection_duplicates {
     COLLECTION_DUPLICATES_STRICT
 };
 
+/* --round-form: what "N.M" numbers in an event's Round values: told from the event's games
+ * (auto), boards of round N (board: team and Swiss events), or games of round N (game: match,
+ * knockout and engine files). */
+enum collection_round_form { COLLECTION_ROUND_AUTO, COLLECTION_ROUND_BOARD, COLLECTION_ROUND_GAME };
+
 /* Games of one event kept for its round checks; past it the rest of the
  * event goes unchecked (a note says so). */
 #define COLLECTION_EVENT_GAMES_MAX 10000
@@ -55,6 +60,11 @@ struct collection;
 
 struct collection *collection_new(enum collection_duplicates mode, bool strict);
 void collection_free(struct collection *c);
+
+/* Read every event's "N.M" rounds as form says from now on (auto by default). */
+void collection_set_round_form(struct collection *c, enum collection_round_form form);
+/* Parse a --round-form value (auto, board, game); false when unknown. */
+bool collection_parse_round_form(const char *name, enum collection_round_form *form);
 
 /* Parse a --duplicates value; false when unknown.  The name of a mode. */
 bool collection_parse_duplicates(const char *name, enum collection_duplicates *mode);

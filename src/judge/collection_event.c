@@ -8,6 +8,16 @@
  * ("Final", "R1", "1a") are the same round only when written alike.  Each
  * message names the other game.
  *
+ * "N.M" is a board of round N in team and Swiss files, but game M of round N
+ * in match, knockout and engine files (TCEC's "1.2" is the second game of
+ * round 1; a knockout's "1.1" is the first game of each of 64 matches).  The
+ * event's first games of one round with known players tell which: other
+ * players on another number read as boards; the same players meeting again,
+ * or a number used by other players while the round has used no other, read
+ * as games, and a note says so; until then the numbers are checked as boards.  Games are numbered, not placed, so under that reading
+ * only a game entered twice (the same pairing and number) is a finding.
+ * collection_set_round_form() forces either reading.
+ *
  * The state is the current event's games (names, round, result), kept only
  * while the event runs on: a game of another Event, Site or file starts
  * again, so a database whose events follow each other holds one event at a
@@ -42,6 +52,8 @@ struct event_game {
 };
 
 struct collection_event {
+    enum collection_round_form forced; /* --round-form */
+    enum collection_round_form reading; /* the current event's "N.M": AUTO while undecided */
     /* the event: its file, Event and Site, in text */
     bool open;
     size_t file, event, site;
@@ -56,6 +68,11 @@ struct collection_event {
 };
 
 struct collection_event *collection_event_new(void) { return calloc(1, sizeof(struct collection_event)); }
+
+void collection_event_set_form(struct collection_event *e, enum collection_round_form form)
+{
+    e->forced = e->reading = form;
+}
 
 void collection_event_free(struct collection_event *e)
 {
@@ -166,6 +183,7 @@ static void start_event(struct collection_event *e, const struct game_record *g)
     e->text_len = 0;
     e->mixed_warned = e->full_noted = false;
     e->has_form = false;
+    e->reading = e->forced;
     e->open = known(g->event);
     if (!e->open) return;
     e->file = keep(e, g->file ? g->file : "");
@@ -178,6 +196,58 @@ static bool in_event(const struct collection_event *e, const struct game_record 
 {
     return e->open && known(g->event) && same_text(text(e, e->file), g->file ? g->file : "") &&
            strcmp(text(e, e->event), g->event) == 0 && same_text(text(e, e->site), g->site);
+}
+
+/* White w and Black b against h's players: the same pairing (either colours), or a player in
+ * common; names unknown ("?") pair nothing. */
+static bool same_pairing(const char *w, const char *b, const char *hw, const char *hb)
+{
+    return known(w) && known(b) && known(hw) && known(hb) &&
+           ((strcmp(w, hw) == 0 && strcmp(b, hb) == 0) || (strcmp(w, hb) == 0 && strcmp(b, hw) == 0));
+}
+
+static bool plays_in(const char *name, const char *hw, const char *hb)
+{
+    return known(name) && ((known(hw) && strcmp(name, hw) == 0) || (known(hb) && strcmp(name, hb) == 0));
+}
+
+/* Whether round "N.M" numbers boards or games, from game `now` and the first kept game of its
+ * round with known players (see the top of this file); AUTO while nothing tells.  *by is the
+ * game that told. */
+static enum collection_round_form read_round_form(const struct collection_event *e,
+                                                  const struct game_record *g,
+                                                  const struct event_game *now,
+                                                  const struct event_game **by)
+{
+    if (!known(g->white) || !known(g->black)) return COLLECTION_ROUND_AUTO;
+    const struct event_game *reused = NULL; /* a game of other players with now's number */
+    bool numbers = false;                   /* the round has used another number already */
+    for (size_t i = 0; i < e->ngames; i++) {
+        const struct event_game *h = &e->games[i];
+        const char *hw = text(e, h->white), *hb = text(e, h->black);
+        if (h->round.form != ROUND_DOTTED || h->round.parts != 2 ||
+            h->round.major != now->round.major || !known(hw) || !known(hb))
+            continue;
+        bool pair = same_pairing(g->white, g->black, hw, hb);
+        bool common = plays_in(g->white, hw, hb) || plays_in(g->black, hw, hb);
+        bool same_number = h->round.board == now->round.board;
+        numbers |= !same_number;
+        if (!same_number && (pair || !common)) {
+            /* the same players again: games; other players on another number: boards */
+            *by = h;
+            return pair ? COLLECTION_ROUND_GAME : COLLECTION_ROUND_BOARD;
+        }
+        if (same_number && !pair && !reused) reused = h;
+        /* one player in two games tells nothing (a gauntlet, or a player twice on two
+         * boards); nor does a game entered twice */
+    }
+    /* a number used by other players, in a round that has used no other: games (a
+     * knockout's "1.1" is game 1 of every match) */
+    if (reused && !numbers) {
+        *by = reused;
+        return COLLECTION_ROUND_GAME;
+    }
+    return COLLECTION_ROUND_AUTO;
 }
 
 /* The round checks of game `now` (not yet kept) against the event's games. */
@@ -203,24 +273,41 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
             }
         }
     }
+    bool numbered = now->round.form == ROUND_DOTTED && now->round.parts == 2;
+    if (numbered && e->reading == COLLECTION_ROUND_AUTO) {
+        const struct event_game *by = NULL;
+        e->reading = read_round_form(e, g, now, &by);
+        if (e->reading == COLLECTION_ROUND_GAME) {
+            snprintf(message, sizeof message,
+                     _("Round '%s' is read as round %lu, game %lu, as match and knockout files "
+                       "number games (game %llu, line %u, has round '%s' with %s - %s): the "
+                       "boards and the players of a round are not checked"),
+                     shown(g->round), now->round.major, now->round.board,
+                     (unsigned long long)by->game, (unsigned)by->line,
+                     shown(text(e, by->round_text)), shown(text(e, by->white)),
+                     shown(text(e, by->black)));
+            collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_NOTE, message, emit, ctx);
+        }
+    }
+    /* games numbered within a round: only a game entered twice is a finding */
+    bool games = numbered && e->reading == COLLECTION_ROUND_GAME;
     const struct event_game *pairing = NULL, *player = NULL, *board = NULL;
     const char *twice = NULL;
     for (size_t i = 0; i < e->ngames; i++) {
         const struct event_game *h = &e->games[i];
         if (!same_round(e, h, now, g->round)) continue;
+        if (games && (h->round.form != ROUND_DOTTED || h->round.board != now->round.board))
+            continue;
         const char *hw = text(e, h->white), *hb = text(e, h->black);
-        bool pair = known(w) && known(b) && known(hw) && known(hb) &&
-                    ((strcmp(w, hw) == 0 && strcmp(b, hb) == 0) ||
-                     (strcmp(w, hb) == 0 && strcmp(b, hw) == 0));
-        if (pair) {
+        if (same_pairing(w, b, hw, hb)) {
             if (!pairing) pairing = h;
             continue;
         }
+        if (games) continue;
         if (!player) {
-            if (known(w) && ((known(hw) && strcmp(w, hw) == 0) || (known(hb) && strcmp(w, hb) == 0)))
+            if (plays_in(w, hw, hb))
                 player = h, twice = w;
-            else if (known(b) &&
-                     ((known(hw) && strcmp(b, hw) == 0) || (known(hb) && strcmp(b, hb) == 0)))
+            else if (plays_in(b, hw, hb))
                 player = h, twice = b;
         }
         if (!board && now->round.form == ROUND_DOTTED && same_form(&h->round, &now->round) &&
@@ -230,7 +317,7 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
     /* the round as the findings name it: "3" for "3.1" and "3.1.2", words as written */
     char number_text[24];
     const char *round = shown(g->round);
-    if (now->round.form == ROUND_NUMBER || now->round.form == ROUND_DOTTED) {
+    if (now->round.form == ROUND_NUMBER || (now->round.form == ROUND_DOTTED && !games)) {
         snprintf(number_text, sizeof number_text, "%lu", now->round.major);
         round = number_text;
     }

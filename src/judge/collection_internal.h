@@ -6,6 +6,7 @@
 #define PGNARB_COLLECTION_INTERNAL_H
 
 #include "diag/diag.h"
+#include "judge/collection.h"
 
 #include <stdint.h>
 
@@ -23,6 +24,8 @@ uint32_t collection_hash_text(const char *s);
 
 /* collection_event.c: the current event's games and their round checks. */
 struct collection_event *collection_event_new(void);
+/* Read "N.M" rounds as form says, from the next event on. */
+void collection_event_set_form(struct collection_event *e, enum collection_round_form form);
 void collection_event_free(struct collection_event *e);
 void collection_event_game(struct collection *c, struct collection_event *e,
                            struct game_record *g, diag_fn emit, void *ctx);

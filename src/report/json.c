@@ -213,7 +213,15 @@ void json_buf_name(struct json_buf *jb, const char *str)
         return;
     }
     const unsigned char *s = (const unsigned char *)str;
-    size_t len = 0, high = 0; /* the usual name is ASCII: written as any string */
+    size_t len = 0, high = 0; /* the usual name is plain ASCII: written as any string */
+    while (ascii_plain[s[len]])
+        len++;
+    if (s[len] == '\0') { /* one pass, as json_buf_cstring() */
+        json_buf_put(jb, "\"", 1);
+        json_buf_put(jb, str, len);
+        json_buf_put(jb, "\"", 1);
+        return;
+    }
     for (; s[len]; len++)
         high |= s[len];
     if (!(high & 0x80)) {

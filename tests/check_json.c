@@ -24,7 +24,65 @@ static const struct {
     {"\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\""}, /* surrogate */
     {"\xf0\x9f\x98\x80", 4, "\"\xf0\x9f\x98\x80\""}, /* 4-byte emoji */
     {"nul\0in", 6, "\"nul\\u0000in\""},
+    /* bidirectional controls: escaped, the same string to a reader */
+    {"a\xe2\x80\xae" "b\xe2\x81\xa9", 8, "\"a\\u202eb\\u2069\""},
+    {"\xd8\x9c\xe2\x80\x8e\xe2\x80\xa8", 8, "\"\\u061c\\u200e\\u2028\""},
+    {"\xe2\x80\xad\xe2\x80\xaf", 6, "\"\\u202d\xe2\x80\xaf\""}, /* U+202F is a space */
 };
+
+/* File names (json_buf_name()): one string per name, read back whole. */
+static const struct {
+    const char *name, *out;
+} names[] = {
+    {"games/a.pgn", "\"games/a.pgn\""},
+    {"M\xc3\xbcller.pgn", "\"M\xc3\xbcller.pgn\""},      /* UTF-8: as it is */
+    {"M\xfcller.pgn", "\"M\\ufffdfcller.pgn\""},         /* not UTF-8: U+FFFD, hex */
+    {"x\xef\xbf\xbd" "fc.pgn", "\"x\\ufffd\\ufffdfc.pgn\""}, /* a real U+FFFD: doubled */
+    {"\xc3", "\"\\ufffdc3\""},                          /* a cut sequence */
+    {"\xff\xfe\\\"\n\xe2\x80\xae", "\"\\ufffdff\\ufffdfe\\\\\\\"\\n\\u202e\""},
+    {"\xe9\xc3\xa9", "\"\\ufffde9\xc3\xa9\""},             /* stray byte, then its char */
+};
+
+START_TEST(file_names)
+{
+    struct capture c;
+    capture_begin(&c);
+    fputs("{\"k\":", c.f);
+    json_write_name(c.f, names[_i].name);
+    fputs("}", c.f);
+    capture_end(&c);
+    char want[128];
+    snprintf(want, sizeof want, "{\"k\":%s}", names[_i].out);
+    ck_assert_str_eq(c.text, want);
+    struct json_obj o;
+    json_obj_init(&o);
+    const char *why = NULL;
+    ck_assert_msg(json_obj_parse(&o, c.text, strlen(c.text), &why), "%s", why);
+    const struct json_value *v = json_obj_get(&o, "k");
+    ck_assert_ptr_nonnull(v);
+    ck_assert_str_eq(v->s, names[_i].name); /* the very bytes */
+    json_obj_fini(&o);
+    capture_free(&c);
+}
+END_TEST
+
+/* No two names of the table, nor the Latin-1 reading of one, write alike. */
+START_TEST(file_names_one_to_one)
+{
+    char *out[sizeof names / sizeof *names];
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        struct capture c;
+        capture_begin(&c);
+        json_write_name(c.f, names[i].name);
+        capture_end(&c);
+        out[i] = c.text;
+        for (size_t j = 0; j < i; j++)
+            ck_assert_str_ne(out[i], out[j]);
+    }
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        free(out[i]);
+}
+END_TEST
 
 START_TEST(escapes)
 {
@@ -261,6 +319,8 @@ Suite *json_suite(void)
     tcase_add_test(tc, null_string);
     tcase_add_loop_test(tc, round_trip, 0, sizeof cases / sizeof *cases);
     tcase_add_test(tc, nested_keys);
+    tcase_add_loop_test(tc, file_names, 0, sizeof names / sizeof *names);
+    tcase_add_test(tc, file_names_one_to_one);
     tcase_add_test(tc, escapes_and_blanks);
     tcase_add_loop_test(tc, refuses, 0, sizeof not_objects / sizeof *not_objects);
     tcase_add_loop_test(tc, numbers_written, 0, sizeof numbers / sizeof *numbers);

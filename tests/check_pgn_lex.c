@@ -237,6 +237,10 @@ START_TEST(limits)
         ck_assert_int_eq(t->type, PGN_TOK_ERROR);
         ck_assert_str_eq(t->message, "token too long");
         ck_assert_uint_eq(t->span, 100000);
+        ck_assert(t->flags & PGN_TOKF_TOO_LONG); /* named by its first bytes */
+        ck_assert_uint_eq(t->len, chunk && chunk < PGN_LEX_HEAD_MAX ? t->len : PGN_LEX_HEAD_MAX);
+        for (size_t i = 0; i < t->len; i++)
+            ck_assert_int_eq(t->text[i], 'a');
         t = pgn_lex_next(lx);
         ck_assert_int_eq(t->type, PGN_TOK_SYMBOL);
         ck_assert_uint_eq(t->loc.offset, 100004);

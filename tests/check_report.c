@@ -429,6 +429,96 @@ START_TEST(html_marks_the_move_and_escapes_text)
 }
 END_TEST
 
+/* Bidirectional controls read as what they are, not obeyed: text, github,
+ * sarif (through the message) and html show \uNNNN. */
+START_TEST(bidi_controls_are_shown)
+{
+    struct diag d = sample_diag();
+    d.white = "Rossi\xe2\x80\xae" "0-1\xe2\x80\xac";
+    d.black = "Bianchi\xd8\x9c\xe2\x81\xa6";
+    d.san = "N\xe2\x80\x8f" "f3";
+    d.file = "a\xe2\x80\xae" "b.pgn";
+    char *out = render(REPORT_TEXT, &d, false);
+    ck_assert_str_eq(out, "a\\u202eb.pgn:20:5: error: game 2 (Rossi\\u202e0-1\\u202c - "
+                          "Bianchi\\u061c\\u2066, round 2), 9. N\\u200ff3 (ply 17): illegal "
+                          "move: no king can reach g1 [illegal-move]\n");
+    free(out);
+    static const enum report_format formats[] = {REPORT_GITHUB, REPORT_SARIF, REPORT_JSONL};
+    for (size_t k = 0; k < sizeof formats / sizeof *formats; k++) {
+        out = render(formats[k], &d, true);
+        ck_assert_ptr_null(strstr(out, "\xe2\x80\xae"));
+        ck_assert_ptr_null(strstr(out, "\xd8\x9c"));
+        ck_assert_ptr_nonnull(strstr(out, "u202e"));
+        free(out);
+    }
+    struct game_record g = {.file = d.file, .game = 2, .result = "*", .judged = true,
+                            .white = d.white, .black = d.black, .round = "2",
+                            .mainline = "1. e4 e5", .ending = ENDING_NONE};
+    out = render_html(&d, 1, &g, 1000);
+    ck_assert_ptr_null(strstr(out, "\xe2\x80\xae"));
+    ck_assert_ptr_null(strstr(out, "\xd8\x9c"));
+    ck_assert_ptr_nonnull(strstr(out, "Rossi\\u202e0-1\\u202c"));
+    free(out);
+}
+END_TEST
+
+/* A text finding never starts with "::" (a GitHub Actions workflow command),
+ * after blanks either; other names are written as they are. */
+START_TEST(text_names_never_start_a_command)
+{
+    static const struct {
+        const char *file, *starts;
+    } cases[] = {
+        {"::error::x.pgn", "./::error::x.pgn:20:5: "},
+        {"  ::warning::x.pgn", "./  ::warning::x.pgn:20:5: "},
+        {"\xc2\xa0\xe3\x80\x80::x", "./\xc2\xa0\xe3\x80\x80::x:20:5: "}, /* NBSP, ideographic space */
+        {"\xe2\x80\x8a::x", "./\xe2\x80\x8a::x:20:5: "},                /* hair space */
+        {":x.pgn", ":x.pgn:20:5: "},
+        {"a::b.pgn", "a::b.pgn:20:5: "},
+        {"\t::x", "\\t::x:20:5: "}, /* escaped: no longer at the start */
+        {"\xe2\x80\x8b::x", "\xe2\x80\x8b::x:20:5: "}, /* zero width space: not a blank */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct diag d = sample_diag();
+        d.file = cases[i].file;
+        char *out = render(REPORT_TEXT, &d, false);
+        ck_assert_msg(strncmp(out, cases[i].starts, strlen(cases[i].starts)) == 0, "%s", out);
+        free(out);
+        ck_assert_int_eq(escape_starts_command(cases[i].file), cases[i].starts[0] == '.');
+    }
+}
+END_TEST
+
+/* escape_str(): what a message quotes, escaped and cut to fit. */
+START_TEST(escape_str_cuts_to_fit)
+{
+    char out[64];
+    ck_assert_str_eq(escape_str(out, sizeof out, "x\x1b[2J\xe2\x80\xae\xff", ESCAPE_HEX),
+                     "x\\x1b[2J\\u202e\\xff");
+    ck_assert_str_eq(escape_str(out, sizeof out, "\xd8\x9c", ESCAPE_HEX), "\\u061c");
+    /* 64 bytes hold 15 of a long argument, "..." and the NUL */
+    char long_arg[200];
+    memset(long_arg, 'a', sizeof long_arg - 1);
+    long_arg[sizeof long_arg - 1] = '\0';
+    escape_str(out, sizeof out, long_arg, ESCAPE_HEX);
+    ck_assert_str_eq(out, "aaaaaaaaaaaaaaa...");
+    /* never cut inside a character: 15 bytes would cut the sixth a-umlaut */
+    char umlauts[41];
+    for (int i = 0; i < 20; i++)
+        memcpy(umlauts + 2 * i, "\xc3\xa4", 2);
+    umlauts[40] = '\0';
+    escape_str(out, sizeof out, umlauts, ESCAPE_HEX);
+    ck_assert_uint_eq(strlen(out), 14 + 3);
+    ck_assert_str_eq(out + 14, "...");
+    /* every size: NUL-terminated within it */
+    for (size_t size = 1; size <= sizeof out; size++) {
+        memset(out, 'z', sizeof out);
+        escape_str(out, size, "\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b", ESCAPE_HEX);
+        ck_assert_uint_lt(strlen(out), size);
+    }
+}
+END_TEST
+
 Suite *report_suite(void);
 Suite *report_suite(void)
 {
@@ -451,6 +541,9 @@ Suite *report_suite(void)
     tcase_add_test(tc, html_ambiguous_has_an_arrow_per_candidate);
     tcase_add_test(tc, html_boards_stop_at_the_limit);
     tcase_add_test(tc, html_marks_the_move_and_escapes_text);
+    tcase_add_test(tc, bidi_controls_are_shown);
+    tcase_add_test(tc, text_names_never_start_a_command);
+    tcase_add_test(tc, escape_str_cuts_to_fit);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "i18n.h"
 #include "jobs/replay_pool.h"
+#include "report/escape.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -110,6 +111,11 @@ void cli_usage(FILE *f, const char *command)
     fprintf(f, "\n%s", _(usage_footer));
 }
 
+const char *cli_arg(char shown[CLI_ARG_SHOWN], const char *arg)
+{
+    return escape_str(shown, CLI_ARG_SHOWN, arg, ESCAPE_HEX);
+}
+
 int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)
 {
     va_list ap;
@@ -126,10 +132,12 @@ int cli_getopt_error(FILE *err, const char *command, int c, int argc, char **arg
     /* getopt_long() has stepped past the option it rejects: a long one is
      * that whole argument (its name up to any '='), a short one optopt. */
     const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-    char name[64];
+    char name[CLI_ARG_SHOWN];
     if (strncmp(arg, "--", 2) == 0) {
+        char raw[64]; /* the name as given, up to any '=', escaped */
         size_t n = strcspn(arg, "=");
-        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), arg);
+        snprintf(raw, sizeof raw, "%.*s", (int)(n < 60 ? n : 60), arg);
+        cli_arg(name, raw);
     } else {
         snprintf(name, sizeof name, "-%c", optopt > 32 && optopt < 127 ? optopt : '?');
     }

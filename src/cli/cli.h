@@ -42,6 +42,12 @@ bool cli_output_open(struct cli_output *o, const char *path, FILE *err);
 bool cli_output_close(struct cli_output *o, FILE *err);
 void cli_output_abandon(struct cli_output *o);
 
+/* Room for an argument quoted in a message, escaped (report/escape.h:
+ * controls, bidirectional controls and bytes that are not UTF-8 shown as
+ * \xNN / \uNNNN); a longer one is cut with "...".  cli_arg() fills it. */
+#define CLI_ARG_SHOWN 256
+const char *cli_arg(char shown[CLI_ARG_SHOWN], const char *arg);
+
 /* The usage text: every command (command NULL) or one. */
 void cli_usage(FILE *f, const char *command);
 

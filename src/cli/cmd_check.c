@@ -241,8 +241,10 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
     report_set_shard(run->report, run->opt.shard_k, run->opt.shard_n);
     int st = shard_read(run->pool, path, run->opt.shard_k, run->opt.shard_n,
                         run->opt.zstd_window_max, &r, why, sizeof why);
-    if (st == SHARD_CANNOT_SPLIT) {
-        fprintf(run->err, "pgnarbiter: %s\n", why);
+    if (st == SHARD_CANNOT_SPLIT) { /* why names the file: escaped */
+        fputs("pgnarbiter: ", run->err);
+        escape_cwrite(run->err, why, ESCAPE_HEX);
+        fputc('\n', run->err);
         return CLI_EXIT_USAGE;
     }
     *info = (struct report_shard){path,
@@ -326,30 +328,33 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     optind = 0;
     opterr = 0;
     int c;
+    char v[CLI_ARG_SHOWN]; /* a bad option value, escaped for the message */
     while ((c = getopt_long(argc, argv, ":hqrj:o:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
             if (!report_parse_format(optarg, &run.opt.format))
                 return cli_usage_error(err, NULL,
-                                       "unknown --format '%s' (text, jsonl, github, sarif, html)",
-                                       optarg);
+                                       _("unknown --format '%s' (text, jsonl, github, sarif, html)"),
+                                       cli_arg(v, optarg));
             run.opt.format_given = true;
             break;
         case OPT_REPORT:
             if (strcmp(optarg, "games") != 0)
-                return cli_usage_error(err, NULL, _("unknown --report '%s' (games)"), optarg);
+                return cli_usage_error(err, NULL, _("unknown --report '%s' (games)"), cli_arg(v, optarg));
             run.opt.games_records = true;
             break;
         case OPT_DUPLICATES:
             if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
-                return cli_usage_error(err, NULL, _("unknown --duplicates '%s' (off, moves, strict)"), optarg);
+                return cli_usage_error(err, NULL, _("unknown --duplicates '%s' (off, moves, strict)"),
+                                       cli_arg(v, optarg));
             break;
         case OPT_HTML_MAX_BOARDS: {
             char *end;
             errno = 0;
             unsigned long n = strtoul(optarg, &end, 10);
             if (optarg[0] < '0' || optarg[0] > '9' || *end || errno)
-                return cli_usage_error(err, NULL, _("--html-max-boards takes a number, not '%s'"), optarg);
+                return cli_usage_error(err, NULL, _("--html-max-boards takes a number, not '%s'"),
+                                       cli_arg(v, optarg));
             run.opt.html_max_boards = n;
             break;
         }
@@ -370,19 +375,19 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             break;
         case 'j':
             if (!cli_parse_jobs(optarg, &run.opt.jobs))
-                return cli_usage_error(err, NULL,
-                                       "--jobs takes a number from 0 (one per processor) to %s",
-                                       CLI_JOBS_MAX_TEXT);
+                return cli_usage_error(
+                    err, NULL, _("--jobs takes a number from 0 (one per processor) to %s, not '%s'"),
+                    CLI_JOBS_MAX_TEXT, cli_arg(v, optarg));
             break;
         case OPT_NOTATION:
             if (!nota_parse_mode(optarg, &run.opt.notation))
-                return cli_usage_error(err, NULL,
-                                   "unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)",
-                                   optarg);
+                return cli_usage_error(
+                    err, NULL, _("unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)"),
+                    cli_arg(v, optarg));
             break;
         case OPT_ZSTD_WINDOW:
             if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
-                return cli_usage_error(err, NULL, _("--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'"), optarg);
+                return cli_usage_error(err, NULL, _("--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'"), cli_arg(v, optarg));
             break;
         case OPT_STDIN_NAME:
             if (!optarg[0]) return cli_usage_error(err, NULL, "%s", _("--stdin-name needs a name that is not empty"));
@@ -394,7 +399,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case OPT_SHARD:
             if (!shard_parse(optarg, &run.opt.shard_k, &run.opt.shard_n))
                 return cli_usage_error(err, NULL, _("--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'"),
-                                   optarg);
+                                   cli_arg(v, optarg));
             break;
         default: /* '?' or ':' */
             return cli_getopt_error(err, NULL, c, argc, argv);

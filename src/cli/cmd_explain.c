@@ -7,6 +7,7 @@
 
 #include "diag/diag.h"
 #include "i18n.h"
+#include "report/escape.h"
 
 #include <string.h>
 
@@ -26,9 +27,14 @@ int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
         cli_usage(out, "explain");
         return CLI_EXIT_OK;
     }
-    if (i == 1 && argc >= 2 && argv[1][0] == '-' && strcmp(argv[1], "--list") != 0)
-        return cli_usage_error(err, "explain", _("unknown option '%.*s' for explain"),
-                               (int)strcspn(argv[1], "="), argv[1]);
+    char v[CLI_ARG_SHOWN]; /* what the user gave, escaped for a message */
+    if (i == 1 && argc >= 2 && argv[1][0] == '-' && strcmp(argv[1], "--list") != 0) {
+        char name[64]; /* the option's name, up to any '=' */
+        size_t n = strcspn(argv[1], "=");
+        snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), argv[1]);
+        return cli_usage_error(err, "explain", _("unknown option '%s' for explain"),
+                               cli_arg(v, name));
+    }
     if (argc != i + 1) {
         fputs(_("usage: pgnarbiter explain CODE | --list\n"), err);
         return CLI_EXIT_USAGE;
@@ -44,7 +50,7 @@ int cmd_explain(int argc, char **argv, FILE *out, FILE *err)
     enum diag_code code = diag_lookup(argv[i]);
     if (code == DIAG_CODE_NB) {
         fprintf(err, _("pgnarbiter: unknown diagnostic code '%s' (try: pgnarbiter explain --list)\n"),
-                argv[i]);
+                cli_arg(v, argv[i]));
         return CLI_EXIT_USAGE;
     }
     explain_one(out, diag_info(code));

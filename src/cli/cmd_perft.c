@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 
 #include "i18n.h"
+#include "report/escape.h"
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
@@ -48,6 +49,7 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
     bool divide = false;
     unsigned flags = 0;
     bool options = true; /* anywhere, until "--" */
+    char v[CLI_ARG_SHOWN]; /* what the user gave, escaped for a message */
     for (int i = 1; i < argc; i++) {
         if (options && strcmp(argv[i], "--") == 0)
             options = false;
@@ -59,8 +61,10 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
             cli_usage(out, "perft");
             return CLI_EXIT_OK;
         } else if (options && argv[i][0] == '-' && argv[i][1] == '-') {
-            fprintf(err, _("pgnarbiter: unknown option '%.*s' for perft\n"),
-                    (int)strcspn(argv[i], "="), argv[i]);
+            char name[64]; /* the option's name, up to any '=' */
+            size_t n = strcspn(argv[i], "=");
+            snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), argv[i]);
+            fprintf(err, _("pgnarbiter: unknown option '%s' for perft\n"), cli_arg(v, name));
             return usage(err, NULL);
         }
         else if (!fen)
@@ -74,21 +78,23 @@ int cmd_perft(int argc, char **argv, FILE *out, FILE *err)
     char *end;
     long depth = strtol(depth_arg, &end, 10);
     if (*depth_arg == '\0' || *end != '\0' || depth < 0 || depth > PERFT_DEPTH_MAX) {
-        fprintf(err, _("pgnarbiter: perft depth '%s' is not a number from 0 to %d\n"), depth_arg,
-                PERFT_DEPTH_MAX);
+        fprintf(err, _("pgnarbiter: perft depth '%s' is not a number from 0 to %d\n"),
+                cli_arg(v, depth_arg), PERFT_DEPTH_MAX);
         return CLI_EXIT_USAGE;
     }
 
     struct position pos;
-    char why[160];
+    char why[160], shown[4 * sizeof why + 4]; /* why quotes the FEN: shown escaped */
     enum fen_status st = fen_parse(&pos, fen, flags, why, sizeof why);
     if (st == FEN_ILLEGAL && pos_ok(&pos)) {
         /* Impossible material or checks: countable, and perft suites
          * contain such positions on purpose. */
-        fprintf(err, _("pgnarbiter: warning: illegal position: %s (counted anyway)\n"), why);
+        fprintf(err, _("pgnarbiter: warning: illegal position: %s (counted anyway)\n"),
+                escape_str(shown, sizeof shown, why, ESCAPE_HEX));
     } else if (st != FEN_OK) {
         fprintf(err, _("pgnarbiter: %s: %s\n"),
-                st == FEN_BAD ? _("bad FEN") : _("illegal position"), why);
+                st == FEN_BAD ? _("bad FEN") : _("illegal position"),
+                escape_str(shown, sizeof shown, why, ESCAPE_HEX));
         return CLI_EXIT_USAGE;
     }
 

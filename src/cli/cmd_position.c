@@ -143,7 +143,13 @@ static void print_jsonl(FILE *out, const struct judged *j)
 
 static void print_text(FILE *out, const struct judged *j)
 {
-    escape_cwrite(out, j->fen, ESCAPE_HEX);
+    /* The FEN starts a line: not a workflow command in a GitHub log. */
+    if (escape_starts_command(j->fen)) {
+        fprintf(out, "\\x%02x", (unsigned char)j->fen[0]);
+        escape_cwrite(out, j->fen + 1, ESCAPE_HEX);
+    } else {
+        escape_cwrite(out, j->fen, ESCAPE_HEX);
+    }
     fputc('\n', out);
     if (!j->legal) {
         fputs(_("  illegal: "), out);
@@ -276,6 +282,7 @@ static int parse_options(int argc, char **argv, FILE *out, FILE *err, struct opt
     optind = 0; /* reset getopt: cli_run may be called more than once (tests) */
     opterr = 0;
     int c;
+    char v[CLI_ARG_SHOWN]; /* a bad option value, escaped for the message */
     while ((c = getopt_long(argc, argv, ":hj:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_FORMAT:
@@ -285,21 +292,23 @@ static int parse_options(int argc, char **argv, FILE *out, FILE *err, struct opt
                 o->jsonl = false;
             else
                 return cli_usage_error(err, "position",
-                                       _("unknown --format '%s' for position (text, jsonl)"), optarg);
+                                       _("unknown --format '%s' for position (text, jsonl)"),
+                                       cli_arg(v, optarg));
             break;
         case OPT_CHESS960:
             o->flags |= FEN_CHESS960;
             break;
         case OPT_NODES:
             if (!parse_nodes(optarg, &o->nodes))
-                return cli_usage_error(err, "position",
-                                       _("--nodes takes a number from 1 to %s"), POSITION_NODES_MAX_TEXT);
+                return cli_usage_error(err, "position", _("--nodes takes a number from 1 to %s, not '%s'"),
+                                       POSITION_NODES_MAX_TEXT, cli_arg(v, optarg));
             break;
         case 'j':
             if (!cli_parse_jobs(optarg, &o->jobs))
                 return cli_usage_error(
                     err, "position",
-                    _("--jobs takes a number from 0 (one per processor) to %s"), CLI_JOBS_MAX_TEXT);
+                    _("--jobs takes a number from 0 (one per processor) to %s, not '%s'"),
+                    CLI_JOBS_MAX_TEXT, cli_arg(v, optarg));
             break;
         case 'h':
             cli_usage(out, "position");

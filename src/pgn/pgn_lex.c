@@ -219,9 +219,18 @@ static const struct pgn_token *error_tok(struct pgn_lex *lx, const char *message
     return pgn_lex_finish(lx, PGN_TOK_ERROR, start, (size_t)(next - start), next);
 }
 
-/* Skip the rest of an over-long symbol (it may run past the buffer). */
+/* Skip the rest of an over-long symbol (it may run past the buffer); the
+ * token's text is a copy of its first bytes, cut before a character. */
 static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char *start)
 {
+    size_t n = (size_t)(lx->end - start);
+    if (n > PGN_LEX_HEAD_MAX) {
+        n = PGN_LEX_HEAD_MAX;
+        while (n > 0 && (start[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(lx->head, start, n);
+    lx->tok.flags |= PGN_TOKF_TOO_LONG;
     lx->p = (unsigned char *)start;
     for (;;) {
         while (pgn_lex_cc[*lx->p] & PGN_CC_SYM)
@@ -229,7 +238,10 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
         if (lx->p != lx->end || !pgn_lex_refill(lx)) break;
     }
     lx->tok.message = N_("token too long");
-    return pgn_lex_finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
+    pgn_lex_finish(lx, PGN_TOK_ERROR, lx->p, 0, lx->p);
+    lx->tok.text = (const char *)lx->head;
+    lx->tok.len = n;
+    return &lx->tok;
 }
 
 /* ---- Bounded tokens (the window is in the buffer) ---- */

@@ -26,6 +26,7 @@ struct pgn_event;
 struct pgn_lex;
 
 /* Limits.  Each one, when hit, shows in the token (see the flags below). */
+#define PGN_LEX_HEAD_MAX    16           /* bytes of an over-long token a message shows */
 #define PGN_LEX_TOKEN_MAX   255          /* symbol, move number, NAG: longer is an error token */
 #define PGN_LEX_STRING_MAX  4096         /* tag value after unescaping: truncated */
 #define PGN_LEX_COMMENT_MAX 32768        /* comment body: truncated */
@@ -57,6 +58,9 @@ enum pgn_tok_type {
 #define PGN_TOKF_BAD_UTF8     0x040u /* not valid UTF-8 (C1 or stray bytes) */
 #define PGN_TOKF_NONSTANDARD  0x080u /* non-standard spelling: ½-½, 1–0, …, +- glyph */
 #define PGN_TOKF_NESTED       0x100u /* COMMENT held balanced inner braces { } */
+#define PGN_TOKF_TOO_LONG     0x200u /* ERROR: a symbol or number past PGN_LEX_TOKEN_MAX;
+                                        text: its first bytes (PGN_LEX_HEAD_MAX at most,
+                                        whole UTF-8 characters), for the message */
 
 struct pgn_token {
     enum pgn_tok_type type;
@@ -224,6 +228,7 @@ struct pgn_lex {
     bool read_started;               /* the first read is done (BOM check) */
     struct pgn_lex_utf16 *utf16;     /* UTF-16 input: the decoder, else NULL */
     struct pgn_token tok;
+    unsigned char head[PGN_LEX_HEAD_MAX]; /* an over-long token's first bytes (tok.text) */
 };
 
 /* The reads of the lexer (pgn_lex_utf16.c): input_read(), or UTF-16 input

@@ -323,6 +323,11 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         movetext_error(p, &t->loc, _("']' without '[' (1 byte skipped)"));
         return false;
     default: /* PGN_TOK_ERROR */
+        if (t->flags & PGN_TOKF_TOO_LONG) { /* named by its first characters */
+            movetext_error(p, &t->loc, _("token too long: '%.*s...' (%llu %s skipped)"),
+                           (int)t->len, t->text, (unsigned long long)t->span, bytes_word(t->span));
+            return false;
+        }
         movetext_error(p, &t->loc, _("%s %s (%llu %s skipped)"), _(t->message), show_byte(t, b),
                        (unsigned long long)t->span, bytes_word(t->span));
         return false;
@@ -431,6 +436,12 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 continue; /* between games: belongs to no game */
             if (t->type == PGN_TOK_ERROR || t->type == PGN_TOK_RPAREN ||
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
+                if (t->flags & PGN_TOKF_TOO_LONG)
+                    pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
+                                     _("token too long between games: '%.*s...' (%llu %s skipped)"),
+                                     (int)t->len, t->text, (unsigned long long)t->span,
+                                     bytes_word(t->span));
+                else
                 pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu %s skipped)"),
                        t->type == PGN_TOK_ERROR ? _(t->message) : _("stray"),
                        t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),

@@ -2,9 +2,10 @@
  * escape.c - terminal-safe text (see escape.h).  Escaped: the C0 controls
  * (ESC, BEL, BS, CR, LF, ...), DEL, the C1 controls U+0080..U+009F (U+009B
  * is a CSI on many terminals), the line and paragraph separators U+2028 and
- * U+2029, and the bidirectional controls U+200E, U+200F, U+202A..U+202E and
- * U+2066..U+2069 that can make a line read differently from what it holds.
- * Invariant: the output holds no control character whatever the input.
+ * U+2029, and the bidirectional controls U+061C, U+200E, U+200F,
+ * U+202A..U+202E and U+2066..U+2069 that can make a line read differently
+ * from what it holds.  Invariant: the output holds no control character
+ * whatever the input.
  */
 #include "report/escape.h"
 
@@ -24,12 +25,9 @@ static unsigned code_point(const unsigned char *s, size_t n)
     return cp;
 }
 
-/* A code point no terminal or log should receive raw. */
-static int unsafe(unsigned cp)
+bool escape_is_unsafe(unsigned cp)
 {
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x200E || cp == 0x200F ||
-           cp == 0x2028 || cp == 0x2029 || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069);
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || json_is_bidi_control(cp);
 }
 
 /* Whether the 8 bytes at s are all plain printable ASCII (0x20 to 0x7e):
@@ -54,8 +52,8 @@ static void put_hex(struct json_buf *jb, unsigned v, int digits)
     json_buf_put(jb, e, 2 + (size_t)digits);
 }
 
-/* \n, \r, \t, or \xNN (below 0x80) / \uNNNN (unsafe() code points are all
- * below 0x10000). */
+/* \n, \r, \t, or \xNN (below 0x80) / \uNNNN (escape_is_unsafe() code points
+ * are all below 0x10000). */
 static void put_escape(struct json_buf *jb, unsigned cp)
 {
     switch (cp) {
@@ -81,7 +79,7 @@ void escape_buf(struct json_buf *jb, const char *str, size_t len, enum escape_by
         size_t n = json_utf8_seq_len(s + i, len - i);
         if (n) {
             unsigned cp = code_point(s + i, n);
-            if (unsafe(cp))
+            if (escape_is_unsafe(cp))
                 put_escape(jb, cp);
             else
                 json_buf_put(jb, (const char *)s + i, n);
@@ -109,4 +107,50 @@ void escape_write(FILE *f, const char *str, size_t len, enum escape_bytes bytes)
 void escape_cwrite(FILE *f, const char *s, enum escape_bytes bytes)
 {
     escape_write(f, s, strlen(s), bytes);
+}
+
+const char *escape_str(char *out, size_t size, const char *s, enum escape_bytes bytes)
+{
+    if (size < 8) { /* no room for a character and "..." */
+        if (size) out[0] = '\0';
+        return out;
+    }
+    struct json_buf jb; /* (not cleared: a buffer of 8 KB) */
+    jb.f = NULL;        /* never flushed: what goes in fits, by the cut below */
+    jb.n = 0;
+    /* A byte escapes to at most 4 (\xNN; a 2- or 3-byte character to
+     * \uNNNN): so many bytes of s that 4 each, "..." and the NUL fit, cut
+     * before a character, never inside one. */
+    size_t cap = size < sizeof jb.b ? size : sizeof jb.b;
+    size_t len = strlen(s), keep = len, room = (cap - 4) / 4;
+    if (keep > room) {
+        keep = room;
+        while (keep > 0 && ((unsigned char)s[keep] & 0xC0) == 0x80)
+            keep--;
+    }
+    escape_buf(&jb, s, keep, bytes);
+    if (keep < len) json_buf_put(&jb, "...", 3);
+    memcpy(out, jb.b, jb.n);
+    out[jb.n] = '\0';
+    return out;
+}
+
+/* The blanks .NET's TrimStart() removes that escape_buf() leaves raw:
+ * U+0020, U+00A0, U+1680, U+2000..U+200A, U+202F, U+205F and U+3000. */
+bool escape_starts_command(const char *name)
+{
+    const unsigned char *s = (const unsigned char *)name;
+    for (;;) {
+        if (s[0] == ' ')
+            s += 1;
+        else if (s[0] == 0xC2 && s[1] == 0xA0)
+            s += 2;
+        else if ((s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80) ||
+                 (s[0] == 0xE2 && s[1] == 0x80 && ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xAF)) ||
+                 (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F) ||
+                 (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80))
+            s += 3;
+        else
+            return s[0] == ':' && s[1] == ':';
+    }
 }

@@ -11,6 +11,7 @@
 #ifndef PGNARB_ESCAPE_H
 #define PGNARB_ESCAPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -30,5 +31,24 @@ void escape_write(FILE *f, const char *s, size_t len, enum escape_bytes bytes);
 
 /* Same for a NUL-terminated string. */
 void escape_cwrite(FILE *f, const char *s, enum escape_bytes bytes);
+
+/* The NUL-terminated s escaped into out (size bytes, NUL-terminated), for a
+ * message that quotes what a user or a file gave (an option's value, a code,
+ * a token): cut, with "...", where the escaped text would not fit (out needs
+ * 4 bytes a byte of s, and 4, to hold all of it; below 8 bytes it gets "").
+ * Returns out. */
+const char *escape_str(char *out, size_t size, const char *s, enum escape_bytes bytes);
+
+/* Whether a log line that starts with s would be a GitHub Actions workflow
+ * command ("::error::...", "::add-mask::..."): the runner takes any line
+ * whose first characters, after blanks, are "::" for one.  Whoever starts a
+ * line with text from outside says so differently (report.c: "./NAME";
+ * position: the first byte as \xNN). */
+bool escape_starts_command(const char *s);
+
+/* The code points escaped: C0, DEL, C1 and those of json_is_bidi_control()
+ * (json.h, the lowest writer, holds that list; JSON and HTML escape them
+ * too). */
+bool escape_is_unsafe(unsigned cp);
 
 #endif /* PGNARB_ESCAPE_H */

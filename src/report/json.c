@@ -1,7 +1,10 @@
 /*
  * json.c - JSON string output (RFC 8259 section 7).  Invariant: every byte
  * sequence in gives valid JSON out; invalid UTF-8 bytes become the Latin-1
- * code point of the byte (\u00XX), control characters are escaped.
+ * code point of the byte (\u00XX), control characters are escaped, and so
+ * are the bidirectional controls (\u202e: json_is_bidi_control()), which a
+ * reader decodes to the same string.  File names have a writer of their own
+ * (json_buf_name()), one to one: two names never give the same string.
  */
 #include "report/json.h"
 
@@ -122,14 +125,32 @@ static void put_u00(struct json_buf *jb, unsigned char c)
     json_buf_put(jb, e, sizeof e);
 }
 
-void json_buf_string(struct json_buf *jb, const char *str, size_t len)
+/* \uNNNN for a code point below 0x10000 */
+static void put_u(struct json_buf *jb, unsigned cp)
 {
-    if (!str) {
-        json_buf_put(jb, "null", 4);
-        return;
-    }
+    static const char hex[] = "0123456789abcdef";
+    char e[6] = {'\\', 'u', hex[cp >> 12], hex[(cp >> 8) & 15], hex[(cp >> 4) & 15], hex[cp & 15]};
+    json_buf_put(jb, e, sizeof e);
+}
+
+/* The code point of the n-byte UTF-8 sequence at s (valid, 2 or 3 bytes:
+ * every bidirectional control's) when json_is_bidi_control(), else 0. */
+static unsigned bidi_control(const unsigned char *s, size_t n)
+{
+    unsigned cp;
+    if (n == 2)
+        cp = (s[0] & 0x1Fu) << 6 | (s[1] & 0x3Fu);
+    else if (n == 3)
+        cp = (s[0] & 0x0Fu) << 12 | (s[1] & 0x3Fu) << 6 | (s[2] & 0x3Fu);
+    else
+        return 0;
+    return json_is_bidi_control(cp) ? cp : 0;
+}
+
+/* The inside of a JSON string for str[0, len), quotes not included. */
+static void put_inside(struct json_buf *jb, const char *str, size_t len)
+{
     const unsigned char *s = (const unsigned char *)str;
-    json_buf_put(jb, "\"", 1);
     size_t i = 0;
     while (i < len) {
         size_t run = i;
@@ -158,7 +179,11 @@ void json_buf_string(struct json_buf *jb, const char *str, size_t len)
             i++;
         } else {
             size_t n = json_utf8_seq_len(s + i, len - i);
-            if (n) {
+            unsigned bidi = n && (c == 0xD8 || c == 0xE2) ? bidi_control(s + i, n) : 0;
+            if (bidi) {
+                put_u(jb, bidi);
+                i += n;
+            } else if (n) {
                 json_buf_put(jb, str + i, n);
                 i += n;
             } else {
@@ -167,7 +192,77 @@ void json_buf_string(struct json_buf *jb, const char *str, size_t len)
             }
         }
     }
+}
+
+void json_buf_string(struct json_buf *jb, const char *str, size_t len)
+{
+    if (!str) {
+        json_buf_put(jb, "null", 4);
+        return;
+    }
     json_buf_put(jb, "\"", 1);
+    put_inside(jb, str, len);
+    json_buf_put(jb, "\"", 1);
+}
+
+void json_buf_name(struct json_buf *jb, const char *str)
+{
+    static const char hex[] = "0123456789abcdef";
+    if (!str) {
+        json_buf_put(jb, "null", 4);
+        return;
+    }
+    const unsigned char *s = (const unsigned char *)str;
+    size_t len = 0, high = 0; /* the usual name is plain ASCII: written as any string */
+    while (ascii_plain[s[len]])
+        len++;
+    if (s[len] == '\0') { /* one pass, as json_buf_cstring() */
+        json_buf_put(jb, "\"", 1);
+        json_buf_put(jb, str, len);
+        json_buf_put(jb, "\"", 1);
+        return;
+    }
+    for (; s[len]; len++)
+        high |= s[len];
+    if (!(high & 0x80)) {
+        json_buf_string(jb, str, len);
+        return;
+    }
+    json_buf_put(jb, "\"", 1);
+    size_t i = 0, run = 0; /* [run, i): valid UTF-8 without U+FFFD, not yet written */
+    while (i < len) {
+        if (s[i] < 0x80) {
+            i++;
+            continue;
+        }
+        size_t n = json_utf8_seq_len(s + i, len - i);
+        bool fffd = n == 3 && s[i] == 0xEF && s[i + 1] == 0xBF && s[i + 2] == 0xBD;
+        if (n && !fffd) {
+            i += n;
+            continue;
+        }
+        put_inside(jb, str + run, i - run);
+        if (fffd) {
+            json_buf_put(jb, "\\ufffd\\ufffd", 12);
+            i += 3;
+        } else {
+            char e[8] = {'\\', 'u', 'f', 'f', 'f', 'd', hex[s[i] >> 4], hex[s[i] & 15]};
+            json_buf_put(jb, e, sizeof e);
+            i++;
+        }
+        run = i;
+    }
+    put_inside(jb, str + run, len - run);
+    json_buf_put(jb, "\"", 1);
+}
+
+void json_write_name(FILE *f, const char *s)
+{
+    struct json_buf jb;
+    jb.f = f;
+    jb.n = 0;
+    json_buf_name(&jb, s);
+    json_buf_flush(&jb);
 }
 
 void json_buf_cstring(struct json_buf *jb, const char *s)

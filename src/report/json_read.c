@@ -77,6 +77,25 @@ static int hex4(const char *p)
     return v;
 }
 
+/* Two hex digits at p (both there: the caller checked), or -1. */
+static int hex2(const char *p)
+{
+    int v = 0;
+    for (int i = 0; i < 2; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= c - '0';
+        else if (c >= 'a' && c <= 'f')
+            v |= c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            v |= c - 'A' + 10;
+        else
+            return -1;
+    }
+    return v;
+}
+
 static void put_utf8(char **o, unsigned cp)
 {
     unsigned char *u = (unsigned char *)*o;
@@ -195,6 +214,16 @@ static bool decode(struct rd *r, char *out, size_t *len)
             int cp = hex4(p);
             if (cp < 0) return fail(r, "bad \\u escape");
             p += 4;
+            if (cp == 0xFFFD && end - p >= 6 && p[0] == '\\' && p[1] == 'u' && hex4(p + 2) == 0xFFFD) {
+                put_utf8(&o, 0xFFFD); /* a file name's own U+FFFD (json.h) */
+                p += 6;
+                break;
+            }
+            if (cp == 0xFFFD && end - p >= 2 && hex2(p) >= 0) {
+                *o++ = (char)hex2(p); /* a file name's byte that is not UTF-8 (json.h) */
+                p += 2;
+                break;
+            }
             if (cp <= 0xFF) { /* the byte itself (see json_read.h) */
                 *o++ = (char)cp;
                 break;

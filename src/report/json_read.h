@@ -3,8 +3,10 @@
  * reads the records of jsonl.  Nested objects and arrays are flattened into
  * dotted keys ("ending.kind", "start.0").  Strings are decoded into the
  * reader's own buffer; \u0080 to \u00ff give back the single byte the
- * writer (json.c) escaped that way (a byte that was not UTF-8), so a string
- * read here is the very byte string that was written.
+ * writer (json.c) escaped that way (a byte that was not UTF-8), and so do
+ * \ufffd and two hex digits (a file name's such byte, json_buf_name());
+ * \ufffd\ufffd gives back U+FFFD.  So a string read here is the very byte
+ * string that was written.
  *
  * Ownership: caller-owned struct; json_obj_init() / json_obj_fini().  The
  * values of a parse live until the next json_obj_parse() on the same object.

@@ -181,9 +181,16 @@ static void put_colon_number(struct json_buf *jb, unsigned n)
     json_buf_uint(jb, n);
 }
 
+/* FILE:LINE:COL: at the start of a finding's line.  A relative name that
+ * would make the line a workflow command (escape_starts_command()) is written
+ * "./NAME": the same file, for a person and for an editor, but a line
+ * GitHub Actions does not run (doc/pgnarbiter.1, OUTPUT). */
 static void text_location(struct json_buf *jb, const struct diag *d)
 {
     const char *file = d->file ? d->file : "<input>";
+    if ((file[0] == ':' || file[0] == ' ' || (unsigned char)file[0] >= 0xC2) &&
+        escape_starts_command(file))
+        json_buf_put(jb, "./", 2);
     escape_buf(jb, file, strlen(file), ESCAPE_HEX);
     if (d->loc.line) {
         put_colon_number(jb, (unsigned)d->loc.line);

@@ -156,7 +156,10 @@ const size_t report_html_contrasts_nb = sizeof report_html_contrasts / sizeof *r
 /* ---- writing ------------------------------------------------------------ */
 
 /* Text as HTML: & < > " ' escaped; valid UTF-8 as it is, any other byte as
- * the Latin-1 character it is (as the other formats read it). */
+ * the Latin-1 character it is (as the other formats read it).  A C0 control
+ * (not allowed in HTML text) is a space; DEL, the C1 controls and the
+ * bidirectional controls of json_is_bidi_control(), which would reorder
+ * what the page shows, are written as a visible \uNNNN, as in text output. */
 void report_html_put(FILE *f, const char *s)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -171,7 +174,17 @@ void report_html_put(FILE *f, const char *s)
         default: break;
         }
         size_t n = json_utf8_seq_len(u + i, len - i);
-        if (n && !(n == 1 && u[i] < 0x20 && u[i] != '\n' && u[i] != '\t')) {
+        unsigned cp = u[i]; /* the character (a stray byte's is its Latin-1 one) */
+        if (n == 2)
+            cp = (u[i] & 0x1Fu) << 6 | (u[i + 1] & 0x3Fu);
+        else if (n == 3)
+            cp = (u[i] & 0x0Fu) << 12 | (u[i + 1] & 0x3Fu) << 6 | (u[i + 2] & 0x3Fu);
+        else if (n == 4)
+            cp = 0x10000; /* none to neutralise up there */
+        if ((cp >= 0x7F && cp <= 0x9F) || json_is_bidi_control(cp)) {
+            fprintf(f, "\\u%04x", cp); /* shown, not obeyed */
+            i += n ? n : 1;
+        } else if (n && !(n == 1 && u[i] < 0x20 && u[i] != '\n' && u[i] != '\t')) {
             fwrite(u + i, 1, n, f);
             i += n;
         } else if (n) {

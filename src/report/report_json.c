@@ -45,7 +45,7 @@ void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *sh
     const struct diag_info *info = diag_info(d->code);
     json_buf_puts(jb, "{\"type\":\"diagnostic\"");
     if (shard[0]) key_string(jb, "shard", shard);
-    key_string(jb, "file", d->file);
+    KEY(jb, "file"), json_buf_name(jb, d->file);
     key_uint(jb, "game", d->game);
     if (d->loc.line) {
         key_uint(jb, "line", d->loc.line);
@@ -75,7 +75,7 @@ void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const c
 {
     json_buf_puts(jb, "{\"type\":\"game\"");
     if (shard[0]) key_string(jb, "shard", shard);
-    key_string(jb, "file", g->file);
+    KEY(jb, "file"), json_buf_name(jb, g->file);
     key_uint(jb, "game", g->game);
     key_uint(jb, "offset", g->offset);
     key_uint(jb, "line", g->line);
@@ -212,7 +212,8 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
     fputs("}", f);
     if (t->shard) {
         const struct report_shard *s = t->shard;
-        skey_string(f, "file", s->file);
+        skey(f, "file");
+        json_write_name(f, s->file);
         fprintf(f, ",\"start\":[%u,%llu],\"end\":[%u,%llu]", s->start_range,
                 (unsigned long long)s->start_cut, s->end_range, (unsigned long long)s->end_cut);
         skey_bool(f, "confirmed", s->confirmed);

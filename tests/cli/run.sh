@@ -8,6 +8,10 @@
 #   stderr   expected standard error (timings masked, see normalize)
 #   status   expected exit status
 #   env      optional: variable assignments for this case (e.g. LC_ALL= LANG=...)
+#   setup    optional: a shell script run in a fresh empty directory, which is
+#            then the working directory of the case instead of testdata/ (for
+#            inputs whose names git should not hold: controls, bytes that are
+#            not UTF-8); $TESTDATA names testdata/ in it
 # The program runs with testdata/ as its working directory, so file names in
 # args and in the output are relative to it.  UPDATE=1 rewrites the expected
 # files from the actual output (review the diff before committing).
@@ -35,9 +39,16 @@ for dir in "$cases"/*/; do
     args=$(cat "$dir/args")
     environ=
     [ -f "$dir/env" ] && environ=$(cat "$dir/env")
+    workdir=$TOP_SRCDIR/testdata
+    if [ -f "$dir/setup" ]; then
+        workdir=$tmp/work
+        rm -rf "$workdir"
+        mkdir "$workdir"
+        (cd "$workdir" && TESTDATA=$TOP_SRCDIR/testdata sh "$dir/setup")
+    fi
     set +e
     # shellcheck disable=SC2086
-    (cd "$TOP_SRCDIR/testdata" && eval "$environ exec $VALGRIND \"\$PGNARBITER\" $args") \
+    (cd "$workdir" && eval "$environ exec $VALGRIND \"\$PGNARBITER\" $args") \
         <"$input" >"$tmp/stdout" 2>"$tmp/stderr.raw"
     status=$?
     set -e

@@ -16,13 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static mode_t cli_umask(void)
-{
-    mode_t m = umask(022);
-    umask(m);
-    return m;
-}
-
 _Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -j value");
 
 /* The usage text, a part per command: `pgnarbiter --help` prints them all,
@@ -165,55 +158,6 @@ bool cli_parse_size(const char *arg, uint64_t *bytes)
     if (*end || errno || n == 0 || n > (UINT64_MAX >> shift)) return false;
     *bytes = (uint64_t)n << shift;
     return true;
-}
-
-bool cli_output_open(struct cli_output *o, const char *path, FILE *err)
-{
-    o->path = path;
-    o->f = NULL;
-    o->tmp = malloc(strlen(path) + 8);
-    if (!o->tmp) {
-        fputs("pgnarbiter: out of memory\n", err);
-        return false;
-    }
-    sprintf(o->tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    if (fd >= 0) {
-        fchmod(fd, 0644 & ~cli_umask());
-        o->f = fdopen(fd, "w");
-        if (!o->f) close(fd);
-    }
-    if (!o->f) {
-        fprintf(err, "pgnarbiter: cannot write %s: %s\n", path, strerror(errno));
-        cli_output_abandon(o);
-        return false;
-    }
-    return true;
-}
-
-void cli_output_abandon(struct cli_output *o)
-{
-    if (o->f) fclose(o->f);
-    if (o->tmp) unlink(o->tmp);
-    free(o->tmp);
-    o->f = NULL;
-    o->tmp = NULL;
-}
-
-bool cli_output_close(struct cli_output *o, FILE *err)
-{
-    bool ok = fflush(o->f) == 0 && !ferror(o->f);
-    int saved = errno;
-    ok = fclose(o->f) == 0 && ok;
-    o->f = NULL;
-    if (ok && rename(o->tmp, o->path) == 0) {
-        free(o->tmp);
-        o->tmp = NULL;
-        return true;
-    }
-    fprintf(err, "pgnarbiter: cannot write %s: %s\n", o->path, strerror(errno ? errno : saved));
-    cli_output_abandon(o);
-    return false;
 }
 
 static int run_command(int argc, char **argv, FILE *out, FILE *err)

@@ -33,8 +33,9 @@ static const char usage_perft[] = N_(
 static const char usage_explain[] = N_(
     "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n");
 static const char usage_merge[] = N_(
-    "  pgnarbiter merge [--format=F] FILE...    join the jsonl of check --shard K/N runs\n"
-    "                                           into one run's output and exit status\n");
+    "  pgnarbiter merge [OPTIONS] FILE...       join the jsonl of check --shard K/N runs\n"
+    "                                           into one run's output and exit status;\n"
+    "                                           '-' reads standard input\n");
 static const char options_check[] = N_(
     "check options:\n"
     "  --format=text|jsonl|github|sarif|html\n"
@@ -70,6 +71,14 @@ static const char options_position[] = N_(
     "                                     at most 10000000): more decides more\n"
     "  -j, --jobs=N                       analyse on N threads (0: one per processor;\n"
     "                                     default 1); the output is the same\n");
+static const char options_merge[] = N_(
+    "merge options:\n"
+    "  --format=text|jsonl|github|sarif|html\n"
+    "                                     output format (default text)\n"
+    "  -q, --quiet                        no summary on standard error\n"
+    "Every shard file is checked whole before anything is written: a missing,\n"
+    "repeated, interrupted, unconfirmed or altered shard, or shards of two\n"
+    "different inputs, are refused (exit status 2).\n");
 static const char options_perft[] = N_(
     "perft options:\n"
     "  --divide                           one line per legal first move, then the total\n"
@@ -100,6 +109,7 @@ void cli_usage(FILE *f, const char *command)
     if (check) fprintf(f, "\n%s", _(options_check));
     if (position) fprintf(f, "\n%s", _(options_position));
     if (perft && !all) fprintf(f, "\n%s", _(options_perft));
+    if (merge && !all) fprintf(f, "\n%s", _(options_merge));
     fprintf(f, "\n%s", _(usage_footer));
 }
 

@@ -17,13 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static mode_t cli_umask(void)
-{
-    mode_t m = umask(022);
-    umask(m);
-    return m;
-}
-
 _Static_assert(CLI_JOBS_MAX == REPLAY_POOL_JOBS_MAX, "check's pool takes every -j value");
 
 /* The usage text, a part per command: `pgnarbiter --help` prints them all,
@@ -41,8 +34,9 @@ static const char usage_perft[] = N_(
 static const char usage_explain[] = N_(
     "  pgnarbiter explain CODE | --list         describe a diagnostic code, or list them\n");
 static const char usage_merge[] = N_(
-    "  pgnarbiter merge [--format=F] FILE...    join the jsonl of check --shard K/N runs\n"
-    "                                           into one run's output and exit status\n");
+    "  pgnarbiter merge [OPTIONS] FILE...       join the jsonl of check --shard K/N runs\n"
+    "                                           into one run's output and exit status;\n"
+    "                                           '-' reads standard input\n");
 static const char options_check[] = N_(
     "check options:\n"
     "  --format=text|jsonl|github|sarif|html\n"
@@ -78,6 +72,14 @@ static const char options_position[] = N_(
     "                                     at most 10000000): more decides more\n"
     "  -j, --jobs=N                       analyse on N threads (0: one per processor;\n"
     "                                     default 1); the output is the same\n");
+static const char options_merge[] = N_(
+    "merge options:\n"
+    "  --format=text|jsonl|github|sarif|html\n"
+    "                                     output format (default text)\n"
+    "  -q, --quiet                        no summary on standard error\n"
+    "Every shard file is checked whole before anything is written: a missing,\n"
+    "repeated, interrupted, unconfirmed or altered shard, or shards of two\n"
+    "different inputs, are refused (exit status 2).\n");
 static const char options_perft[] = N_(
     "perft options:\n"
     "  --divide                           one line per legal first move, then the total\n"
@@ -108,6 +110,7 @@ void cli_usage(FILE *f, const char *command)
     if (check) fprintf(f, "\n%s", _(options_check));
     if (position) fprintf(f, "\n%s", _(options_position));
     if (perft && !all) fprintf(f, "\n%s", _(options_perft));
+    if (merge && !all) fprintf(f, "\n%s", _(options_merge));
     fprintf(f, "\n%s", _(usage_footer));
 }
 
@@ -173,55 +176,6 @@ bool cli_parse_size(const char *arg, uint64_t *bytes)
     if (*end || errno || n == 0 || n > (UINT64_MAX >> shift)) return false;
     *bytes = (uint64_t)n << shift;
     return true;
-}
-
-bool cli_output_open(struct cli_output *o, const char *path, FILE *err)
-{
-    o->path = path;
-    o->f = NULL;
-    o->tmp = malloc(strlen(path) + 8);
-    if (!o->tmp) {
-        fputs("pgnarbiter: out of memory\n", err);
-        return false;
-    }
-    sprintf(o->tmp, "%s.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    if (fd >= 0) {
-        fchmod(fd, 0644 & ~cli_umask());
-        o->f = fdopen(fd, "w");
-        if (!o->f) close(fd);
-    }
-    if (!o->f) {
-        fprintf(err, "pgnarbiter: cannot write %s: %s\n", path, strerror(errno));
-        cli_output_abandon(o);
-        return false;
-    }
-    return true;
-}
-
-void cli_output_abandon(struct cli_output *o)
-{
-    if (o->f) fclose(o->f);
-    if (o->tmp) unlink(o->tmp);
-    free(o->tmp);
-    o->f = NULL;
-    o->tmp = NULL;
-}
-
-bool cli_output_close(struct cli_output *o, FILE *err)
-{
-    bool ok = fflush(o->f) == 0 && !ferror(o->f);
-    int saved = errno;
-    ok = fclose(o->f) == 0 && ok;
-    o->f = NULL;
-    if (ok && rename(o->tmp, o->path) == 0) {
-        free(o->tmp);
-        o->tmp = NULL;
-        return true;
-    }
-    fprintf(err, "pgnarbiter: cannot write %s: %s\n", o->path, strerror(errno ? errno : saved));
-    cli_output_abandon(o);
-    return false;
 }
 
 static int run_command(int argc, char **argv, FILE *out, FILE *err)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 /* Exit statuses, as documented in the man page and README. */
 enum cli_exit {
@@ -28,19 +29,35 @@ bool cli_parse_jobs(const char *arg, unsigned *jobs);
  * false when arg is not one or is 0. */
 bool cli_parse_size(const char *arg, uint64_t *bytes);
 
-/* -o FILE: records go to a temporary file next to FILE (FILE.XXXXXX), which
- * cli_output_close() renames to FILE once the run is over, so FILE only ever
- * holds a whole run's records (a killed job leaves no half-written FILE for a
- * merge to read).  Messages go to err; false on failure (the temporary file
- * is removed). */
+/* -o FILE (output.c says how each kind of FILE is written).
+ * cli_output_find() follows FILE's symbolic links to what it names and
+ * looks at it: o->target, o->exists and o->st; cli_output_same() says
+ * whether an input's stat is that file (a character device never is).
+ * cli_output_open() then opens it: a temporary file next to a regular
+ * FILE (or a new one), renamed over it by cli_output_close() when `whole`,
+ * removed otherwise; a device or FIFO written through.  Messages go to err;
+ * false on failure (nothing is left behind).  cli_output_unlink_pending()
+ * removes the temporary file and is safe in a signal handler. */
 struct cli_output {
     FILE *f;
-    char *tmp;
-    const char *path;
+    int fd;           /* before f takes it */
+    char *tmp;        /* the temporary file, NULL when written through */
+    char *target;     /* FILE, its links followed */
+    const char *path; /* FILE as given */
+    bool exists;
+    struct stat st; /* the target's, when it exists */
 };
-bool cli_output_open(struct cli_output *o, const char *path, FILE *err);
-bool cli_output_close(struct cli_output *o, FILE *err);
+bool cli_output_find(struct cli_output *o, const char *path, FILE *err);
+bool cli_output_same(const struct cli_output *o, const struct stat *st);
+bool cli_output_open(struct cli_output *o, FILE *err);
+bool cli_output_through(const struct cli_output *o);
+bool cli_output_close(struct cli_output *o, bool whole, FILE *err);
 void cli_output_abandon(struct cli_output *o);
+void cli_output_unlink_pending(void);
+
+/* name (a file name) escaped for standard error (report/escape.h), on the
+ * heap; NULL when out of memory. */
+char *cli_escape_name(const char *name);
 
 /* Room for an argument quoted in a message, escaped (report/escape.h:
  * controls, bidirectional controls and bytes that are not UTF-8 shown as

@@ -67,10 +67,26 @@ struct check_run {
 #define CHECK_HALT_WRITE (-1)
 static volatile sig_atomic_t check_halt;
 
+/* The first SIGINT, SIGTERM or SIGHUP asks the run to stop between two
+ * games; a second one removes -o's temporary file (FILE stays as it was) and
+ * ends the program as that signal does. */
 static void on_signal(int signo)
 {
+    if (check_halt > 0) {
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        cli_output_unlink_pending();
+        sigaction(signo, &dfl, NULL);
+        raise(signo); /* delivered when this handler returns */
+        return;
+    }
     check_halt = signo;
 }
+
+#define CHECK_SIGNALS_NB 3
+static const int check_signals[CHECK_SIGNALS_NB] = {SIGINT, SIGTERM, SIGHUP};
 
 /* Output that cannot be written (a full disk, a closed pipe with SIGPIPE
  * ignored, a closed standard output): stop reading, there is nobody to tell.
@@ -259,7 +275,11 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   collection_duplicates_name(run->opt.duplicates),
                                   run->opt.strict,
                                   run->opt.werror,
-                                  run->opt.games_records};
+                                  run->opt.games_records,
+                                  r.has_identity,
+                                  r.input_changed,
+                                  r.input_size,
+                                  r.input_sample};
     run->totals.shard = info;
     if (st == SHARD_UNREADABLE) {
         run->totals.files_unreadable++;
@@ -268,7 +288,11 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
     }
     run->totals.bytes = r.bytes;
     run->totals.lines = r.lines;
-    if (!r.confirmed && !r.input_failed) { /* a failed input was reported as it failed */
+    if (r.input_changed)
+        input_problem(run, path,
+                      _("the file changed while the shard read it; run every shard again on the "
+                        "file as it now is"));
+    if (!r.confirmed && !r.input_failed && !r.halted) { /* a failed input was reported as it failed */
         snprintf(why, sizeof why,
                  "shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
                  "the file is read from the shard's start. Run this file with fewer shards or as "
@@ -277,6 +301,45 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
         input_problem(run, path, why);
     }
     return CLI_EXIT_OK;
+}
+
+/* -o FILE must not be one of the inputs (the same file however it is named,
+ * or a file a -r walk of an input directory would read): the report would
+ * replace the games.  Said, and true, before anything is read. */
+static bool output_is_input(const struct check_run *run, const struct cli_output *o,
+                            char **inputs, int count)
+{
+    if (!o->exists) return false;
+    struct stat st;
+    const char *hit = NULL;
+    bool walked = false;
+    if (count == 0 && fstat(STDIN_FILENO, &st) == 0 && cli_output_same(o, &st))
+        hit = run->opt.stdin_name;
+    for (int i = 0; i < count && !hit; i++) {
+        bool std = strcmp(inputs[i], "-") == 0;
+        if (std ? fstat(STDIN_FILENO, &st) != 0 : stat(inputs[i], &st) != 0) continue;
+        if (cli_output_same(o, &st)) {
+            hit = std ? run->opt.stdin_name : inputs[i];
+        } else if (S_ISDIR(st.st_mode) && run->opt.recursive && walk_wants(o->target)) {
+            char *dir = realpath(inputs[i], NULL), *file = realpath(o->target, NULL);
+            size_t n = dir ? strlen(dir) : 0;
+            if (dir && file && strncmp(file, dir, n) == 0 && (file[n] == '/' || n == 1))
+                hit = inputs[i], walked = true;
+            free(dir);
+            free(file);
+        }
+    }
+    if (!hit) return false;
+    char *eo = cli_escape_name(o->path), *ei = cli_escape_name(hit);
+    fprintf(run->err,
+            walked ? _("pgnarbiter: -o %s is a file the -r walk of %s reads: the report would "
+                       "replace its games; write the report to another file\n")
+                   : _("pgnarbiter: -o %s is the input %s: the report would replace its games; "
+                       "write the report to another file\n"),
+            eo ? eo : "?", ei ? ei : "?");
+    free(eo);
+    free(ei);
+    return true;
 }
 
 /* The exit status (SPEC "Output"), also written in the jsonl summary. */
@@ -425,9 +488,16 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
 
-    struct cli_output output = {NULL, NULL, NULL};
+    struct cli_output output;
+    memset(&output, 0, sizeof output);
+    output.fd = -1;
     if (run.opt.output) {
-        if (!cli_output_open(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
+        if (!cli_output_find(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
+        if (output_is_input(&run, &output, argv + optind, argc - optind) ||
+            !cli_output_open(&output, err)) {
+            cli_output_abandon(&output);
+            return CLI_EXIT_USAGE;
+        }
         out = output.f;
     }
     /* A shard always writes a record per game: merge runs the checks across
@@ -462,17 +532,20 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();
 
-    /* SIGINT, SIGTERM: finish the game and the record being written, then the
-     * summary so far; a second signal kills as usual (SA_RESETHAND). */
+    /* SIGINT, SIGTERM, SIGHUP: finish the game and the record being written,
+     * then the summary so far, marked as interrupted; -o FILE is left as it
+     * was.  A second signal ends the program (on_signal()). */
     check_halt = 0;
     replay_pool_set_halt(run.pool, &check_halt);
-    struct sigaction sa, old_int, old_term;
+    struct sigaction sa, old_sa[CHECK_SIGNALS_NB];
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_RESTART;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    for (int i = 0; i < CHECK_SIGNALS_NB; i++)
+        sigaddset(&sa.sa_mask, check_signals[i]);
+    sa.sa_flags = SA_RESTART;
+    for (int i = 0; i < CHECK_SIGNALS_NB; i++)
+        sigaction(check_signals[i], &sa, &old_sa[i]);
 
     struct report_shard shard_info;
     if (run.opt.shard_n) {
@@ -481,6 +554,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             replay_pool_free(run.pool);
             report_free(run.report);
             cli_output_abandon(&output);
+            for (int i = 0; i < CHECK_SIGNALS_NB; i++)
+                sigaction(check_signals[i], &old_sa[i], NULL);
             return st;
         }
     } else if (optind >= argc) {
@@ -512,8 +587,9 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     replay_pool_free(run.pool);
     collection_free(run.collection);
     report_free(run.report);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    if (output.f && !cli_output_close(&output, err)) return CLI_EXIT_USAGE;
-    return run.totals.status;
+    /* -o FILE takes the records only of a run that ended */
+    bool closed = !output.f || cli_output_close(&output, signo == 0, err);
+    for (int i = 0; i < CHECK_SIGNALS_NB; i++)
+        sigaction(check_signals[i], &old_sa[i], NULL);
+    return closed || signo ? run.totals.status : CLI_EXIT_USAGE;
 }

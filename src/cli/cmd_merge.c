@@ -1,25 +1,34 @@
 /*
- * cmd_merge.c - `pgnarbiter merge [--format=F] [--quiet] FILE...` (SPEC
- * "Beyond one machine"): joins the jsonl that `check --shard K/N` runs
- * wrote (jobs/shard.h) into exactly what one run over the whole input
- * prints, in any of the four formats, and returns that run's exit status.
+ * cmd_merge.c - `pgnarbiter merge [OPTIONS] FILE...` (SPEC "Beyond one
+ * machine"): joins the jsonl that `check --shard K/N` runs wrote
+ * (jobs/shard.h) into exactly what one run over the whole input prints, in
+ * any of the five formats, and returns that run's exit status.
  *
- * Two passes, so memory does not grow with the input:
- * 1. each FILE's last line must be its shard's summary (a file cut short
- *    has none): the shards must be 1..N of one N, each once, of one input,
- *    every one confirmed, each starting where the one before ends; any
- *    other set is refused (exit status 2) before anything is written;
- * 2. the shards' records in shard order, each moved by what the shards
- *    before it own: game numbers by their games, lines by their line feeds,
- *    byte offsets by their bytes.  The note given once per input (Latin-1)
- *    is kept from the first shard that gives it, and a file-level input
- *    error that several shards give is written once, as one run does.
+ * Two passes, so memory does not grow with the input, and nothing is
+ * printed from a set of shards that is not whole:
+ * 1. every FILE is read to its end and every record checked - a known type,
+ *    the numbers in range, no NUL in a string, the shard it names its
+ *    file's, no line longer than MERGE_LINE_MAX - up to its summary, which
+ *    must be its last line (a retried job that appended a second run, a file
+ *    cut short, are refused).  The summary must agree with the records (games,
+ *    findings by severity, the exit status those give); the shards must be
+ *    1..N of one N, each once, of one input (the same name, size and hash of
+ *    sampled blocks: jobs/shard.h), every one confirmed, none interrupted,
+ *    each starting where the one before ends.  Any other set is refused
+ *    (exit status 2) before anything is written.  A FILE that is not a
+ *    regular file (a pipe, standard input as '-') is kept in a temporary file
+ *    for the second pass;
+ * 2. the shards' records in shard order (only the bytes pass 1 checked),
+ *    each moved by what the shards before it own: game numbers by their
+ *    games, lines by their line feeds, byte offsets by their bytes.  The note
+ *    given once per input (Latin-1) is kept from the first shard that gives
+ *    it, and a file-level input error that several shards give is written
+ *    once, as one run does.
  * A shard whose input failed before its end (a damaged zstd frame or BGZF
  * block) is the last one merged: one run stops at that failure, so the
  * records of the shards after it are not read (they must still be there).
- * The summary is rebuilt: counts by severity and code from the records
- * written, games, bytes and lines added up, the status the worst of the
- * shards' merged (each shard computed its own with the same options).
+ * The summary and the exit status are counted again from the records
+ * written, never taken from a shard's word.
  */
 #include "cli/cli.h"
 
@@ -31,19 +40,40 @@
 #include "report/json_read.h"
 #include "report/report.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+/* The longest record line merge reads: a record's strings are tag values
+ * (PGN_LEX_STRING_MAX bytes each, at most six \u escapes a byte), a message
+ * and a FEN; a longer line is no record of check --shard. */
+#define MERGE_LINE_MAX ((size_t)1 << 20) /* and 1048576 in its message */
 
 struct shard_file {
-    const char *path;
+    const char *path; /* as given; "-" is standard input */
+    char shard[32];   /* "K/N" that its records name (its first record's) */
+    FILE *spool;      /* pass 1's copy of a file that cannot be read twice */
+    dev_t dev;        /* a regular file's, to find it again in pass 2 */
+    ino_t ino;
+    uint64_t size; /* the bytes pass 1 checked, its summary's line included */
+    /* counted from its records in pass 1 */
+    uint64_t rec_games, rec_severity[DIAG_SEVERITY_NB], rec_input;
+    uint64_t max_game; /* (a finding's line may lie past the shard's bytes: a comment
+                          left open runs on into the next shard's) */
+    /* its summary */
     unsigned k, n;
-    int status;
-    uint64_t files, unreadable, games, not_judged, bytes, lines;
+    uint64_t status, files, unreadable, games, not_judged, bytes, lines;
+    uint64_t errors, warnings, notes;
     uint64_t start_range, start_cut, end_range, end_cut;
     bool confirmed;
     bool input_failed; /* its input failed before its end: the shards after it add nothing */
+    bool interrupted, input_changed, has_identity;
+    uint64_t input_size;
+    char input_sample[17];
     char *input; /* the name of the input it read */
     char duplicates[16]; /* the shard's --duplicates, --strict, --werror, --report */
     bool strict, werror, report_games;
@@ -54,31 +84,51 @@ struct merge {
     struct run_totals totals;
     struct json_obj obj;
     FILE *err;
+    bool emit;               /* pass 2: write; pass 1 only checks */
+    struct shard_file *cur;  /* the shard being read */
+    const char *bad;         /* why the record at hand was refused, when known */
     bool once_noted;
     char *input_error; /* the last file-level input error written */
     uint64_t games_before, lines_before, bytes_before;
     /* The checks across games (judge/collection.h), which a shard cannot
      * run alone: over every shard's game records, in order, as one run
-     * does; their errors and warnings count toward the exit status. */
+     * does; their findings count toward the exit status. */
     struct collection *collection;
-    uint64_t collection_errors, collection_warnings;
     const char *input; /* the input the shards read (their summaries') */
     char *scan_buf;    /* scan_game()'s decoded strings */
     size_t scan_cap;
 };
 
-static int merge_error(FILE *err, const char *fmt, const char *a, const char *b)
+/* "pgnarbiter merge: " and fmt (translated) with a, b and c - file names,
+ * shard numbers - escaped as every name on standard error is. */
+static int merge_error3(FILE *err, const char *fmt, const char *a, const char *b, const char *c)
 {
+    char *ea = cli_escape_name(a), *eb = cli_escape_name(b), *ec = cli_escape_name(c);
     fputs("pgnarbiter merge: ", err);
-    fprintf(err, fmt, a, b);
+    fprintf(err, fmt, ea ? ea : "?", eb ? eb : "?", ec ? ec : "?");
     fputc('\n', err);
+    free(ea);
+    free(eb);
+    free(ec);
     return CLI_EXIT_USAGE;
 }
 
-static uint64_t get_uint(struct json_obj *o, const char *key)
+static int merge_error(FILE *err, const char *fmt, const char *a, const char *b)
+{
+    return merge_error3(err, fmt, a, b, "");
+}
+
+/* The value of key as a number from 0 to max (null reads as 0: an absent
+ * value); false when the key is missing or holds anything else. */
+static bool get_num(struct json_obj *o, const char *key, uint64_t max, uint64_t *out)
 {
     const struct json_value *v = json_obj_get(o, key);
-    return v && v->type == JSON_NUMBER && v->is_uint ? v->u : 0;
+    *out = 0;
+    if (!v) return false;
+    if (v->type == JSON_NULL) return true;
+    if (v->type != JSON_NUMBER || !v->is_uint || v->u > max) return false;
+    *out = v->u;
+    return true;
 }
 
 static const char *get_string(struct json_obj *o, const char *key)
@@ -95,88 +145,93 @@ static bool get_bool(struct json_obj *o, const char *key)
 
 /* ---- pass 1: the summaries ---------------------------------------------- */
 
-/* The last line of path, which must end with a line feed, into *line. */
-static bool last_line(const char *path, char **line, size_t *len, const char **why)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return *why = _("cannot be opened"), false;
-    enum { TAIL = 1 << 16 };
-    char *buf = malloc(TAIL);
-    bool ok = false;
-    *why = _("does not end with a shard's summary record (cut short, or not the jsonl of "
-           "check --shard)");
-    if (buf && fseeko(f, 0, SEEK_END) == 0) {
-        off_t size = ftello(f);
-        off_t from = size > TAIL ? size - TAIL : 0;
-        size_t n = 0;
-        if (size > 0 && fseeko(f, from, SEEK_SET) == 0) n = fread(buf, 1, (size_t)(size - from), f);
-        if (n > 0 && buf[n - 1] == '\n') {
-            size_t s = n - 1;
-            while (s > 0 && buf[s - 1] != '\n')
-                s--;
-            if (s > 0 || from == 0) {
-                *line = buf;
-                memmove(buf, buf + s, n - 1 - s);
-                *len = n - 1 - s;
-                ok = true;
-            }
-        }
-    }
-    fclose(f);
-    if (!ok) free(buf);
-    return ok;
-}
-
+/* A shard's summary (m->obj), its values checked: false with m->bad. */
 static bool read_summary(struct merge *m, struct shard_file *s)
 {
-    char *line = NULL;
-    size_t len = 0;
-    const char *why = NULL;
-    if (!last_line(s->path, &line, &len, &why)) {
-        merge_error(m->err, "%s %s.", s->path, why);
-        return false;
-    }
-    const char *jwhy = NULL;
-    bool ok = json_obj_parse(&m->obj, line, len, &jwhy);
-    free(line);
-    const char *type = ok ? get_string(&m->obj, "type") : NULL;
-    const char *shard = ok ? get_string(&m->obj, "shard") : NULL;
+    struct json_obj *o = &m->obj;
+    const char *shard = get_string(o, "shard");
     char *end = NULL;
-    if (!type || strcmp(type, "summary") != 0 || !shard) {
-        merge_error(m->err, "%s %s.", s->path,
-                    "does not end with a shard's summary record (cut short, or not the jsonl "
-                    "of check --shard)");
-        return false;
-    }
+    m->bad = _("its summary is not a shard's (no \"shard\"): not the jsonl of check --shard");
+    if (!shard) return false;
     unsigned long k = strtoul(shard, &end, 10),
                   n = end && *end == '/' ? strtoul(end + 1, &end, 10) : 0;
-    if (!n || k < 1 || k > n || *end) {
-        merge_error(m->err, _("%s has a summary with a bad shard '%s'."), s->path, shard);
+    m->bad = _("its summary names no shard K/N with 1 <= K <= N");
+    if (!n || k < 1 || k > n || *end || n > UINT32_MAX || shard[0] < '1' || shard[0] > '9')
         return false;
-    }
-    struct json_obj *o = &m->obj;
+    m->bad = _("its summary names another shard than its records");
+    if (s->shard[0] && strcmp(s->shard, shard) != 0) return false;
+    snprintf(s->shard, sizeof s->shard, "%s", shard);
     s->k = (unsigned)k;
     s->n = (unsigned)n;
-    s->status = (int)get_uint(o, "status");
-    s->files = get_uint(o, "files");
-    s->unreadable = get_uint(o, "unreadable");
-    s->games = get_uint(o, "games");
-    s->not_judged = get_uint(o, "not_judged");
-    s->bytes = get_uint(o, "bytes");
-    s->lines = get_uint(o, "lines");
-    s->start_range = get_uint(o, "start.0");
-    s->start_cut = get_uint(o, "start.1");
-    s->end_range = get_uint(o, "end.0");
-    s->end_cut = get_uint(o, "end.1");
-    s->confirmed = get_bool(o, "confirmed");
-    s->input_failed = get_bool(o, "input_failed");
-    const char *dup = get_string(o, "duplicates");
-    snprintf(s->duplicates, sizeof s->duplicates, "%s", dup ? dup : "");
+    const struct json_value *interrupted = json_obj_get(o, "interrupted");
+    s->interrupted = interrupted && !(interrupted->type == JSON_BOOL && !interrupted->b);
+    m->bad = _("its run was interrupted, so it holds part of its shard only: run that shard "
+               "again");
+    if (s->interrupted) return false;
+    const struct json_value *changed = json_obj_get(o, "input_changed");
+    m->bad = _("its input changed while the shard read it: run every shard again on the file as "
+               "it now is");
+    if (changed && !(changed->type == JSON_BOOL && !changed->b)) return false;
+    const struct json_value *confirmed = json_obj_get(o, "confirmed");
+    const struct json_value *failed = json_obj_get(o, "input_failed");
+    /* every number a shard writes, and no more than one run can hold */
+    m->bad = _("its summary has a value that is missing, malformed or out of range");
+    if (!get_num(o, "status", CLI_EXIT_USAGE, &s->status) || !get_num(o, "files", 1, &s->files) ||
+        !get_num(o, "unreadable", s->files, &s->unreadable) ||
+        !get_num(o, "games", UINT64_MAX, &s->games) ||
+        !get_num(o, "not_judged", s->games, &s->not_judged) ||
+        !get_num(o, "bytes", UINT64_MAX, &s->bytes) ||
+        !get_num(o, "lines", s->bytes, &s->lines) ||
+        !get_num(o, "errors", UINT64_MAX, &s->errors) ||
+        !get_num(o, "warnings", UINT64_MAX, &s->warnings) ||
+        !get_num(o, "notes", UINT64_MAX, &s->notes) ||
+        !get_num(o, "start.0", n, &s->start_range) ||
+        !get_num(o, "start.1", UINT64_MAX, &s->start_cut) ||
+        !get_num(o, "end.0", n, &s->end_range) || !get_num(o, "end.1", UINT64_MAX, &s->end_cut) ||
+        !confirmed || confirmed->type != JSON_BOOL ||
+        (failed && failed->type != JSON_BOOL) || !get_string(o, "file") ||
+        !get_string(o, "duplicates"))
+        return false;
+    s->confirmed = confirmed->b;
+    s->input_failed = failed && failed->b;
+    if ((!s->unreadable && (s->start_range > s->end_range || s->start_range + 1 < k)) ||
+        (!s->unreadable && s->start_range == s->end_range && s->start_cut > s->end_cut))
+        return false;
+    const struct json_value *size = json_obj_get(o, "input_size");
+    const char *sample = get_string(o, "input_sample");
+    s->has_identity = size && sample;
+    if (s->has_identity) {
+        if (size->type != JSON_NUMBER || !size->is_uint || strlen(sample) != 16 ||
+            strspn(sample, "0123456789abcdef") != 16)
+            return false;
+        s->input_size = size->u;
+        memcpy(s->input_sample, sample, 17);
+    }
+    m->bad = _("its summary does not agree with its records (games or findings counted "
+               "otherwise)");
+    if (s->games != s->rec_games || s->errors != s->rec_severity[DIAG_ERROR] ||
+        s->warnings != s->rec_severity[DIAG_WARNING] || s->notes != s->rec_severity[DIAG_NOTE] ||
+        s->max_game > s->games)
+        return false;
     s->strict = get_bool(o, "strict");
     s->werror = get_bool(o, "werror");
     s->report_games = get_bool(o, "report_games");
-    const char *input = get_string(o, "file");
-    s->input = strdup(input ? input : "");
+    /* the status its records give (check's run_status()) */
+    uint64_t status = s->unreadable || s->rec_input                                ? CLI_EXIT_USAGE
+                      : s->errors || (s->werror && s->warnings) ? CLI_EXIT_FINDINGS
+                                                                : CLI_EXIT_OK;
+    m->bad = _("its summary's status is not the one its records give");
+    if (s->status != status) return false;
+    m->bad = _("it was not confirmed: its end is not where a game starts when its input is "
+               "read from the shard's start; run that input with fewer shards or as one job");
+    if (!s->confirmed && !s->input_failed && !s->unreadable) return false;
+    m->bad = _("it read its input without taking its identity (an older pgnarbiter?): run "
+               "every shard again with this one");
+    if (!s->has_identity && !s->unreadable) return false;
+    const char *dup = get_string(o, "duplicates");
+    snprintf(s->duplicates, sizeof s->duplicates, "%s", dup);
+    s->input = strdup(get_string(o, "file"));
+    m->bad = NULL;
     return s->input != NULL;
 }
 
@@ -202,24 +257,26 @@ static bool check_set(struct merge *m, struct shard_file *s, size_t count)
             merge_error(m->err, _("shards of different inputs: %s and %s."), s[0].input, s[i].input);
             return false;
         }
+        /* one name, two files (two machines, a file replaced between jobs) */
+        const struct shard_file *id = s[i].has_identity ? &s[i] : NULL;
+        for (size_t j = 0; id && j < i; j++)
+            if (s[j].has_identity && (s[j].input_size != id->input_size ||
+                                      strcmp(s[j].input_sample, id->input_sample) != 0)) {
+                merge_error3(m->err,
+                             _("%s and %s read two different files named %s (their sizes or "
+                               "sampled bytes differ): run every shard on the same file."),
+                             s[j].path, s[i].path, s[i].input);
+                return false;
+            }
         if (i && s[i].k == s[i - 1].k) {
             snprintf(a, sizeof a, "%u/%u", s[i].k, s[i].n);
-            fprintf(m->err, _("pgnarbiter merge: shard %s is given twice: %s and %s.\n"), a,
-                    s[i - 1].path, s[i].path);
+            merge_error3(m->err, _("shard %s is given twice: %s and %s."), a, s[i - 1].path,
+                         s[i].path);
             return false;
         }
         if (s[i].k != i + 1) {
             snprintf(a, sizeof a, "%zu/%u", i + 1, s[0].n);
             merge_error(m->err, _("shard %s is missing.%s"), a, "");
-            return false;
-        }
-        if (!s[i].confirmed && !s[i].input_failed && s[i].status == CLI_EXIT_USAGE &&
-            s[i].unreadable == 0) {
-            snprintf(a, sizeof a, "%u/%u", s[i].k, s[i].n);
-            merge_error(m->err,
-                        _("shard %s ends where no game starts when its input is read from the "
-                        "shard's start (%s); run that input with fewer shards or as one job."),
-                        a, s[i].path);
             return false;
         }
         if (i && s[i].unreadable == 0 && s[i - 1].unreadable == 0 &&
@@ -258,21 +315,62 @@ static bool severity_of(const char *s, enum diag_severity *sev)
     return false;
 }
 
+/* The shard a record names must be its file's (the first record's, then
+ * the summary's): a record of another shard pasted in would be counted
+ * twice or moved wrong.  False with m->bad. */
+static bool own_shard(struct merge *m, const char *shard, size_t len)
+{
+    struct shard_file *s = m->cur;
+    if (!s->shard[0] && len > 0 && len < sizeof s->shard && !memchr(shard, '\0', len))
+        memcpy(s->shard, shard, len), s->shard[len] = '\0';
+    if (strlen(s->shard) == len && memcmp(s->shard, shard, len) == 0) return true;
+    m->bad = _("it names another shard than the file's other records");
+    return false;
+}
+
+/* Every string of a record read by json_obj_parse() is a C string for the
+ * rest of the program: one that holds a NUL byte would be cut short there
+ * (a name that reads as another).  False with m->bad. */
+static bool strings_whole(struct merge *m, const struct json_obj *o)
+{
+    for (size_t i = 0; i < o->n; i++)
+        if (o->v[i].type == JSON_STRING && memchr(o->v[i].s, '\0', o->v[i].len)) {
+            m->bad = _("a string in it holds a NUL byte (\\u0000)");
+            return false;
+        }
+    return true;
+}
+
 static bool merge_diag(struct merge *m, struct json_obj *o)
 {
     struct diag d;
+    struct shard_file *s = m->cur;
     enum diag_code code = diag_lookup(get_string(o, "code") ? get_string(o, "code") : "");
     const char *message = get_string(o, "message");
     if (code >= DIAG_CODE_NB || !message) return false;
     diag_init(&d, code, NULL, message);
     if (!severity_of(get_string(o, "severity"), &d.severity)) return false;
+    uint64_t game, line, column, offset, ply, move_number;
+    m->bad = _("a number in it is missing, malformed or out of range");
+    if (!get_num(o, "game", UINT64_MAX, &game) || !get_num(o, "line", UINT32_MAX, &line) ||
+        !get_num(o, "column", UINT32_MAX, &column) ||
+        !get_num(o, "offset", UINT64_MAX, &offset) || !get_num(o, "ply", UINT32_MAX, &ply) ||
+        !get_num(o, "move_number", UINT32_MAX, &move_number))
+        return false;
+    m->bad = NULL;
+    if (!m->emit) { /* pass 1: counted, for the summary to agree with */
+        s->rec_severity[d.severity]++;
+        s->rec_input += code == DIAG_INPUT;
+        if (game > s->max_game) s->max_game = game;
+        return true;
+    }
     d.file = get_string(o, "file");
-    d.game = get_uint(o, "game");
-    d.loc.line = (uint32_t)get_uint(o, "line");
-    d.loc.column = (uint32_t)get_uint(o, "column");
-    d.loc.offset = get_uint(o, "offset");
-    d.ply = (uint32_t)get_uint(o, "ply");
-    d.move_number = (uint32_t)get_uint(o, "move_number");
+    d.game = game;
+    d.loc.line = (uint32_t)line;
+    d.loc.column = (uint32_t)column;
+    d.loc.offset = offset;
+    d.ply = (uint32_t)ply;
+    d.move_number = (uint32_t)move_number;
     d.side = side_of(get_string(o, "side"));
     d.san = get_string(o, "san");
     d.san_en = get_string(o, "san_en");
@@ -302,14 +400,20 @@ static bool merge_diag(struct merge *m, struct json_obj *o)
     return true;
 }
 
+/* Pass 1's count of a game record (its number, moved by nothing). */
+static void count_game(struct merge *m, uint64_t game)
+{
+    struct shard_file *s = m->cur;
+    s->rec_games++;
+    if (game > s->max_game) s->max_game = game;
+}
+
 /* A finding of the checks across games: reported and counted as a shard's. */
 static void collection_finding(void *ctx, const struct diag *d)
 {
     struct merge *m = ctx;
     m->totals.by_severity[d->severity]++;
     m->totals.by_code[d->code]++;
-    m->collection_errors += d->severity == DIAG_ERROR;
-    m->collection_warnings += d->severity == DIAG_WARNING;
     report_diag(m->report, d);
 }
 
@@ -378,24 +482,38 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
 {
     struct game_record g;
     memset(&g, 0, sizeof g);
+    uint64_t game, offset, line, plies, ending_ply = 0, errors = 0, warnings = 0, notes = 0;
+    m->bad = _("a number in it is missing, malformed or out of range");
+    if (!get_num(o, "game", UINT64_MAX, &game) || !get_num(o, "offset", UINT64_MAX, &offset) ||
+        !get_num(o, "line", UINT32_MAX, &line) || !get_num(o, "plies", UINT32_MAX, &plies) ||
+        (!key_only && (!get_num(o, "ending.ply", UINT32_MAX, &ending_ply) ||
+                       !get_num(o, "errors", UINT32_MAX, &errors) ||
+                       !get_num(o, "warnings", UINT32_MAX, &warnings) ||
+                       !get_num(o, "notes", UINT32_MAX, &notes))))
+        return false;
+    m->bad = NULL;
+    g.ending = ENDING_NONE;
+    const struct json_value *kind = json_obj_get(o, "ending.kind");
+    if (!key_only && !(kind && kind->type == JSON_STRING && ending_of(kind->s, kind->len, &g.ending)))
+        return false;
+    if (!m->emit) {
+        count_game(m, game);
+        return true;
+    }
     g.file = key_only ? m->input : get_string(o, "file");
-    g.game = get_uint(o, "game") + m->games_before;
-    g.offset = get_uint(o, "offset") + m->bytes_before;
-    g.line = (uint32_t)(get_uint(o, "line") + m->lines_before);
+    g.game = game + m->games_before;
+    g.offset = offset + m->bytes_before;
+    g.line = (uint32_t)(line + m->lines_before);
     g.event = get_string(o, "event");
     g.white = get_string(o, "white");
     g.black = get_string(o, "black");
     g.round = get_string(o, "round");
     g.result = get_string(o, "result");
-    g.plies = (uint32_t)get_uint(o, "plies");
-    g.ending = ENDING_NONE;
-    const struct json_value *kind = json_obj_get(o, "ending.kind");
-    if (!key_only && !(kind && kind->type == JSON_STRING && ending_of(kind->s, kind->len, &g.ending)))
-        return false;
-    g.ending_ply = (uint32_t)get_uint(o, "ending.ply");
-    g.errors = (uint32_t)get_uint(o, "errors");
-    g.warnings = (uint32_t)get_uint(o, "warnings");
-    g.notes = (uint32_t)get_uint(o, "notes");
+    g.plies = (uint32_t)plies;
+    g.ending_ply = (uint32_t)ending_ply;
+    g.errors = (uint32_t)errors;
+    g.warnings = (uint32_t)warnings;
+    g.notes = (uint32_t)notes;
     g.judged = key_only || get_bool(o, "judged");
     g.site = get_string(o, "site");
     g.date = get_string(o, "date");
@@ -412,7 +530,7 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
 static bool scan_string(struct json_scan *sc, const char **s)
 {
     size_t len;
-    return json_scan_string(sc, s, &len);
+    return json_scan_string(sc, s, &len) && !memchr(*s, '\0', len); /* else the general way */
 }
 
 static bool scan_fingerprint(struct json_scan *sc, struct game_record *g)
@@ -439,7 +557,7 @@ static bool scan_game(struct merge *m, char *line, size_t len)
     memset(&g, 0, sizeof g);
     uint64_t game, offset, lineno, plies, ply = 0, errors = 0, warnings = 0, notes = 0;
     const char *kind, *shard;
-    size_t kind_len;
+    size_t kind_len, shard_len;
     struct report_game_text t = {0};
     bool full;
     if (JSON_SCAN_LIT(&sc, "{\"type\":\"game_key\",\"shard\":")) {
@@ -447,7 +565,8 @@ static bool scan_game(struct merge *m, char *line, size_t len)
         g.file = m->input;
         g.ending = ENDING_NONE;
         g.judged = true;
-        if (!scan_string(&sc, &shard) || !JSON_SCAN_LIT(&sc, ",\"game\":") ||
+        if (!json_scan_string(&sc, &shard, &shard_len) || !own_shard(m, shard, shard_len) ||
+            !JSON_SCAN_LIT(&sc, ",\"game\":") ||
             !json_scan_uint(&sc, &game) || !JSON_SCAN_LIT(&sc, ",\"offset\":") ||
             !json_scan_uint(&sc, &offset) || !JSON_SCAN_LIT(&sc, ",\"line\":") ||
             !json_scan_uint(&sc, &lineno) || !JSON_SCAN_LIT(&sc, ",\"plies\":") ||
@@ -462,7 +581,8 @@ static bool scan_game(struct merge *m, char *line, size_t len)
             return false;
     } else if (JSON_SCAN_LIT(&sc, "{\"type\":\"game\",\"shard\":")) {
         full = true;
-        if (!scan_string(&sc, &shard)) return false;
+        if (!json_scan_string(&sc, &shard, &shard_len) || !own_shard(m, shard, shard_len))
+            return false;
         t.file = sc.p;
         if (!JSON_SCAN_LIT(&sc, ",\"file\":") || !scan_string(&sc, &g.file)) return false;
         t.file_len = (size_t)(sc.p - t.file);
@@ -497,6 +617,13 @@ static bool scan_game(struct merge *m, char *line, size_t len)
         return false;
     }
     if (!JSON_SCAN_LIT(&sc, "}\n") || sc.p != sc.end) return false;
+    if (lineno > UINT32_MAX || plies > UINT32_MAX || ply > UINT32_MAX || errors > UINT32_MAX ||
+        warnings > UINT32_MAX || notes > UINT32_MAX)
+        return false; /* the general way says why */
+    if (!m->emit) {
+        count_game(m, game);
+        return true;
+    }
     g.game = game + m->games_before;
     g.offset = offset + m->bytes_before;
     g.line = (uint32_t)(lineno + m->lines_before);
@@ -523,21 +650,25 @@ struct lines {
     FILE *f;
     char *buf;
     size_t cap, start, end; /* buf[start, end) read and not yet handed out */
+    uint64_t left;          /* bytes still to be read from f */
     bool eof;
 };
 
 /* The next line (its line feed included; the last one may lack it) at *line,
- * writable until the next call; its length, 0 at the end, -1 out of memory. */
+ * writable until the next call; its length, 0 at the end, -1 out of memory,
+ * -2 when it is longer than MERGE_LINE_MAX. */
 static ssize_t next_line(struct lines *l, char **line)
 {
     for (;;) {
         char *nl = l->end > l->start ? memchr(l->buf + l->start, '\n', l->end - l->start) : NULL;
         if (nl || l->eof) {
             size_t n = nl ? (size_t)(nl + 1 - (l->buf + l->start)) : l->end - l->start;
+            if (n > MERGE_LINE_MAX) return -2;
             *line = l->buf + l->start;
             l->start += n;
             return (ssize_t)n;
         }
+        if (l->end - l->start > MERGE_LINE_MAX) return -2;
         if (l->start) { /* the part of a line that is here to the front */
             memmove(l->buf, l->buf + l->start, l->end - l->start);
             l->end -= l->start;
@@ -550,26 +681,79 @@ static ssize_t next_line(struct lines *l, char **line)
             l->buf = b;
             l->cap = cap;
         }
-        size_t got = fread(l->buf + l->end, 1, l->cap - l->end, l->f);
+        size_t want = l->cap - l->end < l->left ? l->cap - l->end : (size_t)l->left;
+        size_t got = want ? fread(l->buf + l->end, 1, want, l->f) : 0;
         l->end += got;
+        l->left -= got;
         l->eof = got == 0;
     }
 }
 
-/* The records of one shard file, its summary last. */
-static bool merge_file(struct merge *m, const struct shard_file *s)
+/* A shard file opened for a pass: pass 1 opens it (standard input for '-')
+ * and, when it is not a regular file, copies it to a temporary file as it
+ * reads; pass 2 reads the copy, or the same file again (the same inode,
+ * no shorter).  NULL with a message. */
+static FILE *open_shard(struct merge *m, struct shard_file *s)
 {
-    FILE *f = fopen(s->path, "rb");
-    if (!f) return merge_error(m->err, _("%s cannot be opened%s."), s->path, ""), false;
-    struct lines lines = {f, NULL, 0, 0, 0, false};
+    bool std = strcmp(s->path, "-") == 0;
+    if (m->emit && s->spool) {
+        rewind(s->spool);
+        return s->spool;
+    }
+    FILE *f = std ? stdin : fopen(s->path, "rb");
+    struct stat st;
+    if (!f || fstat(fileno(f), &st) != 0) {
+        merge_error(m->err, _("%s cannot be opened: %s."), s->path, strerror(errno));
+        if (f && !std) fclose(f);
+        return NULL;
+    }
+    if (m->emit && (st.st_dev != s->dev || st.st_ino != s->ino || (uint64_t)st.st_size < s->size)) {
+        merge_error(m->err, _("%s changed while merge read it; nothing after this was written."),
+                    s->path, "");
+        fclose(f);
+        return NULL;
+    }
+    s->dev = st.st_dev;
+    s->ino = st.st_ino;
+    if (!m->emit && !S_ISREG(st.st_mode) && !(s->spool = tmpfile())) {
+        merge_error(m->err, _("%s cannot be kept for the second pass: %s."), s->path,
+                    strerror(errno));
+        if (!std) fclose(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* The records of one shard file, its summary last: pass 1 checks them and
+ * reads the summary, pass 2 writes them.  False with a message. */
+static bool merge_file(struct merge *m, struct shard_file *s)
+{
+    m->cur = s;
+    FILE *f = open_shard(m, s);
+    if (!f) return false;
+    struct lines lines = {f, NULL, 0, 0, 0, m->emit ? s->size : UINT64_MAX, false};
     char *line;
     ssize_t len;
-    uint64_t at = 0;
-    bool ok = true, summary = false;
+    uint64_t at = 0, bytes = 0;
+    bool ok = true, summary = false, spooled = true;
+    const char *why = NULL;
     while (ok && (len = next_line(&lines, &line)) > 0) {
         at++;
-        const char *why = NULL;
-        if (!summary && (size_t)len >= m->scan_cap) {
+        bytes += (size_t)len;
+        m->bad = NULL;
+        if (!m->emit && s->spool) spooled = fwrite(line, 1, (size_t)len, s->spool) == (size_t)len;
+        if (summary) {
+            why = _("it goes on after its summary: more than one run was written to it (a "
+                    "retried job appending?); keep only the last run's lines");
+            ok = false;
+            break;
+        }
+        if (line[len - 1] != '\n') {
+            why = _("its last line has no line feed: it was cut short");
+            ok = false;
+            break;
+        }
+        if ((size_t)len >= m->scan_cap) {
             char *b = realloc(m->scan_buf, (size_t)len + 1);
             if (!b) {
                 ok = false;
@@ -578,62 +762,101 @@ static bool merge_file(struct merge *m, const struct shard_file *s)
             m->scan_buf = b;
             m->scan_cap = (size_t)len + 1;
         }
-        if (!summary && scan_game(m, line, (size_t)len)) continue;
-        if (summary || !json_obj_parse(&m->obj, line, (size_t)len, &why)) {
+        if (scan_game(m, line, (size_t)len)) continue;
+        const char *jwhy = NULL;
+        if (!json_obj_parse(&m->obj, line, (size_t)len, &jwhy) || !strings_whole(m, &m->obj)) {
             ok = false;
             break;
         }
         const char *type = get_string(&m->obj, "type");
+        const char *shard = get_string(&m->obj, "shard");
+        bool is_summary = type && strcmp(type, "summary") == 0;
+        if (!is_summary && (!shard || !own_shard(m, shard, strlen(shard)))) {
+            ok = false;
+            break;
+        }
         if (type && strcmp(type, "diagnostic") == 0)
             ok = merge_diag(m, &m->obj);
         else if (type && strcmp(type, "game") == 0)
             ok = merge_game(m, &m->obj, false);
         else if (type && strcmp(type, "game_key") == 0)
             ok = merge_game(m, &m->obj, true);
+        else if (is_summary)
+            ok = summary = m->emit || read_summary(m, s);
         else
-            summary = type && strcmp(type, "summary") == 0;
-        ok = ok && (summary || type);
+            ok = false;
+    }
+    if (ok && len == -2) {
+        why = _("a line is longer than 1048576 bytes (MERGE_LINE_MAX)");
+        ok = false;
+        at++;
+    }
+    if (ok && len == -1) {
+        why = _("out of memory");
+        ok = false;
     }
     free(lines.buf);
-    fclose(f);
-    if (!ok || !summary) {
-        char where[32];
-        snprintf(where, sizeof where, "%llu", (unsigned long long)at);
-        merge_error(m->err, _("%s: line %s is not a record of check --shard."), s->path, where);
+    if (f != stdin && f != s->spool) fclose(f);
+    if (ok && !spooled) {
+        merge_error(m->err, _("%s cannot be kept for the second pass: %s."), s->path,
+                    strerror(errno));
         return false;
     }
+    if (ok && !summary) {
+        merge_error(m->err, _("%s %s."), s->path,
+                    at ? _("does not end with a shard's summary record (cut short, or not the "
+                           "jsonl of check --shard)")
+                       : _("is empty: not the jsonl of check --shard"));
+        return false;
+    }
+    if (!ok) {
+        char where[32];
+        snprintf(where, sizeof where, "%llu", (unsigned long long)at);
+        if (why || m->bad)
+            merge_error3(m->err, _("%s: line %s: %s."), s->path, where, why ? why : m->bad);
+        else
+            merge_error(m->err, _("%s: line %s is not a record of check --shard."), s->path, where);
+        return false;
+    }
+    if (!m->emit) s->size = bytes;
     return true;
 }
 
 int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_QUIET };
+    enum { OPT_FORMAT = 256 };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
-        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     enum report_format format = REPORT_TEXT;
     bool quiet = false;
+    /* as check: options anywhere among the files, '--' ends them */
     optind = 0;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
-        if (c == OPT_FORMAT && report_parse_format(optarg, &format)) continue;
-        if (c == OPT_QUIET) {
-            quiet = true;
-            continue;
+    while ((c = getopt_long(argc, argv, ":hq", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_FORMAT:
+            if (!report_parse_format(optarg, &format))
+                return cli_usage_error(
+                    err, "merge", _("unknown --format '%s' (text, jsonl, github, sarif, html)"),
+                    optarg);
+            break;
+        case 'q': quiet = true; break;
+        case 'h': cli_usage(out, "merge"); return CLI_EXIT_OK;
+        default: return cli_getopt_error(err, "merge", c, argc, argv);
         }
-        fprintf(err, "pgnarbiter merge: %s '%s'\nTry 'pgnarbiter --help'.\n",
-                c == OPT_FORMAT ? "unknown --format (text, jsonl, github, sarif):"
-                                : "unknown option or missing value:",
-                c == OPT_FORMAT ? optarg : argv[optind - 1]);
-        return CLI_EXIT_USAGE;
     }
     if (optind >= argc)
-        return merge_error(err, "%s%s", _("give the jsonl files of every shard (check --shard K/N)."),
-                           "");
+        return cli_usage_error(err, "merge", "%s",
+                               _("give the jsonl files of every shard (check --shard K/N)."));
     size_t count = (size_t)(argc - optind);
+    for (int i = optind, std = 0; i < argc; i++)
+        if (strcmp(argv[i], "-") == 0 && std++)
+            return cli_usage_error(err, "merge", "%s", _("standard input ('-') is given twice"));
     struct shard_file *s = calloc(count, sizeof *s);
     struct merge m;
     memset(&m, 0, sizeof m);
@@ -643,9 +866,11 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     bool ok = s != NULL;
+    if (!ok) fputs("pgnarbiter merge: out of memory\n", err);
+    /* pass 1: every file, every record, before anything is written */
     for (size_t i = 0; ok && i < count; i++) {
         s[i].path = argv[optind + (int)i];
-        ok = read_summary(&m, &s[i]);
+        ok = merge_file(&m, &s[i]);
     }
     enum collection_duplicates dup_mode = COLLECTION_DUPLICATES_MOVES;
     for (size_t i = 0; ok && i < count; i++) {
@@ -658,15 +883,22 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
             ok = false;
         }
     }
-    if (ok) ok = (m.collection = collection_new(dup_mode, s[0].strict)) != NULL;
+    if (ok && !(m.collection = collection_new(dup_mode, s[0].strict))) {
+        fputs("pgnarbiter merge: out of memory\n", err);
+        ok = false;
+    }
     if (ok) m.input = s[0].input;
-    if (ok && check_set(&m, s, count) && (m.report = report_new(format, out, s[0].report_games))) {
-        status = CLI_EXIT_OK;
-        for (size_t i = 0; i < count; i++) {
-            if (!merge_file(&m, &s[i])) {
-                status = CLI_EXIT_USAGE;
-                break;
-            }
+    if (ok) ok = check_set(&m, s, count);
+    if (ok && !(m.report = report_new(format, out, s[0].report_games))) {
+        fputs("pgnarbiter merge: out of memory\n", err);
+        ok = false;
+    }
+    if (ok) {
+        /* pass 2: the records, in shard order */
+        m.emit = true;
+        ok = true;
+        for (size_t i = 0; ok && i < count; i++) {
+            ok = merge_file(&m, &s[i]);
             m.games_before += s[i].games;
             m.lines_before += s[i].lines;
             m.bytes_before += s[i].bytes;
@@ -677,16 +909,18 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
             if (s[i].files > m.totals.files) m.totals.files = s[i].files;
             if (s[i].unreadable > m.totals.files_unreadable)
                 m.totals.files_unreadable = s[i].unreadable;
-            if (s[i].status > status) status = s[i].status;
             /* One run stops reading the file where its input fails (a damaged
              * frame or block): what the shards after that one read, one run
              * never sees. */
             if (s[i].input_failed) break;
         }
-        /* the exit status one run would have: the checks across games ran here */
-        if (status == CLI_EXIT_OK &&
-            (m.collection_errors || (s[0].werror && m.collection_warnings)))
-            status = CLI_EXIT_FINDINGS;
+        /* the exit status one run would have, from what was written (the
+         * checks across games ran here): check's run_status() */
+        const struct run_totals *t = &m.totals;
+        status = !ok || t->files_unreadable || t->by_code[DIAG_INPUT] ? CLI_EXIT_USAGE
+                 : t->by_severity[DIAG_ERROR] || (s[0].werror && t->by_severity[DIAG_WARNING])
+                     ? CLI_EXIT_FINDINGS
+                     : CLI_EXIT_OK;
         struct collection_stats cs;
         collection_get_stats(m.collection, &cs);
         m.totals.duplicates_indexed = cs.indexed;
@@ -695,16 +929,18 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         m.totals.seconds =
             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         m.totals.status = status;
-        report_finish(m.report, &m.totals);
-        if (!quiet) report_summary(err, &m.totals);
+        if (ok) report_finish(m.report, &m.totals);
+        if (ok && !quiet) report_summary(err, &m.totals);
     }
     report_free(m.report);
     collection_free(m.collection);
     json_obj_fini(&m.obj);
     free(m.input_error);
     free(m.scan_buf);
-    for (size_t i = 0; s && i < count; i++)
+    for (size_t i = 0; s && i < count; i++) {
         free(s[i].input);
+        if (s[i].spool) fclose(s[i].spool);
+    }
     free(s);
     return status;
 }

@@ -179,6 +179,7 @@ static void run(struct game *game, struct pgn_parser *parser, struct stop *stop)
         }
         if (ev->type == PGN_EV_GAME_BEGIN && stop->halt && *stop->halt) {
             stop->halted = true; /* between two games: every game before is whole */
+            stop->ev = *ev;
             return;
         }
         if (ev->type == PGN_EV_GAME_BEGIN &&
@@ -288,6 +289,7 @@ void replay_pool_block_interrupts(void)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
@@ -724,11 +726,12 @@ bool replay_pool_read_until(struct replay_pool *p, struct input *in, const uint6
 {
     struct pgn_parser *parser = p->jobs == 1 ? pgn_parser_new(in, game_parser_diag, p->game) : NULL;
     if (!parser) return false;
-    struct stop st = {.from = UINT64_MAX, .live = from};
+    struct stop st = {.from = UINT64_MAX, .live = from, .halt = p->halt};
     run(p->game, parser, &st);
     r->hit = st.hit;
+    r->halted = st.halted;
     r->offset = st.hit ? st.ev.loc.offset : 0;
-    r->games = st.hit ? st.ev.game - 1 : pgn_parser_games(parser);
+    r->games = st.hit || st.halted ? st.ev.game - 1 : pgn_parser_games(parser);
     pgn_parser_free(parser);
     return true;
 }

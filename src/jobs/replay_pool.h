@@ -74,10 +74,13 @@ bool replay_pool_read(struct replay_pool *p, struct input *in, uint64_t *bytes);
  * first game that starts at or after the offset *from, which may move while
  * `in` is read (its source sets it once it knows it); that game is not read.
  * r: whether such a game was met, where it starts, and the games before it
- * (or all games, when none was met).  False when there is no memory for a
- * parser (or the pool has more than one job). */
+ * (or all games, when none was met).  A halt (replay_pool_set_halt()) stops
+ * it at the next game's start: `halted`, and the games before that one.
+ * False when there is no memory for a parser (or the pool has more than one
+ * job). */
 struct replay_until {
     bool hit;
+    bool halted;
     uint64_t offset, games;
 };
 bool replay_pool_read_until(struct replay_pool *p, struct input *in, const uint64_t *from,
@@ -118,7 +121,7 @@ void replay_pool_get_stats(const struct replay_pool *p, struct replay_pool_stats
 void replay_pool_set_worker_delay(struct replay_pool *p, unsigned microseconds);
 
 /* For every thread jobs/ starts (replay workers, frame decoders), first
- * thing: block SIGINT and SIGTERM, so that they reach the calling thread,
+ * thing: block SIGINT, SIGTERM and SIGHUP, so that they reach the calling thread,
  * whose handler sets the flag it reads (replay_pool_set_halt()). */
 void replay_pool_block_interrupts(void);
 

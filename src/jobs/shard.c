@@ -29,6 +29,14 @@
  * that range with the same bounds, the bytes it read handed on first: the
  * same bytes a new input would give, without decoding the frame's start
  * twice.
+ * The pool's halt flag (an interrupt) is honoured between ranges while the
+ * ends are looked for and between games while reading: the shard then says
+ * it was halted, and is not confirmed.
+ *
+ * The input's identity - its size and a hash of SHARD_SAMPLE_BLOCKS blocks
+ * spread over it - is taken before the shard reads and again after: merge
+ * refuses shards of two different files of one name, and a shard whose
+ * file changed while it read.
  *
  * Game numbers, lines and offsets in a shard's records count from its
  * start (game 1, line 1, offset 0 at the line feed of its cut); its summary
@@ -45,12 +53,16 @@
 #include "pgn/input_frames.h"
 #include "pgn/pgn_split.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct shard_ctx {
     const char *path;
+    const struct replay_pool *pool; /* its halt flag is read between ranges */
     struct input_frames fr;
     bool cr; /* the file's line-break rule */
     uint64_t window_max;
@@ -168,7 +180,7 @@ static bool first_cut(struct shard_ctx *c, unsigned j, uint64_t *cut, uint64_t *
  * range n (the end of the file) when none does. */
 static void point_from(struct shard_ctx *c, unsigned j, struct shard_point *pt)
 {
-    for (; j < c->fr.n; j++)
+    for (; j < c->fr.n && !replay_pool_halted(c->pool); j++)
         if (first_cut(c, j, &pt->cut, &pt->tag)) {
             pt->range = j;
             return;
@@ -251,6 +263,36 @@ static ptrdiff_t chain_read(void *ctx, void *buf, size_t n, const char **why)
     }
 }
 
+/* ---- the input's identity ------------------------------------------------ */
+
+#define SHARD_SAMPLE_BLOCKS 16
+#define SHARD_SAMPLE_BYTES  4096
+
+bool shard_identity(const char *path, uint64_t *size, uint64_t *sample)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0) return false;
+    bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
+    uint64_t n = ok ? (uint64_t)st.st_size : 0;
+    unsigned char buf[SHARD_SAMPLE_BYTES];
+    for (unsigned i = 0; ok && i < SHARD_SAMPLE_BLOCKS; i++) {
+        uint64_t at = n > SHARD_SAMPLE_BYTES
+                          ? (n - SHARD_SAMPLE_BYTES) / (SHARD_SAMPLE_BLOCKS - 1) * i
+                          : 0;
+        ssize_t got = pread(fd, buf, sizeof buf, (off_t)at);
+        if (got < 0) ok = false;
+        for (ssize_t b = 0; b < got; b++)
+            h = (h ^ buf[b]) * 0x100000001b3u;
+        if (n <= SHARD_SAMPLE_BYTES) break;
+    }
+    close(fd);
+    *size = n;
+    *sample = h ^ n;
+    return ok;
+}
+
 int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned n,
                uint64_t zstd_window_max, struct shard_report *r, char *why, size_t whylen)
 {
@@ -258,8 +300,9 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
     r->k = k;
     r->n = n;
     struct shard_ctx c = {
-        .path = path, .window_max = zstd_window_max, .why = why, .whylen = whylen};
+        .path = path, .pool = pool, .window_max = zstd_window_max, .why = why, .whylen = whylen};
     why[0] = '\0';
+    r->has_identity = shard_identity(path, &r->input_size, &r->input_sample);
     if (!input_frames_plan(path, n, &c.fr, why, whylen)) return SHARD_UNREADABLE;
     int status = SHARD_OK;
     if (n > 1 && c.fr.layout == INPUT_LAYOUT_GZIP) {
@@ -287,7 +330,10 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
         point_from(&c, k, &r->start); /* nothing of its own: start = end */
     point_from(&c, k, &r->end);
     r->confirmed = true;
-    if (r->start.range == r->end.range && r->start.cut == r->end.cut) {
+    if (replay_pool_halted(pool)) { /* stopped while looking for the ends: nothing read */
+        r->halted = true;
+        r->confirmed = false;
+    } else if (r->start.range == r->end.range && r->start.cut == r->end.cut) {
         r->empty = true;
     } else {
         struct chain ch = {
@@ -312,7 +358,8 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
             r->games = u.games;
             r->bytes = u.hit ? ch.stop : ch.delivered;
             r->lines = ch.lines;
-            r->confirmed = r->end.range == n ? !u.hit : u.hit && u.offset == ch.tag;
+            r->halted = u.halted;
+            r->confirmed = !u.halted && (r->end.range == n ? !u.hit : u.hit && u.offset == ch.tag);
             r->input_failed = !u.hit && *input_error(in);
         }
         input_close(in);
@@ -321,6 +368,11 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
         free(ch.ra.bytes);
         free(ch.rb.bytes);
     }
+    uint64_t size, sample;
+    if (status == SHARD_OK && r->has_identity &&
+        (!shard_identity(path, &size, &sample) || size != r->input_size ||
+         sample != r->input_sample))
+        r->input_changed = true;
     for (int i = 0; i < 2; i++) {
         input_close(c.kept[i].in);
         free(c.kept[i].bytes);

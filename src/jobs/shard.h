@@ -32,10 +32,21 @@ struct shard_report {
     struct shard_point start, end; /* the bytes the shard owns: [start, end) */
     bool empty;                    /* start == end: no game starts in its range */
     bool confirmed; /* a game starts exactly at `end` when the shard's reader gets there */
+    bool halted; /* stopped by the pool's halt flag (an interrupt): a part only */
     bool input_failed; /* the input failed (a damaged frame) before the shard's end: one
                           run stops there too, so the shards after it add nothing */
     uint64_t bytes, lines, games; /* owned: decoded bytes, line feeds, games */
+    /* the input's identity (shard_identity()) when the shard began, and
+     * whether it was another when the shard ended */
+    bool has_identity, input_changed;
+    uint64_t input_size, input_sample;
 };
+
+/* A regular file's identity: its size and a hash of SHARD_SAMPLE_BLOCKS
+ * blocks spread over it (shard.c), so that two different files of one name,
+ * or a file that changed, are told apart without reading them whole.  False
+ * when path cannot be read or is not a regular file. */
+bool shard_identity(const char *path, uint64_t *size, uint64_t *sample);
 
 enum shard_status {
     SHARD_OK,

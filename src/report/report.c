@@ -343,16 +343,44 @@ void report_game_text(struct report *r, const struct game_record *g,
         report_game(r, g);
 }
 
+const char *report_signal_name(int signo)
+{
+    return signo == SIGINT    ? "SIGINT"
+           : signo == SIGTERM ? "SIGTERM"
+           : signo == SIGHUP  ? "SIGHUP"
+                              : _("a signal");
+}
+
+/* Every format says when its run was interrupted, where a reader of the
+ * output alone sees it: text and github in a last line (an annotation), the
+ * jsonl summary in "interrupted":true, SARIF in its invocation's
+ * executionSuccessful, the page in a banner. */
 void report_finish(struct report *r, const struct run_totals *t)
 {
-    if (r->format == REPORT_JSONL) {
+    const char *why = _("interrupted by %s: the findings above are of the games read before "
+                        "it, not of the whole input");
+    switch (r->format) {
+    case REPORT_JSONL:
         json_buf_flush(r->jb); /* the records before the summary */
         report_jsonl_summary(r->out, t);
+        break;
+    case REPORT_SARIF: report_sarif_end(r->out, t); break;
+    case REPORT_HTML: report_html_finish(r->html, t); break;
+    case REPORT_TEXT:
+        if (t->interrupted) {
+            fputs("pgnarbiter: ", r->out);
+            fprintf(r->out, why, report_signal_name(t->interrupted));
+            putc('\n', r->out);
+        }
+        break;
+    case REPORT_GITHUB:
+        if (t->interrupted) {
+            fputs("::error title=pgnarbiter::", r->out);
+            fprintf(r->out, why, report_signal_name(t->interrupted));
+            putc('\n', r->out);
+        }
+        break;
     }
-    else if (r->format == REPORT_SARIF)
-        report_sarif_end(r->out);
-    else if (r->format == REPORT_HTML)
-        report_html_finish(r->html, t);
 }
 
 void report_interrupted(FILE *err, const struct run_totals *t)
@@ -360,9 +388,7 @@ void report_interrupted(FILE *err, const struct run_totals *t)
     if (t->interrupted)
         fprintf(err, _("pgnarbiter: interrupted by %s: the totals below are of the games read "
                        "before it\n"),
-                t->interrupted == SIGINT    ? "SIGINT"
-                : t->interrupted == SIGTERM ? "SIGTERM"
-                                            : "a signal");
+                report_signal_name(t->interrupted));
 }
 
 void report_summary(FILE *err, const struct run_totals *t)

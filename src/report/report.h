@@ -40,6 +40,9 @@ struct report_shard {
     const char *duplicates;
     bool strict, werror;
     bool report_games; /* --report=games was given (a shard writes them anyway) */
+    /* the input's identity (jobs/shard.h shard_identity()), for merge */
+    bool has_identity, input_changed;
+    uint64_t input_size, input_sample;
 };
 
 /* Totals of a run, for the summary. */
@@ -89,10 +92,15 @@ struct report_game_text {
  * stand, which are what g's are written as) with g's numbers. */
 void report_game_text(struct report *r, const struct game_record *g,
                       const struct report_game_text *t);
+/* The end of the output; an interrupted run (t->interrupted) is marked as
+ * such in every format. */
 void report_finish(struct report *r, const struct run_totals *t);
 
 /* The human summary for standard error (all formats). */
 void report_summary(FILE *err, const struct run_totals *t);
+
+/* "SIGINT", "SIGTERM", "SIGHUP" or "a signal" (translated). */
+const char *report_signal_name(int signo);
 
 /* The line that says a run was interrupted (report_summary() begins with it). */
 void report_interrupted(FILE *err, const struct run_totals *t);

@@ -112,6 +112,8 @@ const char *const report_html_strings[HS_NB] = {
     [HS_END_FIVEFOLD] = N_("fivefold repetition"),
     [HS_END_75] = N_("the 75-move rule"),
     [HS_NO_RECORD] = N_("?"),
+    [HS_INTERRUPTED] = N_("This run was interrupted by %s: the page shows only the games read "
+                          "before it, not the whole input."),
 };
 
 /* "White's knight", by colour and type (PAWN..KING). */
@@ -274,7 +276,8 @@ static void write_head(FILE *f)
           ".chart{max-width:640px;width:100%;height:auto}\n"
           ".gtable{border-collapse:collapse}.gtable th,.gtable td{border:1px solid var(--rule);"
           "padding:2px 8px;text-align:left}\n"
-          ".notice{border:1px solid var(--rule);padding:4px 8px}\n"
+          ".notice{border:1px solid var(--rule);padding:4px 8px}"
+          ".interrupted{border:3px solid var(--error);font-weight:bold}\n"
           ".explain{white-space:pre-wrap;font-family:inherit}\n"
           ".filters{display:none}.js .filters{display:block}\n"
           ".hide-error .f-error,.hide-warning .f-warning,.hide-note .f-note{display:none}\n"

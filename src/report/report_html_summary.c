@@ -123,7 +123,13 @@ void report_html_finish(struct report_html *h, const struct run_totals *t)
           "<h2 id=\"summary-h\">",
           f);
     report_html_put(f, S(HS_SUMMARY));
-    fputs("</h2>\n<p>", f);
+    fputs("</h2>\n", f);
+    if (t->interrupted) { /* the summary is shown first: a banner at the top */
+        fputs("<p class=\"notice interrupted\" role=\"alert\">", f);
+        report_html_putf(f, S(HS_INTERRUPTED), report_signal_name(t->interrupted));
+        fputs("</p>\n", f);
+    }
+    fputs("<p>", f);
     report_html_putf(f, S(HS_CHECKED), (unsigned long long)t->files, (unsigned long long)t->games,
          (unsigned long long)t->bytes);
     if (t->files_unreadable) {

@@ -222,6 +222,10 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
         skey_bool(f, "strict", s->strict);
         skey_bool(f, "werror", s->werror);
         skey_bool(f, "report_games", s->report_games);
+        if (s->has_identity)
+            fprintf(f, ",\"input_size\":%llu,\"input_sample\":\"%016llx\"",
+                    (unsigned long long)s->input_size, (unsigned long long)s->input_sample);
+        if (s->input_changed) fputs(",\"input_changed\":true", f);
     }
     fputs("}\n", f);
 }
@@ -287,7 +291,22 @@ void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64
     fputs("}\n", f);
 }
 
-void report_sarif_end(FILE *f)
+void report_sarif_end(FILE *f, const struct run_totals *t)
 {
-    fputs("]}]}\n", f);
+    fputs("]", f);
+    if (t->interrupted) { /* the results are of part of the input only */
+        fprintf(f,
+                ",\"invocations\":[{\"executionSuccessful\":false,\"exitCode\":%d,"
+                "\"exitSignalName\":\"%s\",\"toolExecutionNotifications\":[{\"level\":\"error\","
+                "\"message\":{\"text\":",
+                t->status, report_signal_name(t->interrupted));
+        char text[512];
+        snprintf(text, sizeof text,
+                 _("interrupted by %s: the findings above are of the games read before it, not "
+                   "of the whole input"),
+                 report_signal_name(t->interrupted));
+        json_write_cstring(f, text);
+        fputs("}}]}]", f);
+    }
+    fputs("}]}\n", f);
 }

@@ -29,6 +29,6 @@ void report_sarif_begin(FILE *f);
 /* text: the message with its game and move, as the text format writes it
  * (NULL: the bare message). */
 void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64_t index);
-void report_sarif_end(FILE *f);
+void report_sarif_end(FILE *f, const struct run_totals *t);
 
 #endif

@@ -332,5 +332,21 @@ for f in "$tmp/many-damaged.pgn.zst" "$tmp/many-damaged.pgn.bgz" "$tmp/trailing.
         bad "$f -j 3: exit $(cat "$tmp/m.status"), damage not reported"; fi
 done
 
+# --round-form reaches merge through the shards: a merge of shards run with it
+# is one run with it, and shards run with other forms are refused.
+for form in auto board game; do
+    run "$tmp/rf" --quiet --strict --format=jsonl --round-form=$form pgn/round-form.pgn
+    for k in 1 2; do
+        run "$tmp/rf$k" --quiet --strict --shard $k/2 --round-form=$form pgn/round-form.pgn
+    done
+    run "$tmp/rfm" merge --quiet --format=jsonl "$tmp/rf2" "$tmp/rf1"
+    same "$tmp/rf" "$tmp/rfm" "--round-form=$form: merge of 2 shards differs from one run"
+done
+run "$tmp/rf1" --quiet --strict --shard 1/2 --round-form=board pgn/round-form.pgn
+run "$tmp/rf2" --quiet --strict --shard 2/2 --round-form=game pgn/round-form.pgn
+run "$tmp/rfm" merge --quiet "$tmp/rf1" "$tmp/rf2"
+if [ "$(cat "$tmp/rfm.status")" = 2 ] && [ ! -s "$tmp/rfm" ] && grep -q -- '--round-form' "$tmp/rfm.err"
+then ok; else bad "shards of two --round-form values merged: exit $(cat "$tmp/rfm.status")"; fi
+
 echo "scale: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -53,6 +53,8 @@ static const char options_check[] = N_(
     "                                     processor; default 1); the output is the same\n"
     "  --duplicates=off|moves|strict      duplicate games across the run: same moves\n"
     "                                     (default), also same players and date, or off\n"
+    "  --round-form=auto|board|game       Round \"N.M\": board M or game M of round N\n"
+    "                                     (default auto: told from each event's games)\n"
     "  --notation=auto|en|it|es|fr|de|nl|figurine\n"
     "                                     the piece letters moves are written in\n"
     "                                     (default auto: found for each game from its\n"

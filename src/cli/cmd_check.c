@@ -37,6 +37,7 @@ struct check_options {
     bool recursive;
     unsigned jobs; /* replay threads; 1 = this thread only */
     enum collection_duplicates duplicates;
+    enum collection_round_form round_form; /* --round-form */
     enum nota_mode notation; /* --notation= */
     uint64_t zstd_window_max;
     const char *stdin_name; /* --stdin-name: how standard input is named */
@@ -273,6 +274,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   r.confirmed,
                                   r.input_failed,
                                   collection_duplicates_name(run->opt.duplicates),
+                                  collection_round_form_name(run->opt.round_form),
                                   run->opt.strict,
                                   run->opt.werror,
                                   run->opt.games_records,
@@ -354,7 +356,7 @@ static int run_status(const struct check_run *run)
 
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_NOTATION,
+    enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_ROUND_FORM, OPT_NOTATION,
            OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
@@ -366,6 +368,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"recursive", no_argument, NULL, 'r'},
         {"jobs", required_argument, NULL, 'j'},
         {"duplicates", required_argument, NULL, OPT_DUPLICATES},
+        {"round-form", required_argument, NULL, OPT_ROUND_FORM},
         {"notation", required_argument, NULL, OPT_NOTATION},
         {"zstd-window-max", required_argument, NULL, OPT_ZSTD_WINDOW},
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
@@ -409,6 +412,11 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case OPT_DUPLICATES:
             if (!collection_parse_duplicates(optarg, &run.opt.duplicates))
                 return cli_usage_error(err, NULL, _("unknown --duplicates '%s' (off, moves, strict)"),
+                                       cli_arg(v, optarg));
+            break;
+        case OPT_ROUND_FORM:
+            if (!collection_parse_round_form(optarg, &run.opt.round_form))
+                return cli_usage_error(err, NULL, _("unknown --round-form '%s' (auto, board, game)"),
                                        cli_arg(v, optarg));
             break;
         case OPT_HTML_MAX_BOARDS: {
@@ -506,6 +514,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.report = report_new(run.opt.format, out, run.opt.games_records);
     if (run.report) report_set_html_max_boards(run.report, run.opt.html_max_boards);
     run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
+    if (run.collection) collection_set_round_form(run.collection, run.opt.round_form);
     /* The page marks findings in each game's main line and draws endings. */
     struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML};
     /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */

@@ -75,7 +75,8 @@ struct shard_file {
     uint64_t input_size;
     char input_sample[17];
     char *input; /* the name of the input it read */
-    char duplicates[16]; /* the shard's --duplicates, --strict, --werror, --report */
+    char duplicates[16]; /* the shard's --duplicates, --round-form, --strict, --werror, --report */
+    char round_form[16];
     bool strict, werror, report_games;
 };
 
@@ -230,6 +231,9 @@ static bool read_summary(struct merge *m, struct shard_file *s)
     if (!s->has_identity && !s->unreadable) return false;
     const char *dup = get_string(o, "duplicates");
     snprintf(s->duplicates, sizeof s->duplicates, "%s", dup);
+    /* shards of a pgnarbiter before --round-form read rounds as auto does */
+    const char *form = get_string(o, "round_form");
+    snprintf(s->round_form, sizeof s->round_form, "%s", form ? form : "auto");
     s->input = strdup(get_string(o, "file"));
     m->bad = NULL;
     return s->input != NULL;
@@ -873,12 +877,16 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         ok = merge_file(&m, &s[i]);
     }
     enum collection_duplicates dup_mode = COLLECTION_DUPLICATES_MOVES;
+    enum collection_round_form round_form = COLLECTION_ROUND_AUTO;
     for (size_t i = 0; ok && i < count; i++) {
         if (!collection_parse_duplicates(s[i].duplicates, &dup_mode) ||
-            strcmp(s[i].duplicates, s[0].duplicates) != 0 || s[i].strict != s[0].strict ||
+            !collection_parse_round_form(s[i].round_form, &round_form) ||
+            strcmp(s[i].duplicates, s[0].duplicates) != 0 ||
+            strcmp(s[i].round_form, s[0].round_form) != 0 || s[i].strict != s[0].strict ||
             s[i].werror != s[0].werror || s[i].report_games != s[0].report_games) {
-            merge_error(err, _("%s was run with other --duplicates, --strict, --werror or --report "
-                             "options than %s: run every shard with the same options."),
+            merge_error(err, _("%s was run with other --duplicates, --round-form, --strict, "
+                             "--werror or --report options than %s: run every shard with the "
+                             "same options."),
                         s[i].path, s[0].path);
             ok = false;
         }
@@ -887,6 +895,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         fputs("pgnarbiter merge: out of memory\n", err);
         ok = false;
     }
+    if (ok) collection_set_round_form(m.collection, round_form);
     if (ok) m.input = s[0].input;
     if (ok) ok = check_set(&m, s, count);
     if (ok && !(m.report = report_new(format, out, s[0].report_games))) {

@@ -125,11 +125,17 @@ void collection_set_round_form(struct collection *c, enum collection_round_form 
     collection_event_set_form(c->event, form);
 }
 
+static const char *const round_form_names[] = {"auto", "board", "game"};
+
+const char *collection_round_form_name(enum collection_round_form form)
+{
+    return round_form_names[form];
+}
+
 bool collection_parse_round_form(const char *name, enum collection_round_form *form)
 {
-    static const char *const names[] = {"auto", "board", "game"};
     for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
+        if (strcmp(name, round_form_names[i]) == 0) {
             *form = (enum collection_round_form)i;
             return true;
         }

@@ -63,8 +63,9 @@ void collection_free(struct collection *c);
 
 /* Read every event's "N.M" rounds as form says from now on (auto by default). */
 void collection_set_round_form(struct collection *c, enum collection_round_form form);
-/* Parse a --round-form value (auto, board, game); false when unknown. */
+/* Parse a --round-form value (auto, board, game); false when unknown.  The name of a form. */
 bool collection_parse_round_form(const char *name, enum collection_round_form *form);
+const char *collection_round_form_name(enum collection_round_form form);
 
 /* Parse a --duplicates value; false when unknown.  The name of a mode. */
 bool collection_parse_duplicates(const char *name, enum collection_duplicates *mode);

@@ -36,8 +36,9 @@ struct report_shard {
     bool confirmed;
     bool input_failed; /* the input failed before the shard's end (jobs/shard.h) */
     /* what merge needs to run the checks across games the shards leave to
-     * it (judge/collection.h): --duplicates, --strict, --werror */
+     * it (judge/collection.h): --duplicates, --round-form, --strict, --werror */
     const char *duplicates;
+    const char *round_form;
     bool strict, werror;
     bool report_games; /* --report=games was given (a shard writes them anyway) */
     /* the input's identity (jobs/shard.h shard_identity()), for merge */

@@ -219,6 +219,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
         skey_bool(f, "confirmed", s->confirmed);
         if (s->input_failed) fputs(",\"input_failed\":true", f);
         skey_string(f, "duplicates", s->duplicates);
+        skey_string(f, "round_form", s->round_form);
         skey_bool(f, "strict", s->strict);
         skey_bool(f, "werror", s->werror);
         skey_bool(f, "report_games", s->report_games);

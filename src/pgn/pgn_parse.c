@@ -161,8 +161,8 @@ void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc)
                "marker: the game is truncated"));
     else if (!p->has_result)
         pgn_parse_report(p, DIAG_MISSING_RESULT, -1, loc,
-               p->movetext_begun ? "the movetext ends without a termination marker"
-                                 : "the game has no movetext and no termination marker");
+               p->movetext_begun ? _("the movetext ends without a termination marker")
+                                 : _("the game has no movetext and no termination marker"));
     if (!p->movetext_begun)
         p->pend_movetext = true;
     p->pend_rav_end = p->depth;

@@ -108,7 +108,14 @@ static const struct {
     {"{a comment} e4", "C:a comment S:e4"},
     {"{multi\nline} ;rest of line\ne4", "C:multi\nline C:rest of line S:e4"},
     {";crlf\r\ne4", "C:crlf S:e4"},
-    {"{a {nested} one} *", "C:a {nested} one R:*"},
+    /* PGN 5: no nesting; a '{' inside is text, the first '}' closes */
+    {"{a {nested} one} *", "C:a {nested S:one E:'}' without '{' R:*"},
+    {"e4 {a{b} e5", "S:e4 C:a{b S:e5"},
+    {"e4 {{{} e5 {}} e6", "S:e4 C:{{ S:e5 C: E:'}' without '{' S:e6"},
+    /* an en passant suffix after one blank is part of the move */
+    {"exd6 e.p. exf3 e.p.+ exf3 ep# exd6  e.p.", "S:exd6 e.p. S:exf3 e.p.+ S:exf3 ep# S:exd6 S:e.p."},
+    {"exd6 e.p.! exf3 e.p.+!? exd6 epx e4 ep", "S:exd6 e.p. G1 S:exf3 e.p.+ G5 S:exd6 S:epx S:e4 ep"},
+    {"exd6\ne.p.+ exd6 e.p.+++ exd6\te.p.", "S:exd6 S:e.p.+ S:exd6 S:e.p.+++ S:exd6 S:e.p."},
     {"{[%clk 0:03:00]} e4", "C:[%clk 0:03:00] S:e4"},
     /* variations and results */
     {"e4 (d4 d5) e5", "S:e4 ( S:d4 S:d5 ) S:e5"},

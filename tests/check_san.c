@@ -20,6 +20,7 @@
 #define START    FEN_START
 #define W_CASTLE "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1"
 #define EP_POS   "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+#define EP_CHECK "4k3/8/8/8/4pP2/8/4K3/8 b - f3 0 1"
 #define PROMO    "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1"
 #define TWO_N    "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"
 
@@ -59,6 +60,31 @@ static const struct san_case cases[] = {
     {EP_POS, "ef6", SAN_OK, "e5f6", SAN_NC_MISSING_X, 0, NULL, 0},
     {EP_POS, "exf6e.p.", SAN_OK, "e5f6", SAN_NC_EP_SUFFIX, 0, NULL, 0},
     {EP_POS, "exf6ep", SAN_OK, "e5f6", SAN_NC_EP_SUFFIX, 0, NULL, 0},
+    /* The suffix after one blank (the reader's one token) and with its
+     * check mark: exf3 e.p. gives check to the king on e2. */
+    {EP_POS, "exf6 e.p.", SAN_OK, "e5f6", SAN_NC_EP_SUFFIX, 0, NULL, 0},
+    {EP_POS, "exf6 ep", SAN_OK, "e5f6", SAN_NC_EP_SUFFIX, 0, NULL, 0},
+    {EP_CHECK, "exf3 e.p.+", SAN_OK, "e4f3", SAN_NC_EP_SUFFIX, 0, NULL, '+'},
+    {EP_CHECK, "exf3e.p.+", SAN_OK, "e4f3", SAN_NC_EP_SUFFIX, 0, NULL, '+'},
+    {EP_CHECK, "exf3 e.p.#", SAN_OK, "e4f3", SAN_NC_EP_SUFFIX, 0, NULL, '#'},
+    {EP_CHECK, "exf3 ep+!?", SAN_OK, "e4f3", SAN_NC_EP_SUFFIX, 0, NULL, '+'},
+    {EP_CHECK, "exf3 e.p.+!", SAN_OK, "e4f3", SAN_NC_EP_SUFFIX, 0, NULL, '+'},
+    {EP_CHECK, " e.p.+", SAN_BAD, NULL, 0, SAN_WHY_NO_SQUARE, NULL, '+'},
+    /* Castling with a word processor's dash for the hyphen: en dash,
+     * figure dash, em dash, minus sign. */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0\xe2\x80\x93" "0", SAN_OK, "e1g1",
+     SAN_NC_ZERO_CASTLE | SAN_NC_DASH, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O\xe2\x80\x93O\xe2\x80\x93O+", SAN_OK, "e1c1",
+     SAN_NC_DASH, 0, NULL, '+'},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O\xe2\x80\x92O", SAN_OK, "e1g1", SAN_NC_DASH, 0,
+     NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0\xe2\x80\x94" "0-0", SAN_OK, "e1c1",
+     SAN_NC_ZERO_CASTLE | SAN_NC_DASH, 0, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O\xe2\x88\x92O", SAN_OK, "e1g1", SAN_NC_DASH, 0,
+     NULL, 0},
+    /* Not dashes (U+2011 non-breaking hyphen is not taken; a dash alone is no castling). */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O\xe2\x80\x91O", SAN_BAD, NULL, 0, SAN_WHY_NO_SQUARE, NULL, 0},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O\xe2\x80\x93", SAN_BAD, NULL, 0, SAN_WHY_NO_SQUARE, NULL, 0},
     {"4k3/8/8/3p4/5N2/8/8/4K3 w - - 0 1", "Nd5", SAN_OK, "f4d5", SAN_NC_MISSING_X, 0, NULL, 0},
     {"4k3/8/8/3p4/5N2/8/8/4K3 w - - 0 1", "Nf4d5", SAN_OK, "f4d5", SAN_NC_LONG, 0, NULL, 0},
     {"4k3/8/8/3p4/5N2/8/8/4K3 w - - 0 1", "Nxd5", SAN_OK, "f4d5", 0, 0, NULL, 0},

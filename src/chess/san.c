@@ -444,6 +444,43 @@ static enum san_status resolve_move(const struct position *pos, const struct par
     return SAN_OK;
 }
 
+/* The dashes that look like a hyphen, in UTF-8: U+2012 figure dash, U+2013
+ * en dash, U+2014 em dash, U+2212 minus sign; 0 when s holds none of them. */
+size_t san_dash_at(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (u[0] != 0xe2) return 0;
+    if (u[1] == 0x80 && u[2] >= 0x92 && u[2] <= 0x94) return 3;
+    if (u[1] == 0x88 && u[2] == 0x92) return 3;
+    return 0;
+}
+
+/* A castling token (s, NUL-terminated, *n bytes) written with such dashes
+ * between its O's or 0's: each becomes a hyphen, in place (s and *n
+ * shrink); false, s untouched, when it is no such token. */
+static bool castle_dashes(char *s, size_t *n)
+{
+    char out[SAN_TOKEN_MAX + 1];
+    size_t k = 0, i = 0, dashes = 0;
+    while (i < *n) {
+        size_t d = san_dash_at(s + i);
+        if (d) {
+            out[k++] = '-';
+            dashes++;
+            i += d;
+        } else if (s[i] == 'O' || s[i] == '0' || s[i] == 'o' || s[i] == '-') {
+            out[k++] = s[i++];
+        } else {
+            return false;
+        }
+    }
+    if (!dashes) return false;
+    memcpy(s, out, k);
+    s[k] = '\0';
+    *n = k;
+    return true;
+}
+
 /* Long algebraic / UCI king moves that mean castling: e1g1, e1c1 (standard
  * chess, king on e1 two files over) or king-takes-own-rook e1h1 (Chess960). */
 static int uci_castle_side(const struct position *pos, const struct parsed *p)
@@ -493,10 +530,13 @@ __attribute__((noinline)) enum san_status san_resolve_general(const struct posit
     if (n > 4 && memcmp(s + n - 4, "e.p.", 4) == 0) {
         n -= 4;
         ep_suffix = true;
-    } else if (n > 4 && s[n - 3] >= '1' && s[n - 3] <= '8' && memcmp(s + n - 2, "ep", 2) == 0) {
+    } else if (n > 4 && memcmp(s + n - 2, "ep", 2) == 0 &&
+               ((s[n - 3] >= '1' && s[n - 3] <= '8') ||
+                (n > 5 && s[n - 3] == ' ' && s[n - 4] >= '1' && s[n - 4] <= '8'))) {
         n -= 2;
         ep_suffix = true;
     }
+    if (ep_suffix && n > 1 && s[n - 1] == ' ') n--; /* "exd6 e.p.": the reader's one token */
     s[n] = '\0';
     if (ep_suffix) res->noncanonical |= SAN_NC_EP_SUFFIX;
 
@@ -511,6 +551,10 @@ __attribute__((noinline)) enum san_status san_resolve_general(const struct posit
                    {"0-0-0", 2, SAN_NC_ZERO_CASTLE},
                    {"o-o", 1, SAN_NC_ZERO_CASTLE},
                    {"o-o-o", 2, SAN_NC_ZERO_CASTLE}};
+    /* Word processors' dashes for the hyphen (0–0, O–O–O): castling as
+     * written by hand, read as such (castle_dashes()). */
+    if ((s[0] == 'O' || s[0] == '0' || s[0] == 'o') && castle_dashes(s, &n))
+        res->noncanonical |= SAN_NC_DASH;
     /* Only tokens starting like castling are compared: this runs for every move. */
     for (size_t i = 0; (s[0] == 'O' || s[0] == '0' || s[0] == 'o') && i < sizeof castles / sizeof castles[0]; i++)
         if (strcmp(s, castles[i].text) == 0) {

@@ -8,7 +8,10 @@
  * san_resolve() reads the export format and the usual relaxations, each
  * reported as a SAN_NC_* bit so a checker can note it (noncanonical-san):
  * zeros in castling, a missing or superfluous "x", superfluous or unusual
- * disambiguation, promotion without "=" (e8Q, e8(Q), e8/Q), an "e.p." suffix,
+ * disambiguation, promotion without "=" (e8Q, e8(Q), e8/Q), an "e.p." or "ep"
+ * suffix (glued, or after one blank: "exd6 e.p.+" is one token of the reader),
+ * castling written with a dash look-alike for the hyphen (0–0, O–O–O: figure
+ * dash, en dash, em dash, minus sign),
  * long algebraic and UCI forms (Ng1f3, Ng1-f3, e2e4, e2-e4, e7e8q, e1g1 or
  * e1h1 for castling), lower-case piece letters when unambiguous (nf3; a
  * lower-case b is a file first: bxc3 is a pawn capture, and a bishop only
@@ -51,6 +54,7 @@ enum san_status {
 #define SAN_NC_PAWN_LETTER    0x100u /* Pe4 */
 #define SAN_NC_DOUBLE_PLUS    0x200u /* "++" as check mark */
 #define SAN_NC_LOCALIZED      0x400u /* localized piece letter: Sf3, Lb5, Td1, Dd8, e8=D */
+#define SAN_NC_DASH           0x800u /* castling with a dash for the hyphen: 0–0, O–O–O */
 
 /* Why a move is illegal (SAN_ILLEGAL) or not a move (SAN_BAD). */
 enum san_why {
@@ -94,6 +98,11 @@ struct san_result {
     signed char from;      /* origin square when written in full (Ng1f3), or SQ_NONE */
     signed char promo;     /* promotion piece type written, or -1 */
 };
+
+/* The bytes of a dash that looks like a hyphen at s (U+2012 figure dash,
+ * U+2013 en dash, U+2014 em dash, U+2212 minus sign, in UTF-8: 3), or 0;
+ * s must be NUL-terminated or have 3 bytes. */
+size_t san_dash_at(const char *s);
 
 /* san_resolve() without its fast path (san_fast.c): the fast path must give
  * exactly this answer whenever it answers; the tests hold it to that. */

@@ -289,14 +289,34 @@ static inline __attribute__((always_inline)) void move_marks(struct game *g,
     game_move_notes(g, ev, l, res, check, mate, ended, main_line);
 }
 
-/* "N" (novelty, NAG 146) and "RR" (editorial comment, 145), the annotation
- * glyphs that are letters: never a move in any notation.  The reader
- * delivers them as moves (its fast path tests nothing more); they come here
- * since no SAN resolves them, and are skipped. */
+/* "N" (novelty, NAG 146), "D" (diagram, as ChessBase and Fritz export it
+ * between the moves: "12. Nf3 N 12... Nc6 D 13. ...") and "RR" (editorial
+ * comment, 145), the annotation marks that are letters: never a move in any
+ * notation, since a move names a square (D is the Italian, Spanish, French,
+ * German and Dutch queen, but a lone D moves nothing).  The reader delivers
+ * them as moves (its fast path tests nothing more); they come here since no
+ * SAN resolves them, before a notation reads their letter, and are skipped
+ * with a note. */
 static bool is_glyph_word(const struct pgn_event *ev)
 {
-    return (ev->len == 1 && ev->text[0] == 'N') ||
+    return (ev->len == 1 && (ev->text[0] == 'N' || ev->text[0] == 'D')) ||
            (ev->len == 2 && ev->text[0] == 'R' && ev->text[1] == 'R');
+}
+
+/* A mark is_glyph_word() found: no move, noted under --strict in a game
+ * being replayed (in a variant's, "N@d2" is a drop that the reader cuts). */
+static void on_glyph_word(struct game *g, const struct pgn_event *ev)
+{
+    set_up(g);
+    if (!g->judged || !g->replayable || g->depth >= GAME_LINE_DEPTH_MAX ||
+        g->lines[g->depth].broken)
+        return; /* a line not replayed says nothing of its marks */
+    const char *what = ev->text[0] == 'N'   ? _("the novelty mark (NAG $146)")
+                       : ev->text[0] == 'D' ? _("a diagram mark")
+                                            : _("the editorial comment mark (NAG $145)");
+    game_emitf(g, DIAG_SYNTAX, DIAG_NOTE, &ev->loc, NULL,
+               _("%.*s between the moves is read as %s, not as a move"), (int)ev->len, ev->text,
+               what);
 }
 
 /* A move, every case (play_move() takes the usual one).  pre: the failed
@@ -306,12 +326,16 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                                                       const struct san_result *pre,
                                                       enum san_status pre_st)
 {
+    if (UNLIKELY(is_glyph_word(ev))) {
+        /* before the notation is told of its letter (kept, it would narrow it) */
+        on_glyph_word(g, ev);
+        return;
+    }
     if (UNLIKELY(g->nota_hold)) {
         game_nota_keep(g, ev);
         return;
     }
     set_up(g);
-    if (UNLIKELY(is_glyph_word(ev))) return;
     bool read = g->nota_slow && !pre;
     if (pre && pre_st == SAN_BAD && g->replayable && nota_scan(ev->text, ev->len)) {
         pre = NULL; /* a figurine play_move() could not read */

@@ -197,6 +197,21 @@ static void verify_marks(struct game *g, const struct san_result *res, bool chec
         game_emit(g, DIAG_FALSE_CHECK, DIAG_NOTE, NULL, at, _("gives check but is not marked +"));
 }
 
+/* The name of the first dash san_dash_at() finds in the text san, for a
+ * note on castling written with one (SAN_NC_DASH). */
+static const char *dash_name(const char *san)
+{
+    for (; *san; san++) {
+        if (!san_dash_at(san)) continue;
+        const unsigned char *u = (const unsigned char *)san;
+        if (u[1] == 0x88) return _("a minus sign (U+2212)");
+        if (u[2] == 0x92) return _("a figure dash (U+2012)");
+        if (u[2] == 0x93) return _("an en dash (U+2013)");
+        return _("an em dash (U+2014)");
+    }
+    return _("a dash");
+}
+
 /* What there is to say about a legal move just played on l (res, from
  * san_resolve()): the ending it reached, its marks, its spelling. */
 void game_move_notes(struct game *g, const struct pgn_event *ev, struct line *l,
@@ -222,6 +237,11 @@ void game_move_notes(struct game *g, const struct pgn_event *ev, struct line *l,
                    _("written %s with a capture mark, but the move captures nothing; it is "
                      "read as %s, the only legal move that fits"),
                    at.san, at.san_en);
+    } else if (nc & SAN_NC_DASH) {
+        /* 0–0 looks like 0-0: the note says which character it is. */
+        game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
+                   _("written %s, with %s for the hyphen; export format is %s"), at.san,
+                   dash_name(at.san), at.san_en);
     } else if (nc) {
         game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, NULL, &at,
                    _("written %s; export format is %s"), at.san, at.san_en);

@@ -370,6 +370,28 @@ static inline bool symbol_stops(const unsigned char *q)
     return q[0] == 0xef && q[1] == 0xbb && q[2] == 0xbf;
 }
 
+/* An en passant suffix after one blank at q, the end of a move ("exd6 e.p.",
+ * "exf3 e.p.+", "exf3 ep#"): "e.p." or "ep", then at most two check marks,
+ * then no symbol byte (annotations "!" and "?" are tokens of their own).
+ * Returns its bytes with the blank, or 0.  The scorer wrote one move: it is
+ * one symbol, so that its check mark is read with it.  Looks at most 8 bytes
+ * past q, within the window.  pgn_lex_ep_next() (pgn_lex.h) is the fast
+ * paths' superset of this test. */
+static size_t ep_suffix_after(const unsigned char *q)
+{
+    size_t k;
+    if (q[0] != ' ' || q[1] != 'e') return 0;
+    if (q[2] == '.' && q[3] == 'p' && q[4] == '.')
+        k = 5;
+    else if (q[2] == 'p')
+        k = 3;
+    else
+        return 0;
+    for (size_t marks = 0; marks < 2 && (q[k] == '+' || q[k] == '#'); marks++)
+        k++;
+    return (pgn_lex_cc[q[k]] & PGN_CC_SYM) ? 0 : k;
+}
+
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s;
@@ -381,6 +403,9 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
         q += 3;
         while ((pgn_lex_cc[*q] & PGN_CC_SYM) && !symbol_stops(q))
             acc |= *q++;
+    } else if ((pgn_lex_cc[s[0]] & PGN_CC_LETTER) && !(acc & 0x80) &&
+               lx->prev != PGN_TOK_LBRACKET && (size_t)(q - s) <= PGN_LEX_TOKEN_MAX) {
+        q += ep_suffix_after(q); /* "exd6 e.p.": one move */
     }
     size_t n = (size_t)(q - s);
     if (n > PGN_LEX_TOKEN_MAX || (q == lx->end && !lx->eof)) return too_long(lx, s);
@@ -667,7 +692,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
         /* An ASCII symbol (SAN move, tag name) that starts with a letter: no
          * result marker, glyph, "e.p." suffix or encoding check applies. */
         const unsigned char *q = pgn_lex_symbol_run(p);
-        if (pgn_lex_fc[*q] & PGN_LEX_FC_END)
+        if ((pgn_lex_fc[*q] & PGN_LEX_FC_END) && !pgn_lex_ep_next(q))
             return pgn_lex_emit(lx, PGN_TOK_SYMBOL, p, (size_t)(q - p), q);
         return lex_symbol(lx, p);
     }

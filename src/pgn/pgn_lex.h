@@ -57,7 +57,6 @@ enum pgn_tok_type {
 #define PGN_TOKF_LATIN1       0x020u /* not UTF-8, but every bad byte is Latin-1 text (A0-FF) */
 #define PGN_TOKF_BAD_UTF8     0x040u /* not valid UTF-8 (C1 or stray bytes) */
 #define PGN_TOKF_NONSTANDARD  0x080u /* non-standard spelling: ½-½, 1–0, …, +- glyph */
-#define PGN_TOKF_NESTED       0x100u /* COMMENT held balanced inner braces { } */
 #define PGN_TOKF_TOO_LONG     0x200u /* ERROR: a symbol or number past PGN_LEX_TOKEN_MAX;
                                         text: its first bytes (PGN_LEX_HEAD_MAX at most,
                                         whole UTF-8 characters), for the message */
@@ -502,17 +501,36 @@ static inline bool pgn_lex_comment_next(const unsigned char *q)
 #endif
 }
 
+/* A move that ends at q may have an en passant suffix after one blank
+ * ("exd6 e.p.", "exf3 ep+"): lex_symbol() (pgn_lex.c) then takes the two as
+ * one symbol, so the fast paths leave such a move to it.  A superset of
+ * lex_symbol()'s own test: a blank, 'e', then '.' or 'p' (no move starts
+ * so).  The bytes read are within the window (q + 2 < lx->end). */
+static inline bool pgn_lex_ep_next(const unsigned char *q)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t w; /* the two bytes at once */
+    memcpy(&w, q, 2);
+    return __builtin_expect(w == (' ' | 'e' << 8), 0) && (q[2] == '.' || q[2] == 'p');
+#else
+    return q[0] == ' ' && q[1] == 'e' && (q[2] == '.' || q[2] == 'p');
+#endif
+}
+
 /* A move number at p, its digits ending at q, then the move at d (after
  * the periods and at most one space, on the same line): the move is taken
  * with it as one numbered MOVE event (pgn_event_number()) when it is a move
- * the fast path takes alone; else the number alone.  Returns the kind. */
-static inline int pgn_lex_fast_numbered(struct pgn_lex *lx, struct pgn_event *ev,
-                                        const unsigned char *p, const unsigned char *q,
-                                        const unsigned char *dots_end, const unsigned char *d,
-                                        unsigned number)
+ * the fast path takes alone; else the number alone.  Returns the kind.
+ * Always inline: pgn_lex_next_move() has four copies, and the compiler,
+ * left to itself, made it a call once the en passant test was added (3%
+ * more instructions over the book). */
+static inline __attribute__((always_inline)) int
+pgn_lex_fast_numbered(struct pgn_lex *lx, struct pgn_event *ev, const unsigned char *p,
+                      const unsigned char *q, const unsigned char *dots_end,
+                      const unsigned char *d, unsigned number)
 {
     const unsigned char *e = pgn_lex_symbol_run(d);
-    if (pgn_lex_fc[*e] & PGN_LEX_FC_END) {
+    if ((pgn_lex_fc[*e] & PGN_LEX_FC_END) && !pgn_lex_ep_next(e)) {
         pgn_lex_fast_token(lx, ev, PGN_EV_MOVE, PGN_TOK_SYMBOL, d, d, e, e, number,
                            (unsigned)(dots_end - q));
         ev->number_span = (uint32_t)(d - p);
@@ -540,7 +558,8 @@ static inline void pgn_lex_fast_event(struct pgn_lex *lx, struct pgn_event *ev,
 /*
  * Movetext fast path, the part inlined into pgn_parser_next(): after the
  * blanks, when the next token is a move the parser delivers as it is (a
- * letter-led ASCII symbol: SAN; never "e.p.", which stops at its '.'),
+ * letter-led ASCII symbol: SAN; never "e.p.", which stops at its '.', nor
+ * a move an en passant suffix may follow, pgn_lex_ep_next()),
  * consume it, fill the event (all but game and depth, the caller's) and
  * return PGN_LEX_FAST_MOVE; likewise PGN_LEX_FAST_NUMBER for the usual move
  * numbers.  PGN_LEX_FAST_DIGIT: the next token starts with a digit at lx->p,
@@ -566,7 +585,7 @@ static inline __attribute__((always_inline)) int pgn_lex_next_move(struct pgn_le
         if (k & PGN_LEX_FC_LETTER) {
             const unsigned char *q = pgn_lex_symbol_run(p);
             k = pgn_lex_fc[*q];
-            if (k & PGN_LEX_FC_END) {
+            if ((k & PGN_LEX_FC_END) && !pgn_lex_ep_next(q)) {
                 pgn_lex_fast_event(lx, ev, PGN_EV_MOVE, p, q, q, 0, 0);
                 if (pgn_lex_comment_next(q)) pgn_lex_fold_comment(lx, ev, p);
                 return PGN_LEX_FAST_MOVE;

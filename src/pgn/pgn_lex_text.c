@@ -315,7 +315,7 @@ static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned
     if (lx->end - s >= 18 && clock_comment(s)) return s + 17;
     unsigned acc = 0;
     unsigned char *r = comment_run(s + 1, lx->end, &acc);
-    /* '{' nested, a line feed (where the general path looks for a tag line
+    /* a '{' in the text, a line feed (where the general path looks for a tag line
      * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
      * count as characters, a body past the limit: the general path's */
     if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX) return NULL;
@@ -344,30 +344,26 @@ void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsign
     pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);
 }
 
-/* { ... } : PGN 5.  Inner braces are counted (pgn-extract's nested comments);
- * an unclosed comment ends at EOF or before a line that starts a tag pair. */
+/* { ... } : PGN 5.  Brace comments do not nest: a '{' inside one is text,
+ * and the first '}' ends it ("{a{b} e5" is the comment "a{b" and the move
+ * e5; counting inner braces, as pgn-extract's --nestedcomment does, would
+ * swallow the moves after an unbalanced '{').  An unclosed comment ends at
+ * EOF or before a line that starts a tag pair. */
 const struct pgn_token *pgn_lex_brace_comment(struct pgn_lex *lx, const unsigned char *s)
 {
     struct pgn_token *t = &lx->tok;
     lx->ts = (unsigned char *)s + 1;
     unsigned char *r = lx->ts;
     unsigned char *line_from = r; /* the body's bytes on the current line, from here */
-    uint64_t depth = 0;
     unsigned acc = 0;
     for (;;) {
         r = comment_run(r, lx->end, &acc);
         unsigned c = *r;
         if (c == '}') {
-            if (depth == 0) {
-                if (acc & 0x80) pgn_lex_count_chars(lx, line_from, (size_t)(r - line_from));
-                return comment_done(lx, r, acc, 1, false);
-            }
-            depth--;
-            r++;
+            if (acc & 0x80) pgn_lex_count_chars(lx, line_from, (size_t)(r - line_from));
+            return comment_done(lx, r, acc, 1, false);
         } else if (c == '{') {
-            depth++;
-            t->flags |= PGN_TOKF_NESTED;
-            r++;
+            r++; /* text: comments do not nest */
         } else if (c == '\n') {
             pgn_lex_newline(lx, r);
             r++;

@@ -109,9 +109,9 @@ static const struct {
     {"{multi\nline} ;rest of line\ne4", "C:multi\nline C:rest of line S:e4"},
     {";crlf\r\ne4", "C:crlf S:e4"},
     /* PGN 5: no nesting; a '{' inside is text, the first '}' closes */
-    {"{a {nested} one} *", "C:a {nested S:one E:'}' without '{' R:*"},
+    {"{a {nested} one} *", "C:a {nested S:one E:comment end without a comment start: R:*"},
     {"e4 {a{b} e5", "S:e4 C:a{b S:e5"},
-    {"e4 {{{} e5 {}} e6", "S:e4 C:{{ S:e5 C: E:'}' without '{' S:e6"},
+    {"e4 {{{} e5 {}} e6", "S:e4 C:{{ S:e5 C: E:comment end without a comment start: S:e6"},
     /* an en passant suffix after one blank is part of the move */
     {"exd6 e.p. exf3 e.p.+ exf3 ep# exd6  e.p.", "S:exd6 e.p. S:exf3 e.p.+ S:exf3 ep# S:exd6 S:e.p."},
     {"exd6 e.p.! exf3 e.p.+!? exd6 epx e4 ep", "S:exd6 e.p. G1 S:exf3 e.p.+ G5 S:exd6 S:epx S:e4 ep"},
@@ -126,7 +126,7 @@ static const struct {
     {"[pgn] 1. e4 [/pgn]", "N1.1 S:e4"},
     /* bad bytes */
     {"e4 & e5 \x01\x02 e6", "S:e4 E:stray character S:e5 E:stray character S:e6"},
-    {"e4 } e5 . e6", "S:e4 E:'}' without '{' S:e5 E:stray character S:e6"},
+    {"e4 } e5 . e6", "S:e4 E:comment end without a comment start: S:e5 E:stray character S:e6"},
 };
 
 START_TEST(token_types)

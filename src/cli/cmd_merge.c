@@ -534,7 +534,8 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
 static bool scan_string(struct json_scan *sc, const char **s)
 {
     size_t len;
-    return json_scan_string(sc, s, &len) && !memchr(*s, '\0', len); /* else the general way */
+    /* null (an absent tag) has no text to look into */
+    return json_scan_string(sc, s, &len) && (!*s || !memchr(*s, '\0', len)); /* else the general way */
 }
 
 static bool scan_fingerprint(struct json_scan *sc, struct game_record *g)

@@ -599,7 +599,7 @@ static LEX_NOINLINE const struct pgn_token *lex_other(struct pgn_lex *lx, unsign
     case '?':
         return lex_suffix(lx, p);
     case '}':
-        return error_tok(lx, N_("'}' without '{'"), p, p + 1);
+        return error_tok(lx, N_("comment end without a comment start:"), p, p + 1);
     default:
         break;
     }

@@ -47,6 +47,18 @@ static const struct {
     {"regola delle 50 mosse", CLAIM_FIFTY, false},
     {"Il Nero perde per tempo", CLAIM_NONE, true},
     {"Il Bianco abbandona", CLAIM_NONE, false},
+    /* as Italian arbiters write a loss on time (6.9) and a dead position (5.2.2) */
+    {"tempo", CLAIM_NONE, true},
+    {"Tempo", CLAIM_NONE, true},
+    {"time", CLAIM_NONE, true},
+    {"sconfitta per tempo", CLAIM_NONE, true},
+    {"il Bianco perde per tempo", CLAIM_NONE, true},
+    {"caduta della bandierina", CLAIM_NONE, true},
+    {"Bandierina", CLAIM_NONE, true},
+    {"tempo di riflessione", CLAIM_NONE, false},
+    {"patta per posizione morta", CLAIM_DEAD, false},
+    {"Posizione morta", CLAIM_DEAD, false},
+    {"Game drawn: dead position", CLAIM_DEAD, false},
     /* Spanish, French, German, Dutch */
     {"Tablas por triple repetición", CLAIM_REPETITION, false},
     {"Jaque mate", CLAIM_CHECKMATE, false},

@@ -12,7 +12,9 @@
  * The same claims are read in the languages whose notations the replay reads
  * (Italian first: "scacco matto", "stallo", "patta per ripetizione",
  * "triplice ripetizione", "regola delle 50 mosse", "materiale insufficiente",
- * "perde per tempo"; then Spanish, French, German, Dutch).  Accented letters
+ * "perde per tempo", "caduta della bandierina", "posizione morta"; then
+ * Spanish, French, German, Dutch).  A Termination that is only "tempo" or
+ * "time" says the game was lost on time too.  Accented letters
  * are matched as their UTF-8 bytes in lower case.  "patta d'accordo" and
  * "abbandona" (agreement, resignation) claim nothing a replay can check.
  */
@@ -35,6 +37,12 @@ struct phrase {
 
 /* First match wins: the more specific phrases come first. */
 static const struct phrase phrases[] = {
+    {"dead position", CLAIM_DEAD, false},
+    {"posizione morta", CLAIM_DEAD, false},
+    {"posici\xc3\xb3n muerta", CLAIM_DEAD, false},
+    {"position morte", CLAIM_DEAD, false},
+    {"tote stellung", CLAIM_DEAD, false},
+    {"dode stelling", CLAIM_DEAD, false},
     {"timeout vs insufficient", CLAIM_TIMEOUT_VS_INSUFFICIENT, false},
     {"time vs insufficient", CLAIM_TIMEOUT_VS_INSUFFICIENT, false},
     {"insufficient material", CLAIM_INSUFFICIENT, false},
@@ -96,6 +104,8 @@ static const struct phrase phrases[] = {
 static const char *const time_loss_phrases[] = {
     "time forfeit", "won on time", "wins on time", "loses on time", "lost on time",
     "perde per tempo", "vince per tempo", "tempo scaduto",       /* it */
+    "sconfitta per tempo", "perso per tempo", "persa per tempo", "vinto per tempo",
+    "vinta per tempo", "bandierina",                             /* it: "caduta della bandierina" */
     "pierde por tiempo", "gana por tiempo", "tiempo agotado",     /* es */
     "perd au temps", "gagne au temps", "temps d\xc3\xa9pass\xc3\xa9", /* fr */
     "verliert auf zeit", "gewinnt auf zeit", "zeit\xc3\xbc" "berschreitung", /* de */
@@ -215,6 +225,9 @@ struct claim claims_from_termination(const char *value, size_t len)
     char buf[256];
     lower_copy(buf, sizeof buf, value, len);
     struct claim c = classify(buf);
+    /* arbiters' one-word Termination for a loss on time */
+    if (!c.time_loss && (contains(buf, "tempo", true) || contains(buf, "time", true)))
+        c.time_loss = true;
     if (len <= LAST_TERMINATION_MAX) {
         memcpy(last_termination.text, value, len);
         last_termination.len = len;
@@ -271,6 +284,7 @@ const char *claims_name(enum claim_kind kind)
         N_("the 50-move rule"),
         N_("insufficient material"),
         N_("timeout vs insufficient material"),
+        N_("a dead position"),
     };
     return kind < CLAIM_KIND_NB ? names[kind] : "?";
 }

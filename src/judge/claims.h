@@ -18,6 +18,7 @@ enum claim_kind {
     CLAIM_FIFTY,        /* "Game drawn by 50-move rule", "Fifty moves rule" (9.3) */
     CLAIM_INSUFFICIENT, /* "Game drawn by insufficient material" */
     CLAIM_TIMEOUT_VS_INSUFFICIENT, /* "drawn by timeout vs insufficient material" (6.9) */
+    CLAIM_DEAD,         /* "patta per posizione morta", "dead position" (5.2.2) */
     CLAIM_KIND_NB
 };
 

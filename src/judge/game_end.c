@@ -241,6 +241,15 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
                    "side)"),
                  (unsigned) final->halfmove);
         return buf;
+    case CLAIM_DEAD:
+        if (e == ENDING_DEAD_POSITION) return NULL;
+        if (e != ENDING_NONE) {
+            snprintf(buf, size, _("the game ended by %s, not by a dead position"),
+                     ending_phrase(e));
+            return buf;
+        }
+        /* refuted, as insufficient material, only by a helpmate found */
+        __attribute__((fallthrough));
     case CLAIM_INSUFFICIENT:
     case CLAIM_TIMEOUT_VS_INSUFFICIENT: {
         /* Refuted only by proof: a helpmate found by the full analysis (rare
@@ -256,8 +265,8 @@ static const char *claim_refuted(const struct game *g, const struct position *fi
                 if (first < 0) first = side;
             }
         }
-        if (kind == CLAIM_INSUFFICIENT ? can == 0 : can < 2) return NULL;
-        if (kind == CLAIM_INSUFFICIENT)
+        if (kind != CLAIM_TIMEOUT_VS_INSUFFICIENT ? can == 0 : can < 2) return NULL;
+        if (kind != CLAIM_TIMEOUT_VS_INSUFFICIENT)
             snprintf(buf, size, "%s",
                      first == COLOR_WHITE ? _("White can still checkmate (a helpmate exists)")
                                           : _("Black can still checkmate (a helpmate exists)"));

@@ -28,6 +28,7 @@
 
 #include "i18n.h"
 
+#include "chess/attacks.h"
 #include "chess/bitboard.h"
 #include "deadpos/deadpos_internal.h"
 #include "chess/movegen.h"
@@ -330,6 +331,120 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
     if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
 }
 
+/* The files of `b`, as a byte (bit f: file f). */
+static inline unsigned files_of(bitboard b)
+{
+    return dp_file_byte(b);
+}
+
+/* Squares on the files of b strictly ahead of b's units, for White (north). */
+static inline bitboard north_span(bitboard b)
+{
+    b = bb_north(b);
+    b |= b << 8;
+    b |= b << 16;
+    b |= b << 32;
+    return b;
+}
+
+/* The units directly in front of pawns that may stay there for good: pawns,
+ * kings, and pieces with no empty square to go to (a piece that can move
+ * now is no frozen unit of the wall proof, deadpos_static.c). */
+static bitboard stoppers(const struct position *pos, bitboard in_front)
+{
+    bitboard occ = pos_occupied(pos);
+    bitboard kept = in_front & (pos->by_type[PAWN] | pos->by_type[KING]);
+    bitboard pieces = in_front & ~kept;
+    while (pieces) {
+        int sq = bb_pop_lsb(&pieces);
+        if (!(attacks_piece(PIECE_TYPE(pos->board[sq]), sq, occ) & ~occ)) kept |= SQ_BB(sq);
+    }
+    return kept;
+}
+
+/* Some file holds pawns none of which stands directly behind a unit that
+ * may stay there (stoppers()) and no two of which, of opposite colours,
+ * face each other (a white pawn below a black one): every pawn proof of the
+ * analysis (the wall and its frozen stoppers, the first capture, the pawns'
+ * futures) needs each pawn file stopped head-on or facing, so it cannot
+ * start here. */
+static bool open_pawn_file(const struct position *pos)
+{
+    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
+    bitboard occ = pos_occupied(pos);
+    bitboard in_front = (bb_north(wp) | bb_south(bp)) & occ;
+    bitboard kept = in_front ? stoppers(pos, in_front) : 0;
+    bitboard stopped = (wp & bb_south(kept)) | (bp & bb_north(kept));
+    unsigned closed = files_of(stopped) | files_of(bp & north_span(wp));
+    return (files_of(wp | bp) & ~closed) != 0;
+}
+
+/* A pawn attacks an enemy unit: it may take it, which no pawn proof allows
+ * (every one needs that no pawn can ever capture or be captured). */
+static inline bool pawn_takes_now(const struct position *pos)
+{
+    bitboard w = pos->by_color[COLOR_WHITE], b = pos->by_color[COLOR_BLACK];
+    return (bb_pawn_attacks(w & pos->by_type[PAWN], COLOR_WHITE) & b) ||
+           (bb_pawn_attacks(b & pos->by_type[PAWN], COLOR_BLACK) & w);
+}
+
+/* No proof of deadpos_analyse() can start from pos for `side` by what pos
+ * holds alone: material proves nothing (dp_material_cannot()), and there are
+ * no pawns, or a castling right, a pawn that can take or an open pawn file
+ * (open_pawn_file()): the pawn proofs (the wall and its frozen stoppers, the
+ * first capture, the pawns' futures) need no castling right, no pawn that
+ * can ever take, and every pawn file stopped head-on or facing. */
+static inline bool open_for(const struct position *pos, int side)
+{
+    return dp_material_cannot(pos, side) == DEADPOS_WHY_NONE &&
+           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_takes_now(pos) ||
+            open_pawn_file(pos));
+}
+
+/* open_for(), out of check, with more than DEADPOS_EXHAUST_MOVES moves: no
+ * forced line either. */
+static bool free_for(const struct position *pos, int side)
+{
+    return open_for(pos, side) && !pos->checkers &&
+           movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES);
+}
+
+/*
+ * The quick test of deadpos_judge(): true when deadpos_analyse() does not
+ * answer CANNOT_WIN for `side`.  Its proofs are the game over, material, the
+ * pawn proofs, the exhaustive search of a forced line and the closure search,
+ * which proves only when it has walked every position reachable from pos.
+ * In a position free_for() the side has material that can mate, a pawn that
+ * can run up its file to promote (or no pawns, its pieces and the other
+ * side's free to roam), and nothing forces a line: none of these can start,
+ * and the closure never ends (an argument, not yet checked against the
+ * corpus games by a differential test).  A side that can win from a position
+ * reached by one legal move can win from pos, so a forced position (in check,
+ * or few moves) is alive when one of its moves leads to such a position.
+ */
+static bool quick_alive(const struct position *pos, int side)
+{
+    if (!open_for(pos, side)) return false;
+    if (!pos->checkers && movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES)) return true;
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        if (free_for(&next, side)) return true;
+    }
+    return false;
+}
+
+enum deadpos_verdict deadpos_judge(const struct position *pos, int side,
+                                   struct deadpos_result *res)
+{
+    result_init(res);
+    if (analysis_off() || quick_alive(pos, side)) return DEADPOS_UNKNOWN;
+    deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, res);
+    return res->verdict;
+}
+
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
@@ -376,28 +491,30 @@ const char *deadpos_reason(const struct position *pos, int side)
     return deadpos_why_text(res.why);
 }
 
+#if defined(__GNUC__)
+#define DP_NOINLINE __attribute__((noinline))
+#else
+#define DP_NOINLINE
+#endif
+
 /* deadpos_is_dead() past its filter, with few units: the same answer as
  * deadpos_side_cannot_win() for both sides, without its cost where the
- * answer is known to be false.  Without a wall (dp_pawns_semilocked()), a
- * side's static proof is material alone, and the exhaustive search runs only
- * in check or with at most DEADPOS_EXHAUST_MOVES moves (exhaust_worthwhile()):
- * out of check with more moves than that (so no stalemate either), a side
- * whose material proves nothing is never proven unable to win. */
+ * answer is known to be false.  With an open pawn file (open_pawn_file()) or
+ * no pawns, a side's static proof is material alone, and the exhaustive
+ * search runs only in check or with at most DEADPOS_EXHAUST_MOVES moves
+ * (exhaust_worthwhile()): out of check with more moves than that (so no
+ * stalemate either), a side whose material proves nothing is never proven
+ * unable to win.  (Without an open file the wall proof may hold where no
+ * file is walled: a pawn stopped head-on by a king that can never move.) */
 static bool few_units_dead(const struct position *pos)
 {
-    if (!pos->checkers && !dp_pawns_semilocked(pos) &&
+    if (!pos->checkers && (!pos->by_type[PAWN] || open_pawn_file(pos)) &&
         (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
          dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)) {
         if (movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES)) return false;
     }
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }
-
-#if defined(__GNUC__)
-#define DP_NOINLINE __attribute__((noinline))
-#else
-#define DP_NOINLINE
-#endif
 
 static bool dead_past_filter(const struct position *pos)
 {
@@ -406,6 +523,22 @@ static bool dead_past_filter(const struct position *pos)
                                 dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
         return false;
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+/* Dead by deadpos_judge() for both sides: the quick tests first (either
+ * side alive settles it), then the full analysis, the side with more units
+ * first (the likelier to have a helpmate, which settles it too). */
+static bool dead_in_full(const struct position *pos)
+{
+    if (analysis_off() || quick_alive(pos, COLOR_WHITE) || quick_alive(pos, COLOR_BLACK))
+        return false;
+    int first = bb_popcount(pos->by_color[COLOR_BLACK]) > bb_popcount(pos->by_color[COLOR_WHITE]);
+    struct deadpos_result res;
+    for (int i = 0; i < COLOR_NB; i++) {
+        deadpos_analyse(pos, first ^ i, DEADPOS_NODES_DEFAULT, &res);
+        if (res.verdict != DEADPOS_CANNOT_WIN) return false;
+    }
+    return true;
 }
 
 /* The answers of dead_past_filter(), per thread.  Long endgames pass the
@@ -515,6 +648,11 @@ bool deadpos_is_dead(const struct position *pos)
         (pos->castle_rooks || pos->ep_capturable || !pawn_files_walled(pos)))
         return false;
     return is_dead_past_filter(pos);
+}
+
+bool deadpos_is_dead_full(const struct position *pos)
+{
+    return dead_in_full(pos);
 }
 
 /* Inline into the arbiter (with link-time optimisation), which asks after

@@ -331,73 +331,80 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
     if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
 }
 
-/* The files of `b`, as a byte (bit f: file f). */
-static inline unsigned files_of(bitboard b)
+/* The squares strictly below (south) or above (north) a unit of b on its
+ * file. */
+static inline bitboard south_span(bitboard b)
 {
-    return dp_file_byte(b);
+    b = bb_south(b);
+    b |= b >> 8;
+    b |= b >> 16;
+    return b | b >> 32;
 }
 
-/* Squares on the files of b strictly ahead of b's units, for White (north). */
 static inline bitboard north_span(bitboard b)
 {
     b = bb_north(b);
     b |= b << 8;
     b |= b << 16;
-    b |= b << 32;
-    return b;
+    return b | b << 32;
 }
 
-/* The units directly in front of pawns that may stay there for good: pawns,
- * kings, and pieces with no empty square to go to (a piece that can move
- * now is no frozen unit of the wall proof, deadpos_static.c). */
-static bitboard stoppers(const struct position *pos, bitboard in_front)
-{
-    bitboard occ = pos_occupied(pos);
-    bitboard kept = in_front & (pos->by_type[PAWN] | pos->by_type[KING]);
-    bitboard pieces = in_front & ~kept;
-    while (pieces) {
-        int sq = bb_pop_lsb(&pieces);
-        if (!(attacks_piece(PIECE_TYPE(pos->board[sq]), sq, occ) & ~occ)) kept |= SQ_BB(sq);
-    }
-    return kept;
-}
-
-/* Some file holds pawns none of which stands directly behind a unit that
- * may stay there (stoppers()) and no two of which, of opposite colours,
- * face each other (a white pawn below a black one): every pawn proof of the
- * analysis (the wall and its frozen stoppers, the first capture, the pawns'
- * futures) needs each pawn file stopped head-on or facing, so it cannot
- * start here. */
+/* Some pawn has neither a pawn nor a unit that may be frozen
+ * (dp_frozen_candidates(): every frozen unit of a wall is one) anywhere
+ * ahead on its file.  Every pawn proof of the analysis (the wall and its
+ * frozen stoppers, the first capture, the pawns' futures) stands on a wall
+ * (dp_wall_settle()), in which such a pawn is free (a fixed pawn has a
+ * pawn or a frozen unit directly ahead) and its segment runs up to a
+ * fixed pawn, a frozen unit or an enemy pawn: here to the last rank, so the
+ * wall fails (it could promote) and no pawn proof can start. */
 static bool open_pawn_file(const struct position *pos)
 {
-    bitboard wp = pos_pieces(pos, COLOR_WHITE, PAWN), bp = pos_pieces(pos, COLOR_BLACK, PAWN);
-    bitboard occ = pos_occupied(pos);
-    bitboard in_front = (bb_north(wp) | bb_south(bp)) & occ;
-    bitboard kept = in_front ? stoppers(pos, in_front) : 0;
-    bitboard stopped = (wp & bb_south(kept)) | (bp & bb_north(kept));
-    unsigned closed = files_of(stopped) | files_of(bp & north_span(wp));
-    return (files_of(wp | bp) & ~closed) != 0;
+    bitboard pawns = pos->by_type[PAWN];
+    bitboard wp = pawns & pos->by_color[COLOR_WHITE], bp = pawns & pos->by_color[COLOR_BLACK];
+    bitboard stops = pawns | dp_frozen_candidates(pos);
+    return (wp & ~south_span(stops)) || (bp & ~north_span(stops));
 }
 
-/* A pawn attacks an enemy unit: it may take it, which no pawn proof allows
- * (every one needs that no pawn can ever capture or be captured). */
-static inline bool pawn_takes_now(const struct position *pos)
+/* The squares of the pawns in `pawns` (of `color`) and the empty squares
+ * each could walk up to on its file (up to the first unit in its way). */
+static inline bitboard pawn_runs(bitboard pawns, int color, bitboard empty)
+{
+    bitboard run = pawns;
+    for (int i = 0; i < 6; i++)
+        run |= (color == COLOR_WHITE ? bb_north(run) : bb_south(run)) & empty;
+    return run;
+}
+
+/* A pawn attacks an enemy unit now, or a pawn walking up its run
+ * (pawn_runs()) attacks a square of an enemy pawn's run.  Every pawn proof
+ * of the analysis stands on a wall (dp_wall_settle()), which fails when a
+ * square one pawn may ever attack is a square an enemy pawn may ever stand
+ * on: a fixed pawn's square, a free pawn's segment.  A pawn with an empty
+ * square ahead is never fixed (fixed means blocked head-on), and a free
+ * pawn's segment runs from its square up to a unit in its way, so it holds
+ * the pawn's run; so here no wall stands, and no pawn proof can start. */
+static inline bool pawn_may_take(const struct position *pos)
 {
     bitboard w = pos->by_color[COLOR_WHITE], b = pos->by_color[COLOR_BLACK];
-    return (bb_pawn_attacks(w & pos->by_type[PAWN], COLOR_WHITE) & b) ||
-           (bb_pawn_attacks(b & pos->by_type[PAWN], COLOR_BLACK) & w);
+    bitboard wp = w & pos->by_type[PAWN], bp = b & pos->by_type[PAWN];
+    if ((bb_pawn_attacks(wp, COLOR_WHITE) & b) || (bb_pawn_attacks(bp, COLOR_BLACK) & w))
+        return true;
+    bitboard empty = ~(w | b);
+    return (bb_pawn_attacks(pawn_runs(wp, COLOR_WHITE, empty), COLOR_WHITE) &
+            pawn_runs(bp, COLOR_BLACK, empty)) != 0;
 }
 
 /* No proof of deadpos_analyse() can start from pos for `side` by what pos
  * holds alone: material proves nothing (dp_material_cannot()), and there are
- * no pawns, or a castling right, a pawn that can take or an open pawn file
- * (open_pawn_file()): the pawn proofs (the wall and its frozen stoppers, the
- * first capture, the pawns' futures) need no castling right, no pawn that
- * can ever take, and every pawn file stopped head-on or facing. */
+ * no pawns, or a castling right, a pawn that may take (pawn_may_take()) or
+ * a pawn with nothing ahead that could stop it (open_pawn_file()): the pawn
+ * proofs (the wall and its frozen stoppers, the first capture, the pawns'
+ * futures) all stand on a wall, which needs no castling right, no pawn that
+ * can ever take, and a stop ahead of every pawn. */
 static inline bool open_for(const struct position *pos, int side)
 {
     return dp_material_cannot(pos, side) == DEADPOS_WHY_NONE &&
-           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_takes_now(pos) ||
+           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_may_take(pos) ||
             open_pawn_file(pos));
 }
 
@@ -415,10 +422,11 @@ static bool free_for(const struct position *pos, int side)
  * pawn proofs, the exhaustive search of a forced line and the closure search,
  * which proves only when it has walked every position reachable from pos.
  * In a position free_for() the side has material that can mate, a pawn that
- * can run up its file to promote (or no pawns, its pieces and the other
- * side's free to roam), and nothing forces a line: none of these can start,
- * and the closure never ends (an argument, not yet checked against the
- * corpus games by a differential test).  A side that can win from a position
+ * can run up its file to promote or pawns that may capture each other (or
+ * no pawns, its pieces and the other side's free to roam), and nothing
+ * forces a line: none of these can start, and the closure never ends (an
+ * argument; tests/deadcheck_diff.c holds it to deadpos_analyse() over every
+ * position of the corpus games that a filter of its own keeps).  A side that can win from a position
  * reached by one legal move can win from pos, so a forced position (in check,
  * or few moves) is alive when one of its moves leads to such a position.
  */

@@ -1052,6 +1052,33 @@ START_TEST(test_judge_quick)
 }
 END_TEST
 
+/* Where the quick test cannot tell (every pawn file locked head-on), a
+ * short helpmate search settles the ordinary endgame: deadpos_judge()
+ * answers CAN_WIN with a line that mates, and for one side at least
+ * (enough for deadpos_is_dead_full()) within the short search's nodes
+ * (DEADPOS_QUICK_HELPMATE_NODES, 700), not the full analysis's. */
+static const char *const quick_mate_fens[] = {
+    "8/8/8/7p/k1K4P/8/8/8 b - - 1 62",
+    "8/8/4k3/p7/Pb6/3K4/8/3R4 b - - 88 114",
+    "8/8/8/2B2p2/1p2kPp1/1Pb3P1/4K3/8 b - - 3 62",
+};
+
+START_TEST(test_judge_quick_mate)
+{
+    struct position pos;
+    ck_assert(fen_parse(&pos, quick_mate_fens[_i], 0, NULL, 0) == FEN_OK);
+    unsigned long fewest = (unsigned long)-1;
+    for (int side = 0; side < 2; side++) {
+        struct deadpos_result r;
+        ck_assert_int_eq(deadpos_judge(&pos, side, &r), DEADPOS_CAN_WIN);
+        ck_assert(deadpos_line_mates(&pos, side, r.line, r.line_len));
+        if (r.nodes < fewest) fewest = r.nodes;
+    }
+    ck_assert_msg(fewest <= 700, "%s: %lu nodes", quick_mate_fens[_i], fewest);
+    ck_assert(!deadpos_is_dead_full(&pos));
+}
+END_TEST
+
 /* Issue 35's differential test on the first games of each sample of
  * ../shared/corpus/games (every game: `make check-deadcheck`): `check`'s
  * and `position`'s verdicts agree on every position the filter keeps. */
@@ -1103,6 +1130,8 @@ Suite *deadpos_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("judge_quick");
     tcase_add_loop_test(tc, test_judge_quick, 0, (int)(sizeof quick_cases / sizeof quick_cases[0]));
+    tcase_add_loop_test(tc, test_judge_quick_mate, 0,
+                        (int)(sizeof quick_mate_fens / sizeof quick_mate_fens[0]));
     suite_add_tcase(s, tc);
     tc = tcase_create("deadcheck_games");
     tcase_set_timeout(tc, 60);

@@ -93,13 +93,15 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
 
 /* `check`'s verdict for `side`, the one `position` reaches: a quick test
  * (bit tests and a move count) settles the positions where no proof of
- * deadpos_analyse() can start (the side has material that proves nothing,
- * a pawn file is open, no side is forced: neither in check nor down to a few
- * moves), answering DEADPOS_UNKNOWN with res holding no proof; everywhere
- * else the answer is deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, res),
- * as `position` gives it.  So DEADPOS_CANNOT_WIN here exactly when
- * `position` says the side cannot win, as far as the quick test is right
- * (a differential test over the corpus games is still to be written). */
+ * deadpos_analyse() can start (the side has material that proves nothing;
+ * a pawn may run to promotion or pawns may take each other; no side is
+ * forced: neither in check nor down to a few moves), answering
+ * DEADPOS_UNKNOWN with res holding no proof; then a short helpmate search
+ * (a mate found is a proof: DEADPOS_CAN_WIN with its line); everywhere else
+ * the answer is deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, res), as
+ * `position` gives it.  So DEADPOS_CANNOT_WIN here exactly when `position`
+ * says the side cannot win, as far as the quick test is right (held to it
+ * over the corpus games by tests/deadcheck_diff.c: `make check-deadcheck`). */
 enum deadpos_verdict deadpos_judge(const struct position *pos, int side,
                                    struct deadpos_result *res);
 

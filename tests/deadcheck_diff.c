@@ -95,14 +95,13 @@ static void compare(const struct position *pos, struct deadcheck_tally *t, FILE 
         if (log) {
             char fen[128];
             fen_write(pos, fen, sizeof fen);
-            fprintf(log, "deadcheck: %s: dead: check %s, position %s\n", fen,
-                    dead ? "no" : "yes", dead ? "yes" : "no");
+            fprintf(log, "deadcheck: %s: dead: check %s, position %s\n", fen, dead ? "no" : "yes",
+                    dead ? "yes" : "no");
         }
     }
 }
 
-static void visit(const struct position *pos, struct seen *s, struct deadcheck_tally *t,
-                  FILE *log)
+static void visit(const struct position *pos, struct seen *s, struct deadcheck_tally *t, FILE *log)
 {
     if (!seen_add(s, pos->key)) return;
     t->positions++;

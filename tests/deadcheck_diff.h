@@ -17,12 +17,12 @@
 #include <stdio.h>
 
 struct deadcheck_tally {
-    long games;      /* games read */
-    long positions;  /* distinct positions passed through (main lines) */
-    long compared;   /* of which passed the filter and were judged both ways */
-    long cannot[2];  /* sides `position` proves unable to mate (White, Black) */
-    long dead;       /* positions `position` proves dead */
-    long disagree;   /* sides or dead verdicts where the two paths differ */
+    long games;     /* games read */
+    long positions; /* distinct positions passed through (main lines) */
+    long compared;  /* of which passed the filter and were judged both ways */
+    long cannot[2]; /* sides `position` proves unable to mate (White, Black) */
+    long dead;      /* positions `position` proves dead */
+    long disagree;  /* sides or dead verdicts where the two paths differ */
 };
 
 /* Run over `path` (any input pgnarbiter reads, .zst included), at most

@@ -404,8 +404,7 @@ static inline bool pawn_may_take(const struct position *pos)
 static inline bool open_for(const struct position *pos, int side)
 {
     return dp_material_cannot(pos, side) == DEADPOS_WHY_NONE &&
-           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_may_take(pos) ||
-            open_pawn_file(pos));
+           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_may_take(pos) || open_pawn_file(pos));
 }
 
 /* open_for(), out of check, with more than DEADPOS_EXHAUST_MOVES moves: no
@@ -426,9 +425,9 @@ static bool free_for(const struct position *pos, int side)
  * no pawns, its pieces and the other side's free to roam), and nothing
  * forces a line: none of these can start, and the closure never ends (an
  * argument; tests/deadcheck_diff.c holds it to deadpos_analyse() over every
- * position of the corpus games that a filter of its own keeps).  A side that can win from a position
- * reached by one legal move can win from pos, so a forced position (in check,
- * or few moves) is alive when one of its moves leads to such a position.
+ * position of the corpus games that a filter of its own keeps).  A side that can win from a
+ * position reached by one legal move can win from pos, so a forced position (in check, or few
+ * moves) is alive when one of its moves leads to such a position.
  */
 static bool quick_alive(const struct position *pos, int side)
 {
@@ -459,15 +458,13 @@ static bool quick_mate(const struct position *pos, int side, struct deadpos_resu
     struct dp_helpmate_memo memo = {0};
     result_init(res);
     if (!movegen_any_legal(pos)) return false; /* over: prove_cannot()'s to tell */
-    if (dp_search_helpmate(pos, side, DEADPOS_QUICK_HELPMATE_NODES, res, &memo) ==
-        DEADPOS_CAN_WIN)
+    if (dp_search_helpmate(pos, side, DEADPOS_QUICK_HELPMATE_NODES, res, &memo) == DEADPOS_CAN_WIN)
         return true;
     result_init(res);
     return false;
 }
 
-enum deadpos_verdict deadpos_judge(const struct position *pos, int side,
-                                   struct deadpos_result *res)
+enum deadpos_verdict deadpos_judge(const struct position *pos, int side, struct deadpos_result *res)
 {
     result_init(res);
     if (analysis_off() || quick_alive(pos, side)) return DEADPOS_UNKNOWN;

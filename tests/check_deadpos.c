@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include "dead_corpus.h"
+#include "deadcheck_diff.h"
 #include "deadpos/deadpos.h"
 #include "deadpos/deadpos_internal.h"
 #include "chess/fen.h"
@@ -1018,6 +1019,88 @@ START_TEST(test_dead_cache_out_of_memory)
 }
 END_TEST
 
+/* deadpos_judge()'s quick test settles the ordinary final positions of
+ * `check` (every game) without the full analysis (res.nodes stays 0), and
+ * the answer is deadpos_analyse()'s: a side that can mate.  Each row is a
+ * case the quick test once left to the full analysis. */
+static const struct quick_case {
+    const char *name;
+    const char *fen;
+} quick_cases[] = {
+    /* every pawn file faces, but the pawns may meet diagonally */
+    {"facing pawns, open game",
+     "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w - - 4 4"},
+    {"facing pawns, rooks", "6k1/pp3ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 30"},
+    /* a pawn stopped only by a king that has a step no enemy unit holds for
+     * good: no frozen candidate, the pawn runs to promotion */
+    {"pawn in front of a free king", "8/8/8/8/7Q/8/4K1p1/6k1 w - - 4 72"},
+};
+
+START_TEST(test_judge_quick)
+{
+    const struct quick_case *c = &quick_cases[_i];
+    struct position pos;
+    ck_assert_msg(fen_parse(&pos, c->fen, 0, NULL, 0) == FEN_OK, "%s", c->name);
+    for (int side = 0; side < 2; side++) {
+        struct deadpos_result quick, full;
+        ck_assert_msg(deadpos_judge(&pos, side, &quick) == DEADPOS_UNKNOWN, "%s", c->name);
+        ck_assert_msg(quick.nodes == 0, "%s: side %d went to the full analysis", c->name, side);
+        deadpos_analyse(&pos, side, DEADPOS_NODES_DEFAULT, &full);
+        ck_assert_msg(full.verdict != DEADPOS_CANNOT_WIN, "%s", c->name);
+    }
+    ck_assert(!deadpos_is_dead_full(&pos));
+}
+END_TEST
+
+/* Where the quick test cannot tell (every pawn file locked head-on), a
+ * short helpmate search settles the ordinary endgame: deadpos_judge()
+ * answers CAN_WIN with a line that mates, and for one side at least
+ * (enough for deadpos_is_dead_full()) within the short search's nodes
+ * (DEADPOS_QUICK_HELPMATE_NODES, 700), not the full analysis's. */
+static const char *const quick_mate_fens[] = {
+    "8/8/8/7p/k1K4P/8/8/8 b - - 1 62",
+    "8/8/4k3/p7/Pb6/3K4/8/3R4 b - - 88 114",
+    "8/8/8/2B2p2/1p2kPp1/1Pb3P1/4K3/8 b - - 3 62",
+};
+
+START_TEST(test_judge_quick_mate)
+{
+    struct position pos;
+    ck_assert(fen_parse(&pos, quick_mate_fens[_i], 0, NULL, 0) == FEN_OK);
+    unsigned long fewest = (unsigned long)-1;
+    for (int side = 0; side < 2; side++) {
+        struct deadpos_result r;
+        ck_assert_int_eq(deadpos_judge(&pos, side, &r), DEADPOS_CAN_WIN);
+        ck_assert(deadpos_line_mates(&pos, side, r.line, r.line_len));
+        if (r.nodes < fewest) fewest = r.nodes;
+    }
+    ck_assert_msg(fewest <= 700, "%s: %lu nodes", quick_mate_fens[_i], fewest);
+    ck_assert(!deadpos_is_dead_full(&pos));
+}
+END_TEST
+
+/* Issue 35's differential test on the first games of each sample of
+ * ../shared/corpus/games (every game: `make check-deadcheck`): `check`'s
+ * and `position`'s verdicts agree on every position the filter keeps. */
+static const char *const game_samples[] = {
+    "corpus/games/lichess-db-2025-05-sample.pgn",
+    "corpus/games/twic1599-sample.pgn",
+    "corpus/games/pychess-world_matches.pgn",
+};
+
+START_TEST(test_deadcheck_games)
+{
+    const char *path = shared_path(game_samples[_i]);
+    if (!path) return;
+    struct deadcheck_tally t;
+    ck_assert_msg(deadcheck_diff_run(path, 400, &t, stderr) == 0, "cannot read %s", path);
+    fprintf(stderr, "deadcheck: %s: %ld games, %ld positions, %ld compared, %ld disagreements\n",
+            game_samples[_i], t.games, t.positions, t.compared, t.disagree);
+    ck_assert_int_gt(t.compared, 100);
+    ck_assert_int_eq(t.disagree, 0);
+}
+END_TEST
+
 Suite *deadpos_suite(void)
 {
     Suite *s = suite_create("deadpos");
@@ -1044,6 +1127,16 @@ Suite *deadpos_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_chasolver_positions);
     tcase_add_test(tc, test_chasolver_lichess);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("judge_quick");
+    tcase_add_loop_test(tc, test_judge_quick, 0, (int)(sizeof quick_cases / sizeof quick_cases[0]));
+    tcase_add_loop_test(tc, test_judge_quick_mate, 0,
+                        (int)(sizeof quick_mate_fens / sizeof quick_mate_fens[0]));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("deadcheck_games");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_deadcheck_games, 0,
+                        (int)(sizeof game_samples / sizeof game_samples[0]));
     suite_add_tcase(s, tc);
     tc = tcase_create("found");
     tcase_add_loop_test(tc, test_found_cases, 0, (int)(sizeof found_cases / sizeof found_cases[0]));

@@ -28,6 +28,7 @@
 
 #include "i18n.h"
 
+#include "chess/attacks.h"
 #include "chess/bitboard.h"
 #include "deadpos/deadpos_internal.h"
 #include "chess/movegen.h"
@@ -330,6 +331,148 @@ void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
     if (res->verdict != DEADPOS_CAN_WIN) res->line_len = 0;
 }
 
+/* The squares strictly below (south) or above (north) a unit of b on its
+ * file. */
+static inline bitboard south_span(bitboard b)
+{
+    b = bb_south(b);
+    b |= b >> 8;
+    b |= b >> 16;
+    return b | b >> 32;
+}
+
+static inline bitboard north_span(bitboard b)
+{
+    b = bb_north(b);
+    b |= b << 8;
+    b |= b << 16;
+    return b | b << 32;
+}
+
+/* Some pawn has neither a pawn nor a unit that may be frozen
+ * (dp_frozen_candidates(): every frozen unit of a wall is one) anywhere
+ * ahead on its file.  Every pawn proof of the analysis (the wall and its
+ * frozen stoppers, the first capture, the pawns' futures) stands on a wall
+ * (dp_wall_settle()), in which such a pawn is free (a fixed pawn has a
+ * pawn or a frozen unit directly ahead) and its segment runs up to a
+ * fixed pawn, a frozen unit or an enemy pawn: here to the last rank, so the
+ * wall fails (it could promote) and no pawn proof can start. */
+static bool open_pawn_file(const struct position *pos)
+{
+    bitboard pawns = pos->by_type[PAWN];
+    bitboard wp = pawns & pos->by_color[COLOR_WHITE], bp = pawns & pos->by_color[COLOR_BLACK];
+    bitboard stops = pawns | dp_frozen_candidates(pos);
+    return (wp & ~south_span(stops)) || (bp & ~north_span(stops));
+}
+
+/* The squares of the pawns in `pawns` (of `color`) and the empty squares
+ * each could walk up to on its file (up to the first unit in its way). */
+static inline bitboard pawn_runs(bitboard pawns, int color, bitboard empty)
+{
+    bitboard run = pawns;
+    for (int i = 0; i < 6; i++)
+        run |= (color == COLOR_WHITE ? bb_north(run) : bb_south(run)) & empty;
+    return run;
+}
+
+/* A pawn attacks an enemy unit now, or a pawn walking up its run
+ * (pawn_runs()) attacks a square of an enemy pawn's run.  Every pawn proof
+ * of the analysis stands on a wall (dp_wall_settle()), which fails when a
+ * square one pawn may ever attack is a square an enemy pawn may ever stand
+ * on: a fixed pawn's square, a free pawn's segment.  A pawn with an empty
+ * square ahead is never fixed (fixed means blocked head-on), and a free
+ * pawn's segment runs from its square up to a unit in its way, so it holds
+ * the pawn's run; so here no wall stands, and no pawn proof can start. */
+static inline bool pawn_may_take(const struct position *pos)
+{
+    bitboard w = pos->by_color[COLOR_WHITE], b = pos->by_color[COLOR_BLACK];
+    bitboard wp = w & pos->by_type[PAWN], bp = b & pos->by_type[PAWN];
+    if ((bb_pawn_attacks(wp, COLOR_WHITE) & b) || (bb_pawn_attacks(bp, COLOR_BLACK) & w))
+        return true;
+    bitboard empty = ~(w | b);
+    return (bb_pawn_attacks(pawn_runs(wp, COLOR_WHITE, empty), COLOR_WHITE) &
+            pawn_runs(bp, COLOR_BLACK, empty)) != 0;
+}
+
+/* No proof of deadpos_analyse() can start from pos for `side` by what pos
+ * holds alone: material proves nothing (dp_material_cannot()), and there are
+ * no pawns, or a castling right, a pawn that may take (pawn_may_take()) or
+ * a pawn with nothing ahead that could stop it (open_pawn_file()): the pawn
+ * proofs (the wall and its frozen stoppers, the first capture, the pawns'
+ * futures) all stand on a wall, which needs no castling right, no pawn that
+ * can ever take, and a stop ahead of every pawn. */
+static inline bool open_for(const struct position *pos, int side)
+{
+    return dp_material_cannot(pos, side) == DEADPOS_WHY_NONE &&
+           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_may_take(pos) || open_pawn_file(pos));
+}
+
+/* open_for(), out of check, with more than DEADPOS_EXHAUST_MOVES moves: no
+ * forced line either. */
+static bool free_for(const struct position *pos, int side)
+{
+    return open_for(pos, side) && !pos->checkers &&
+           movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES);
+}
+
+/*
+ * The quick test of deadpos_judge(): true when deadpos_analyse() does not
+ * answer CANNOT_WIN for `side`.  Its proofs are the game over, material, the
+ * pawn proofs, the exhaustive search of a forced line and the closure search,
+ * which proves only when it has walked every position reachable from pos.
+ * In a position free_for() the side has material that can mate, a pawn that
+ * can run up its file to promote or pawns that may capture each other (or
+ * no pawns, its pieces and the other side's free to roam), and nothing
+ * forces a line: none of these can start, and the closure never ends (an
+ * argument; tests/deadcheck_diff.c holds it to deadpos_analyse() over every
+ * position of the corpus games that a filter of its own keeps).  A side that can win from a
+ * position reached by one legal move can win from pos, so a forced position (in check, or few
+ * moves) is alive when one of its moves leads to such a position.
+ */
+static bool quick_alive(const struct position *pos, int side)
+{
+    if (!open_for(pos, side)) return false;
+    if (!pos->checkers && movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES)) return true;
+    move list[MOVES_MAX];
+    int n = movegen_legal(pos, list);
+    for (int i = 0; i < n; i++) {
+        struct position next = *pos;
+        pos_make(&next, list[i]);
+        if (free_for(&next, side)) return true;
+    }
+    return false;
+}
+
+/* Nodes of the short helpmate search deadpos_judge() and
+ * deadpos_is_dead_full() run before the full analysis.  On the first 5 MB
+ * of the book, each of the final positions the quick test leaves (locked
+ * pawn pairs, kings and pieces that can walk round to take them: 43 of
+ * 8,588) has a helpmate for both sides within 700 nodes; with 300 some went
+ * on to the full analysis and cost more. */
+#define DEADPOS_QUICK_HELPMATE_NODES 700u
+
+/* A helpmate for `side` found by a short search (into res): a line that
+ * mates is a proof, so deadpos_analyse() never answers CANNOT_WIN there. */
+static bool quick_mate(const struct position *pos, int side, struct deadpos_result *res)
+{
+    struct dp_helpmate_memo memo = {0};
+    result_init(res);
+    if (!movegen_any_legal(pos)) return false; /* over: prove_cannot()'s to tell */
+    if (dp_search_helpmate(pos, side, DEADPOS_QUICK_HELPMATE_NODES, res, &memo) == DEADPOS_CAN_WIN)
+        return true;
+    result_init(res);
+    return false;
+}
+
+enum deadpos_verdict deadpos_judge(const struct position *pos, int side, struct deadpos_result *res)
+{
+    result_init(res);
+    if (analysis_off() || quick_alive(pos, side)) return DEADPOS_UNKNOWN;
+    if (quick_mate(pos, side, res)) return DEADPOS_CAN_WIN;
+    deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, res);
+    return res->verdict;
+}
+
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
 {
     struct deadpos_result res;
@@ -376,28 +519,30 @@ const char *deadpos_reason(const struct position *pos, int side)
     return deadpos_why_text(res.why);
 }
 
+#if defined(__GNUC__)
+#define DP_NOINLINE __attribute__((noinline))
+#else
+#define DP_NOINLINE
+#endif
+
 /* deadpos_is_dead() past its filter, with few units: the same answer as
  * deadpos_side_cannot_win() for both sides, without its cost where the
- * answer is known to be false.  Without a wall (dp_pawns_semilocked()), a
- * side's static proof is material alone, and the exhaustive search runs only
- * in check or with at most DEADPOS_EXHAUST_MOVES moves (exhaust_worthwhile()):
- * out of check with more moves than that (so no stalemate either), a side
- * whose material proves nothing is never proven unable to win. */
+ * answer is known to be false.  With an open pawn file (open_pawn_file()) or
+ * no pawns, a side's static proof is material alone, and the exhaustive
+ * search runs only in check or with at most DEADPOS_EXHAUST_MOVES moves
+ * (exhaust_worthwhile()): out of check with more moves than that (so no
+ * stalemate either), a side whose material proves nothing is never proven
+ * unable to win.  (Without an open file the wall proof may hold where no
+ * file is walled: a pawn stopped head-on by a king that can never move.) */
 static bool few_units_dead(const struct position *pos)
 {
-    if (!pos->checkers && !dp_pawns_semilocked(pos) &&
+    if (!pos->checkers && (!pos->by_type[PAWN] || open_pawn_file(pos)) &&
         (dp_material_cannot(pos, COLOR_WHITE) == DEADPOS_WHY_NONE ||
          dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE)) {
         if (movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES)) return false;
     }
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }
-
-#if defined(__GNUC__)
-#define DP_NOINLINE __attribute__((noinline))
-#else
-#define DP_NOINLINE
-#endif
 
 static bool dead_past_filter(const struct position *pos)
 {
@@ -406,6 +551,25 @@ static bool dead_past_filter(const struct position *pos)
                                 dp_material_cannot(pos, COLOR_BLACK) == DEADPOS_WHY_NONE))
         return false;
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
+}
+
+/* Dead by deadpos_judge() for both sides: the quick tests first (either
+ * side alive settles it), then a short helpmate search for each side (a
+ * mate found settles it), then the full analysis; the side with more units
+ * first (the likelier to have a helpmate). */
+static bool dead_in_full(const struct position *pos)
+{
+    if (analysis_off() || quick_alive(pos, COLOR_WHITE) || quick_alive(pos, COLOR_BLACK))
+        return false;
+    int first = bb_popcount(pos->by_color[COLOR_BLACK]) > bb_popcount(pos->by_color[COLOR_WHITE]);
+    struct deadpos_result res;
+    for (int i = 0; i < COLOR_NB; i++)
+        if (quick_mate(pos, first ^ i, &res)) return false;
+    for (int i = 0; i < COLOR_NB; i++) {
+        deadpos_analyse(pos, first ^ i, DEADPOS_NODES_DEFAULT, &res);
+        if (res.verdict != DEADPOS_CANNOT_WIN) return false;
+    }
+    return true;
 }
 
 /* The answers of dead_past_filter(), per thread.  Long endgames pass the
@@ -515,6 +679,11 @@ bool deadpos_is_dead(const struct position *pos)
         (pos->castle_rooks || pos->ep_capturable || !pawn_files_walled(pos)))
         return false;
     return is_dead_past_filter(pos);
+}
+
+bool deadpos_is_dead_full(const struct position *pos)
+{
+    return dead_in_full(pos);
 }
 
 /* Inline into the arbiter (with link-time optimisation), which asks after

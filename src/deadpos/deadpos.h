@@ -91,6 +91,20 @@ struct deadpos_result {
 void deadpos_analyse(const struct position *pos, int side, unsigned long budget,
                      struct deadpos_result *res);
 
+/* `check`'s verdict for `side`, the one `position` reaches: a quick test
+ * (bit tests and a move count) settles the positions where no proof of
+ * deadpos_analyse() can start (the side has material that proves nothing;
+ * a pawn may run to promotion or pawns may take each other; no side is
+ * forced: neither in check nor down to a few moves), answering
+ * DEADPOS_UNKNOWN with res holding no proof; then a short helpmate search
+ * (a mate found is a proof: DEADPOS_CAN_WIN with its line); everywhere else
+ * the answer is deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, res), as
+ * `position` gives it.  So DEADPOS_CANNOT_WIN here exactly when `position`
+ * says the side cannot win, as far as the quick test is right (held to it
+ * over the corpus games by tests/deadcheck_diff.c: `make check-deadcheck`). */
+enum deadpos_verdict deadpos_judge(const struct position *pos, int side,
+                                   struct deadpos_result *res);
+
 /* The cheap part of deadpos_analyse(), for `check` (called at the end of
  * every decisive game): the game-over, static and exhaustive-search proofs,
  * no helpmate search.  So CAN_WIN only when the position is already mate or
@@ -107,9 +121,14 @@ bool deadpos_side_cannot_win(const struct position *pos, int side);
  * its length, or -1 when none was found (see deadpos_analyse()). */
 int deadpos_mate_line(const struct position *pos, int side, move *line, int max);
 
-/* True only when it is proven that neither side can checkmate.  Cheap: most
- * positions are settled by bit tests; see deadpos.c. */
+/* True only when it is proven that neither side can checkmate: past a
+ * filter of bit tests (many units and a pawn file that is not walled, or a
+ * castling right or en passant: alive), deadpos_judge() for both sides,
+ * each position's answer kept in a per-thread cache.  deadpos_is_dead_full()
+ * without the filter, for the positions `check` judges in full (the start
+ * of a set-up game, the end of every game). */
 bool deadpos_is_dead(const struct position *pos);
+bool deadpos_is_dead_full(const struct position *pos);
 
 /* The part of deadpos_is_dead()'s filter that looks only at the pawns and
  * the number of units: true proves deadpos_is_dead() false, and stays true

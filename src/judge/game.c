@@ -185,8 +185,14 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
     line_start(&g->lines[0], &start, 0);
     memset(&g->ending_at, 0, sizeof g->ending_at);
     g->ending_at.side = -1;
-    if (arb_start(&g->arb, &start) != ENDING_NONE)
-        fen_write(&start, g->ending_at.fen, sizeof g->ending_at.fen);
+    enum ending_kind e = arb_start(&g->arb, &start);
+    if (e == ENDING_NONE && fen && movegen_any_legal(&start) && deadpos_is_dead_full(&start)) {
+        /* A set-up position is judged in full, as `position` judges it
+         * (arb_start() filters as after every move). */
+        e = g->arb.ending = ENDING_DEAD_POSITION;
+        g->arb.ending_ply = 0;
+    }
+    if (e != ENDING_NONE) fen_write(&start, g->ending_at.fen, sizeof g->ending_at.fen);
 }
 
 /* Decide the start position once the tag section is over (the first

@@ -12,7 +12,9 @@
 
 #include "judge/claims.h"
 #include "deadpos/deadpos.h"
+#include "chess/fen.h"
 #include "chess/movegen.h"
+#include "chess/san.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -315,7 +317,8 @@ static void judge_claims(struct game *g, const char *result, const struct positi
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
     int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
-    if (winner < 0 || deadpos_side_can_win(final, winner) != DEADPOS_CANNOT_WIN) return;
+    struct deadpos_result r;
+    if (winner < 0 || deadpos_judge(final, winner, &r) != DEADPOS_CANNOT_WIN) return;
     game_emitf(
         g, DIAG_UNWINNABLE_WIN, time_loss ? DIAG_ERROR : DIAG_WARNING, result_location(g), NULL,
         winner == COLOR_WHITE
@@ -327,7 +330,37 @@ static void judge_claims(struct game *g, const char *result, const struct positi
                              "moves (%s): a loss on time is a draw (6.9)")
                          : _("recorded %s, but Black could not checkmate by any series of legal "
                              "moves (%s)")),
-        result, deadpos_reason(final, winner));
+        result, deadpos_why_text(r.why));
+}
+
+/* The final position of the main line, judged in full (SPEC: `check`
+ * reaches the verdict `position` reaches): when no ending came before it and
+ * it is dead, the game ended there, at its last move (told by the move the
+ * line's undo holds; the location is the result's, the move's own token
+ * being gone), or at its start. */
+static void judge_final_position(struct game *g, struct line *main_line)
+{
+    if (g->arb.ending != ENDING_NONE || (main_line->ply && !main_line->last_made) ||
+        !deadpos_is_dead_full(&main_line->pos))
+        return;
+    g->arb.ending = ENDING_DEAD_POSITION;
+    g->arb.ending_ply = main_line->ply;
+    if (main_line->ply == 0) {
+        fen_write(&main_line->pos, g->ending_at.fen, sizeof g->ending_at.fen);
+        return;
+    }
+    struct position before;
+    game_line_before(main_line, &before);
+    struct move_ctx *at = &g->ending_at;
+    at->loc = *result_location(g);
+    at->ply = main_line->ply;
+    at->variation = false;
+    at->side = before.side;
+    int64_t number = (int64_t)before.fullmove + main_line->number_shift;
+    at->move_number = number >= 1 && number <= UINT32_MAX ? (uint32_t)number : before.fullmove;
+    san_write(&before, main_line->undo.m, at->san_en);
+    snprintf(at->san, sizeof at->san, "%s", at->san_en);
+    fen_write(&before, at->fen, sizeof at->fen);
 }
 
 const char *game_judge_end(struct game *g)
@@ -336,6 +369,7 @@ const char *game_judge_end(struct game *g)
     const char *result = recorded_result(g);
     struct line *main_line = &g->lines[0];
     if (g->replayable && !main_line->broken) {
+        judge_final_position(g, main_line);
         judge_automatic_draw(g, result);
         if (g->void_moves)
             game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,

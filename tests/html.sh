@@ -55,6 +55,7 @@ page() {
 page sample.pgn
 for f in diag/*.pgn; do page "$f"; done
 page sample.pgn --html-max-boards=5
+page pgn/claims-it.pgn
 
 # The same bytes with any -j (the report gets everything in input order).
 "$PGNARBITER" check --quiet --strict --format=html sample.pgn diag/*.pgn pgn/*.pgn \

@@ -70,8 +70,10 @@ void game_mainline_finish(struct game *g, struct game_record *rec)
     g->mainline[len] = '\0';
     rec->mainline = g->mainline;
     rec->final_fen = NULL;
-    if (rec->ending != ENDING_NONE) {
-        /* After the ending no main-line move is played: lines[0] holds it. */
+    if (g->replayable) {
+        /* After the ending no main-line move is played: lines[0] holds it; without
+         * one, the last position the main line reached (before a move it could not
+         * play), where the result and the claims are judged. */
         fen_write(&g->lines[0].pos, g->final_fen, sizeof g->final_fen);
         rec->final_fen = g->final_fen;
     }

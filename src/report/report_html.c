@@ -83,6 +83,8 @@ const char *const report_html_strings[HS_NB] = {
                        "time or a claim."),
     [HS_ENDING_AT] = N_("The game ended on the board by %s at ply %u."),
     [HS_FINAL_POSITION] = N_("Final position (%s)."),
+    [HS_LAST_POSITION] = N_("The last position on the board, where the result and the claims "
+                            "are judged."),
     [HS_PLY] = N_("ply %u"),
     [HS_PLY_VARIATION] = N_("ply %u, in a variation"),
     [HS_BEFORE] = N_("Position before %s."),
@@ -485,6 +487,7 @@ static void open_section(struct report_html *h, const struct diag *d)
     copy(h->round, sizeof h->round, report_html_present(d->round) ? d->round : "");
     memset(h->count, 0, sizeof h->count);
     h->nmarks = 0;
+    h->game_level = false;
     fprintf(f, "<section class=\"game\" id=\"g%llu\" data-game=\"%llu\" data-file=\"",
             (unsigned long long)h->section, (unsigned long long)d->game);
     report_html_put(f, h->file);
@@ -561,6 +564,9 @@ void report_html_diag(struct report_html *h, const struct diag *d)
     fputs("</p>\n<p class=\"msg\">", f);
     report_html_put(f, d->message ? d->message : "");
     fputs("</p>\n", f);
+    /* A finding on the game's result, claims or ending has no position of its own: the
+     * game's record below shows the final one. */
+    if (!d->fen && !d->ply) h->game_level = true;
     if (d->fen && board_allowed(h)) {
         char intro[256];
         if (mv[0])
@@ -648,9 +654,12 @@ void report_html_game(struct report_html *h, const struct game_record *g)
         report_html_putf(f, S(HS_ENDING_AT), ending_words(g->ending), (unsigned)g->ending_ply);
     fputs("</p>\n", f);
     if (g->mainline) write_mainline(h, g->mainline);
-    if (g->ending != ENDING_NONE && g->final_fen && board_allowed(h)) {
+    if ((g->ending != ENDING_NONE || h->game_level) && g->final_fen && board_allowed(h)) {
         char intro[256];
-        snprintf(intro, sizeof intro, S(HS_FINAL_POSITION), ending_words(g->ending));
+        if (g->ending != ENDING_NONE)
+            snprintf(intro, sizeof intro, S(HS_FINAL_POSITION), ending_words(g->ending));
+        else
+            snprintf(intro, sizeof intro, "%s", S(HS_LAST_POSITION));
         write_board(h, g->final_fen, NULL, DIAG_CODE_NB, intro);
     }
     fputs("</div>\n", f);

@@ -118,16 +118,49 @@ START_TEST(different_results_conflict_unless_one_is_unfinished)
 }
 END_TEST
 
+/* a record of a game of `plies` plies */
+static struct game_record record_plies(uint64_t game, uint64_t fp, const char *white,
+                                       const char *black, const char *result, uint32_t plies)
+{
+    struct game_record g = record("a.pgn", game, fp, white, black, result);
+    g.plies = plies;
+    return g;
+}
+
 START_TEST(moves_mode_says_when_the_players_differ)
 {
     struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
-    feed(c, record("a.pgn", 1, 7, "A", "B", "1-0"));
-    struct found f = feed(c, record("a.pgn", 2, 7, "C", "D", "1-0"));
+    uint32_t plies = COLLECTION_COPY_PLIES_MIN;
+    feed(c, record_plies(1, 7, "A", "B", "1-0", plies));
+    struct found f = feed(c, record_plies(2, 7, "C", "D", "1-0", plies));
     ck_assert_int_eq(f.n, 1);
     ck_assert_ptr_nonnull(strstr(f.message[0], "between other players"));
     /* colours swapped are other players too: White and Black are compared as such */
-    f = feed(c, record("a.pgn", 3, 7, "B", "A", "1-0"));
+    f = feed(c, record_plies(3, 7, "B", "A", "1-0", plies));
     ck_assert_ptr_nonnull(strstr(f.message[0], "between other players"));
+    collection_free(c);
+}
+END_TEST
+
+/* issue 40: two one-move forfeits ("1. e4 1-0", "1. e4 0-1") between other players are no
+ * copies, nor is any line shorter than COLLECTION_COPY_PLIES_MIN; between the same players a
+ * short line is still a copy, also after a short one between others. */
+START_TEST(short_lines_between_other_players_are_no_copies)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    uint32_t short_line = COLLECTION_COPY_PLIES_MIN - 1;
+    ck_assert_int_eq(feed(c, record_plies(1, 9, "A", "B", "1-0", 1)).n, 0);
+    ck_assert_int_eq(feed(c, record_plies(2, 9, "C", "D", "0-1", 1)).n, 0);
+    struct found f = feed(c, record_plies(3, 9, "C", "D", "0-1", 1));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_DUPLICATE_GAME);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "duplicate of game 2 (line 11)"));
+    f = feed(c, record_plies(4, 9, "A", "B", "0-1", 1));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_CONFLICTING_DUPLICATE);
+    ck_assert_ptr_nonnull(strstr(f.message[0], "game 1 (line 1)"));
+    ck_assert_int_eq(feed(c, record_plies(5, 11, "E", "F", "1-0", short_line)).n, 0);
+    ck_assert_int_eq(feed(c, record_plies(6, 11, "G", "H", "0-1", short_line)).n, 0);
     collection_free(c);
 }
 END_TEST
@@ -548,6 +581,7 @@ Suite *collection_suite(void)
     tcase_add_test(tc, first_copy_is_found_in_its_own_file);
     tcase_add_test(tc, different_results_conflict_unless_one_is_unfinished);
     tcase_add_test(tc, moves_mode_says_when_the_players_differ);
+    tcase_add_test(tc, short_lines_between_other_players_are_no_copies);
     tcase_add_test(tc, strict_mode_asks_the_same_players_and_date);
     tcase_add_test(tc, off_and_unfingerprinted_games_are_never_compared);
     tcase_add_test(tc, index_grows_and_keeps_every_game);

@@ -526,7 +526,9 @@ START_TEST(mainline_only_when_asked_and_bounded)
     replay_text("[FEN \"4k3/4p3/8/8/8/8/4P3/4K3 b - - 0 41\"]\n\n41... Kd7 42. Kd2 *\n", true, &r,
                 false);
     ck_assert_str_eq(r.mainline, "41... Kd7 42. Kd2");
-    ck_assert(!r.has_final_fen);
+    /* no ending: the last position the main line reached, where the result is judged */
+    ck_assert(r.has_final_fen);
+    ck_assert_str_eq(r.final_fen, "8/3kp3/8/8/8/8/3KP3/8 b - - 2 42");
 }
 END_TEST
 

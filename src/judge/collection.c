@@ -329,6 +329,8 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
             if (c->mode == COLLECTION_DUPLICATES_STRICT &&
                 (!same_players || (c->aux[e] >> 3) != date))
                 continue; /* strict: another game with the same moves */
+            if (!same_players && g->plies < COLLECTION_COPY_PLIES_MIN)
+                continue; /* a short line between other players: a coincidence */
             const struct segment *seg = segment_of(c, ordinal);
             unsigned long long first =
                 (unsigned long long)(seg->first_game + (ordinal - seg->first_ordinal));

@@ -337,11 +337,15 @@ static bool parse_severity_inline(struct cursor *c)
         skip_blanks(c);
         if (peek(c) == ',') {
             advance(c);
+            skip_blanks(c);
+            int ch = peek(c);
+            if (ch == '\n' || ch == '\r' || ch == '#' || ch == -1) break; /* refused below */
             continue;
         }
-        if (peek(c) == '}') break;
-        return FAIL(c, "%s", _("expected ',' or '}' in the table (an inline table stays on one line)"));
+        break;
     }
+    if (peek(c) != '}')
+        return FAIL(c, "%s", _("expected ',' or '}' in the table (an inline table stays on one line)"));
     advance(c);
     return true;
 }

@@ -160,6 +160,9 @@ START_TEST(control_builds_and_reads_back)
     diag_control_spec_init(&s);
     diag_control_build(&c, &s);
     ck_assert(!c.changed);
+    s.select_given = true; /* an empty selection: every code */
+    diag_control_build(&c, &s);
+    ck_assert(!c.changed);
     ck_assert(diag_control_parse_codes(s.select, "syntax,bad-tag,duplicate-game", &e));
     s.select_given = true;
     ck_assert(diag_control_parse_codes(s.ignore, "duplicate-game", &e));

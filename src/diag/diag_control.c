@@ -77,7 +77,7 @@ bool diag_control_parse_codes(bool set[DIAG_CODE_NB], const char *list,
 {
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
-        enum diag_control_fault f = diag_control_add_code(set, p, n);
+        enum diag_control_fault f = n ? diag_control_add_code(set, p, n) : DIAG_CONTROL_OK;
         if (f != DIAG_CONTROL_OK) return fail(e, f, p, n);
         p += n;
         if (*p == ',') p++;
@@ -115,9 +115,12 @@ bool diag_control_parse_severities(struct diag_control_spec *s, const char *list
 void diag_control_build(struct diag_control *c, const struct diag_control_spec *s)
 {
     c->changed = false;
+    bool selecting = false; /* an empty selection selects every code */
+    for (int i = 0; i < DIAG_CODE_NB; i++)
+        selecting |= s->select_given && s->select[i];
     for (int i = 0; i < DIAG_CODE_NB; i++) {
         unsigned l = s->severity[i];
-        if ((s->select_given && !s->select[i]) || (s->ignore_given && s->ignore[i]))
+        if ((selecting && !s->select[i]) || (s->ignore_given && s->ignore[i]))
             l = DIAG_LEVEL_OFF;
         if (i == DIAG_CONTROL_FIXED) l = DIAG_LEVEL_AS_FOUND;
         c->level[i] = (unsigned char)l;

@@ -67,7 +67,8 @@ enum diag_control_fault diag_control_add_severity(struct diag_control_spec *s, c
                                                   size_t code_len, const char *level,
                                                   size_t level_len);
 
-/* A comma-separated list of codes ("a,b"; "" is none), added to set. */
+/* A comma-separated list of codes ("a,b"; "" is none; empty items are
+ * skipped), added to set. */
 bool diag_control_parse_codes(bool set[DIAG_CODE_NB], const char *list,
                               struct diag_control_error *e);
 /* A comma-separated list of CODE=LEVEL pairs, into s->severity. */
@@ -75,7 +76,8 @@ bool diag_control_parse_severities(struct diag_control_spec *s, const char *list
                                    struct diag_control_error *e);
 
 /* The table a spec asks for: unselected (when a selection is given) and
- * ignored codes off, the others at their --severity, else as found.
+ * ignored codes off (an empty selection selects every code: --select= clears
+ * a settings file's), the others at their --severity, else as found.
  * DIAG_CONTROL_FIXED is always as found. */
 void diag_control_build(struct diag_control *c, const struct diag_control_spec *s);
 

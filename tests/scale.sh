@@ -348,5 +348,43 @@ run "$tmp/rfm" merge --quiet "$tmp/rf1" "$tmp/rf2"
 if [ "$(cat "$tmp/rfm.status")" = 2 ] && [ ! -s "$tmp/rfm" ] && grep -q -- '--round-form' "$tmp/rfm.err"
 then ok; else bad "shards of two --round-form values merged: exit $(cat "$tmp/rfm.status")"; fi
 
+# --ignore, --select, --severity (and .pgnarbiter.toml) reach merge through
+# the shards: in every format a merge of shards run with them is one run with
+# them (findings, levels, counts, status), and shards run with other settings
+# are refused.
+for ctl in "--ignore=duplicate-game,wrong-result --severity=syntax=error,missing-result=note" \
+    "--select=duplicate-game,illegal-move,false-check --werror" \
+    "--severity=duplicate-game=note --strict" "--severity=false-check=error --severity=bad-tag=note --werror" \
+    "--severity=noncanonical-san=warning,duplicate-game=error --ignore=illegal-move"; do
+    for fmt in jsonl text sarif github; do # (html: merge has no main lines, as above)
+        # shellcheck disable=SC2086
+        run "$tmp/ctl" --quiet --format=$fmt $ctl sample.pgn
+        for k in 1 2 3; do
+            # shellcheck disable=SC2086
+            run "$tmp/ctl$k" --quiet --shard $k/3 $ctl sample.pgn
+        done
+        run "$tmp/ctlm" merge --quiet --format=$fmt "$tmp/ctl3" "$tmp/ctl1" "$tmp/ctl2"
+        same "$tmp/ctl" "$tmp/ctlm" "$ctl --format=$fmt: merge of 3 shards differs from one run"
+    done
+done
+run "$tmp/ctl1" --quiet --shard 1/2 --ignore=duplicate-game sample.pgn
+run "$tmp/ctl2" --quiet --shard 2/2 sample.pgn
+run "$tmp/ctlm" merge --quiet "$tmp/ctl1" "$tmp/ctl2"
+if [ "$(cat "$tmp/ctlm.status")" = 2 ] && [ ! -s "$tmp/ctlm" ] && grep -q -- '--ignore' "$tmp/ctlm.err"
+then ok; else bad "shards of two --ignore settings merged: exit $(cat "$tmp/ctlm.status")"; fi
+# the settings file's control is carried the same way
+mkdir "$tmp/cfg"
+printf '[check]\nignore = ["duplicate-game"]\nseverity = { syntax = "error" }\n' >"$tmp/cfg/.pgnarbiter.toml"
+run "$tmp/ctl" --quiet --format=jsonl --config="$tmp/cfg/.pgnarbiter.toml" sample.pgn
+run "$tmp/ctlx" --quiet --format=jsonl --ignore=duplicate-game --severity=syntax=error sample.pgn
+same "$tmp/ctlx" "$tmp/ctl" "--config: not the run its options give"
+for k in 1 2; do
+    (cd "$tmp/cfg" && run "$tmp/ctl$k" --quiet --shard $k/2 "$TOP_SRCDIR/testdata/sample.pgn")
+done
+run "$tmp/ctlm" merge --quiet --format=jsonl "$tmp/ctl1" "$tmp/ctl2"
+sed "s|$TOP_SRCDIR/testdata/||g" "$tmp/ctlm" >"$tmp/ctlm.named"
+cp "$tmp/ctlm.status" "$tmp/ctlm.named.status"
+same "$tmp/ctl" "$tmp/ctlm.named" ".pgnarbiter.toml found by shards: merge differs from one run"
+
 echo "scale: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

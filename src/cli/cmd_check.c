@@ -9,7 +9,9 @@
 
 #include "i18n.h"
 
+#include "cli/config_file.h"
 #include "diag/diag.h"
+#include "diag/diag_control.h"
 #include "judge/collection.h"
 #include "judge/game.h"
 #include "pgn/input.h"
@@ -45,10 +47,18 @@ struct check_options {
     unsigned shard_k, shard_n; /* --shard K/N; 0 = none */
     bool format_given;
     unsigned long html_max_boards;
+    /* --ignore, --select, --severity as given here (they override the
+     * settings file's), --config, --no-config */
+    struct diag_control_spec spec;
+    const char *config;
+    bool no_config;
 };
 
 struct check_run {
     struct check_options opt;
+    struct diag_control control; /* the per-code control, built once */
+    char control_line[DIAG_CONTROL_LINE_MAX]; /* its canonical line, for merge */
+    char config_used[4096]; /* the settings file read, "" for none */
     FILE *out;
     struct report *report;
     struct replay_pool *pool;
@@ -278,6 +288,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   run->opt.strict,
                                   run->opt.werror,
                                   run->opt.games_records,
+                                  run->control_line,
                                   r.has_identity,
                                   r.input_changed,
                                   r.input_size,
@@ -344,6 +355,98 @@ static bool output_is_input(const struct check_run *run, const struct cli_output
     return true;
 }
 
+/* A bad --ignore, --select or --severity value: the code or pair named. */
+static int control_error(FILE *err, const char *option, const struct diag_control_error *e)
+{
+    char what[CLI_ARG_SHOWN], v[CLI_ARG_SHOWN];
+    snprintf(what, sizeof what, "%.*s", (int)(e->len < 200 ? e->len : 200), e->at);
+    cli_arg(v, what);
+    switch (e->fault) {
+    case DIAG_CONTROL_FIXED_CODE:
+        return cli_usage_error(err, NULL,
+                               _("the code '%s' cannot be ignored, unselected or changed: an input "
+                                 "that was not read never passes unseen"),
+                               v);
+    case DIAG_CONTROL_BAD_PAIR:
+        return cli_usage_error(err, NULL,
+                               _("--severity takes CODE=LEVEL (error, warning, note), not '%s'"), v);
+    case DIAG_CONTROL_BAD_LEVEL:
+        return cli_usage_error(err, NULL, _("unknown level '%s' in --severity (error, warning, note)"),
+                               v);
+    default:
+        return cli_usage_error(err, NULL,
+                               _("unknown code '%s' in %s; 'pgnarbiter explain --list' lists the codes"),
+                               v, option);
+    }
+}
+
+/* Read the settings file at path into cfg; CLI_EXIT_USAGE with a message
+ * (FILE:LINE:COLUMN for a malformed one) when it cannot be used. */
+static int read_config(const char *path, struct cli_config *cfg, FILE *err)
+{
+    char shown[CLI_ARG_SHOWN];
+    cli_arg(shown, path);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cli_usage_error(err, NULL, _("cannot read the settings file %s: %s"), shown,
+                               strerror(errno));
+    char *text = malloc(CLI_CONFIG_BYTES_MAX + 1);
+    size_t len = text ? fread(text, 1, CLI_CONFIG_BYTES_MAX + 1, f) : 0;
+    int e = ferror(f) ? errno : 0;
+    fclose(f);
+    if (!text || e) {
+        free(text);
+        return cli_usage_error(err, NULL, _("cannot read the settings file %s: %s"), shown,
+                               strerror(text ? e : ENOMEM));
+    }
+    if (len > CLI_CONFIG_BYTES_MAX) {
+        free(text);
+        return cli_usage_error(err, NULL, _("the settings file %s is larger than %u bytes"), shown,
+                               CLI_CONFIG_BYTES_MAX);
+    }
+    struct cli_config_error ce;
+    bool ok = cli_config_parse(text, len, cfg, &ce);
+    free(text);
+    if (!ok) return cli_usage_error(err, NULL, "%s:%u:%u: %s", shown, ce.line, ce.column, ce.message);
+    return CLI_EXIT_OK;
+}
+
+/* The per-code control of the run: the settings file's (--config FILE, or
+ * the one found upward from here unless --no-config), each of --ignore,
+ * --select and the --severity of a code given here replacing the file's,
+ * and --strict, --werror from either. */
+static int settle_control(struct check_run *run, FILE *err)
+{
+    struct cli_config cfg;
+    cli_config_init(&cfg);
+    char *found = NULL;
+    const char *path = run->opt.config;
+    if (!path && !run->opt.no_config) path = found = cli_config_find();
+    if (path) {
+        int st = read_config(path, &cfg, err);
+        if (st == CLI_EXIT_OK) snprintf(run->config_used, sizeof run->config_used, "%s", path);
+        free(found);
+        if (st != CLI_EXIT_OK) return st;
+    }
+    struct diag_control_spec *s = &cfg.spec;
+    const struct diag_control_spec *cl = &run->opt.spec;
+    if (cl->ignore_given) {
+        s->ignore_given = true;
+        memcpy(s->ignore, cl->ignore, sizeof s->ignore);
+    }
+    if (cl->select_given) {
+        s->select_given = true;
+        memcpy(s->select, cl->select, sizeof s->select);
+    }
+    for (int c = 0; c < DIAG_CODE_NB; c++)
+        if (cl->severity[c] != DIAG_LEVEL_AS_FOUND) s->severity[c] = cl->severity[c];
+    run->opt.strict |= cfg.strict;
+    run->opt.werror |= cfg.werror;
+    diag_control_build(&run->control, s);
+    diag_control_format(&run->control, run->control_line, sizeof run->control_line);
+    return CLI_EXIT_OK;
+}
+
 /* The exit status (SPEC "Output"), also written in the jsonl summary. */
 static int run_status(const struct check_run *run)
 {
@@ -357,7 +460,8 @@ static int run_status(const struct check_run *run)
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_ROUND_FORM, OPT_NOTATION,
-           OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS };
+           OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS, OPT_IGNORE, OPT_SELECT,
+           OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -375,6 +479,11 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"shard", required_argument, NULL, OPT_SHARD},
         {"output", required_argument, NULL, 'o'},
         {"html-max-boards", required_argument, NULL, OPT_HTML_MAX_BOARDS},
+        {"ignore", required_argument, NULL, OPT_IGNORE},
+        {"select", required_argument, NULL, OPT_SELECT},
+        {"severity", required_argument, NULL, OPT_SEVERITY},
+        {"config", required_argument, NULL, OPT_CONFIG},
+        {"no-config", no_argument, NULL, OPT_NO_CONFIG},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -387,6 +496,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
     run.opt.stdin_name = "<stdin>";
     run.opt.html_max_boards = REPORT_HTML_MAX_BOARDS;
+    diag_control_spec_init(&run.opt.spec);
+    struct diag_control_error ce;
 
     /* GNU order: options anywhere among the files (getopt_long() moves the
      * files to the end of argv), '--' ends the options, -qr is -q -r.  optind
@@ -429,6 +540,26 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             run.opt.html_max_boards = n;
             break;
         }
+        case OPT_IGNORE:
+        case OPT_SELECT: {
+            bool ignore = c == OPT_IGNORE;
+            if (!diag_control_parse_codes(ignore ? run.opt.spec.ignore : run.opt.spec.select,
+                                          optarg, &ce))
+                return control_error(err, ignore ? "--ignore" : "--select", &ce);
+            if (ignore) run.opt.spec.ignore_given = true;
+            else run.opt.spec.select_given = true;
+            break;
+        }
+        case OPT_SEVERITY:
+            if (!diag_control_parse_severities(&run.opt.spec, optarg, &ce))
+                return control_error(err, "--severity", &ce);
+            break;
+        case OPT_CONFIG:
+            run.opt.config = optarg;
+            break;
+        case OPT_NO_CONFIG:
+            run.opt.no_config = true;
+            break;
         case OPT_STRICT:
             run.opt.strict = true;
             break;
@@ -485,6 +616,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (run.opt.jobs != 1)
             return cli_usage_error(err, NULL, "%s", _("--shard runs on one thread; run more shards instead of --jobs"));
     }
+    if (run.opt.config && run.opt.no_config)
+        return cli_usage_error(err, NULL, "%s", _("--config and --no-config cannot both be given"));
+    int cst = settle_control(&run, err);
+    if (cst != CLI_EXIT_OK) return cst;
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
         return cli_usage_error(err, NULL, "%s", _("--report=games needs --format=jsonl"));
     if (optind >= argc && err == stderr && isatty(STDIN_FILENO)) {
@@ -511,10 +646,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     /* A shard always writes a record per game: merge runs the checks across
      * games from them.  Without --report=games it is the short "game_key"
      * (report_set_shard()), which holds only what those checks need. */
-    run.report = report_new(run.opt.format, out, run.opt.games_records);
+    const struct diag_control *ctl = run.control.changed ? &run.control : NULL;
+    run.report = report_new_controlled(run.opt.format, out, run.opt.games_records, ctl);
     if (run.report) report_set_html_max_boards(run.report, run.opt.html_max_boards);
     run.collection = run.opt.shard_n ? NULL : collection_new(run.opt.duplicates, run.opt.strict);
     if (run.collection) collection_set_round_form(run.collection, run.opt.round_form);
+    if (run.collection) collection_set_control(run.collection, ctl);
     /* The page marks findings in each game's main line and draws endings. */
     struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML};
     /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */
@@ -529,6 +666,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 "pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n",
                 run.opt.jobs, jobs);
     if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
+    if (run.pool) replay_pool_set_control(run.pool, ctl);
     if (!run.report || !run.pool || (!run.collection && !run.opt.shard_n)) {
         collection_free(run.collection);
         report_free(run.report);
@@ -589,6 +727,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.totals.status = signo ? 128 + signo : run_status(&run);
     if (check_halt != CHECK_HALT_WRITE) report_finish(run.report, &run.totals);
     if (run.progress) fputs("\r\033[K", err);
+    if (!run.opt.quiet && run.config_used[0]) {
+        char shown[CLI_ARG_SHOWN];
+        fputs("pgnarbiter: ", err);
+        fprintf(err, _("settings from %s"), cli_arg(shown, run.config_used));
+        fputc('\n', err);
+    }
     if (!run.opt.quiet)
         report_summary(err, &run.totals);
     else

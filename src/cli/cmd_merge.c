@@ -33,6 +33,7 @@
 #include "cli/cli.h"
 
 #include "diag/diag.h"
+#include "diag/diag_control.h"
 #include "i18n.h"
 #include "judge/collection.h"
 #include "judge/game_record.h"
@@ -78,6 +79,7 @@ struct shard_file {
     char duplicates[16]; /* the shard's --duplicates, --round-form, --strict, --werror, --report */
     char round_form[16];
     bool strict, werror, report_games;
+    char control[DIAG_CONTROL_LINE_MAX]; /* --ignore, --select, --severity: "" for none */
 };
 
 struct merge {
@@ -95,6 +97,7 @@ struct merge {
      * run alone: over every shard's game records, in order, as one run
      * does; their findings count toward the exit status. */
     struct collection *collection;
+    struct diag_control control; /* the shards' (all the same), for the checks and the report */
     const char *input; /* the input the shards read (their summaries') */
     char *scan_buf;    /* scan_game()'s decoded strings */
     size_t scan_cap;
@@ -234,6 +237,16 @@ static bool read_summary(struct merge *m, struct shard_file *s)
     /* shards of a pgnarbiter before --round-form read rounds as auto does */
     const char *form = get_string(o, "round_form");
     snprintf(s->round_form, sizeof s->round_form, "%s", form ? form : "auto");
+    /* the per-code control the shard ran with (diag/diag_control.h) */
+    const char *control = get_string(o, "control");
+    struct diag_control ctl;
+    struct diag_control_error ce;
+    m->bad = _("its summary's per-code control (--ignore, --select, --severity) names an "
+               "unknown code or level (a newer pgnarbiter?)");
+    if (json_obj_get(o, "control") && (!control || strlen(control) >= sizeof s->control ||
+                                       !diag_control_parse(&ctl, control, &ce)))
+        return false;
+    snprintf(s->control, sizeof s->control, "%s", control ? control : "");
     s->input = strdup(get_string(o, "file"));
     m->bad = NULL;
     return s->input != NULL;
@@ -890,16 +903,26 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
                              "same options."),
                         s[i].path, s[0].path);
             ok = false;
+        } else if (strcmp(s[i].control, s[0].control) != 0) {
+            merge_error(err, _("%s was run with other --ignore, --select or --severity settings "
+                             "(options or .pgnarbiter.toml) than %s: run every shard with the "
+                             "same settings."),
+                        s[i].path, s[0].path);
+            ok = false;
         }
     }
+    struct diag_control_error ce;
+    if (ok) diag_control_parse(&m.control, s[0].control, &ce); /* checked in pass 1 */
+    const struct diag_control *ctl = ok && m.control.changed ? &m.control : NULL;
     if (ok && !(m.collection = collection_new(dup_mode, s[0].strict))) {
         fputs("pgnarbiter merge: out of memory\n", err);
         ok = false;
     }
     if (ok) collection_set_round_form(m.collection, round_form);
+    if (ok) collection_set_control(m.collection, ctl);
     if (ok) m.input = s[0].input;
     if (ok) ok = check_set(&m, s, count);
-    if (ok && !(m.report = report_new(format, out, s[0].report_games))) {
+    if (ok && !(m.report = report_new_controlled(format, out, s[0].report_games, ctl))) {
         fputs("pgnarbiter merge: out of memory\n", err);
         ok = false;
     }

@@ -899,6 +899,15 @@ void replay_pool_set_notation(struct replay_pool *p, enum nota_mode mode)
             if (p->workers[i].game) game_set_notation(p->workers[i].game, mode);
 }
 
+void replay_pool_set_control(struct replay_pool *p, const struct diag_control *ctl)
+{
+    game_set_control(p->game, ctl);
+    if (p->again) game_set_control(p->again, ctl);
+    if (p->workers)
+        for (unsigned i = 0; i < p->jobs; i++)
+            if (p->workers[i].game) game_set_control(p->workers[i].game, ctl);
+}
+
 void replay_pool_free(struct replay_pool *p)
 {
     if (!p) return;

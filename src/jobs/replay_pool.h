@@ -61,6 +61,11 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
 /* The notation every game is read in (--notation; default NOTA_MODE_AUTO).
  * Before the first input is read. */
 void replay_pool_set_notation(struct replay_pool *p, enum nota_mode mode);
+
+/* Per-code control of every game's findings (game_set_control()); ctl must
+ * outlive the pool.  Before the first input is read. */
+struct diag_control;
+void replay_pool_set_control(struct replay_pool *p, const struct diag_control *ctl);
 void replay_pool_free(struct replay_pool *p);
 
 void replay_pool_set_file(struct replay_pool *p, const char *name);

@@ -35,6 +35,7 @@
 #include "judge/collection_internal.h"
 #include "judge/game_record.h"
 
+#include "diag/diag_control.h"
 #include "diag/message_format.h"
 #include "pgn/text_hash.h"
 
@@ -68,6 +69,7 @@ struct segment {
 struct collection {
     enum collection_duplicates mode;
     bool strict;
+    const struct diag_control *control;
     uint64_t ordinal; /* games seen */
 
     uint32_t *table;  /* ordinals; 0 = empty */
@@ -118,6 +120,11 @@ struct collection *collection_new(enum collection_duplicates mode, bool strict)
         return NULL;
     }
     return c;
+}
+
+void collection_set_control(struct collection *c, const struct diag_control *ctl)
+{
+    c->control = ctl;
 }
 
 void collection_set_round_form(struct collection *c, enum collection_round_form form)
@@ -293,7 +300,9 @@ static bool write_entry(struct collection *c, uint64_t fp, uint32_t line, uint32
 void collection_emit(struct collection *c, struct game_record *g, enum diag_code code,
                      enum diag_severity severity, const char *message, diag_fn emit, void *ctx)
 {
-    if (severity == DIAG_NOTE && !c->strict) return;
+    unsigned level = diag_control_level(c->control, code, severity);
+    if (level == DIAG_LEVEL_OFF || (level == DIAG_NOTE && !c->strict)) return;
+    severity = (enum diag_severity)level;
     struct diag d;
     struct src_loc loc = {g->offset, g->line, 1};
     diag_init(&d, code, &loc, message);

@@ -71,6 +71,11 @@ struct collection;
 struct collection *collection_new(enum collection_duplicates mode, bool strict);
 void collection_free(struct collection *c);
 
+/* Per-code control (diag/diag_control.h) of the findings it makes; NULL
+ * (the default) changes nothing.  ctl must outlive c. */
+struct diag_control;
+void collection_set_control(struct collection *c, const struct diag_control *ctl);
+
 /* Read every event's "N.M" rounds as form says from now on (auto by default). */
 void collection_set_round_form(struct collection *c, enum collection_round_form form);
 /* Parse a --round-form value (auto, board, game); false when unknown.  The name of a form. */
@@ -82,7 +87,8 @@ bool collection_parse_duplicates(const char *name, enum collection_duplicates *m
 const char *collection_duplicates_name(enum collection_duplicates mode);
 
 /* Judge g, the run's next game in input order, against the games before it:
- * each finding goes to emit(ctx, d) (notes only when strict), and g's error,
+ * each finding goes to emit(ctx, d) at its controlled level (notes only
+ * when strict), and g's error,
  * warning and note counts grow by them. */
 void collection_game(struct collection *c, struct game_record *g, diag_fn emit, void *ctx);
 

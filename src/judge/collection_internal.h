@@ -14,7 +14,8 @@ struct collection;
 struct collection_event;
 struct game_record;
 
-/* Hand a finding about game g to emit (notes only under --strict), counting
+/* Hand a finding about game g to emit at its controlled level (notes only
+ * under --strict; nothing when the control drops it), counting
  * it in g's record. */
 void collection_emit(struct collection *c, struct game_record *g, enum diag_code code,
                      enum diag_severity severity, const char *message, diag_fn emit, void *ctx);

@@ -94,6 +94,11 @@ void game_set_notation(struct game *g, enum nota_mode mode)
     g->nota_start = nota_mode_sets(mode);
 }
 
+void game_set_control(struct game *g, const struct diag_control *ctl)
+{
+    g->control = ctl;
+}
+
 void game_set_file(struct game *g, const char *name)
 {
     g->file = name;

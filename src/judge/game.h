@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 
+struct diag_control;
 struct pgn_event;
 
 /* Variations nested deeper than this are read but not replayed (said once). */
@@ -40,6 +41,11 @@ void game_free(struct game *g);
 /* The notation games are read in (NOTA_MODE_AUTO, the default: detected
  * per game from its own letters, see game_nota.c). */
 void game_set_notation(struct game *g, enum nota_mode mode);
+
+/* Per-code control (diag/diag_control.h), applied to every finding as it
+ * leaves and is counted; NULL (the default) changes nothing.  ctl must
+ * outlive the game. */
+void game_set_control(struct game *g, const struct diag_control *ctl);
 
 /* Name of the input the next events come from, as shown to the user. */
 void game_set_file(struct game *g, const char *name);

@@ -1,7 +1,9 @@
 /*
  * game_diag.c - how the judge's findings leave: each finding gets the game's
  * context (file, game index, the tags that name it, the move and the position
- * before it) and goes to the sink; notes only under --strict.  The parser's
+ * before it) and goes to the sink, at the level the per-code control
+ * (diag/diag_control.h) gives it, or not at all; notes only under --strict.
+ * The parser's
  * findings in the tag section are held until the tags that name the game are
  * known (game_flush_deferred(), called when the game is set up).  A game's
  * findings go out in file order (by byte offset; findings at the same place
@@ -20,6 +22,7 @@
 
 #include "chess/fen.h"
 #include "chess/san.h"
+#include "diag/diag_control.h"
 #include "diag/message_format.h"
 #include "pgn/pgn_parse.h"
 #include "i18n.h"
@@ -31,12 +34,26 @@
 
 static void hold_finding(struct game *g, const struct diag *d);
 
-/* Every finding leaves through here: notes only under --strict; findings of
- * the current game (counted) count toward its record. */
+bool game_reports(const struct game *g, enum diag_code code, enum diag_severity sev)
+{
+    unsigned level = diag_control_level(g->control, code, sev);
+    return level != DIAG_LEVEL_OFF && (level != DIAG_NOTE || g->strict);
+}
+
+/* Every finding leaves through here, once: at the level the control gives
+ * its code (or dropped: not reported, not counted), notes only under
+ * --strict; findings of the current game (counted) count toward its record. */
 static void deliver(struct game *g, const struct diag *d, bool counted)
 {
     if (g->muted) return; /* a trial replay (game_nota.c) */
-    if (d->severity == DIAG_NOTE && !g->strict) return;
+    unsigned level = diag_control_level(g->control, d->code, d->severity);
+    if (level == DIAG_LEVEL_OFF || (level == DIAG_NOTE && !g->strict)) return;
+    struct diag leveled;
+    if (level != (unsigned)d->severity) {
+        leveled = *d;
+        leveled.severity = (enum diag_severity)level;
+        d = &leveled;
+    }
     if (counted) {
         if (d->severity == DIAG_ERROR)
             g->errors++;

@@ -109,6 +109,7 @@ struct finding {
 struct game {
     struct game_sink sink;
     bool strict;
+    const struct diag_control *control; /* --ignore, --select, --severity; NULL: none */
     const char *file;
 
     /* tag names by bucket (tag_bucket() in game.c): slot + 1, 0 for none;
@@ -253,7 +254,11 @@ const char *game_nota_read_usual(struct game *g, const struct pgn_event *ev);
 /* While g->nota_hold: keep an event (or a parser finding) for later. */
 void game_nota_keep(struct game *g, const struct pgn_event *ev);
 void game_nota_keep_diag(struct game *g, const struct diag *d);
-/* At the end of a game: under --strict, the note naming its notation. */
+/* Whether a finding of code found at sev would be reported (the control's
+ * level, notes only under --strict): for findings costly to make. */
+bool game_reports(const struct game *g, enum diag_code code, enum diag_severity sev);
+/* At the end of a game: under --strict (or when the control raises it), the
+ * note naming its notation. */
 void game_nota_end(struct game *g);
 /* The notation name of the game, when it is not English, else NULL. */
 const char *game_nota_name(const struct game *g);

@@ -402,7 +402,7 @@ const char *game_nota_reading(const struct game *g)
 void game_nota_end(struct game *g)
 {
     const char *name = game_nota_name(g);
-    if (!name || !g->strict || !g->judged || !g->replayable) return; /* moves not read */
+    if (!name || !game_reports(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE) || !g->judged || !g->replayable) return; /* moves not read */
     game_emitf(g, DIAG_NONCANONICAL_SAN, DIAG_NOTE, &g->start, NULL,
                _("the moves of this game are written in %s (%s), not in the English letters "
                  "of export-format SAN"),

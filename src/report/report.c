@@ -65,6 +65,12 @@ bool report_parse_format(const char *name, enum report_format *format)
 
 struct report *report_new(enum report_format format, FILE *out, bool games_records)
 {
+    return report_new_controlled(format, out, games_records, NULL);
+}
+
+struct report *report_new_controlled(enum report_format format, FILE *out, bool games_records,
+                                     const struct diag_control *ctl)
+{
     struct report *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
@@ -81,11 +87,12 @@ struct report *report_new(enum report_format format, FILE *out, bool games_recor
         r->jb_each = isatty(fileno(out));
     }
     if (format == REPORT_SARIF)
-        report_sarif_begin(out);
+        report_sarif_begin(out, ctl);
     if (format == REPORT_HTML && !(r->html = report_html_new(out, REPORT_HTML_MAX_BOARDS))) {
         free(r);
         return NULL;
     }
+    if (r->html) report_html_set_control(r->html, ctl);
     return r;
 }
 

@@ -41,6 +41,7 @@ struct report_shard {
     const char *round_form;
     bool strict, werror;
     bool report_games; /* --report=games was given (a shard writes them anyway) */
+    const char *control; /* --ignore, --select, --severity (diag_control_format()) */
     /* the input's identity (jobs/shard.h shard_identity()), for merge */
     bool has_identity, input_changed;
     uint64_t input_size, input_sample;
@@ -65,6 +66,13 @@ struct run_totals {
 struct report;
 
 struct report *report_new(enum report_format format, FILE *out, bool games_records);
+/* report_new() for a run under per-code control (diag/diag_control.h): the
+ * findings arrive at their controlled levels already; SARIF's rules and the
+ * HTML summary show each code at its level too.  ctl (NULL: none) must
+ * outlive r. */
+struct diag_control;
+struct report *report_new_controlled(enum report_format format, FILE *out, bool games_records,
+                                     const struct diag_control *ctl);
 void report_free(struct report *r);
 
 /* --format=html: findings past the first n diagrams are listed without one. */

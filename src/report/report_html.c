@@ -309,6 +309,11 @@ void report_html_set_max_boards(struct report_html *h, unsigned long max_boards)
     h->max_boards = max_boards;
 }
 
+void report_html_set_control(struct report_html *h, const struct diag_control *ctl)
+{
+    h->control = ctl;
+}
+
 void report_html_free(struct report_html *h)
 {
     if (!h) return;

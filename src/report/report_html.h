@@ -23,6 +23,9 @@ struct report_html *report_html_new(FILE *out, unsigned long max_boards);
 void report_html_free(struct report_html *h);
 /* Findings past the first max_boards diagrams are listed without one. */
 void report_html_set_max_boards(struct report_html *h, unsigned long max_boards);
+/* The summary colours each code by its controlled level (ctl NULL: none). */
+struct diag_control;
+void report_html_set_control(struct report_html *h, const struct diag_control *ctl);
 void report_html_diag(struct report_html *h, const struct diag *d);
 void report_html_game(struct report_html *h, const struct game_record *g);
 void report_html_finish(struct report_html *h, const struct run_totals *t);

@@ -61,6 +61,7 @@ struct mark {
 
 struct report_html {
     FILE *out;
+    const struct diag_control *control; /* the levels of the summary's codes */
     unsigned long max_boards, boards;
     uint64_t findings, sections;
     FILE *table; /* rows of the games table, until the summary */

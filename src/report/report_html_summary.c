@@ -9,11 +9,12 @@
 #include "report/report_html.h"
 #include "report/report_html_internal.h"
 
+#include "diag/diag_control.h"
 #include "i18n.h"
 
 #include <string.h>
 
-static void write_chart(FILE *f, const struct run_totals *t)
+static void write_chart(FILE *f, const struct run_totals *t, const struct diag_control *ctl)
 {
     uint64_t most = 0;
     int rows = 0;
@@ -41,6 +42,8 @@ static void write_chart(FILE *f, const struct run_totals *t)
     for (int c = 0; c < DIAG_CODE_NB; c++) {
         if (!t->by_code[c]) continue;
         const struct diag_info *info = diag_info((enum diag_code)c);
+        unsigned level = diag_control_code_level(ctl, (enum diag_code)c);
+        if (level >= DIAG_SEVERITY_NB) level = info->severity; /* off: none counted */
         int y = 4 + row * 24;
         int w = (int)(1 + (t->by_code[c] * 360) / most);
         fprintf(f,
@@ -49,7 +52,7 @@ static void write_chart(FILE *f, const struct run_totals *t)
                 "width=\"%d\" height=\"16\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" font-size=\"13\" "
                 "fill=\"" C_FG "\">%llu</text></g>",
                 info->name, (unsigned long long)t->by_code[c], y + 13, info->name, y, w,
-                fills[info->severity], 196 + w, y + 13, (unsigned long long)t->by_code[c]);
+                fills[level], 196 + w, y + 13, (unsigned long long)t->by_code[c]);
         row++;
     }
     fputs("</svg>\n", f);
@@ -164,7 +167,7 @@ void report_html_finish(struct report_html *h, const struct run_totals *t)
         fputs("</label>", f);
     }
     fputs("</p>\n", f);
-    write_chart(f, t);
+    write_chart(f, t, h->control);
     write_table(h);
     fputs("</section>\n", f);
     write_codes(f, t);

@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "i18n.h"
+#include "diag/diag_control.h"
 #include "report/json.h"
 
 #include <string.h>
@@ -223,6 +224,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
         skey_bool(f, "strict", s->strict);
         skey_bool(f, "werror", s->werror);
         skey_bool(f, "report_games", s->report_games);
+        if (s->control && s->control[0]) skey_string(f, "control", s->control);
         if (s->has_identity)
             fprintf(f, ",\"input_size\":%llu,\"input_sample\":\"%016llx\"",
                     (unsigned long long)s->input_size, (unsigned long long)s->input_sample);
@@ -231,7 +233,7 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
     fputs("}\n", f);
 }
 
-void report_sarif_begin(FILE *f)
+void report_sarif_begin(FILE *f, const struct diag_control *ctl)
 {
     fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
           "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"" PACKAGE_NAME "\",\"version\":\"" PACKAGE_VERSION
@@ -243,8 +245,13 @@ void report_sarif_begin(FILE *f)
         json_write_cstring(f, _(info->summary));
         fputs("},\"fullDescription\":{\"text\":", f);
         json_write_cstring(f, _(info->explain));
-        fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
-                diag_severity_name(info->severity));
+        unsigned level = diag_control_code_level(ctl, (enum diag_code)c);
+        if (level == DIAG_LEVEL_OFF)
+            fprintf(f, "},\"defaultConfiguration\":{\"enabled\":false,\"level\":\"%s\"}}",
+                    diag_severity_name(info->severity));
+        else
+            fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
+                    diag_severity_name((enum diag_severity)level));
     }
     /* Columns count characters (code points) from the start of the line:
      * the reader's columns (pgn_lex.h) step over UTF-8 continuation bytes. */

@@ -25,7 +25,10 @@ void report_jsonl_game_text(struct json_buf *jb, const struct game_record *g,
                             const struct report_game_text *t);
 void report_jsonl_summary(FILE *f, const struct run_totals *t);
 
-void report_sarif_begin(FILE *f);
+/* ctl (NULL: none): each rule at its controlled level, an ignored or
+ * unselected one "enabled":false. */
+struct diag_control;
+void report_sarif_begin(FILE *f, const struct diag_control *ctl);
 /* text: the message with its game and move, as the text format writes it
  * (NULL: the bare message). */
 void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64_t index);

@@ -12,6 +12,8 @@
 #            then the working directory of the case instead of testdata/ (for
 #            inputs whose names git should not hold: controls, bytes that are
 #            not UTF-8); $TESTDATA names testdata/ in it
+#   cwd      optional, with setup: the directory under that one to run in
+#            (a settings file found upward)
 # The program runs with testdata/ as its working directory, so file names in
 # args and in the output are relative to it.  UPDATE=1 rewrites the expected
 # files from the actual output (review the diff before committing).
@@ -45,6 +47,7 @@ for dir in "$cases"/*/; do
         rm -rf "$workdir"
         mkdir "$workdir"
         (cd "$workdir" && TESTDATA=$TOP_SRCDIR/testdata sh "$dir/setup")
+        [ -f "$dir/cwd" ] && workdir=$workdir/$(cat "$dir/cwd")
     fi
     set +e
     # shellcheck disable=SC2086

@@ -463,14 +463,22 @@ static bool forced_alive(const struct position *pos, int side)
  * on to the full analysis and cost more. */
 #define DEADPOS_QUICK_HELPMATE_NODES 700u
 
+/* The same search when the full analysis follows it whatever it finds
+ * (deadpos_judge(), and deadpos_is_dead_full_winner() for the winner):
+ * on the first 5 MB of the book, three of the winners' sides that 700
+ * nodes missed (each then costing the full analysis, about 0.5 M
+ * instructions) have a mate within 2,000. */
+#define DEADPOS_QUICK_HELPMATE_NODES_LAST 2000u
+
 /* A helpmate for `side` found by a short search (into res): a line that
  * mates is a proof, so deadpos_analyse() never answers CANNOT_WIN there. */
-static bool quick_mate(const struct position *pos, int side, struct deadpos_result *res)
+static bool quick_mate(const struct position *pos, int side, unsigned long nodes,
+                       struct deadpos_result *res)
 {
     struct dp_helpmate_memo memo = {0};
     result_init(res);
     if (!movegen_any_legal(pos)) return false; /* over: prove_cannot()'s to tell */
-    if (dp_search_helpmate(pos, side, DEADPOS_QUICK_HELPMATE_NODES, res, &memo) == DEADPOS_CAN_WIN)
+    if (dp_search_helpmate(pos, side, nodes, res, &memo) == DEADPOS_CAN_WIN)
         return true;
     result_init(res);
     return false;
@@ -680,7 +688,11 @@ static enum deadpos_verdict judged_verdict(struct judged *j, const struct positi
                                            bool stop_at_search)
 {
     if (judged_alive(j, pos, side)) return DEADPOS_UNKNOWN;
-    if (j->mate[side] < 0) j->mate[side] = quick_mate(pos, side, &j->res[side]);
+    if (j->mate[side] < 0)
+        j->mate[side] = quick_mate(pos, side,
+                                   stop_at_search ? DEADPOS_QUICK_HELPMATE_NODES
+                                                  : DEADPOS_QUICK_HELPMATE_NODES_LAST,
+                                   &j->res[side]);
     if (j->mate[side]) return DEADPOS_CAN_WIN;
     if (stop_at_search) return DEADPOS_UNKNOWN;
     if (j->full[side] < 0) {

@@ -455,8 +455,8 @@ static bool forced_alive(const struct position *pos, int side)
     return false;
 }
 
-/* Nodes of the short helpmate search deadpos_judge() and
- * deadpos_is_dead_full() run before the full analysis.  On the first 5 MB
+/* Nodes of the short helpmate search deadpos_is_dead_full() runs for each
+ * side before the full analysis (deadpos_judge() runs a longer one, below).  On the first 5 MB
  * of the book, each of the final positions the quick test leaves (locked
  * pawn pairs, kings and pieces that can walk round to take them: 43 of
  * 8,588) has a helpmate for both sides within 700 nodes; with 300 some went

@@ -394,30 +394,41 @@ static inline bool pawn_may_take(const struct position *pos)
             pawn_runs(bp, COLOR_BLACK, empty)) != 0;
 }
 
-/* No proof of deadpos_analyse() can start from pos for `side` by what pos
- * holds alone: material proves nothing (dp_material_cannot()), and there are
+/* No proof of deadpos_analyse() can start from pos by its pawns: there are
  * no pawns, or a castling right, a pawn that may take (pawn_may_take()) or
  * a pawn with nothing ahead that could stop it (open_pawn_file()): the pawn
  * proofs (the wall and its frozen stoppers, the first capture, the pawns'
  * futures) all stand on a wall, which needs no castling right, no pawn that
- * can ever take, and a stop ahead of every pawn. */
-static inline bool open_for(const struct position *pos, int side)
+ * can ever take, and a stop ahead of every pawn.  The same for both sides. */
+static inline bool pawns_open(const struct position *pos)
 {
-    return dp_material_cannot(pos, side) == DEADPOS_WHY_NONE &&
-           (!pos->by_type[PAWN] || pos->castle_rooks || pawn_may_take(pos) || open_pawn_file(pos));
+    return !pos->by_type[PAWN] || pos->castle_rooks || pawn_may_take(pos) || open_pawn_file(pos);
 }
 
-/* open_for(), out of check, with more than DEADPOS_EXHAUST_MOVES moves: no
- * forced line either. */
+/* No proof of deadpos_analyse() can start from pos for `side` by what pos
+ * holds alone: material proves nothing (dp_material_cannot()), and the
+ * pawns prove nothing either (pawns_open()). */
+static inline bool open_for(const struct position *pos, int side)
+{
+    return dp_material_cannot(pos, side) == DEADPOS_WHY_NONE && pawns_open(pos);
+}
+
+/* Out of check, with more than DEADPOS_EXHAUST_MOVES moves: no forced line.
+ * The same for both sides. */
+static inline bool unforced(const struct position *pos)
+{
+    return !pos->checkers && movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES);
+}
+
+/* open_for() and unforced(). */
 static bool free_for(const struct position *pos, int side)
 {
-    return open_for(pos, side) && !pos->checkers &&
-           movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES);
+    return open_for(pos, side) && unforced(pos);
 }
 
 /*
- * The quick test of deadpos_judge(): true when deadpos_analyse() does not
- * answer CANNOT_WIN for `side`.  Its proofs are the game over, material, the
+ * The quick test of deadpos_judge() (judged_alive()): true when
+ * deadpos_analyse() does not answer CANNOT_WIN for `side`.  Its proofs are the game over, material, the
  * pawn proofs, the exhaustive search of a forced line and the closure search,
  * which proves only when it has walked every position reachable from pos.
  * In a position free_for() the side has material that can mate, a pawn that
@@ -428,11 +439,12 @@ static bool free_for(const struct position *pos, int side)
  * position of the corpus games that a filter of its own keeps).  A side that can win from a
  * position reached by one legal move can win from pos, so a forced position (in check, or few
  * moves) is alive when one of its moves leads to such a position.
+ * So the test is open_for(pos, side), then unforced(pos) or
+ * forced_alive(pos, side); unforced() and pawns_open() are the same for
+ * both sides, and judged_alive() asks each once a position.
  */
-static bool quick_alive(const struct position *pos, int side)
+static bool forced_alive(const struct position *pos, int side)
 {
-    if (!open_for(pos, side)) return false;
-    if (!pos->checkers && movegen_legal_more_than(pos, DEADPOS_EXHAUST_MOVES)) return true;
     move list[MOVES_MAX];
     int n = movegen_legal(pos, list);
     for (int i = 0; i < n; i++) {
@@ -443,34 +455,33 @@ static bool quick_alive(const struct position *pos, int side)
     return false;
 }
 
-/* Nodes of the short helpmate search deadpos_judge() and
- * deadpos_is_dead_full() run before the full analysis.  On the first 5 MB
+/* Nodes of the short helpmate search deadpos_is_dead_full() runs for each
+ * side before the full analysis (deadpos_judge() runs a longer one, below).  On the first 5 MB
  * of the book, each of the final positions the quick test leaves (locked
  * pawn pairs, kings and pieces that can walk round to take them: 43 of
  * 8,588) has a helpmate for both sides within 700 nodes; with 300 some went
  * on to the full analysis and cost more. */
 #define DEADPOS_QUICK_HELPMATE_NODES 700u
 
+/* The same search when the full analysis follows it whatever it finds
+ * (deadpos_judge(), and deadpos_is_dead_full_winner() for the winner):
+ * on the first 5 MB of the book, three of the winners' sides that 700
+ * nodes missed (each then costing the full analysis, about 0.5 M
+ * instructions) have a mate within 2,000. */
+#define DEADPOS_QUICK_HELPMATE_NODES_LAST 2000u
+
 /* A helpmate for `side` found by a short search (into res): a line that
  * mates is a proof, so deadpos_analyse() never answers CANNOT_WIN there. */
-static bool quick_mate(const struct position *pos, int side, struct deadpos_result *res)
+static bool quick_mate(const struct position *pos, int side, unsigned long nodes,
+                       struct deadpos_result *res)
 {
     struct dp_helpmate_memo memo = {0};
     result_init(res);
     if (!movegen_any_legal(pos)) return false; /* over: prove_cannot()'s to tell */
-    if (dp_search_helpmate(pos, side, DEADPOS_QUICK_HELPMATE_NODES, res, &memo) == DEADPOS_CAN_WIN)
+    if (dp_search_helpmate(pos, side, nodes, res, &memo) == DEADPOS_CAN_WIN)
         return true;
     result_init(res);
     return false;
-}
-
-enum deadpos_verdict deadpos_judge(const struct position *pos, int side, struct deadpos_result *res)
-{
-    result_init(res);
-    if (analysis_off() || quick_alive(pos, side)) return DEADPOS_UNKNOWN;
-    if (quick_mate(pos, side, res)) return DEADPOS_CAN_WIN;
-    deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, res);
-    return res->verdict;
 }
 
 enum deadpos_verdict deadpos_side_can_win(const struct position *pos, int side)
@@ -553,25 +564,6 @@ static bool dead_past_filter(const struct position *pos)
     return deadpos_side_cannot_win(pos, COLOR_WHITE) && deadpos_side_cannot_win(pos, COLOR_BLACK);
 }
 
-/* Dead by deadpos_judge() for both sides: the quick tests first (either
- * side alive settles it), then a short helpmate search for each side (a
- * mate found settles it), then the full analysis; the side with more units
- * first (the likelier to have a helpmate). */
-static bool dead_in_full(const struct position *pos)
-{
-    if (analysis_off() || quick_alive(pos, COLOR_WHITE) || quick_alive(pos, COLOR_BLACK))
-        return false;
-    int first = bb_popcount(pos->by_color[COLOR_BLACK]) > bb_popcount(pos->by_color[COLOR_WHITE]);
-    struct deadpos_result res;
-    for (int i = 0; i < COLOR_NB; i++)
-        if (quick_mate(pos, first ^ i, &res)) return false;
-    for (int i = 0; i < COLOR_NB; i++) {
-        deadpos_analyse(pos, first ^ i, DEADPOS_NODES_DEFAULT, &res);
-        if (res.verdict != DEADPOS_CANNOT_WIN) return false;
-    }
-    return true;
-}
-
 /* The answers of dead_past_filter(), per thread.  Long endgames pass the
  * same positions again and again (kings and rooks shuffling; on the TCEC
  * files, 97% of 180,000 tests were of a position tested before), and the
@@ -639,6 +631,110 @@ static struct dead_slot *dead_cache_get(void)
     return dead_cache;
 }
 
+/* What deadpos_judge() and deadpos_is_dead_full() found out about the last
+ * position they judged, per thread.  `check` judges a game's final position
+ * dead or not (both sides), then, after a decisive result, the winner's side
+ * alone: the second asks again what the first found out (the quick test's
+ * parts that are the same for both sides, the short helpmate search, the
+ * full analysis).  Each answer is a function of the position alone (as for
+ * the dead cache below), so it is kept whole and given back.  -1: not yet
+ * asked. */
+struct judged {
+    struct dead_slot id;    /* the position (dead_slot_is()) */
+    int8_t pawns_open;      /* pawns_open() */
+    int8_t unforced;        /* unforced() */
+    int8_t alive[COLOR_NB]; /* the quick test (judged_alive()) */
+    int8_t mate[COLOR_NB];  /* quick_mate() (found: res[]) */
+    int8_t full[COLOR_NB];  /* deadpos_analyse() has run (res[]) */
+    struct deadpos_result res[COLOR_NB];
+};
+
+static _Thread_local struct judged judged;
+
+/* The thread's record, for pos: emptied when it held another position. */
+static struct judged *judged_for(const struct position *pos)
+{
+    struct judged *j = &judged;
+    if (dead_slot_is(&j->id, pos)) return j;
+    dead_slot_set(&j->id, pos, false);
+    j->pawns_open = j->unforced = -1;
+    for (int c = 0; c < COLOR_NB; c++)
+        j->alive[c] = j->mate[c] = j->full[c] = -1;
+    return j;
+}
+
+/* The quick test for `side` (see forced_alive()), each part asked once a
+ * position. */
+static bool judged_alive(struct judged *j, const struct position *pos, int side)
+{
+    if (j->alive[side] >= 0) return j->alive[side];
+    bool alive = dp_material_cannot(pos, side) == DEADPOS_WHY_NONE;
+    if (alive) {
+        if (j->pawns_open < 0) j->pawns_open = pawns_open(pos);
+        alive = j->pawns_open;
+    }
+    if (alive) {
+        if (j->unforced < 0) j->unforced = unforced(pos);
+        alive = j->unforced || forced_alive(pos, side);
+    }
+    j->alive[side] = alive;
+    return alive;
+}
+
+/* deadpos_judge()'s verdict for `side` (its result in j->res[side], but for
+ * the quick test's UNKNOWN); stop_at_search: only the quick test and the
+ * short helpmate search, UNKNOWN when neither settled it. */
+static enum deadpos_verdict judged_verdict(struct judged *j, const struct position *pos, int side,
+                                           bool stop_at_search)
+{
+    if (judged_alive(j, pos, side)) return DEADPOS_UNKNOWN;
+    if (j->mate[side] < 0)
+        j->mate[side] = quick_mate(pos, side,
+                                   stop_at_search ? DEADPOS_QUICK_HELPMATE_NODES
+                                                  : DEADPOS_QUICK_HELPMATE_NODES_LAST,
+                                   &j->res[side]);
+    if (j->mate[side]) return DEADPOS_CAN_WIN;
+    if (stop_at_search) return DEADPOS_UNKNOWN;
+    if (j->full[side] < 0) {
+        deadpos_analyse(pos, side, DEADPOS_NODES_DEFAULT, &j->res[side]);
+        j->full[side] = 1;
+    }
+    return j->res[side].verdict;
+}
+
+enum deadpos_verdict deadpos_judge(const struct position *pos, int side, struct deadpos_result *res)
+{
+    result_init(res);
+    if (analysis_off()) return DEADPOS_UNKNOWN;
+    struct judged *j = judged_for(pos);
+    enum deadpos_verdict v = judged_verdict(j, pos, side, false);
+    if (v != DEADPOS_UNKNOWN || j->full[side] > 0) *res = j->res[side];
+    return v;
+}
+
+/* Dead by deadpos_judge() for both sides: the quick tests first (either
+ * side alive settles it), then a short helpmate search for each side (a
+ * mate found settles it), then the full analysis; the side with more units
+ * first (the likelier to have a helpmate).  With a winner (deadpos.h), its
+ * side is judged in full first: its verdict is asked for whatever the answer
+ * (after this when the position is not dead, here when it is). */
+static bool dead_in_full(const struct position *pos, int winner)
+{
+    if (analysis_off()) return false;
+    struct judged *j = judged_for(pos);
+    if (judged_alive(j, pos, COLOR_WHITE) || judged_alive(j, pos, COLOR_BLACK)) return false;
+    if (winner >= 0)
+        return judged_verdict(j, pos, winner, false) == DEADPOS_CANNOT_WIN &&
+               judged_verdict(j, pos, winner ^ 1, false) == DEADPOS_CANNOT_WIN;
+    int first = bb_popcount(pos->by_color[COLOR_BLACK]) > bb_popcount(pos->by_color[COLOR_WHITE]);
+    for (int i = 0; i < COLOR_NB; i++)
+        if (judged_verdict(j, pos, first ^ i, true) == DEADPOS_CAN_WIN) return false;
+    for (int i = 0; i < COLOR_NB; i++)
+        if (judged_verdict(j, pos, first ^ i, false) != DEADPOS_CANNOT_WIN) return false;
+    return true;
+}
+
+
 /* deadpos_is_dead() past its filter (out of line: the filter saves no
  * registers and sets up no frame). */
 static DP_NOINLINE bool is_dead_past_filter(const struct position *pos)
@@ -683,7 +779,12 @@ bool deadpos_is_dead(const struct position *pos)
 
 bool deadpos_is_dead_full(const struct position *pos)
 {
-    return dead_in_full(pos);
+    return dead_in_full(pos, -1);
+}
+
+bool deadpos_is_dead_full_winner(const struct position *pos, int winner)
+{
+    return dead_in_full(pos, winner);
 }
 
 /* Inline into the arbiter (with link-time optimisation), which asks after

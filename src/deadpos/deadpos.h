@@ -130,6 +130,14 @@ int deadpos_mate_line(const struct position *pos, int side, move *line, int max)
 bool deadpos_is_dead(const struct position *pos);
 bool deadpos_is_dead_full(const struct position *pos);
 
+/* deadpos_is_dead_full() where deadpos_judge(pos, winner) will be asked
+ * when the position is not dead (winner: COLOR_WHITE, COLOR_BLACK, or -1
+ * for none: deadpos_is_dead_full()): `check` at a decisive game's end.  The
+ * winner's side is judged first, in full (its verdict is needed either
+ * way), and what each side's judgement found is kept for the position
+ * (per thread): deadpos_judge() after it costs no search. */
+bool deadpos_is_dead_full_winner(const struct position *pos, int winner);
+
 /* The part of deadpos_is_dead()'s filter that looks only at the pawns and
  * the number of units: true proves deadpos_is_dead() false, and stays true
  * while no capture, pawn move or promotion is played (the arbiter asks again

@@ -60,23 +60,22 @@
 /* For a lone minor piece: nodes per picture (see dp_helpmate_pictures()). */
 #define DP_PIC_NODES 3000u
 
-/* Knight moves from every square to `target` (breadth first). */
-static void knight_distances(int target, uint8_t dist[SQ_NB])
+/* Knight moves from every square to `target` into dist[], and the squares
+ * at most r of them away into within[r] (breadth first, a ring of squares
+ * at a time: every square is within 6 moves). */
+static void knight_distances(int target, uint8_t dist[SQ_NB], bitboard within[8])
 {
-    memset(dist, 0xff, SQ_NB);
-    int queue[SQ_NB], head = 0, tail = 0;
+    bitboard reached = SQ_BB(target), ring = reached;
     dist[target] = 0;
-    queue[tail++] = target;
-    while (head < tail) {
-        int q = queue[head++];
-        bitboard b = attacks_knight(q);
-        while (b) {
-            int t = bb_pop_lsb(&b);
-            if (dist[t] == 0xff) {
-                dist[t] = (uint8_t)(dist[q] + 1);
-                queue[tail++] = t;
-            }
-        }
+    for (int r = 0; r < 8; r++) {
+        within[r] = reached;
+        bitboard next = 0;
+        while (ring)
+            next |= attacks_knight(bb_pop_lsb(&ring));
+        ring = next & ~reached;
+        reached |= ring;
+        for (bitboard b = ring; b;)
+            dist[bb_pop_lsb(&b)] = (uint8_t)(r + 1);
     }
 }
 
@@ -109,17 +108,18 @@ static_assert(ROOK == BISHOP + 1 && QUEEN == ROOK + 1, "slider_table's layout");
 static void fill_distance_tables(void)
 {
     for (int t = 0; t < SQ_NB; t++) {
-        knight_distances(t, dp_knight_table[t]);
+        knight_distances(t, dp_knight_table[t], dp_knight_within[t]);
+        /* The king: the squares r steps away are a ring round t. */
+        bitboard ring[8] = {0};
         for (int sq = 0; sq < SQ_NB; sq++) {
             int df = dp_abs_int(SQ_FILE(t) - SQ_FILE(sq)),
                 dr = dp_abs_int(SQ_RANK(t) - SQ_RANK(sq));
-            dp_king_table[t][sq] = (uint8_t)(df > dr ? df : dr);
+            int d = df > dr ? df : dr;
+            dp_king_table[t][sq] = (uint8_t)d;
+            ring[d] |= SQ_BB(sq);
         }
         for (int r = 0; r < 8; r++)
-            for (int sq = 0; sq < SQ_NB; sq++) {
-                if (dp_king_table[t][sq] <= r) dp_king_within[t][r] |= SQ_BB(sq);
-                if (dp_knight_table[t][sq] <= r) dp_knight_within[t][r] |= SQ_BB(sq);
-            }
+            dp_king_within[t][r] = (r ? dp_king_within[t][r - 1] : 0) | ring[r];
         for (int type = BISHOP; type <= QUEEN; type++)
             for (int sq = 0; sq < SQ_NB; sq++)
                 slider_table[t][type - BISHOP][sq] = (uint8_t)slider_distance(type, sq, t);

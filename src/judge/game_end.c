@@ -187,6 +187,13 @@ static void judge_wrong_result(struct game *g, const char *result)
     }
 }
 
+/* The side a decisive result names winner, -1 for any other. */
+static int result_winner(const char *result)
+{
+    if (!result) return -1;
+    return text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
+}
+
 /* Would some legal move of the side to move complete the claim? */
 static bool some_move_completes(const struct game *g, const struct position *pos,
                                 enum claim_kind kind)
@@ -316,7 +323,7 @@ static void judge_claims(struct game *g, const char *result, const struct positi
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
-    int winner = text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
+    int winner = result_winner(result);
     struct deadpos_result r;
     if (winner < 0 || deadpos_judge(final, winner, &r) != DEADPOS_CANNOT_WIN) return;
     game_emitf(
@@ -337,11 +344,13 @@ static void judge_claims(struct game *g, const char *result, const struct positi
  * reaches the verdict `position` reaches): when no ending came before it and
  * it is dead, the game ended there, at its last move (told by the move the
  * line's undo holds; the location is the result's, the move's own token
- * being gone), or at its start. */
-static void judge_final_position(struct game *g, struct line *main_line)
+ * being gone), or at its start.  With a decisive result the winner's side
+ * is judged first: judge_claims() asks for it next when the position is not
+ * dead (deadpos_is_dead_full_winner()). */
+static void judge_final_position(struct game *g, struct line *main_line, const char *result)
 {
     if (g->arb.ending != ENDING_NONE || (main_line->ply && !main_line->last_made) ||
-        !deadpos_is_dead_full(&main_line->pos))
+        !deadpos_is_dead_full_winner(&main_line->pos, result_winner(result)))
         return;
     g->arb.ending = ENDING_DEAD_POSITION;
     g->arb.ending_ply = main_line->ply;
@@ -369,7 +378,7 @@ const char *game_judge_end(struct game *g)
     const char *result = recorded_result(g);
     struct line *main_line = &g->lines[0];
     if (g->replayable && !main_line->broken) {
-        judge_final_position(g, main_line);
+        judge_final_position(g, main_line, result);
         judge_automatic_draw(g, result);
         if (g->void_moves)
             game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,

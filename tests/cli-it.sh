@@ -87,6 +87,18 @@ CLI_LC_ALL=it_IT.UTF-8 CLI_CASES=$TOP_SRCDIR/tests/cli/cases-it \
     CLI_TTY_NO_POSITION='nessuna posizione: indicare le FEN' \
     "${SHELL:-/bin/sh}" "$TOP_SRCDIR/tests/cli/run.sh" || status=$?
 
+# The HTML report in Italian: counts with their own plurals, and a game that
+# did not end on the board.
+printf '[Event "T"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Tb1 1-0\n' >"$tmp/one.pgn"
+LC_ALL=it_IT.UTF-8 "$P" --quiet --format=html "$tmp/one.pgn" >"$tmp/page.html" 2>&1 || true
+for want in 'Controllati: 1 input, 1 partita, [0-9]* byte\.' \
+    'La partita non si è conclusa sulla scacchiera: il risultato deriva da abbandono'; do
+    if ! grep -q "$want" "$tmp/page.html"; then
+        echo "FAIL: the Italian HTML report lacks: $want"
+        status=1
+    fi
+done
+
 # doc/diagnostics.it.md is what `explain` says in Italian, code by code.
 LC_ALL=it_IT.UTF-8 PGNARBITER=${PGNARBITER:-$TOP_SRCDIR/src/pgnarbiter} TOP_SRCDIR=$TOP_SRCDIR \
     "${SHELL:-/bin/sh}" "$TOP_SRCDIR/doc/diagnostics-it.sh" >"$tmp/diagnostics.it.md"

@@ -160,7 +160,9 @@ void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc)
         uint64_t more = p->bad_tags - PGN_PARSE_REPEAT_MAX;
         p->bad_tags = 0; /* so that this one is shown */
         pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-               _("%llu more bad-tag findings like these in this game, not shown one by one"),
+               ngettext("%llu more bad-tag finding like these in this game, not shown one by one",
+                        "%llu more bad-tag findings like these in this game, not shown one by one",
+                        (unsigned long)more),
                (unsigned long long)more);
     }
     if (p->deep || p->depth) {
@@ -505,9 +507,12 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 /* a line between tag pairs that is none: the game goes on */
                 uint64_t from = t->loc.offset;
                 pgn_lex_skip_line(p->lx);
+                uint64_t n = pgn_lex_offset(p->lx) - from;
                 pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
-                       _("a line between tag pairs that is not a tag pair (%llu bytes skipped)"),
-                       (unsigned long long)(pgn_lex_offset(p->lx) - from));
+                       ngettext("a line between tag pairs that is not a tag pair (%llu byte skipped)",
+                                "a line between tag pairs that is not a tag pair (%llu bytes skipped)",
+                                (unsigned long)n),
+                       (unsigned long long)n);
                 continue;
             }
             p->st = PS_MOVETEXT;

@@ -91,7 +91,8 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
         char c = i < len ? s[i] : '/';
         if (c == '/') {
             if (file != 8)
-                return fail(FEN_BAD, why, whylen, _("rank %d has %d squares"), rank + 1, file);
+                return fail(FEN_BAD, why, whylen, ngettext("rank %d has %d square", "rank %d has %d squares", (unsigned long)file),
+                            rank + 1, file);
             rank--;
             file = 0;
             if (rank < 0 && i < len)
@@ -116,11 +117,14 @@ static enum fen_status parse_placement(struct position *pos, const char *s, size
             int n = file;
             for (size_t j = i + 1; j < len && s[j] != '/'; j++)
                 n += (s[j] >= '1' && s[j] <= '8') ? s[j] - '0' : 1;
-            return fail(FEN_BAD, why, whylen, _("rank %d has %d squares"), rank + 1, n);
+            return fail(FEN_BAD, why, whylen, ngettext("rank %d has %d square", "rank %d has %d squares", (unsigned long)n),
+                        rank + 1, n);
         }
     }
     if (rank != -1)
-        return fail(FEN_BAD, why, whylen, _("the piece placement has %d ranks, not 8"), 7 - rank);
+        return fail(FEN_BAD, why, whylen, ngettext("the piece placement has %d rank, not 8",
+                             "the piece placement has %d ranks, not 8", (unsigned long)(7 - rank)),
+                    7 - rank);
     return FEN_OK;
 }
 

@@ -129,6 +129,14 @@ const char *cli_arg(char shown[CLI_ARG_SHOWN], const char *arg)
     return escape_str(shown, CLI_ARG_SHOWN, arg, ESCAPE_HEX);
 }
 
+void cli_try_help(FILE *err, const char *command)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "pgnarbiter%s%s", command ? " " : "", command ? command : "");
+    /* TRANSLATORS: %s is "pgnarbiter" or "pgnarbiter COMMAND", never translated. */
+    fprintf(err, _("Try '%s --help'.\n"), cmd);
+}
+
 int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)
 {
     va_list ap;
@@ -136,7 +144,8 @@ int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)
     fputs("pgnarbiter: ", err);
     vfprintf(err, fmt, ap);
     va_end(ap);
-    fprintf(err, "\nTry 'pgnarbiter %s%s--help'.\n", command ? command : "", command ? " " : "");
+    fputc('\n', err);
+    cli_try_help(err, command);
     return CLI_EXIT_USAGE;
 }
 
@@ -228,9 +237,9 @@ int cli_run(int argc, char **argv, FILE *out, FILE *err)
     if (fflush(out) != 0 || ferror(out)) {
         int e = errno;
         if (e)
-            fprintf(err, "pgnarbiter: cannot write the output: %s\n", strerror(e));
+            fprintf(err, _("pgnarbiter: cannot write the output: %s\n"), strerror(e));
         else
-            fputs("pgnarbiter: cannot write the output\n", err);
+            fputs(_("pgnarbiter: cannot write the output\n"), err);
         clearerr(out);
         status = CLI_EXIT_USAGE;
     }

@@ -68,6 +68,9 @@ const char *cli_arg(char shown[CLI_ARG_SHOWN], const char *arg);
 /* The usage text: every command (command NULL) or one. */
 void cli_usage(FILE *f, const char *command);
 
+/* "Try 'pgnarbiter [COMMAND] --help'." on err, in the user's language. */
+void cli_try_help(FILE *err, const char *command);
+
 /* "pgnarbiter: MESSAGE" and a pointer to --help (the command's when given)
  * on err; returns CLI_EXIT_USAGE. */
 int cli_usage_error(FILE *err, const char *command, const char *fmt, ...)

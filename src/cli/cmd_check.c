@@ -150,9 +150,10 @@ static void sink_game(void *ctx, const struct game_record *judged)
         if (t - run->last_progress >= 0.5) {
             run->last_progress = t;
             putc('\r', run->err);
-            fprintf(run->err, _("pgnarbiter: %llu games, %llu errors ..."),
-                    (unsigned long long)run->totals.games,
-                    (unsigned long long)run->totals.by_severity[DIAG_ERROR]);
+            unsigned long long errors = run->totals.by_severity[DIAG_ERROR];
+            fprintf(run->err, _("pgnarbiter: %llu games, "), (unsigned long long)run->totals.games);
+            fprintf(run->err, ngettext("%llu error ...", "%llu errors ...", (unsigned long)errors),
+                    errors);
             fflush(run->err);
             run->progress_shown = true;
         }
@@ -166,7 +167,7 @@ static void input_problem(struct check_run *run, const char *name, const char *w
 {
     struct diag d;
     char message[1024];
-    snprintf(message, sizeof message, "cannot read input: %s", why);
+    snprintf(message, sizeof message, _("cannot read input: %s"), why);
     erase_progress(run);
     fputs("pgnarbiter: ", run->err);
     escape_cwrite(run->err, name, ESCAPE_HEX);
@@ -307,9 +308,9 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                         "file as it now is"));
     if (!r.confirmed && !r.input_failed && !r.halted) { /* a failed input was reported as it failed */
         snprintf(why, sizeof why,
-                 "shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
-                 "the file is read from the shard's start. Run this file with fewer shards or as "
-                 "one job.",
+                 _("shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
+                   "the file is read from the shard's start. Run this file with fewer shards or as "
+                   "one job."),
                  r.k, r.n, (unsigned long long)r.end.cut, r.end.range + 1);
         input_problem(run, path, why);
     }
@@ -625,9 +626,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     if (optind >= argc && err == stderr && isatty(STDIN_FILENO)) {
         /* No file and standard input is a terminal: nobody is piping PGN in,
          * so say what the program wants instead of waiting silently. */
-        fputs("pgnarbiter: no input: give PGN files to check, or pipe PGN into standard input "
-              "('-' reads the terminal).\nTry 'pgnarbiter --help'.\n",
+        fputs(_("pgnarbiter: no input: give PGN files to check, or pipe PGN into standard input "
+                "('-' reads the terminal).\n"),
               err);
+        cli_try_help(err, NULL);
         return CLI_EXIT_USAGE;
     }
 
@@ -663,7 +665,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     }
     if (run.pool && jobs != run.opt.jobs)
         fprintf(err,
-                "pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n",
+                _("pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n"),
                 run.opt.jobs, jobs);
     if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
     if (run.pool) replay_pool_set_control(run.pool, ctl);
@@ -671,7 +673,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         collection_free(run.collection);
         report_free(run.report);
         replay_pool_free(run.pool);
-        fputs("pgnarbiter: out of memory\n", err);
+        fputs(_("pgnarbiter: out of memory\n"), err);
         cli_output_abandon(&output);
         return CLI_EXIT_USAGE;
     }

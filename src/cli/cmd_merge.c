@@ -884,7 +884,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     bool ok = s != NULL;
-    if (!ok) fputs("pgnarbiter merge: out of memory\n", err);
+    if (!ok) fputs(_("pgnarbiter merge: out of memory\n"), err);
     /* pass 1: every file, every record, before anything is written */
     for (size_t i = 0; ok && i < count; i++) {
         s[i].path = argv[optind + (int)i];
@@ -915,7 +915,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     if (ok) diag_control_parse(&m.control, s[0].control, &ce); /* checked in pass 1 */
     const struct diag_control *ctl = ok && m.control.changed ? &m.control : NULL;
     if (ok && !(m.collection = collection_new(dup_mode, s[0].strict))) {
-        fputs("pgnarbiter merge: out of memory\n", err);
+        fputs(_("pgnarbiter merge: out of memory\n"), err);
         ok = false;
     }
     if (ok) collection_set_round_form(m.collection, round_form);
@@ -923,7 +923,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     if (ok) m.input = s[0].input;
     if (ok) ok = check_set(&m, s, count);
     if (ok && !(m.report = report_new_controlled(format, out, s[0].report_games, ctl))) {
-        fputs("pgnarbiter merge: out of memory\n", err);
+        fputs(_("pgnarbiter merge: out of memory\n"), err);
         ok = false;
     }
     if (ok) {

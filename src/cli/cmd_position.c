@@ -331,9 +331,10 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     if (nfen == 0 && err == stderr && isatty(STDIN_FILENO)) {
         /* No FEN and standard input is a terminal: say what is wanted
          * instead of waiting silently for lines to be typed. */
-        fputs("pgnarbiter: no position: give FENs as arguments (quoted), or pipe one FEN a line "
-              "into standard input.\nTry 'pgnarbiter position --help'.\n",
+        fputs(_("pgnarbiter: no position: give FENs as arguments (quoted), or pipe one FEN a line "
+                "into standard input.\n"),
               err);
+        cli_try_help(err, "position");
         return CLI_EXIT_USAGE;
     }
     bool jsonl = o.jsonl;
@@ -375,12 +376,12 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
             j->unread = got != CLI_LINE_FEN;
             if (got == CLI_LINE_NUL)
                 snprintf(j->why, sizeof j->why,
-                         "line %lu holds a NUL byte, which no FEN holds; it is not read further",
+                         _("line %lu holds a NUL byte, which no FEN holds; it is not read further"),
                          lineno);
             else if (got == CLI_LINE_LONG) {
                 strcpy(w.lines[w.count] + POSITION_LONG_SHOWN, "...");
                 snprintf(j->why, sizeof j->why,
-                         "line %lu is longer than %d bytes, which no FEN is; it is not read further",
+                         _("line %lu is longer than %d bytes, which no FEN is; it is not read further"),
                          lineno, CLI_POSITION_LINE_MAX - 1);
             }
             if (++w.count == w.cap) all_legal &= flush_window(out, &w, jobs, jsonl, &first);

@@ -48,6 +48,8 @@
  */
 #include "jobs/shard.h"
 
+#include "i18n.h"
+
 #include "jobs/replay_pool.h"
 #include "pgn/input.h"
 #include "pgn/input_frames.h"
@@ -307,14 +309,14 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
     int status = SHARD_OK;
     if (n > 1 && c.fr.layout == INPUT_LAYOUT_GZIP) {
         snprintf(why, whylen,
-                 "%s is gzip compressed but not as BGZF, so it cannot be cut without decoding "
-                 "it whole. Recompress it with bgzip (or pzstd), or run one job per file.",
+                 _("%s is gzip compressed but not as BGZF, so it cannot be cut without decoding "
+                   "it whole. Recompress it with bgzip (or pzstd), or run one job per file."),
                  path);
         status = SHARD_CANNOT_SPLIT;
     } else if (n > 1 && c.fr.layout == INPUT_LAYOUT_ZSTD && c.fr.frames < 2) {
         snprintf(why, whylen,
-                 "%s is one zstd frame, which cannot be cut without decoding it whole. "
-                 "Recompress it with pzstd (or bgzip), or run one job per file.",
+                 _("%s is one zstd frame, which cannot be cut without decoding it whole. "
+                   "Recompress it with pzstd (or bgzip), or run one job per file."),
                  path);
         status = SHARD_CANNOT_SPLIT;
     } else if (!input_file_line_breaks(c.path, c.window_max, &c.cr, c.why, c.whylen)) {
@@ -352,7 +354,7 @@ int shard_read(struct replay_pool *pool, const char *path, unsigned k, unsigned 
         if (in) input_set_uncounted(in); /* chain_read() counts the shard's lines */
         struct replay_until u;
         if (!in || !replay_pool_read_until(pool, in, &ch.stop, &u)) {
-            if (!why[0]) snprintf(why, whylen, "out of memory");
+            if (!why[0]) snprintf(why, whylen, "%s", _("out of memory"));
             status = SHARD_UNREADABLE;
         } else {
             r->games = u.games;

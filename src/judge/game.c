@@ -434,10 +434,17 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                                              : _("not a move: %s"),
                  why);
         if (code != DIAG_BAD_SAN && (text_len != ev->len || memcmp(text, ev->text, text_len))) {
+            /* The reading in the piece letters of the user's language, as
+             * every move the program writes: Tb1 read as a rook move is
+             * "Tb1" to an Italian arbiter, "Rb1" in English. */
+            char shown[32];
+            size_t rlen = text_len < sizeof shown ? text_len : sizeof shown - 1;
+            memcpy(shown, text, rlen);
+            shown[rlen] = '\0';
+            i18n_san_letters(shown);
             size_t mlen = strlen(msg);
-            snprintf(msg + mlen, sizeof msg - mlen, _(" (read as %.*s, a %s move, in %s)"),
-                     (int)text_len, text, nota_piece_word(nota_piece_of(text, text_len)),
-                     game_nota_reading(g));
+            snprintf(msg + mlen, sizeof msg - mlen, _(" (read as %s, a %s move, in %s)"), shown,
+                     nota_piece_word(nota_piece_of(text, text_len)), game_nota_reading(g));
         }
         hold(g, l, code, &at, msg);
         l->broken = true;

@@ -20,6 +20,8 @@
  */
 #include "pgn/input_frames.h"
 
+#include "i18n.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -42,7 +44,7 @@ static bool read_at(struct walk *w, uint64_t at, unsigned char *buf, size_t n)
         ssize_t r = pread(w->fd, buf + got, n - got, (off_t)(at + got));
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) {
-            w->why = r < 0 ? strerror(errno) : "the file ends inside a frame header";
+            w->why = r < 0 ? strerror(errno) : _("the file ends inside a frame header");
             return false;
         }
         got += (size_t)r;
@@ -65,10 +67,10 @@ static uint64_t zstd_frame_size(struct walk *w, uint64_t at, bool *skippable)
     *skippable = (magic & 0xfffffff0u) == 0x184d2a50u;
     if (*skippable) {
         uint64_t size = 8 + (uint64_t)le32(h + 4);
-        if (at + size > w->size) return w->why = "the file ends inside a skippable frame", 0;
+        if (at + size > w->size) return w->why = _("the file ends inside a skippable frame"), 0;
         return size;
     }
-    if (magic != 0xfd2fb528u) return w->why = "bytes that are not a zstd frame", 0;
+    if (magic != 0xfd2fb528u) return w->why = _("bytes that are not a zstd frame"), 0;
     unsigned fhd = h[4];
     static const unsigned did_size[4] = {0, 1, 2, 4}, fcs_size[4] = {0, 2, 4, 8};
     bool single = fhd & 0x20;
@@ -80,13 +82,13 @@ static uint64_t zstd_frame_size(struct walk *w, uint64_t at, bool *skippable)
         if (!read_at(w, pos, b, 3)) return 0;
         uint32_t bh = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16;
         unsigned type = (bh >> 1) & 3;
-        if (type == 3) return w->why = "a zstd block of the reserved type", 0;
+        if (type == 3) return w->why = _("a zstd block of the reserved type"), 0;
         pos += 3 + (type == 1 ? 1 : bh >> 3);
-        if (pos > w->size) return w->why = "the file ends inside a zstd frame", 0;
+        if (pos > w->size) return w->why = _("the file ends inside a zstd frame"), 0;
         if (bh & 1) break;
     }
     if (fhd & 4) pos += 4;
-    if (pos > w->size) return w->why = "the file ends inside a zstd frame", 0;
+    if (pos > w->size) return w->why = _("the file ends inside a zstd frame"), 0;
     return pos - at;
 }
 
@@ -104,7 +106,7 @@ static uint64_t bgzf_block_size(struct walk *w, uint64_t at)
         unsigned slen = x[i + 2] | (unsigned)x[i + 3] << 8;
         if (x[i] == 'B' && x[i + 1] == 'C' && slen == 2 && i + 6 <= xlen) {
             uint64_t size = (uint64_t)(x[i + 4] | (unsigned)x[i + 5] << 8) + 1;
-            if (at + size > w->size) return w->why = "the file ends inside a BGZF block", 0;
+            if (at + size > w->size) return w->why = _("the file ends inside a BGZF block"), 0;
             return size;
         }
         i += 4 + slen;
@@ -119,7 +121,7 @@ bool input_frames_plan(const char *path, unsigned n, struct input_frames *f, cha
     struct walk w = {open(path, O_RDONLY | O_CLOEXEC), 0, NULL};
     struct stat st;
     if (w.fd < 0 || fstat(w.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(why, whylen, "%s", w.fd < 0 ? strerror(errno) : "not a regular file");
+        snprintf(why, whylen, "%s", w.fd < 0 ? strerror(errno) : _("not a regular file"));
         if (w.fd >= 0) close(w.fd);
         return false;
     }
@@ -128,7 +130,7 @@ bool input_frames_plan(const char *path, unsigned n, struct input_frames *f, cha
     f->n = n;
     f->start = calloc((size_t)n + 1, sizeof *f->start);
     if (!f->start) {
-        snprintf(why, whylen, "out of memory");
+        snprintf(why, whylen, "%s", _("out of memory"));
         close(w.fd);
         return false;
     }

@@ -75,10 +75,13 @@ void pgn_parse_report_encoding(struct pgn_parser *p, const struct pgn_token *t, 
     }
 }
 
-/* "byte" or "bytes" for a count of n. */
-static const char *bytes_word(unsigned long long n)
+/* "N bytes skipped" for a count of n, in buf: the participle agrees with
+ * the count in every language (ngettext: Italian "saltato 1 byte"). */
+#define SKIPPED_SHOWN 64
+static const char *skipped_text(char buf[SKIPPED_SHOWN], unsigned long long n)
 {
-    return n == 1 ? C_("count", "byte") : C_("count", "bytes");
+    snprintf(buf, SKIPPED_SHOWN, ngettext("%llu byte skipped", "%llu bytes skipped", (unsigned long)n), n);
+    return buf;
 }
 
 /* A printable rendering of the first byte of a bad token. */
@@ -90,6 +93,21 @@ static const char *show_byte(const struct pgn_token *t, char buf[8])
     else
         snprintf(buf, 8, "0x%02x", c);
     return buf;
+}
+
+const char *pgn_parse_token_word(const struct pgn_token *t, char buf[8])
+{
+    switch (t->type) {
+    case PGN_TOK_EOF: return C_("token", "end of file");
+    case PGN_TOK_STRING: return C_("token", "string");
+    case PGN_TOK_SYMBOL: return C_("token", "symbol");
+    case PGN_TOK_MOVE_NUMBER: return C_("token", "move number");
+    case PGN_TOK_NAG: return C_("token", "NAG");
+    case PGN_TOK_COMMENT: return C_("token", "comment");
+    case PGN_TOK_RESULT: return C_("token", "result");
+    case PGN_TOK_ERROR: return show_byte(t, buf);
+    default: return pgn_lex_type_name(t->type); /* [ ] ( ) */
+    }
 }
 
 /* A syntax error inside movetext; too many make the rest of it hopeless. */
@@ -106,8 +124,10 @@ static void movetext_error(struct pgn_parser *p, const struct src_loc *loc, cons
     }
     uint64_t skipped = pgn_lex_skip_to_tag_line(p->lx);
     pgn_parse_report(p, DIAG_SYNTAX, -1, loc,
-           _("%s; %u syntax errors in this movetext: skipped %llu %s to the next tag section"),
-           what, p->errors, (unsigned long long)skipped, bytes_word(skipped));
+           ngettext("%s; %u syntax errors in this movetext: skipped %llu byte to the next tag section",
+                    "%s; %u syntax errors in this movetext: skipped %llu bytes to the next tag section",
+                    (unsigned long)skipped),
+           what, p->errors, (unsigned long long)skipped);
     p->errors = 0;
 }
 
@@ -140,7 +160,9 @@ void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc)
         uint64_t more = p->bad_tags - PGN_PARSE_REPEAT_MAX;
         p->bad_tags = 0; /* so that this one is shown */
         pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-               _("%llu more bad-tag findings like these in this game, not shown one by one"),
+               ngettext("%llu more bad-tag finding like these in this game, not shown one by one",
+                        "%llu more bad-tag findings like these in this game, not shown one by one",
+                        (unsigned long)more),
                (unsigned long long)more);
     }
     if (p->deep || p->depth) {
@@ -195,7 +217,7 @@ static bool ep_mark_alone(const struct pgn_token *t)
 /* A movetext token.  Returns true when ev was filled. */
 static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
 {
-    char b[8];
+    char b[8], sk[SKIPPED_SHOWN];
     if (p->deep) { /* inside a variation nested beyond the limit: skip it whole */
         if (t->type == PGN_TOK_LPAREN) {
             p->deep++;
@@ -218,8 +240,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     switch (t->type) {
     case PGN_TOK_MOVE_NUMBER:
         if (t->number == 0) {
-            movetext_error(p, &t->loc, _("bad move number 0 (%llu %s skipped)"),
-                           (unsigned long long)t->span, bytes_word(t->span));
+            movetext_error(p, &t->loc, _("bad move number 0 (%s)"),
+                           skipped_text(sk, t->span));
             return false;
         }
         if (p->depth == 0) {
@@ -242,8 +264,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             return false; /* "exd6\ne.p.+": part of the previous move's notation */
         if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
             pgn_parse_check_encoding(p, t, N_("movetext"));
-            movetext_error(p, &t->loc, _("stray bytes that are not UTF-8 (%llu %s skipped)"),
-                           (unsigned long long)t->span, bytes_word(t->span));
+            movetext_error(p, &t->loc, _("stray bytes that are not UTF-8 (%s)"),
+                           skipped_text(sk, t->span));
             return false;
         }
         ev->type = PGN_EV_MOVE;
@@ -257,8 +279,8 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     case PGN_TOK_COMMENT:
         pgn_parse_check_encoding(p, t, N_("comment"));
         if (t->flags & PGN_TOKF_UNTERMINATED) {
-            movetext_error(p, &t->loc, _("unterminated comment: '{' without '}' (%llu %s skipped)"),
-                           (unsigned long long)t->span, bytes_word(t->span));
+            movetext_error(p, &t->loc, _("unterminated comment: '{' without '}' (%s)"),
+                           skipped_text(sk, t->span));
             return false;
         }
         if (t->flags & PGN_TOKF_TRUNCATED)
@@ -328,20 +350,20 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         keep(p);
         return false;
     case PGN_TOK_STRING:
-        movetext_error(p, &t->loc, _("string outside a tag pair (%llu %s skipped)"),
-                       (unsigned long long)t->span, bytes_word(t->span));
+        movetext_error(p, &t->loc, _("string outside a tag pair (%s)"),
+                       skipped_text(sk, t->span));
         return false;
     case PGN_TOK_RBRACKET:
         movetext_error(p, &t->loc, _("']' without '[' (1 byte skipped)"));
         return false;
     default: /* PGN_TOK_ERROR */
         if (t->flags & PGN_TOKF_TOO_LONG) { /* named by its first characters */
-            movetext_error(p, &t->loc, _("token too long: '%.*s...' (%llu %s skipped)"),
-                           (int)t->len, t->text, (unsigned long long)t->span, bytes_word(t->span));
+            movetext_error(p, &t->loc, _("token too long: '%.*s...' (%s)"),
+                           (int)t->len, t->text, skipped_text(sk, t->span));
             return false;
         }
-        movetext_error(p, &t->loc, _("%s %s (%llu %s skipped)"), _(t->message), show_byte(t, b),
-                       (unsigned long long)t->span, bytes_word(t->span));
+        movetext_error(p, &t->loc, _("%s %s (%s)"), _(t->message), show_byte(t, b),
+                       skipped_text(sk, t->span));
         return false;
     }
 }
@@ -424,7 +446,7 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
         }
         p->have_tok = false;
         const struct pgn_token *t = p->tok;
-        char b[8];
+        char b[8], sk[SKIPPED_SHOWN];
         bool big;
         switch (p->st) {
         case PS_BETWEEN:
@@ -450,14 +472,14 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 t->type == PGN_TOK_RBRACKET || t->type == PGN_TOK_STRING) {
                 if (t->flags & PGN_TOKF_TOO_LONG)
                     pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
-                                     _("token too long between games: '%.*s...' (%llu %s skipped)"),
-                                     (int)t->len, t->text, (unsigned long long)t->span,
-                                     bytes_word(t->span));
+                                     _("token too long between games: '%.*s...' (%s)"),
+                                     (int)t->len, t->text, skipped_text(sk, t->span));
+                else if (t->type == PGN_TOK_ERROR)
+                    pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%s)"),
+                                     _(t->message), show_byte(t, b), skipped_text(sk, t->span));
                 else
-                pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc, _("%s %s between games (%llu %s skipped)"),
-                       t->type == PGN_TOK_ERROR ? _(t->message) : _("stray"),
-                       t->type == PGN_TOK_ERROR ? show_byte(t, b) : pgn_lex_type_name(t->type),
-                       (unsigned long long)t->span, bytes_word(t->span));
+                    pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc, _("stray %s between games (%s)"),
+                                     pgn_parse_token_word(t, b), skipped_text(sk, t->span));
                 continue;
             }
             start_game(p, ev, t);
@@ -485,9 +507,12 @@ static bool parser_step(struct pgn_parser *p, struct pgn_event *ev)
                 /* a line between tag pairs that is none: the game goes on */
                 uint64_t from = t->loc.offset;
                 pgn_lex_skip_line(p->lx);
+                uint64_t n = pgn_lex_offset(p->lx) - from;
                 pgn_parse_report(p, DIAG_SYNTAX, -1, &t->loc,
-                       _("a line between tag pairs that is not a tag pair (%llu bytes skipped)"),
-                       (unsigned long long)(pgn_lex_offset(p->lx) - from));
+                       ngettext("a line between tag pairs that is not a tag pair (%llu byte skipped)",
+                                "a line between tag pairs that is not a tag pair (%llu bytes skipped)",
+                                (unsigned long)n),
+                       (unsigned long long)n);
                 continue;
             }
             p->st = PS_MOVETEXT;

@@ -92,6 +92,11 @@ static inline void pgn_parse_check_encoding(struct pgn_parser *p, const struct p
 {
     if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) pgn_parse_report_encoding(p, t, what);
 }
+/* What a token is, as a message names it in the user's language: "string",
+ * "comment" ...; punctuation as itself ("]"), a bad byte as show_byte() does
+ * ("'%'", "0x01"), in buf. */
+const char *pgn_parse_token_word(const struct pgn_token *t, char buf[8]);
+
 void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc);
 
 /* The token is to be handled again before lexing on. */

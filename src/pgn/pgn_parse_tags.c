@@ -99,8 +99,10 @@ bool pgn_parse_on_tag_token(struct pgn_parser *p, const struct pgn_token *t, str
             p->st = PS_TAG_VALUE;
             return false;
         }
+        char b[8];
         pgn_parse_report(p, DIAG_BAD_TAG, -1, &p->tag_loc,
-               _("malformed tag pair: %s where the tag name belongs"), pgn_lex_type_name(t->type));
+                         _("malformed tag pair: %s where the tag name belongs"),
+                         pgn_parse_token_word(t, b));
         p->st = t->type == PGN_TOK_STRING ? PS_TAG_SKIP : PS_TAGS;
         if (t->type != PGN_TOK_RBRACKET && t->type != PGN_TOK_STRING)
             keep(p);

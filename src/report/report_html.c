@@ -42,7 +42,6 @@ const char *const report_html_strings[HS_NB] = {
     [HS_LANG] = N_("en"),
     [HS_TITLE] = N_("pgnarbiter report"),
     [HS_SUMMARY] = N_("Summary"),
-    [HS_CHECKED] = N_("Checked: %llu input(s), %llu game(s), %llu bytes."),
     [HS_UNREADABLE] = N_("Inputs that could not be read: %llu."),
     [HS_NOT_JUDGED] = N_("Games counted but not judged (unsupported variant): %llu."),
     [HS_ERRORS] = N_("Errors: %llu"),

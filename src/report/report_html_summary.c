@@ -133,8 +133,13 @@ void report_html_finish(struct report_html *h, const struct run_totals *t)
         fputs("</p>\n", f);
     }
     fputs("<p>", f);
-    report_html_putf(f, S(HS_CHECKED), (unsigned long long)t->files, (unsigned long long)t->games,
-         (unsigned long long)t->bytes);
+    /* Three counts, each with its own plural (Italian "1 partita", "2 partite"). */
+    report_html_putf(f, ngettext("Checked: %llu input, ", "Checked: %llu inputs, ", (unsigned long)t->files),
+                     (unsigned long long)t->files);
+    report_html_putf(f, ngettext("%llu game, ", "%llu games, ", (unsigned long)t->games),
+                     (unsigned long long)t->games);
+    report_html_putf(f, ngettext("%llu byte.", "%llu bytes.", (unsigned long)t->bytes),
+                     (unsigned long long)t->bytes);
     if (t->files_unreadable) {
         fputs(" ", f);
         report_html_putf(f, S(HS_UNREADABLE), (unsigned long long)t->files_unreadable);

@@ -250,11 +250,14 @@ static const struct {
     /* brace comments do not nest (PGN 5): no move is swallowed */
     {"1. e4 {a{b} e5 2. Nf3 *", "GB MB N1.1 e4 {a{b} e5 N2.1 Nf3 R:* GE"},
     {"%comment line\n1. e4 *", "GB MB N1.1 e4 R:* GE"},
-    /* encodings: Latin-1 is a note once per input; other bad bytes warn once per game */
+    /* encodings: Windows-1252 (Latin-1 included) is a note once per input;
+     * the bytes it leaves undefined warn once per game */
     {"[W \"M\xfcller\"]\n[B \"J\xf6rg\"]\n{\xe9t\xe9} *",
      "GB !encoding@1:4 T:W=M\xfcller T:B=J\xf6rg MB {\xe9t\xe9} R:* GE"},
+    {"[W \"D\x92" "Amico\"]\n[B \"M\xfcller\"]\n{\x93la\x94 \x96 x} *",
+     "GB !encoding@1:4 T:W=D\x92" "Amico T:B=M\xfcller MB {\x93la\x94 \x96 x} R:* GE"},
     {"[W \"\x81\"]\n[B \"\x94\"] *\n[W \"\x81\"] *",
-     "GB !encoding@1:4 T:W=\x81 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
+     "GB !encoding@1:4 T:W=\x81 !encoding@2:4 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
     /* columns count characters, not bytes: after a comment, a glyph, a
      * multi-line comment and a tag value with non-ASCII text */
     {"1. e4 {\xc3\xa8} & *", "GB MB N1.1 e4 {\xc3\xa8} !syntax@1:11 R:* GE"},

@@ -78,7 +78,7 @@ struct report_html {
     size_t nmarks;
 };
 
-/* Text as HTML, escaped (invalid UTF-8 read as Latin-1); printf, then that. */
+/* Text as HTML, escaped (invalid UTF-8 read as Windows-1252); printf, then that. */
 void report_html_put(FILE *f, const char *s);
 void report_html_putf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

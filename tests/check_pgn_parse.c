@@ -668,6 +668,9 @@ static const char *const fast_cases[] = {
     "[pgn][A1_+#=:-/ \"x\"]\n[pgn \"y\"]\n[A.b \"z\"]\n[\xc3\xa9 \"w\"]\n[1A \"v\"]\n*[/pgn]",
     /* encodings in values: Latin-1 and bad UTF-8 go the general way */
     "[W \"M\xfcller\"]\n[B \"J\xc3\xb6rg\"]\n[C \"\x81\"]\n*",
+    /* Windows-1252: values, comments, a move glued to a quote, markers */
+    "[W \"D\x92" "Amico\"]\n[E \"A \x96 B\"]\n\n1. e4 {\x93" "bene\x94 \x85} e5 2. Nf3\x92 "
+    "Nc6 \xbd-\xbd\n\n[W \"x\"]\n\n1. d4 1\x96" "0",
     /* duplicates and the tag-only game split (blank line, then a tag seen) */
     "[A \"1\"]\n[A \"2\"]\n[B \"3\"]\n\n[C \"4\"]\n\n[A \"5\"]\n\n[A \"6\"]\n",
     /* move numbers: dots, blanks, ellipsis, 0, ten digits, no dot */

@@ -2,12 +2,15 @@
  * check_input.c - byte streams: memory, files, stdin naming, directories;
  * gzip (several members, zero padding, truncation, corruption) and zstd
  * (several frames, truncation) detected by magic bytes, built in the test
- * with the zlib and zstd APIs; classic Mac line ends; and the sorted
- * directory walk.
+ * with the zlib and zstd APIs; classic Mac line ends; inputs that are not
+ * PGN (a document, a page, an image, UTF-16 without a byte order mark)
+ * refused from their first bytes, plain or compressed, read in any sizes,
+ * and real PGN that merely starts oddly read; and the sorted directory walk.
  */
 #include "testutil.h"
 
 #include "pgn/input.h"
+#include "pgn/input_kind.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -202,6 +205,98 @@ START_TEST(magic_prefixes)
     in = input_open_memory("", 0);
     ck_assert_int_eq(slurp(in, out, sizeof out, 4), 0);
     input_close(in);
+}
+END_TEST
+
+/* The first bytes of inputs that are not PGN, and what the refusal names;
+ * then inputs that are PGN however they start (want NULL). */
+#define B(s) s, sizeof s - 1
+static const struct {
+    const char *bytes;
+    size_t len;
+    const char *want;
+} kinds[] = {
+    {B("{\\rtf1\\ansi\\ansicpg1252\\deff0 [Event \"x\"]\\par"), "an RTF document"},
+    {B("\xef\xbb\xbf\r\n{\\rtf1 x}"), "an RTF document"},
+    {B("<!DOCTYPE html>\n<html><body><pre>[Event \"x\"]"), "an HTML page"},
+    {B("\n\n  <HTML>\n<head>"), "an HTML page"},
+    {B("<!-- saved from url -->\n<html>"), "an HTML page"},
+    {B("<?xml version=\"1.0\"?>\n<games>"), "an XML document"},
+    {B("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), "a PDF document"},
+    {B("\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), "a PNG image"},
+    {B("\xff\xd8\xff\xe0\0\x10JFIF"), "a JPEG image"},
+    {B("GIF89a\x01\0\x01\0"), "a GIF image"},
+    {B("\x7f" "ELF\x02\x01\x01"), "a program"},
+    {B("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\0\0"), "an old Office document"},
+    {B("PK\3\4\x14\0\0\0\x08\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x13\0\0\0[Content_Types].xml"),
+     "an Office document"},
+    {B("PK\3\4\x14\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x08\0\0\0mimetype"
+     "application/vnd.oasis.opendocument.spreadsheet"), "an OpenDocument file"},
+    {B("[\0E\0v\0e\0n\0t\0 \0\"\0x\0\"\0]\0"), "UTF-16LE"},
+    {B("\0[\0E\0v\0e\0n\0t\0 \0\"\0x\0\"\0]"), "UTF-16BE"},
+    /* PGN */
+    {B("{ a comment first }\n[Event \"x\"]"), NULL},
+    {B("{\\ backslash}\n1. e4 *"), NULL},
+    {B("% an escape line\n[Event \"x\"]"), NULL},
+    {B("\xef\xbb\xbf\n\n[Event \"x\"]"), NULL},
+    {B("\xff\xfe[\0E\0v\0e\0n\0t\0"), NULL}, /* UTF-16 with its mark: the lexer reads it */
+    {B("\xfe\xff\0[\0E\0v\0e\0n\0t"), NULL},
+    {B("<x"), NULL},                       /* no page: the reader says what it is */
+    {B("1. e4 e5 *"), NULL},
+    {B("PK\3\4"), NULL}, /* a plain zip: refused by input.c as compression */
+    {B("[\0E\0"), NULL}, /* too short to tell */
+};
+
+/* input_kind_refusal() names each; an input over such bytes fails with that
+ * reason at its first read, plain and gzipped, in any read sizes; a PGN is
+ * read whole. */
+START_TEST(not_pgn)
+{
+    const char *b = kinds[_i].bytes, *want = kinds[_i].want;
+    size_t len = kinds[_i].len;
+    char why[256];
+    const char *r = input_kind_refusal((const unsigned char *)b, len, why, sizeof why);
+    if (!want) {
+        ck_assert_msg(!r, "case %d refused: %s", _i, r ? r : "");
+    } else {
+        ck_assert_msg(r && strstr(r, want), "case %d: %s", _i, r ? r : "(not refused)");
+    }
+    unsigned char gz[512];
+    size_t gzlen = gzip_member(b, len, gz, sizeof gz);
+    for (int packed = 0; packed < 2; packed++)
+        for (size_t step = 1; step <= 64; step *= 4) {
+            char out[512];
+            struct input *in = packed ? input_open_memory_chunked(gz, gzlen, step)
+                                      : input_open_memory_chunked(b, len, step);
+            ptrdiff_t got = slurp(in, out, sizeof out, step);
+            if (want) {
+                ck_assert_msg(got == -1, "case %d packed %d step %zu: read %td", _i, packed, step,
+                              got);
+                ck_assert_str_eq(input_error(in), r);
+            } else if (len != 4 || b[0] != 'P') { /* (a plain zip: refused as compression) */
+                ck_assert_int_eq(got, (ptrdiff_t)len);
+                ck_assert_mem_eq(out, b, len);
+            }
+            input_close(in);
+        }
+}
+END_TEST
+
+/* A range from the middle of a file is no file's start: not looked at. */
+START_TEST(not_pgn_range_middle)
+{
+    char path[] = "/tmp/check_input_kind_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    static const char text[] = "[Event \"x\"]\n\n1. e4 *\n{\\rtf1 in a comment}\n";
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (ssize_t)(sizeof text - 1));
+    close(fd);
+    char why[256], out[128];
+    struct input *in = input_open_range(path, 22, UINT64_MAX, why, sizeof why);
+    ck_assert_ptr_nonnull(in);
+    ck_assert_int_eq(slurp(in, out, sizeof out, 7), (ptrdiff_t)(sizeof text - 1 - 22));
+    input_close(in);
+    unlink(path);
 }
 END_TEST
 
@@ -562,6 +657,8 @@ Suite *input_suite(void)
     tcase_add_test(tc, failure_point_independent_of_read_sizes);
     tcase_add_test(tc, source_inputs);
     tcase_add_test(tc, magic_prefixes);
+    tcase_add_loop_test(tc, not_pgn, 0, (int)(sizeof kinds / sizeof *kinds));
+    tcase_add_test(tc, not_pgn_range_middle);
     tcase_add_loop_test(tc, classic_mac_line_ends, 0, (int)(sizeof line_ends / sizeof *line_ends));
     suite_add_tcase(s, tc);
     tc = tcase_create("files");

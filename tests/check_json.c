@@ -20,8 +20,10 @@ static const struct {
     {"caf\xc3\xa9", 5, "\"caf\xc3\xa9\""},          /* valid UTF-8 kept */
     {"M\xfcller", 6, "\"M\\u00fcller\""},           /* Latin-1 byte */
     {"\xc3", 1, "\"\\u00c3\""},                    /* truncated sequence */
-    {"\xe0\x80\x80", 3, "\"\\u00e0\\u0080\\u0080\""}, /* overlong */
-    {"\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\""}, /* surrogate */
+    {"\xe0\x80\x81", 3, "\"\\u00e0\\u20ac\\u0081\""}, /* overlong: Windows-1252 */
+    {"\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u20ac\""}, /* surrogate */
+    {"D\x92" "Amico \x93" "x\x94", 11, "\"D\\u2019Amico \\u201cx\\u201d\""}, /* Windows-1252 */
+    {"\x9d\x9f", 2, "\"\\u009d\\u0178\""},             /* undefined; Y diaeresis */
     {"\xf0\x9f\x98\x80", 4, "\"\xf0\x9f\x98\x80\""}, /* 4-byte emoji */
     {"nul\0in", 6, "\"nul\\u0000in\""},
     /* bidirectional controls: escaped, the same string to a reader */

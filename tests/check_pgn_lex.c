@@ -52,7 +52,7 @@ static char *dump(const char *src, size_t len, size_t chunk, bool flags)
         if (flags) {
             static const struct { unsigned f; const char *s; } fl[] = {
                 {PGN_TOKF_TRUNCATED, "/t"}, {PGN_TOKF_UNTERMINATED, "/u"},
-                {PGN_TOKF_BAD_QUOTE, "/q"}, {PGN_TOKF_LATIN1, "/l"}, {PGN_TOKF_BAD_UTF8, "/b"},
+                {PGN_TOKF_BAD_QUOTE, "/q"}, {PGN_TOKF_CP1252, "/l"}, {PGN_TOKF_BAD_UTF8, "/b"},
                 {PGN_TOKF_NONSTANDARD, "/n"}, {PGN_TOKF_LINE_START, "/s"},
                 {PGN_TOKF_BLANK_BEFORE, "/k"}};
             for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
@@ -121,6 +121,8 @@ static const struct {
     {"e4 (d4 d5) e5", "S:e4 ( S:d4 S:d5 ) S:e5"},
     {"1-0 0-1 1/2-1/2 *", "R:1-0 R:0-1 R:1/2-1/2 R:*"},
     {"\xc2\xbd-\xc2\xbd 1\xe2\x80\x93" "0", "R:1/2-1/2 R:1-0"},
+    /* the same in Windows-1252: ½ BD, en dash 96, em dash 97 */
+    {"\xbd-\xbd 1\x96" "0 0\x97" "1 \xbd \xbd\x96\xbd", "R:1/2-1/2 R:1-0 R:0-1 R:1/2-1/2 R:1/2-1/2"},
     /* escape lines, wrappers */
     {"%ignored [ line\ne4 %x", "S:e4 E:stray character S:x"},
     {"[pgn] 1. e4 [/pgn]", "N1.1 S:e4"},
@@ -153,12 +155,14 @@ static const struct {
     {"[A \"M\x81ller\"]", "[/s S:A Q:M\x81ller/b ]"},
     {"[A \"M\xc3\xbcller\"]", "[/s S:A Q:M\xc3\xbcller ]"},
     {"{\xe9t\xe9}", "C:\xe9t\xe9/l/s"},
-    {"{ed\xed\xa0\x80}", "C:ed\xed\xa0\x80/b/s"},
+    {"{ed\xed\xa0\x80}", "C:ed\xed\xa0\x80/l/s"}, /* a surrogate's bytes: Windows-1252 text */
+    {"{D\x92" "Amico \x9d}", "C:D\x92" "Amico \x9d/b/s"}, /* 9D: undefined there */
     {"e4 {open\nstill open", "S:e4/s C:open\nstill open/u"},
     {"e4 {open\n[Event \"x\"]", "S:e4/s C:open\n/u [/s S:Event Q:x ]"},
     {"e4 {a\n[%clk 1:00]}", "S:e4/s C:a\n[%clk 1:00]"},
     {"[A \"open", "[/s S:A Q:open/u"},
     {"\xc2\xbd-\xc2\xbd", "R:1/2-1/2/n/s"},
+    {"\xbd-\xbd", "R:1/2-1/2/n/s"},
 };
 
 START_TEST(token_flags)
@@ -452,9 +456,9 @@ END_TEST
 #endif
 
 /* RFC 3629 in pgn_lex_utf8_flags(): shortest forms only, no surrogates, no
- * code point past U+10FFFF; bytes that are not UTF-8 are Latin-1 when all of
- * them are printable Latin-1 (A0-FF), else bad; a sequence cut at the end of
- * a truncated text is not held against it. */
+ * code point past U+10FFFF; bytes that are not UTF-8 are Windows-1252 when
+ * all of them are (80-FF but 81 8D 8F 90 9D), else bad; a sequence cut at
+ * the end of a truncated text is not held against it. */
 static const struct {
     const char *s;
     bool cut;
@@ -465,17 +469,24 @@ static const struct {
     {"\xc2\x80 \xdf\xbf", false, 0},                            /* U+0080, U+07FF */
     {"\xe0\xa0\x80 \xef\xbf\xbf", false, 0},                    /* U+0800, U+FFFF */
     {"\xf0\x90\x80\x80 \xf4\x8f\xbf\xbf", false, 0},          /* U+10000, U+10FFFF */
-    {"\xc0\xaf", false, PGN_TOKF_LATIN1}, /* overlong '/': read as Latin-1 "\xc0\xaf" */
-    {"\xc1\xbf", false, PGN_TOKF_LATIN1}, /* overlong U+007F */
-    {"\xe0\x80\xaf", false, PGN_TOKF_BAD_UTF8},                   /* overlong, 3 bytes */
-    {"\xe0\x9f\xbf", false, PGN_TOKF_BAD_UTF8},                   /* overlong U+07FF */
-    {"\xf0\x8f\xbf\xbf", false, PGN_TOKF_BAD_UTF8},               /* overlong, 4 bytes */
-    {"\xed\xa0\x80", false, PGN_TOKF_BAD_UTF8},                   /* surrogate D800 */
-    {"\xf4\x90\x80\x80", false, PGN_TOKF_BAD_UTF8},               /* U+110000 */
-    {"\xf5\x80\x80\x80", false, PGN_TOKF_BAD_UTF8},               /* lead byte F5 */
-    {"caf\xe9 M\xfcller", false, PGN_TOKF_LATIN1},                /* Latin-1 letters */
+    {"\xc0\xaf", false, PGN_TOKF_CP1252}, /* overlong '/': read as Latin-1 "\xc0\xaf" */
+    {"\xc1\xbf", false, PGN_TOKF_CP1252}, /* overlong U+007F */
+    {"\xe0\x80\xaf", false, PGN_TOKF_CP1252},  /* overlong, 3 bytes: read as "\xe0\x80\xaf" */
+    {"\xe0\x9f\xbf", false, PGN_TOKF_CP1252},  /* overlong U+07FF */
+    {"\xf0\x8f\xbf\xbf", false, PGN_TOKF_BAD_UTF8},          /* overlong, 4 bytes: 8F undefined */
+    {"\xed\xa0\x80", false, PGN_TOKF_CP1252},  /* surrogate D800 */
+    {"\xf4\x90\x80\x80", false, PGN_TOKF_BAD_UTF8},          /* U+110000: 90 undefined */
+    {"\xf5\x80\x80\x80", false, PGN_TOKF_CP1252},             /* lead byte F5 */
+    {"D\x92" "Amico \x93Re\x94 \x96 \x85", false, PGN_TOKF_CP1252}, /* Windows-1252 ’ “ ” – … */
+    {"\x80\x8a\x9f", false, PGN_TOKF_CP1252},                 /* € Š Ÿ */
+    {"D\x92" "Amico \x81", false, PGN_TOKF_BAD_UTF8},             /* 81: undefined */
+    {"\x8d", false, PGN_TOKF_BAD_UTF8},                         /* the five undefined */
+    {"\x8f", false, PGN_TOKF_BAD_UTF8},
+    {"\x90", false, PGN_TOKF_BAD_UTF8},
+    {"\x9d M\xfcller", false, PGN_TOKF_BAD_UTF8},
+    {"caf\xe9 M\xfcller", false, PGN_TOKF_CP1252},                /* Latin-1 letters */
     {"Citt\xc3", true, 0},                                        /* cut by truncation */
-    {"Citt\xc3", false, PGN_TOKF_LATIN1},                         /* not cut: Latin-1 \xc3 */
+    {"Citt\xc3", false, PGN_TOKF_CP1252},                         /* not cut: Latin-1 \xc3 */
 };
 
 START_TEST(utf8_validation)

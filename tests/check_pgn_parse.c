@@ -250,11 +250,14 @@ static const struct {
     /* brace comments do not nest (PGN 5): no move is swallowed */
     {"1. e4 {a{b} e5 2. Nf3 *", "GB MB N1.1 e4 {a{b} e5 N2.1 Nf3 R:* GE"},
     {"%comment line\n1. e4 *", "GB MB N1.1 e4 R:* GE"},
-    /* encodings: Latin-1 is a note once per input; other bad bytes warn once per game */
+    /* encodings: Windows-1252 (Latin-1 included) is a note once per input;
+     * the bytes it leaves undefined warn once per game */
     {"[W \"M\xfcller\"]\n[B \"J\xf6rg\"]\n{\xe9t\xe9} *",
      "GB !encoding@1:4 T:W=M\xfcller T:B=J\xf6rg MB {\xe9t\xe9} R:* GE"},
+    {"[W \"D\x92" "Amico\"]\n[B \"M\xfcller\"]\n{\x93la\x94 \x96 x} *",
+     "GB !encoding@1:4 T:W=D\x92" "Amico T:B=M\xfcller MB {\x93la\x94 \x96 x} R:* GE"},
     {"[W \"\x81\"]\n[B \"\x94\"] *\n[W \"\x81\"] *",
-     "GB !encoding@1:4 T:W=\x81 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
+     "GB !encoding@1:4 T:W=\x81 !encoding@2:4 T:B=\x94 MB R:* GE GB !encoding@3:4 T:W=\x81 MB R:* GE"},
     /* columns count characters, not bytes: after a comment, a glyph, a
      * multi-line comment and a tag value with non-ASCII text */
     {"1. e4 {\xc3\xa8} & *", "GB MB N1.1 e4 {\xc3\xa8} !syntax@1:11 R:* GE"},
@@ -665,6 +668,9 @@ static const char *const fast_cases[] = {
     "[pgn][A1_+#=:-/ \"x\"]\n[pgn \"y\"]\n[A.b \"z\"]\n[\xc3\xa9 \"w\"]\n[1A \"v\"]\n*[/pgn]",
     /* encodings in values: Latin-1 and bad UTF-8 go the general way */
     "[W \"M\xfcller\"]\n[B \"J\xc3\xb6rg\"]\n[C \"\x81\"]\n*",
+    /* Windows-1252: values, comments, a move glued to a quote, markers */
+    "[W \"D\x92" "Amico\"]\n[E \"A \x96 B\"]\n\n1. e4 {\x93" "bene\x94 \x85} e5 2. Nf3\x92 "
+    "Nc6 \xbd-\xbd\n\n[W \"x\"]\n\n1. d4 1\x96" "0",
     /* duplicates and the tag-only game split (blank line, then a tag seen) */
     "[A \"1\"]\n[A \"2\"]\n[B \"3\"]\n\n[C \"4\"]\n\n[A \"5\"]\n\n[A \"6\"]\n",
     /* move numbers: dots, blanks, ellipsis, 0, ten digits, no dot */

@@ -205,18 +205,20 @@ END_TEST
 
 /* Control characters from tag values, messages and file names never reach a
  * terminal raw (text and github); a newline in a file name cannot forge a
- * finding line; valid UTF-8 and Latin-1 names still read as text. */
+ * finding line; valid UTF-8 and Windows-1252 names still read as text (a
+ * byte Windows-1252 leaves undefined is escaped). */
 START_TEST(controls_are_escaped)
 {
     struct diag d = sample_diag();
     d.file = "a.pgn\nforged.pgn:1:1: error: \x1b]0;x\x07";
     d.white = "M\xfcller\x1b[2J";
-    d.black = "Ros\xc3\xa0\r\x08\x7f\xc2\x9b" "1m\x9b";
+    d.black = "Ros\xc3\xa0\r\x08\x7f\xc2\x9b" "1m\x9d D\x92" "A";
     d.round = "1\xe2\x80\xae" "2";
     d.message = "illegal move\t\x1b[31m";
     char *out = render(REPORT_TEXT, &d, false);
     ck_assert_str_eq(out, "a.pgn\\nforged.pgn:1:1: error: \\x1b]0;x\\x07:20:5: error: game 2 "
-                          "(M\xc3\xbcller\\x1b[2J - Ros\xc3\xa0\\r\\x08\\x7f\\u009b1m\\x9b, "
+                          "(M\xc3\xbcller\\x1b[2J - Ros\xc3\xa0\\r\\x08\\x7f\\u009b1m\\x9d "
+                          "D\xe2\x80\x99" "A, "
                           "round 1\\u202e2), 9. Kg1 (ply 17): illegal move\\t\\x1b[31m "
                           "[illegal-move]\n");
     free(out);
@@ -231,15 +233,18 @@ END_TEST
 
 
 /* A run of plain ASCII is passed eight bytes at a time: a control, DEL, a
- * C1 byte or a Latin-1 byte anywhere in it, at every place in the run and
- * by every length, is still escaped (or read as Latin-1) where it stands. */
+ * byte Windows-1252 leaves undefined or a Windows-1252 byte anywhere in it,
+ * at every place in the run and by every length, is still escaped (or read
+ * as Windows-1252: 0x9b is a single angle quote there, not a C1 CSI) where
+ * it stands. */
 START_TEST(escape_finds_a_byte_anywhere_in_a_run)
 {
     static const struct {
         unsigned char byte;
         const char *as;
     } bad[] = {{0x1b, "\\x1b"}, {0x1f, "\\x1f"}, {0x7f, "\\x7f"}, {0x01, "\\x01"},
-               {0x9b, "\\x9b"}, {0xfc, "\xc3\xbc"}, {'\n', "\\n"}};
+               {0x9d, "\\x9d"}, {0x81, "\\x81"}, {0x9b, "\xe2\x80\xba"}, {0x92, "\xe2\x80\x99"},
+               {0x80, "\xe2\x82\xac"}, {0xfc, "\xc3\xbc"}, {'\n', "\\n"}};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
         for (size_t len = 1; len <= 24; len++)
             for (size_t at = 0; at < len; at++) {
@@ -259,7 +264,7 @@ START_TEST(escape_finds_a_byte_anywhere_in_a_run)
                 size_t n = 0;
                 FILE *f = open_memstream(&out, &n);
                 ck_assert_ptr_nonnull(f);
-                escape_write(f, in, len, ESCAPE_LATIN1);
+                escape_write(f, in, len, ESCAPE_CP1252);
                 fclose(f);
                 ck_assert_msg(strcmp(out, want) == 0, "byte 0x%02x at %zu of %zu: \"%s\"",
                               bad[k].byte, at, len, out);

@@ -31,6 +31,7 @@
 #include "pgn/input.h"
 
 #include "pgn/byte_scan.h"
+#include "pgn/input_kind.h"
 
 #include "i18n.h"
 
@@ -76,6 +77,9 @@ struct input {
     bool zs_frame_start; /* the decoder is between frames: a header comes next */
     uint64_t zs_window_max;
     uint64_t zs_frame_at, zs_window; /* the current frame's raw offset and window */
+
+    bool kind_known; /* input_kind_refusal() has looked, or must not: a range of a
+                        file (not its start), bytes decoded elsewhere */
 
     enum { EOL_UNDECIDED, EOL_LF, EOL_CR } eol;
     int ahead; /* a decoded byte read ahead, not yet returned; -1: none */
@@ -212,13 +216,29 @@ static const char *gzip_no_memory(void)
     return _("out of memory for the gzip decoder");
 }
 
+/* The start of the stream (the n bytes at b, decoded) may be PGN: else the
+ * input fails with input_kind_refusal()'s reason. */
+static bool kind_ok(struct input *in, const unsigned char *b, size_t n)
+{
+    char why[sizeof in->err];
+    in->kind_known = true;
+    if (!input_kind_refusal(b, n, why, sizeof why)) return true;
+    fail(in, why, NULL);
+    return false;
+}
+
 static bool sniff(struct input *in)
 {
-    /* Gather up to 10 bytes, however short the reads are. */
-    if (!raw_gather(in, 10))
+    /* Gather up to INPUT_KIND_LOOK bytes, however short the reads are. */
+    if (!raw_gather(in, INPUT_KIND_LOOK))
         return false;
     const unsigned char *b = in->raw;
     in->fmt = FMT_PLAIN;
+    bool gzip = in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b,
+         zstd = in->raw_len >= 4 && zstd_magic(b);
+    /* a .docx, a PDF, ...: a compressed stream's decoded start is looked at
+     * when it is read (input_read()) */
+    if (!in->kind_known && !gzip && !zstd && !kind_ok(in, b, in->raw_len)) return false;
     const struct other_format *other = unsupported_format(b, in->raw_len);
     if (other) {
         char what[sizeof in->err];
@@ -228,7 +248,7 @@ static bool sniff(struct input *in)
                  other->name, other->decoder);
         return fail(in, what, NULL), false;
     }
-    if (in->raw_len >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+    if (gzip) {
         memset(&in->z, 0, sizeof in->z);
         int ret = inflateInit2(&in->z, 15 + 16);
         if (ret != Z_OK)
@@ -237,7 +257,7 @@ static bool sniff(struct input *in)
                    false;
         in->z_ready = true;
         in->fmt = FMT_GZIP;
-    } else if (in->raw_len >= 4 && zstd_magic(b)) {
+    } else if (zstd) {
         in->zs = ZSTD_createDStream();
         if (!in->zs) /* its only failure: the context could not be allocated */
             return fail(in, _("out of memory for the zstd decoder"), NULL), false;
@@ -422,17 +442,23 @@ static ptrdiff_t read_zstd(struct input *in, unsigned char *buf, size_t n)
  * (zstd decodes straight into a large enough buffer and loses a block's
  * worth on an error that a small one would have seen flushed first).
  */
+static ptrdiff_t decode_step(struct input *in)
+{
+    if (in->failed) return -1;
+    if (!in->dec && !(in->dec = malloc(INPUT_DEC_STEP))) return fail(in, _("out of memory"), NULL);
+    ptrdiff_t got = in->fmt == FMT_GZIP ? read_gzip(in, in->dec, INPUT_DEC_STEP)
+                                        : read_zstd(in, in->dec, INPUT_DEC_STEP);
+    if (got <= 0) return got;
+    in->dec_pos = 0;
+    in->dec_len = (size_t)got;
+    return got;
+}
+
 static ptrdiff_t read_compressed(struct input *in, unsigned char *buf, size_t n)
 {
     if (in->dec_pos == in->dec_len) {
-        if (in->failed) return -1;
-        if (!in->dec && !(in->dec = malloc(INPUT_DEC_STEP)))
-            return fail(in, _("out of memory"), NULL);
-        ptrdiff_t got = in->fmt == FMT_GZIP ? read_gzip(in, in->dec, INPUT_DEC_STEP)
-                                            : read_zstd(in, in->dec, INPUT_DEC_STEP);
+        ptrdiff_t got = decode_step(in);
         if (got <= 0) return got;
-        in->dec_pos = 0;
-        in->dec_len = (size_t)got;
     }
     size_t k = in->dec_len - in->dec_pos;
     if (k > n) k = n;
@@ -492,6 +518,11 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         return 0;
     if (in->fmt == FMT_UNKNOWN && !sniff(in))
         return -1;
+    if (!in->kind_known) { /* compressed: what its first decoded bytes look like */
+        in->kind_known = true;
+        if (decode_step(in) < 0 && in->dec_len == 0) return -1;
+        if (in->dec_len && !kind_ok(in, in->dec, in->dec_len)) return -1;
+    }
     unsigned char *out = buf;
     size_t len = 0;
     if (in->ahead >= 0) {
@@ -568,6 +599,7 @@ struct input *input_open_range(const char *path, uint64_t start, uint64_t end, c
     }
     in->raw_left = end > start ? end - start : 0;
     in->raw_bytes = start; /* byte offsets in messages are the file's */
+    in->kind_known = start > 0; /* a range from the middle: its start is no file's start */
     return in;
 }
 
@@ -624,6 +656,7 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
         in->source = fn;
         in->source_ctx = ctx;
         in->fmt = FMT_PLAIN; /* decoded already: no format to sniff */
+        in->kind_known = true; /* ... and no start to look at: its reader did */
         in->eol = EOL_LF;    /* ... and line breaks already as they are read */
     }
     return in;

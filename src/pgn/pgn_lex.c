@@ -248,7 +248,9 @@ static const struct pgn_token *too_long(struct pgn_lex *lx, const unsigned char 
 
 /* Game termination marker, in the standard spelling or a tolerated one:
  * ½ for 1/2 and an en dash, em dash or minus sign for the hyphen, and a
- * draw written as "1/2" or "½" alone.  Returns the
+ * draw written as "1/2" or "½" alone; ½ and the dashes also as a Windows
+ * program writes them, in Windows-1252 (BD, 96, 97: diag/cp1252.h), a byte
+ * that is no part of a UTF-8 character there.  Returns the
  * canonical marker or NULL; *odd tells whether the spelling was tolerated. */
 static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
 {
@@ -272,6 +274,13 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
                     (s[i + 1] == 0x88 && s[i + 2] == 0x92))) {
             norm[k++] = '-';
             i += 2;
+            *odd = true;
+        } else if (s[i] == 0xbd) { /* Windows-1252 ½ (UTF-8's C2 BD is taken above) */
+            memcpy(norm + k, "1/2", 3);
+            k += 3;
+            *odd = true;
+        } else if (s[i] == 0x96 || s[i] == 0x97) { /* Windows-1252 en and em dash */
+            norm[k++] = '-';
             *odd = true;
         } else {
             norm[k++] = (char)s[i];

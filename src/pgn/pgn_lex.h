@@ -54,8 +54,8 @@ enum pgn_tok_type {
 #define PGN_TOKF_TRUNCATED    0x004u /* STRING/COMMENT cut at its limit */
 #define PGN_TOKF_UNTERMINATED 0x008u /* STRING open at line end; COMMENT at EOF or a tag line */
 #define PGN_TOKF_BAD_QUOTE    0x010u /* STRING held a '"' that was not escaped */
-#define PGN_TOKF_LATIN1       0x020u /* not UTF-8, but every bad byte is Latin-1 text (A0-FF) */
-#define PGN_TOKF_BAD_UTF8     0x040u /* not valid UTF-8 (C1 or stray bytes) */
+#define PGN_TOKF_CP1252       0x020u /* not UTF-8, but every bad byte is Windows-1252 text */
+#define PGN_TOKF_BAD_UTF8     0x040u /* not valid UTF-8, nor Windows-1252 (81 8D 8F 90 9D) */
 #define PGN_TOKF_NONSTANDARD  0x080u /* non-standard spelling: ½-½, 1–0, …, +- glyph */
 #define PGN_TOKF_TOO_LONG     0x200u /* ERROR: a symbol or number past PGN_LEX_TOKEN_MAX;
                                         text: its first bytes (PGN_LEX_HEAD_MAX at most,
@@ -349,7 +349,7 @@ static inline const struct pgn_token *pgn_lex_finish(struct pgn_lex *lx, enum pg
     return t;
 }
 
-/* PGN_TOKF_LATIN1, PGN_TOKF_BAD_UTF8 or 0 for the text s of n bytes (see
+/* PGN_TOKF_CP1252, PGN_TOKF_BAD_UTF8 or 0 for the text s of n bytes (see
  * pgn_lex_text.c); cut: truncated, so a sequence cut at the end is no fault. */
 unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut);
 

@@ -19,6 +19,7 @@
 #define PGN_LEX_INTERNAL
 #include "pgn/pgn_lex.h"
 
+#include "diag/cp1252.h"
 #include "pgn/byte_scan.h"
 
 #include <string.h>
@@ -449,8 +450,9 @@ uint64_t pgn_lex_skip_to_tag_line(struct pgn_lex *lx)
 
 /*
  * UTF-8 check of a token's text (RFC 3629: no overlongs, no surrogates, at
- * most U+10FFFF).  0 when valid; PGN_TOKF_LATIN1 when every offending byte is
- * a printable Latin-1 character (A0-FF); PGN_TOKF_BAD_UTF8 otherwise.  A
+ * most U+10FFFF).  0 when valid; PGN_TOKF_CP1252 when every offending byte is
+ * Windows-1252 text (diag/cp1252.h: 80-FF but the five bytes it leaves
+ * undefined); PGN_TOKF_BAD_UTF8 otherwise.  A
  * sequence cut by truncation at the very end is not held against the text.
  */
 unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut)
@@ -496,7 +498,7 @@ unsigned pgn_lex_utf8_flags(const unsigned char *s, size_t n, bool cut)
             i += need + 1;
             continue;
         }
-        flags |= c >= 0xa0 ? PGN_TOKF_LATIN1 : PGN_TOKF_BAD_UTF8;
+        flags |= cp1252_defined((unsigned char)c) ? PGN_TOKF_CP1252 : PGN_TOKF_BAD_UTF8;
         i++;
     }
     return (flags & PGN_TOKF_BAD_UTF8) ? PGN_TOKF_BAD_UTF8 : flags;

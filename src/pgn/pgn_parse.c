@@ -68,10 +68,14 @@ void pgn_parse_report_encoding(struct pgn_parser *p, const struct pgn_token *t, 
     if ((t->flags & PGN_TOKF_BAD_UTF8) && !p->enc_warned) {
         p->enc_warned = true;
         pgn_parse_report(p, DIAG_ENCODING, -1, &t->loc, _("%s is not valid UTF-8"), _(what));
-    } else if ((t->flags & PGN_TOKF_LATIN1) && !p->latin1_noted) {
-        p->latin1_noted = true;
+    } else if ((t->flags & PGN_TOKF_CP1252) && !p->cp1252_noted) {
+        /* One wording, whichever bytes the first such token holds: Latin-1
+         * text reads the same as Windows-1252, and the note must be the
+         * same from every piece of the input (--jobs, --shard) */
+        p->cp1252_noted = true;
         pgn_parse_report(p, DIAG_ENCODING, DIAG_NOTE, &t->loc,
-               _("%s is not UTF-8; the input is read as Latin-1 (ISO 8859-1)"), _(what));
+               _("%s is not UTF-8; the input is read as Windows-1252 (which includes Latin-1)"),
+               _(what));
     }
 }
 
@@ -262,7 +266,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
     case PGN_TOK_SYMBOL:
         if (ep_mark_alone(t))
             return false; /* "exd6\ne.p.+": part of the previous move's notation */
-        if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) {
+        if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_CP1252)) {
             pgn_parse_check_encoding(p, t, N_("movetext"));
             movetext_error(p, &t->loc, _("stray bytes that are not UTF-8 (%s)"),
                            skipped_text(sk, t->span));

@@ -48,8 +48,8 @@
  *                   the rest
  *   missing-result  a game ends without a termination marker
  *   encoding        a tag value, comment or symbol that is not UTF-8 (warning,
- *                   once per game), or reads as Latin-1 (note, once per input,
- *                   file-level: game 0)
+ *                   once per game), or reads as Windows-1252 or Latin-1
+ *                   (note, once per input, file-level: game 0)
  *   input           the input failed (corrupt compressed stream, read error);
  *                   the game in progress is ended
  * Read as they are meant, with a `syntax` note: a result marker inside a
@@ -207,7 +207,7 @@ void pgn_parser_free(struct pgn_parser *p);
 void pgn_parser_set_fast_paths(struct pgn_parser *p, bool on);
 
 /* Whether a diagnostic is one the parser gives once per input at most (the
- * Latin-1 note).  It is file-level (game 0), so that it changes nothing in
+ * Windows-1252 note).  It is file-level (game 0), so that it changes nothing in
  * the game it is met in, and a reader of pieces of an input keeps only the
  * first. */
 bool pgn_parse_once_per_input(const struct diag *d);

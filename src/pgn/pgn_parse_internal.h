@@ -43,7 +43,7 @@ struct pgn_parser {
     enum pstate st;
 
     uint64_t games;
-    bool game_open, movetext_begun, has_result, latin1_noted, enc_warned, tags_full;
+    bool game_open, movetext_begun, has_result, cp1252_noted, enc_warned, tags_full;
     bool pend_movetext, pend_result, pend_end, pend_begin;
     bool pend_tag;        /* pend_begin's game opens with the tag in name/value, read whole */
     uint64_t first_tag;   /* hash of the game's first tag name */
@@ -90,7 +90,7 @@ void pgn_parse_report_encoding(struct pgn_parser *p, const struct pgn_token *t, 
 static inline void pgn_parse_check_encoding(struct pgn_parser *p, const struct pgn_token *t,
                                             const char *what)
 {
-    if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_LATIN1)) pgn_parse_report_encoding(p, t, what);
+    if (t->flags & (PGN_TOKF_BAD_UTF8 | PGN_TOKF_CP1252)) pgn_parse_report_encoding(p, t, what);
 }
 /* What a token is, as a message names it in the user's language: "string",
  * "comment" ...; punctuation as itself ("]"), a bad byte as show_byte() does

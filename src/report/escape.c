@@ -9,6 +9,7 @@
  */
 #include "report/escape.h"
 
+#include "diag/cp1252.h"
 #include "report/json.h"
 
 #include <stdbool.h>
@@ -84,9 +85,11 @@ void escape_buf(struct json_buf *jb, const char *str, size_t len, enum escape_by
             else
                 json_buf_put(jb, (const char *)s + i, n);
             i += n;
-        } else if (bytes == ESCAPE_LATIN1 && s[i] >= 0xA0) {
-            char utf8[2] = {(char)(0xC0 | (s[i] >> 6)), (char)(0x80 | (s[i] & 0x3F))};
-            json_buf_put(jb, utf8, 2); /* the Latin-1 character, in UTF-8 */
+        } else if (bytes == ESCAPE_CP1252 && cp1252_char(s[i])) {
+            /* the Windows-1252 (Latin-1) character, in UTF-8: never a control
+             * (80-9F read as characters), so nothing to escape */
+            char utf8[3];
+            json_buf_put(jb, utf8, cp1252_put_utf8(cp1252_char(s[i]), utf8));
             i++;
         } else {
             put_hex(jb, s[i], 2); /* a byte, not a code point */

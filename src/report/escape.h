@@ -15,10 +15,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* What a byte that is not valid UTF-8 is: in PGN text the Latin-1 character
- * it stands for (SPEC "encoding": M\xfcller prints as Müller, as in the JSON
- * output); in a file name or a FEN just a byte, written \xNN. */
-enum escape_bytes { ESCAPE_LATIN1, ESCAPE_HEX };
+/* What a byte that is not valid UTF-8 is: in PGN text the Windows-1252
+ * character it stands for (diag/cp1252.h; SPEC "encoding": M\xfcller prints
+ * as Müller, D\x92Amico as D’Amico, as in the JSON output; the five bytes
+ * Windows-1252 leaves undefined as \u0081 and the like); in a file name or a
+ * FEN just a byte, written \xNN. */
+enum escape_bytes { ESCAPE_CP1252, ESCAPE_HEX };
 
 struct json_buf;
 

@@ -1,12 +1,16 @@
 /*
  * json.c - JSON string output (RFC 8259 section 7).  Invariant: every byte
- * sequence in gives valid JSON out; invalid UTF-8 bytes become the Latin-1
- * code point of the byte (\u00XX), control characters are escaped, and so
+ * sequence in gives valid JSON out; invalid UTF-8 bytes become the code
+ * point of their Windows-1252 character (diag/cp1252.h: \u00e9 for 0xE9,
+ * \u2019 for 0x92; \u0081 for the five it leaves undefined), control
+ * characters are escaped, and so
  * are the bidirectional controls (\u202e: json_is_bidi_control()), which a
  * reader decodes to the same string.  File names have a writer of their own
  * (json_buf_name()), one to one: two names never give the same string.
  */
 #include "report/json.h"
+
+#include "diag/cp1252.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -117,7 +121,9 @@ void json_buf_uint(struct json_buf *jb, unsigned long long value)
     jb->n += digits;
 }
 
-/* \u00XX for a byte below 0x20 or one that is not UTF-8 (its Latin-1 reading) */
+/* \u00XX for a byte below 0x20 or one that is not UTF-8 (A0-FF: its Latin-1
+ * reading; 81 8D 8F 90 9D, which Windows-1252 leaves undefined: the C1
+ * control of that number) */
 static void put_u00(struct json_buf *jb, unsigned char c)
 {
     static const char hex[] = "0123456789abcdef";
@@ -186,6 +192,9 @@ static void put_inside(struct json_buf *jb, const char *str, size_t len)
             } else if (n) {
                 json_buf_put(jb, str + i, n);
                 i += n;
+            } else if (c < 0xA0 && cp1252_char(c)) {
+                put_u(jb, cp1252_char(c)); /* Windows-1252 reading of a stray byte */
+                i++;
             } else {
                 put_u00(jb, c); /* Latin-1 reading of a stray byte */
                 i++;

@@ -1,7 +1,7 @@
 /*
  * json.h - writing JSON values to a FILE: strings escaped per RFC 8259, with
- * bytes that are not valid UTF-8 read as Latin-1 so the output is always valid
- * JSON whatever the input held.
+ * bytes that are not valid UTF-8 read as Windows-1252 (diag/cp1252.h) so the
+ * output is always valid JSON whatever the input held.
  */
 #ifndef PGNARB_JSON_H
 #define PGNARB_JSON_H

@@ -7,6 +7,8 @@
  */
 #include "report/json_read.h"
 
+#include "diag/cp1252.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +228,10 @@ static bool decode(struct rd *r, char *out, size_t *len)
             }
             if (cp <= 0xFF) { /* the byte itself (see json_read.h) */
                 *o++ = (char)cp;
+                break;
+            }
+            if (cp1252_byte((unsigned)cp)) { /* a byte read as Windows-1252 (json.h) */
+                *o++ = (char)cp1252_byte((unsigned)cp);
                 break;
             }
             unsigned u = (unsigned)cp;

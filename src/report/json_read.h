@@ -4,6 +4,9 @@
  * dotted keys ("ending.kind", "start.0").  Strings are decoded into the
  * reader's own buffer; \u0080 to \u00ff give back the single byte the
  * writer (json.c) escaped that way (a byte that was not UTF-8), and so do
+ * the escapes of the Windows-1252 characters of 80-9F (\u2019 for 0x92,
+ * diag/cp1252.h: json.c writes them for such a byte, and a character of the
+ * input that is valid UTF-8 as it is, never escaped), and so do
  * \ufffd and two hex digits (a file name's such byte, json_buf_name());
  * \ufffd\ufffd gives back U+FFFD.  So a string read here is the very byte
  * string that was written.

@@ -124,10 +124,11 @@ static void format_move(char *buf, size_t size, const struct diag *d)
 }
 
 /* Text from the input for a UTF-8 terminal or a log (escape.h): valid UTF-8
- * as it is, any other byte as the Latin-1 character it is, controls escaped. */
+ * as it is, any other byte as the Windows-1252 character it is, controls
+ * escaped. */
 static void text_put(struct json_buf *jb, const char *s)
 {
-    escape_buf(jb, s, strlen(s), ESCAPE_LATIN1);
+    escape_buf(jb, s, strlen(s), ESCAPE_CP1252);
 }
 
 /* fmt (a translated text with one number in it, "%u" when wide is false,

@@ -27,6 +27,7 @@
 #include "chess/fen.h"
 #include "chess/position.h"
 #include "chess/san.h"
+#include "diag/cp1252.h"
 #include "report/board_svg.h"
 #include "report/json.h"
 
@@ -159,7 +160,9 @@ const size_t report_html_contrasts_nb = sizeof report_html_contrasts / sizeof *r
 /* ---- writing ------------------------------------------------------------ */
 
 /* Text as HTML: & < > " ' escaped; valid UTF-8 as it is, any other byte as
- * the Latin-1 character it is (as the other formats read it).  A C0 control
+ * the Windows-1252 character it is (diag/cp1252.h, as the other formats read
+ * it; the five bytes it leaves undefined as the C1 controls of that number,
+ * shown as \u0081 and the like).  A C0 control
  * (not allowed in HTML text) is a space; DEL, the C1 controls and the
  * bidirectional controls of json_is_bidi_control(), which would reorder
  * what the page shows, are written as a visible \uNNNN, as in text output. */
@@ -177,7 +180,8 @@ void report_html_put(FILE *f, const char *s)
         default: break;
         }
         size_t n = json_utf8_seq_len(u + i, len - i);
-        unsigned cp = u[i]; /* the character (a stray byte's is its Latin-1 one) */
+        unsigned cp = u[i]; /* the character (a stray byte's is its Windows-1252 one) */
+        if (!n && cp1252_char(u[i])) cp = cp1252_char(u[i]);
         if (n == 2)
             cp = (u[i] & 0x1Fu) << 6 | (u[i + 1] & 0x3Fu);
         else if (n == 3)
@@ -194,8 +198,8 @@ void report_html_put(FILE *f, const char *s)
             putc(' ', f); /* a control character: not allowed in HTML text */
             i++;
         } else {
-            putc(0xC0 | (u[i] >> 6), f);
-            putc(0x80 | (u[i] & 0x3F), f);
+            char utf8[3];
+            fwrite(utf8, 1, cp1252_put_utf8(cp, utf8), f);
             i++;
         }
     }

@@ -80,7 +80,7 @@ struct report_html {
     bool game_level; /* the open game has a finding on its result or claims (no board) */
 };
 
-/* Text as HTML, escaped (invalid UTF-8 read as Latin-1); printf, then that. */
+/* Text as HTML, escaped (invalid UTF-8 read as Windows-1252); printf, then that. */
 void report_html_put(FILE *f, const char *s);
 void report_html_putf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -386,5 +386,15 @@ sed "s|$TOP_SRCDIR/testdata/||g" "$tmp/ctlm" >"$tmp/ctlm.named"
 cp "$tmp/ctlm.status" "$tmp/ctlm.named.status"
 same "$tmp/ctl" "$tmp/ctlm.named" ".pgnarbiter.toml found by shards: merge differs from one run"
 
+# merge's summary: the games and bytes of the run, the shards joined and
+# merge's own time, with no rate (the games were read by the shards).
+run "$tmp/sum1" --quiet --shard 1/2 sample.pgn
+run "$tmp/sum2" --quiet --shard 2/2 sample.pgn
+run "$tmp/sum" merge --format=jsonl "$tmp/sum1" "$tmp/sum2"
+games=$(summary_key games "$tmp/sum")
+if grep -q "^pgnarbiter: 1 file, $games games[^,]*, [0-9]* bytes, from 2 shards (merged in [0-9.]* s)\$" \
+    "$tmp/sum.err" && ! grep -q 'games/s' "$tmp/sum.err"; then ok; else
+    bad "merge's summary line: $(head -n 1 "$tmp/sum.err")"; fi
+
 echo "scale: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

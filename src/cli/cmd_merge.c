@@ -961,6 +961,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
         clock_gettime(CLOCK_MONOTONIC, &t1);
         m.totals.seconds =
             (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        m.totals.merged_shards = (unsigned)count;
         m.totals.status = status;
         if (ok) report_finish(m.report, &m.totals);
         if (ok && !quiet) report_summary(err, &m.totals);

@@ -411,9 +411,15 @@ void report_summary(FILE *err, const struct run_totals *t)
     if (t->games_skipped)
         fprintf(err, ngettext(" (%llu not judged)", " (%llu not judged)", t->games_skipped),
                 (unsigned long long)t->games_skipped);
-    fprintf(err, _(", %llu bytes in %.3f s (%.0f games/s, %.1f MB/s)\n"),
-            (unsigned long long)t->bytes, t->seconds, (double)t->games / secs,
-            (double)t->bytes / secs / 1e6);
+    if (t->merged_shards) /* the games were read by the shards: merge's time says nothing of it */
+        fprintf(err,
+                ngettext(", %llu bytes, from %u shard (merged in %.3f s)\n",
+                         ", %llu bytes, from %u shards (merged in %.3f s)\n", t->merged_shards),
+                (unsigned long long)t->bytes, t->merged_shards, t->seconds);
+    else
+        fprintf(err, _(", %llu bytes in %.3f s (%.0f games/s, %.1f MB/s)\n"),
+                (unsigned long long)t->bytes, t->seconds, (double)t->games / secs,
+                (double)t->bytes / secs / 1e6);
     if (t->files_unreadable)
         fprintf(err,
                 ngettext("pgnarbiter: %llu input could not be read\n",

@@ -55,6 +55,7 @@ struct run_totals {
     int status;            /* the exit status the run returns (jsonl summary) */
     const struct report_shard *shard; /* NULL unless --shard */
     double seconds;
+    unsigned merged_shards; /* merge: the shards joined (seconds are merge's own: no rate) */
     int interrupted; /* the signal that stopped the run (SIGINT, SIGTERM), or 0;
                         the totals are then of what was read before it */
     uint64_t by_severity[DIAG_SEVERITY_NB];

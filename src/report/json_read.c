@@ -61,10 +61,11 @@ static bool literal(struct rd *r, const char *word)
     return true;
 }
 
-static int hex4(const char *p)
+/* n hex digits at p (all there: the caller checked), or -1. */
+static int hex_digits(const char *p, int n)
 {
     int v = 0;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < n; i++) {
         char c = p[i];
         v <<= 4;
         if (c >= '0' && c <= '9')
@@ -79,24 +80,10 @@ static int hex4(const char *p)
     return v;
 }
 
+static int hex4(const char *p) { return hex_digits(p, 4); }
+
 /* Two hex digits at p (both there: the caller checked), or -1. */
-static int hex2(const char *p)
-{
-    int v = 0;
-    for (int i = 0; i < 2; i++) {
-        char c = p[i];
-        v <<= 4;
-        if (c >= '0' && c <= '9')
-            v |= c - '0';
-        else if (c >= 'a' && c <= 'f')
-            v |= c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            v |= c - 'A' + 10;
-        else
-            return -1;
-    }
-    return v;
-}
+static int hex2(const char *p) { return hex_digits(p, 2); }
 
 static void put_utf8(char **o, unsigned cp)
 {

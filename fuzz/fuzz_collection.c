@@ -193,7 +193,7 @@ static struct {
     struct text strings;
     struct kept *games;
     size_t ngames, cap;
-    uint64_t begun_diag_games; /* records reported */
+    uint64_t reported; /* records reported */
     /* the current event run (collection_event.c's "event"): games [run, ngames) */
     size_t run;
     bool run_open, mixed_warned, has_form;
@@ -393,7 +393,7 @@ static void check_event(const struct kept *g)
 static void on_found(void *ctx, const struct diag *d)
 {
     struct found *f = ctx;
-    CHECK(d->message && d->file && d->game == st.begun_diag_games);
+    CHECK(d->message && d->file && d->game == st.reported);
     CHECK(d->code == DIAG_DUPLICATE_GAME || d->code == DIAG_CONFLICTING_DUPLICATE ||
           d->code == DIAG_EVENT_INCONSISTENT);
     CHECK(f->n < FOUND_MAX);
@@ -408,13 +408,13 @@ static void on_diag(void *ctx, const struct diag *d)
     (void)ctx;
     CHECK((unsigned)d->code < DIAG_CODE_NB && (unsigned)d->severity < DIAG_SEVERITY_NB);
     CHECK(d->message && d->file);
-    CHECK(!d->game || d->game == st.begun_diag_games + 1); /* not about a game reported */
+    CHECK(!d->game || d->game == st.reported + 1); /* not about a game reported */
 }
 
 static void on_game(void *ctx, const struct game_record *judged)
 {
     (void)ctx;
-    CHECK(judged->game == ++st.begun_diag_games && judged->file);
+    CHECK(judged->game == ++st.reported && judged->file);
     CHECK((unsigned)judged->ending < ENDING_KIND_NB);
     CHECK(judged->ending == ENDING_NONE || judged->ending_ply <= judged->plies);
     if (st.ngames == st.cap) {
@@ -465,7 +465,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     st.strings.len = 0;
     put(&st.strings, "", 0);
     st.ngames = 0;
-    st.begun_diag_games = 0;
+    st.reported = 0;
     st.run_open = false;
     static const enum collection_duplicates modes[M_NB] = {
         COLLECTION_DUPLICATES_OFF, COLLECTION_DUPLICATES_MOVES, COLLECTION_DUPLICATES_STRICT};
@@ -483,7 +483,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (ev.type == PGN_EV_GAME_BEGIN) begun++;
         game_feed(game, &ev);
     }
-    CHECK(st.begun_diag_games == begun); /* every game read is reported */
+    CHECK(st.reported == begun); /* every game read is reported */
     pgn_parser_free(p);
     input_close(in);
     for (int m = 0; m < M_NB; m++)

@@ -27,15 +27,19 @@
  *    severity the checks across games give, and counted in its record;
  *  - duplicates: a game with moves is a copy exactly when an earlier game
  *    with moves has its fingerprint (strict: and the same White, Black and
- *    Date, a tag left out as an empty one); the finding names the first such game and its line, and is an
- *    error exactly when both record a different one of 1-0, 0-1, 1/2-1/2;
- *    with --duplicates=off, none;
+ *    Date, a tag left out as an empty one; between other players only from
+ *    COLLECTION_COPY_PLIES_MIN plies on); the finding names the first such
+ *    game and its line, and is an error exactly when both record a different
+ *    one of 1-0, 0-1, 1/2-1/2; with --duplicates=off, none;
  *  - an event's rounds: within a run of games of one known Event and Site,
  *    the findings are exactly, in this order, the mixed Round forms (once a
- *    run, against the first game with a known Round), the same pairing
- *    earlier in the same round, a player of another pairing of that round,
- *    a board of that round used by another pairing (each naming the first
- *    such game and its line); the same whatever the --duplicates mode.
+ *    run, against the first game with a known Round; "3", "3.1", "9.1.3" and
+ *    words are four forms), the note that "N.M" numbers games (when the run's
+ *    first games of a round say so), the same pairing earlier in the same
+ *    round (under that reading: with the same number), a player of another
+ *    pairing of that round, a board (of a match) of that round used by
+ *    another pairing (each naming the first such game and its line); the
+ *    same whatever the --duplicates mode.
  *
  * Build and run: `make fuzz`, then `make fuzz-all` (see README.md).
  */
@@ -177,7 +181,8 @@ struct kept {
     bool has_fingerprint;
     size_t s[S_NB];
     int form;                   /* enum form of its Round */
-    unsigned long major, board; /* FORM_NUMBER, FORM_DOTTED */
+    unsigned parts;             /* FORM_DOTTED: 2 ("3.1") or 3 ("9.1.3") numbers */
+    unsigned long major, match, board; /* FORM_NUMBER, FORM_DOTTED */
 };
 
 enum mode { M_OFF, M_MOVES, M_STRICT, M_NB };
@@ -200,6 +205,7 @@ static struct {
     size_t run;
     bool run_open, mixed_warned, has_form;
     size_t form_game;
+    int reading; /* the run's "N.M": 0 undecided, 1 boards, 2 games */
     struct collection *coll[M_NB];
     struct found found[M_NB];
 } st;
@@ -236,14 +242,42 @@ static bool digits(const char *s, const char *end, unsigned long *v)
     return true;
 }
 
-/* A Round value: "3" a number, "3.1" round 3 board 1, other text words. */
-static enum form round_form(const char *s, unsigned long *major, unsigned long *board)
+/* A Round value: "3" a number, "3.1" round 3 board 1, "9.1.3" round 9 match 1 board 3,
+ * other text words. */
+static enum form round_form(const char *s, struct kept *k)
 {
     if (!known(s)) return FORM_UNKNOWN;
-    const char *end = s + strlen(s), *dot = strchr(s, '.');
-    if (!dot) return digits(s, end, major) ? FORM_NUMBER : FORM_WORDS;
-    if (digits(s, dot, major) && digits(dot + 1, end, board)) return FORM_DOTTED;
-    return FORM_WORDS;
+    unsigned long part[3];
+    unsigned n = 0;
+    for (const char *at = s;;) {
+        const char *dot = strchr(at, '.'), *end = dot ? dot : at + strlen(at);
+        if (n == 3 || !digits(at, end, &part[n])) return FORM_WORDS;
+        n++;
+        if (!dot) break;
+        at = dot + 1;
+    }
+    k->major = part[0];
+    if (n == 1) return FORM_NUMBER;
+    k->parts = n;
+    k->match = n == 3 ? part[1] : 0;
+    k->board = part[n - 1];
+    return FORM_DOTTED;
+}
+
+static bool same_form(const struct kept *a, const struct kept *b)
+{
+    return a->form == b->form && a->parts == b->parts;
+}
+
+static bool same_pairing(const char *w, const char *b, const char *hw, const char *hb)
+{
+    return known(w) && known(b) && known(hw) && known(hb) &&
+           ((!strcmp(w, hw) && !strcmp(b, hb)) || (!strcmp(w, hb) && !strcmp(b, hw)));
+}
+
+static bool plays_in(const char *x, const char *hw, const char *hb)
+{
+    return known(x) && ((known(hw) && !strcmp(x, hw)) || (known(hb) && !strcmp(x, hb)));
 }
 
 static bool same_round(const struct kept *a, const struct kept *b)
@@ -269,7 +303,8 @@ static void expect_names(const char *message, const struct kept *k)
 
 /* The duplicate finding of `mode` about game g (the last kept) against the
  * reference: the first earlier game with moves and the same fingerprint
- * (strict: and players and date). */
+ * (strict: and players and date; between other players, only from
+ * COLLECTION_COPY_PLIES_MIN plies on). */
 static void check_duplicates(enum mode mode, const struct kept *g, const struct found *f)
 {
     const struct kept *first = NULL;
@@ -277,6 +312,10 @@ static void check_duplicates(enum mode mode, const struct kept *g, const struct 
         for (size_t i = 0; i + 1 < st.ngames && !first; i++) {
             const struct kept *h = &st.games[i];
             if (!has_moves(h) || h->fingerprint != g->fingerprint) continue;
+            bool same_players = same_told(str(h->s[S_WHITE]), str(g->s[S_WHITE])) &&
+                                same_told(str(h->s[S_BLACK]), str(g->s[S_BLACK]));
+            /* a short line between other players is a coincidence, no copy */
+            if (!same_players && g->plies < COLLECTION_COPY_PLIES_MIN) continue;
             if (mode == M_STRICT &&
                 (!same_told(str(h->s[S_WHITE]), str(g->s[S_WHITE])) ||
                  !same_told(str(h->s[S_BLACK]), str(g->s[S_BLACK])) ||
@@ -310,6 +349,7 @@ static void check_event(const struct kept *g)
         st.run = st.ngames - 1; /* a new run starts here */
         st.run_open = known(event);
         st.mixed_warned = st.has_form = false;
+        st.reading = 0;
     }
     /* past COLLECTION_EVENT_GAMES_MAX games in a run, one note, then nothing
      * (inputs longer than make fuzz-all's 4 KB) */
@@ -327,6 +367,7 @@ static void check_event(const struct kept *g)
     }
     /* what the run's earlier games make of g */
     const struct kept *mixed = NULL, *pairing = NULL, *player = NULL, *board = NULL;
+    const struct kept *as_games = NULL; /* the game that made "N.M" read as games */
     const char *twice = NULL;
     if (st.run_open) {
         enum form form = (enum form)g->form;
@@ -336,30 +377,55 @@ static void check_event(const struct kept *g)
                 st.form_game = st.ngames - 1;
             } else if (!st.mixed_warned) {
                 const struct kept *h = &st.games[st.form_game];
-                if (h->form != (int)form) {
+                if (!same_form(h, g)) {
                     st.mixed_warned = true;
                     mixed = h;
                 }
             }
         }
         const char *w = str(g->s[S_WHITE]), *b = str(g->s[S_BLACK]);
+        bool numbered = form == FORM_DOTTED && g->parts == 2;
+        /* "N.M": boards or games, from the run's first games of g's round */
+        if (numbered && st.reading == 0 && known(w) && known(b)) {
+            const struct kept *reused = NULL;
+            bool numbers = false;
+            for (size_t i = st.run; i + 1 < st.ngames && st.reading == 0; i++) {
+                const struct kept *h = &st.games[i];
+                const char *hw = str(h->s[S_WHITE]), *hbl = str(h->s[S_BLACK]);
+                if (h->form != FORM_DOTTED || h->parts != 2 || h->major != g->major ||
+                    !known(hw) || !known(hbl))
+                    continue;
+                bool pair = same_pairing(w, b, hw, hbl);
+                bool common = plays_in(w, hw, hbl) || plays_in(b, hw, hbl);
+                bool same_number = h->board == g->board;
+                numbers |= !same_number;
+                if (!same_number && (pair || !common)) {
+                    st.reading = pair ? 2 : 1;
+                    if (pair) as_games = h;
+                }
+                if (same_number && !pair && !reused) reused = h;
+            }
+            if (st.reading == 0 && reused && !numbers) st.reading = 2, as_games = reused;
+        }
+        bool games = numbered && st.reading == 2;
         for (size_t i = st.run; i + 1 < st.ngames; i++) {
             const struct kept *h = &st.games[i];
             if (!same_round(h, g)) continue;
+            if (games && (h->form != FORM_DOTTED || h->board != g->board)) continue;
             const char *hw = str(h->s[S_WHITE]), *hbl = str(h->s[S_BLACK]);
-            if (known(w) && known(b) && known(hw) && known(hbl) &&
-                ((!strcmp(w, hw) && !strcmp(b, hbl)) || (!strcmp(w, hbl) && !strcmp(b, hw)))) {
+            if (same_pairing(w, b, hw, hbl)) {
                 if (!pairing) pairing = h;
                 continue;
             }
+            if (games) continue;
             if (!player) {
-                if (known(w) && ((known(hw) && !strcmp(w, hw)) || (known(hbl) && !strcmp(w, hbl))))
+                if (plays_in(w, hw, hbl))
                     player = h, twice = w;
-                else if (known(b) &&
-                         ((known(hw) && !strcmp(b, hw)) || (known(hbl) && !strcmp(b, hbl))))
+                else if (plays_in(b, hw, hbl))
                     player = h, twice = b;
             }
-            if (!board && form == FORM_DOTTED && h->form == FORM_DOTTED && h->board == g->board)
+            if (!board && form == FORM_DOTTED && same_form(h, g) && h->match == g->match &&
+                h->board == g->board)
                 board = h;
         }
     }
@@ -370,11 +436,21 @@ static void check_event(const struct kept *g)
             at++;
         const int first = at;
         for (int i = at; i < f->n; i++)
-            CHECK(f->code[i] == DIAG_EVENT_INCONSISTENT && f->severity[i] == DIAG_WARNING);
-        CHECK(f->n - at == !!mixed + !!pairing + !!player + !!board);
+            CHECK(f->code[i] == DIAG_EVENT_INCONSISTENT &&
+                  f->severity[i] == (as_games && i == at + !!mixed ? DIAG_NOTE : DIAG_WARNING));
+        CHECK(f->n - at == !!mixed + !!as_games + !!pairing + !!player + !!board);
         if (mixed) {
             CHECK(!strncmp(f->message[at], "the Round values of this event mix forms", 40));
             expect_names(f->message[at++], mixed);
+        }
+        if (as_games) {
+            CHECK(!strncmp(f->message[at], "Round '", 7) &&
+                  strstr(f->message[at], "is read as round"));
+            char where[64]; /* "(game N, line L, has round ...)" */
+            snprintf(where, sizeof where, "(game %llu, line %u, ", (unsigned long long)as_games->game,
+                     (unsigned)as_games->line);
+            CHECK(strlen(f->message[at]) >= 1199 || strstr(f->message[at], where));
+            at++;
         }
         if (pairing) {
             CHECK(!strncmp(f->message[at], "the pairing ", 12));
@@ -443,7 +519,7 @@ static void on_game(void *ctx, const struct game_record *judged)
                            judged->white, judged->black, judged->result};
     for (int i = 0; i < S_NB; i++)
         k->s[i] = keep(s[i]);
-    k->form = round_form(judged->round, &k->major, &k->board);
+    k->form = round_form(judged->round, k);
     for (int m = 0; m < M_NB; m++) {
         struct game_record copy = *judged; /* as `check` hands it on */
         struct found *f = &st.found[m];

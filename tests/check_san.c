@@ -224,6 +224,23 @@ START_TEST(resolve_table)
 }
 END_TEST
 
+/* fuzz_collection found it: an explanation of "wrong from-square" for a result whose
+ * from-square is SQ_NONE (named in part, or not at all) read pos->board[64]. */
+START_TEST(explain_from_square_none)
+{
+    struct position pos;
+    pos_set_start(&pos);
+    struct san_result res;
+    memset(&res, 0, sizeof res);
+    res.status = SAN_ILLEGAL;
+    res.why = SAN_WHY_FROM_SQUARE;
+    res.from = (signed char)SQ_NONE;
+    res.to = 28; /* e4 */
+    char buf[200];
+    ck_assert_uint_gt(san_explain(&pos, &res, buf, sizeof buf), 0);
+}
+END_TEST
+
 START_TEST(token_need_not_be_terminated)
 {
     struct position pos;
@@ -484,6 +501,7 @@ Suite *san_suite(void)
     TCase *tc = tcase_create("resolve: moves, relaxations, reasons");
     tcase_add_loop_test(tc, resolve_table, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, token_need_not_be_terminated);
+    tcase_add_test(tc, explain_from_square_none);
     tcase_add_test(tc, ambiguity_lists_candidates);
     suite_add_tcase(s, tc);
     tc = tcase_create("write");

@@ -359,6 +359,14 @@ static enum san_why illegal_reason(const struct position *pos, move m)
 }
 
 /* Resolve a parsed non-castling move; type is the piece type to try. */
+/* The from-square a token names in full ("Ng1f3", "be1a2"), else SQ_NONE. */
+static signed char from_square(const struct parsed *p)
+{
+    return (signed char)(p->from_file >= 0 && p->from_rank >= 0
+                             ? SQ_MAKE(p->from_file, p->from_rank)
+                             : SQ_NONE);
+}
+
 static enum san_status resolve_move(const struct position *pos, const struct parsed *p, int type,
                                     struct san_result *res)
 {
@@ -567,13 +575,13 @@ __attribute__((noinline)) enum san_status san_resolve_general(const struct posit
     if (!parse_core(s, n, false, &p, &why)) {
         /* "bc3"-like failures cannot be bishop moves either, except when the
          * 'b' reading as a file broke the parse ("bb1c3"). */
-        if (s[0] == 'b' && parse_core(s, n, true, &p, &why))
+        if (s[0] == 'b' && parse_core(s, n, true, &p, &why)) {
+            res->from = from_square(&p);
             return resolve_move(pos, &p, BISHOP, res);
+        }
         return set_bad(res, why);
     }
-    res->from =
-        (signed char)(p.from_file >= 0 && p.from_rank >= 0 ? SQ_MAKE(p.from_file, p.from_rank)
-                                                           : SQ_NONE);
+    res->from = from_square(&p);
     res->promo = (signed char)p.promo;
     if (p.type < 0) {
         /* UCI / long algebraic without a piece letter: e2e4, g1f3, e1g1. */

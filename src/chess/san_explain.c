@@ -109,10 +109,8 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
             return (size_t)snprintf(buf, size, _(has_no[type]), color_word(us));
         return (size_t)snprintf(buf, size, _(cannot_reach[type]), sq);
     case SAN_WHY_FROM_SQUARE: {
-        /* a from-square the token named only in part is SQ_NONE (64): no square */
-        bool on_board = res->from >= 0 && res->from < SQ_NB;
-        bb_square_name(on_board ? res->from : SQ_NONE, sq2);
-        int pc = on_board ? pos->board[res->from] : PIECE_NONE;
+        bb_square_name(res->from >= 0 ? res->from : SQ_NONE, sq2);
+        int pc = res->from >= 0 ? pos->board[res->from] : PIECE_NONE;
         if (pc == PIECE_NONE) return (size_t)snprintf(buf, size, _("there is no piece on %s"), sq2);
         if (PIECE_COLOR(pc) != us)
             return (size_t)snprintf(buf, size,

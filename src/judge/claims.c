@@ -117,7 +117,7 @@ static const char *const time_loss_phrases[] = {
 static const char *const threat_words[] = {
     "threat", "unstoppable", "unavoidable", "inevitable", "forced", "mate in ", "mates in ",
     "minaccia", "imparabile", "inevitabile", "forzato", "matto in ",  /* it */
-    "amenaza", "imparable", "inevitable", "forzado", "mate en ",     /* es */
+    "amenaza", "imparable", "forzado", "mate en ",                   /* es ("inevitable": en) */
     "menace", "in\xc3\xa9vitable", "forc\xc3\xa9", "mat en ",             /* fr */
     "droht", "unaufhaltsam", "unvermeidlich", "erzwungen", "matt in ", /* de */
     "dreigt", "onvermijdelijk", "onhoudbaar", "geforceerd", "mat in ",  /* nl */

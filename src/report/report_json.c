@@ -65,6 +65,7 @@ void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *sh
     key_string(jb, "message", d->message);
     key_string(jb, "fide", info->fide[0] ? info->fide : NULL);
     key_bool(jb, "variation", d->variation);
+    if (d->after_illegal) PUT_LIT(jb, ",\"after_illegal\":true");
     key_tags(jb, d->event, d->white, d->black, d->round);
     key_string(jb, "fen", d->fen);
     PUT_LIT(jb, "}\n");
@@ -294,6 +295,7 @@ void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64
         fprintf(f, ",\"properties\":{\"game\":%llu", (unsigned long long)d->game);
         if (d->ply)
             fprintf(f, ",\"ply\":%u", (unsigned)d->ply);
+        if (d->after_illegal) fputs(",\"after_illegal\":true", f);
         fputs("}", f);
     }
     fputs("}\n", f);

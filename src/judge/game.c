@@ -325,6 +325,10 @@ static bool is_glyph_word(const struct pgn_event *ev)
  * being replayed (in a variant's, "N@d2" is a drop that the reader cuts). */
 static void on_glyph_word(struct game *g, const struct pgn_event *ev)
 {
+    if (UNLIKELY(g->ic_hold)) {
+        game_nota_keep(g, ev); /* with the moves after an illegal one */
+        return;
+    }
     set_up(g);
     if (!g->judged || !g->replayable || g->depth >= GAME_LINE_DEPTH_MAX ||
         g->lines[g->depth].broken)

@@ -472,11 +472,12 @@ static void classify(struct search *s, const struct position *pos, const struct 
         return;
     }
     if (s->n < 2) return; /* nothing after it tells what happened */
-    bool can_stand = san_stood_move(pos, res, &v->m[0]);
-    if (can_stand) {
+    int stood_plies = -1; /* how far the game goes on after it, if it stood */
+    if (san_stood_move(pos, res, &v->m[0])) {
         struct position p = *pos;
         pos_make_stood(&p, v->m[0]);
-        if (replay_from(s, p, 1, true) == s->n - 1) {
+        stood_plies = replay_from(s, p, 1, true);
+        if (stood_plies == s->n - 1) {
             v->kind = V_STOOD;
             return;
         }
@@ -491,9 +492,11 @@ static void classify(struct search *s, const struct position *pos, const struct 
         v->kind = V_INSERT;
         return;
     }
-    if (can_stand) {
-        /* no explanation replays everything: it stood, and what fails
-         * later is classified in its turn */
+    if (stood_plies >= 1) {
+        /* No explanation replays everything, but the reply to it is legal:
+         * it stood, and what fails later is classified in its turn (a
+         * reply that is illegal too - the kings side by side - says the
+         * record is wrong there, not that the move stood). */
         v->kind = V_STOOD;
         v->m[0] = stood;
     }

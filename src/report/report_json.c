@@ -65,7 +65,7 @@ void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *sh
     key_string(jb, "message", d->message);
     key_string(jb, "fide", info->fide[0] ? info->fide : NULL);
     key_bool(jb, "variation", d->variation);
-    if (d->after_illegal) PUT_LIT(jb, ",\"after_illegal\":true");
+    key_bool(jb, "after_illegal", d->after_illegal);
     key_tags(jb, d->event, d->white, d->black, d->round);
     key_string(jb, "fen", d->fen);
     PUT_LIT(jb, "}\n");

@@ -22,7 +22,7 @@ struct seen {
     char text[8192];
     size_t len;
     enum ending_kind ending;
-    uint32_t ending_ply;
+    uint32_t ending_ply, plies;
 };
 
 /* One line per finding: "severity code ply P[ after]: message". */
@@ -40,6 +40,7 @@ static void seen_game(void *ctx, const struct game_record *g)
     struct seen *s = ctx;
     s->ending = g->ending;
     s->ending_ply = g->ending_ply;
+    s->plies = g->plies;
 }
 
 static const char *replay(struct seen *s, const char *pgn, enum nota_mode mode, bool stop)
@@ -104,6 +105,11 @@ static const struct row rows[] = {
      {"error missing-move ply 8: ", "warning false-check ply 16 after: marked + but does not give "
                                     "check"},
      NULL, ENDING_NONE, 0},
+    {"a Black move missing before a mate: the candidates that keep the # first",
+     TAGS("1-0") "\n1. e4 e5 2. Bc4 Qh5 3. Nf6 Qxf7# 1-0\n", NOTA_MODE_AUTO,
+     {"error missing-move ply 4: illegal as written (no queen can reach h5), but the rest of the "
+      "game is legal once one Black move is put before it (Na6, Nc6, Ba3, or 19 other moves)"},
+     "unreached-claim", ENDING_CHECKMATE, 7},
     {"two moves swapped",
      TAGS("*") "\n1. e5 e4 2. Nf3 Nc6 3. Bc4 Bc5 *\n", NOTA_MODE_AUTO,
      {"error missing-move ply 1: illegal as written (no pawn can reach e5), but the rest of the "
@@ -192,6 +198,8 @@ START_TEST(classes)
     ck_assert_msg(s.ending == r->ending, "%s: ending %d, want %d", r->name, (int)s.ending,
                   (int)r->ending);
     if (r->ending != ENDING_NONE) ck_assert_uint_eq(s.ending_ply, r->ending_ply);
+    ck_assert_msg(s.ending == ENDING_NONE || s.ending_ply <= s.plies, "%s: ending at %u of %u",
+                  r->name, (unsigned)s.ending_ply, (unsigned)s.plies);
 }
 END_TEST
 

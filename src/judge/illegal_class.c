@@ -277,8 +277,11 @@ static bool read_moves(const struct game *g, struct search *s)
 }
 
 /* How many of the texts from `from` on replay legally from pos (after a
- * move that stood: its reply is played by pos_make_stood()). */
-static int replay_from(struct search *s, struct position pos, int from, bool after_stood)
+ * move that stood: its reply is played by pos_make_stood()); *marks counts
+ * the check and mate marks the replay contradicts (a + that gives no check,
+ * a # that does not mate), to rank explanations that replay as far. */
+static int replay_from(struct search *s, struct position pos, int from, bool after_stood,
+                       int *marks)
 {
     int k = from;
     for (; k < s->n && s->budget > 0; k++) {
@@ -289,6 +292,8 @@ static int replay_from(struct search *s, struct position pos, int from, bool aft
             pos_make_stood(&pos, r.m);
         else
             pos_make(&pos, r.m);
+        if (marks && r.mark && (!pos.checkers || (r.mark == '#' && movegen_any_legal(&pos))))
+            (*marks)++;
     }
     return k - from;
 }
@@ -333,12 +338,13 @@ static bool dgt_signal(const struct position *pos, const struct search *s)
            (attacks_king(ksq[0]) & SQ_BB(ksq[1]));
 }
 
-/* The moves that, put before the illegal one, make the kept moves legal
- * (up to `max` kept in out; the number found is returned). */
+/* The moves that, put before the illegal one, make the kept moves legal:
+ * the first `max` in out, those whose replay contradicts fewest check and
+ * mate marks first (then in the generator's order); returns how many. */
 static int inserted_moves(struct search *s, const struct position *pos, move *out, int max)
 {
     move list[MOVES_MAX];
-    int n = movegen_legal(pos, list), found = 0;
+    int n = movegen_legal(pos, list), found = 0, best[ILLEGAL_NAMED];
     for (int i = 0; i < n && s->budget > 0; i++) {
         struct position p = *pos;
         pos_make(&p, list[i]);
@@ -346,9 +352,22 @@ static int inserted_moves(struct search *s, const struct position *pos, move *ou
         s->budget--;
         if (san_resolve(&p, s->text[0], s->len[0], &r) != SAN_OK) continue;
         pos_make(&p, r.m);
-        if (replay_from(s, p, 1, false) != s->n - 1) continue;
-        if (found < max) out[found] = list[i];
+        int marks = 0;
+        if (replay_from(s, p, 1, false, &marks) != s->n - 1) continue;
         found++;
+        /* insertion into the `max` best so far, stable */
+        int k = found - 1 < max ? found - 1 : max;
+        while (k > 0 && best[k - 1] > marks) {
+            if (k < max) {
+                out[k] = out[k - 1];
+                best[k] = best[k - 1];
+            }
+            k--;
+        }
+        if (k < max) {
+            out[k] = list[i];
+            best[k] = marks;
+        }
     }
     return found;
 }
@@ -372,7 +391,7 @@ static bool swapped_moves(struct search *s, const struct position *pos, int gap,
     if (san_resolve(&p, s->text[0], s->len[0], &r) != SAN_OK) return false;
     out[1] = r.m;
     pos_make(&p, r.m);
-    return replay_from(s, p, gap + 1, false) == s->n - gap - 1;
+    return replay_from(s, p, gap + 1, false, NULL) == s->n - gap - 1;
 }
 
 /* ---- the findings ------------------------------------------------------ */
@@ -476,7 +495,7 @@ static void classify(struct search *s, const struct position *pos, const struct 
     if (san_stood_move(pos, res, &v->m[0])) {
         struct position p = *pos;
         pos_make_stood(&p, v->m[0]);
-        stood_plies = replay_from(s, p, 1, true);
+        stood_plies = replay_from(s, p, 1, true, NULL);
         if (stood_plies == s->n - 1) {
             v->kind = V_STOOD;
             return;
@@ -589,6 +608,7 @@ static void decide(struct game *g)
     case V_INSERT: {
         emit_inserted(g, &at, why, &pos, v.cand, v.found);
         go_past(g);
+        g->plies++; /* the game as judged has the move put in */
         game_play_planned(g, &ic->ill, v.cand[0], false);
         struct san_result r;
         san_resolve(&l->pos, s->text[0], s->len[0], &r);

@@ -540,9 +540,9 @@ static bool judge(struct game *g, const struct position *pos, struct verdict *v)
         g->nota = cls[c];
         if (!read_moves(g, s)) continue;
         classify(s, pos, &ic->ill_res, v);
-        if (v->kind != V_STOP || c == ncls - 1) return true;
+        if (v->kind != V_STOP) return true;
     }
-    g->nota = sets;
+    g->nota = sets; /* no class: the notation is left as it was */
     return false;
 }
 

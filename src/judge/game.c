@@ -746,7 +746,11 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     struct line *parent = &g->lines[g->depth - 1];
     struct line *child = &g->lines[g->depth];
     uint32_t ply = parent->ply ? parent->ply - 1 : 0;
-    if (g->replayable && parent->before_valid) {
+    if (ev->number == PGN_RAV_CONTINUATION) {
+        /* pgn4web's "(* ...)": on from the position after the move */
+        line_start(child, &parent->pos, parent->ply);
+        child->broken = child->silent = !g->replayable || parent->broken;
+    } else if (g->replayable && parent->before_valid) {
         struct position start;
         game_line_before(parent, &start);
         line_start(child, &start, ply);

@@ -141,7 +141,7 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->game_open = true;
     p->movetext_begun = p->has_result = p->enc_warned = p->tags_full = false;
     p->pend_movetext = p->pend_result = p->pend_end = false;
-    p->rav_fresh = p->cut_short = false;
+    p->rav_fresh = p->rav_open = p->cut_short = false;
     p->dparen_warned = false;
     p->rav_result = NULL;
     p->depth = 0;
@@ -238,6 +238,22 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         if (t->type != PGN_TOK_RESULT && t->type != PGN_TOK_LBRACKET && t->type != PGN_TOK_EOF)
             return false;
     }
+    if (p->rav_open) {
+        /* The '(' before t: its RAV_BEGIN goes out now.  pgn4web writes
+         * "(* 3. e4 ...)" for a line that continues from the position after
+         * the move, not one that replaces it: the '*' says so, and is taken. */
+        p->rav_open = false;
+        p->rav_fresh = true;
+        ev->type = PGN_EV_RAV_BEGIN;
+        ev->loc = p->rav_loc;
+        ev->depth = ++p->depth;
+        if (t->type == PGN_TOK_RESULT && t->text[0] == '*') {
+            ev->number = PGN_RAV_CONTINUATION;
+            return true;
+        }
+        keep(p);
+        return true;
+    }
     ev->depth = p->depth;
     bool fresh = p->rav_fresh;
     p->rav_fresh = false;
@@ -305,11 +321,11 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
                    _("a variation opens before the variation around it has a move: '((' "
                    "(reported once per game)"));
         }
-        ev->type = PGN_EV_RAV_BEGIN;
-        ev->loc = t->loc;
-        ev->depth = ++p->depth;
+        /* delivered with the next token, which may be pgn4web's '*' */
+        p->rav_open = true;
+        p->rav_loc = t->loc;
         p->rav_fresh = true;
-        return true;
+        return false;
     case PGN_TOK_RPAREN:
         if (p->depth == 0) {
             movetext_error(p, &t->loc, _("')' without '(' (1 byte skipped)"));

@@ -64,7 +64,8 @@
  * "…" for "...", annotation glyphs (+-, ±, ∞, □, ... as their NAGs; "N"
  * and "RR", letters, come as moves: the replay knows them for glyphs),
  * nested braces in comments, [pgn] [/pgn] wrappers, % escape lines, a
- * standalone "e.p.".
+ * standalone "e.p.", pgn4web's "(* ...)" (a continuation, told by
+ * RAV_BEGIN's number).
  */
 #ifndef PGNARB_PGN_PARSE_H
 #define PGNARB_PGN_PARSE_H
@@ -84,6 +85,11 @@ struct pgn_parser;
 #define PGN_PARSE_ERRORS_MAX    16    /* syntax errors in one movetext before skipping it */
 #define PGN_PARSE_REPEAT_MAX    16    /* bad-tag findings shown per game; the rest are
                                          counted in one "N more" finding at its end */
+
+/* RAV_BEGIN's number for a variation written "(* ...)" (pgn4web, for live
+ * broadcasts): it continues from the position after the move before it,
+ * instead of replacing that move; the '*' is no marker and is not delivered. */
+#define PGN_RAV_CONTINUATION 1u
 
 enum pgn_event_type {
     PGN_EV_GAME_BEGIN,
@@ -111,7 +117,9 @@ struct pgn_event {
     size_t len;
     const char *name;           /* TAG: the tag name (NUL-terminated) */
     size_t name_len;
-    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value; MOVE: the
+    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value; RAV_BEGIN:
+                                   PGN_RAV_CONTINUATION for pgn4web's "(* ...)", else 0;
+                                   MOVE: the
                                    number written right before it when the reader took
                                    the two as one event (a numbered move, see
                                    pgn_event_number()), else 0 */

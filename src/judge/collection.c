@@ -114,7 +114,7 @@ struct collection *collection_new(enum collection_duplicates mode, bool strict)
     if (!c) return NULL;
     c->mode = mode;
     c->strict = strict;
-    c->event = collection_event_new();
+    c->event = collection_event_new(mode != COLLECTION_DUPLICATES_OFF);
     if (!c->event) {
         free(c);
         return NULL;

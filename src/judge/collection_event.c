@@ -49,11 +49,14 @@ struct event_game {
     uint32_t line;
     struct round round;
     size_t white, black, round_text, result; /* offsets into text, SIZE_MAX = none */
+    bool moveless;                           /* no main-line move (a forfeit, a bye) */
 };
 
 struct collection_event {
     enum collection_round_form forced; /* --round-form */
     enum collection_round_form reading; /* the current event's "N.M": AUTO while undecided */
+    bool duplicates; /* a game without moves entered twice is a duplicate-game (else
+                        --duplicates=off: the pairing entered twice) */
     /* the event: its file, Event and Site, in text */
     bool open;
     size_t file, event, site;
@@ -67,7 +70,12 @@ struct collection_event {
     size_t text_len, text_cap;
 };
 
-struct collection_event *collection_event_new(void) { return calloc(1, sizeof(struct collection_event)); }
+struct collection_event *collection_event_new(bool duplicates)
+{
+    struct collection_event *e = calloc(1, sizeof(struct collection_event));
+    if (e) e->duplicates = duplicates;
+    return e;
+}
 
 void collection_event_set_form(struct collection_event *e, enum collection_round_form form)
 {
@@ -321,9 +329,18 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
         snprintf(number_text, sizeof number_text, "%lu", now->round.major);
         round = number_text;
     }
-    if (pairing) {
-        const char *hr = text(e, pairing->result);
-        bool differ = !same_text(hr, g->result);
+    const char *hr = pairing ? text(e, pairing->result) : NULL;
+    bool differ = pairing && !same_text(hr, g->result);
+    if (pairing && !differ && now->moveless && pairing->moveless && e->duplicates &&
+        same_text(w, text(e, pairing->white)) && same_text(b, text(e, pairing->black))) {
+        /* No moves to tell two games apart: one game entered twice. */
+        snprintf(message, sizeof message,
+                 _("duplicate of game %llu (line %u): a game without moves entered twice, with "
+                   "the same players, round %s and result %s"),
+                 (unsigned long long)pairing->game, (unsigned)pairing->line, round,
+                 shown(g->result));
+        collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
+    } else if (pairing) {
         if (differ)
             snprintf(message, sizeof message,
                      _("the pairing %s - %s is entered twice in round %s: also game %llu (line "
@@ -381,8 +398,8 @@ void collection_event_game(struct collection *c, struct collection_event *e,
         }
         return;
     }
-    struct event_game now = {g->game, g->line, parse_round(g->round), SIZE_MAX, SIZE_MAX,
-                             SIZE_MAX, SIZE_MAX};
+    struct event_game now = {g->game,   g->line,  parse_round(g->round), SIZE_MAX,
+                             SIZE_MAX,  SIZE_MAX, SIZE_MAX,              g->plies == 0};
     check_rounds(c, e, g, &now, emit, ctx);
     if (e->ngames == e->cap) {
         size_t cap = e->cap ? 2 * e->cap : 64;

@@ -558,6 +558,34 @@ START_TEST(another_event_site_or_file_starts_again)
 }
 END_TEST
 
+/* A game with moves left "*" in an event that goes on to a later round. */
+START_TEST(unfinished_game_in_an_event_that_went_on)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    feed(c, event_game(1, "E", "3", "Rossi", "Bianchi", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(2, "E", "3", "Verdi", "Neri", "*")).n, 0);
+    struct game_record g = event_game(3, "E", "3", "Gialli", "Blu", "*");
+    g.plies = 0, g.has_fingerprint = false; /* no moves: never begun, not judged so */
+    ck_assert_int_eq(feed(c, g).n, 0);
+    ck_assert_int_eq(feed(c, event_game(4, "E", "2", "Blu", "Rosa", "1-0")).n, 0); /* earlier */
+    ck_assert_int_eq(feed(c, event_game(5, "E", "3", "Viola", "Rosa", "0-1")).n, 0);
+    struct found f = feed(c, event_game(6, "E", "4", "Rossi", "Verdi", "1/2-1/2"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_UNFINISHED_GAME);
+    ck_assert_int_eq(f.severity[0], DIAG_WARNING);
+    ck_assert_str_eq(f.message[0], "this game is of round 4, but game 2 (line 11) of the earlier "
+                                   "round 3, Verdi - Neri, with 20 half-moves, still records * "
+                                   "(unfinished): the event went on, and that result was never "
+                                   "entered");
+    /* once */
+    ck_assert_int_eq(feed(c, event_game(7, "E", "5", "Bianchi", "Neri", "1-0")).n, 0);
+    /* another event starts afresh: its "*" games are its own */
+    feed(c, event_game(8, "F", "1", "A", "B", "*"));
+    ck_assert_int_eq(feed(c, event_game(9, "G", "2", "C", "D", "1-0")).n, 0);
+    collection_free(c);
+}
+END_TEST
+
 START_TEST(a_long_event_is_capped_with_a_note)
 {
     for (int strict = 0; strict <= 1; strict++) {
@@ -568,7 +596,7 @@ START_TEST(a_long_event_is_capped_with_a_note)
             snprintf(white, sizeof white, "W%d", i);
             snprintf(black, sizeof black, "B%d", i);
             snprintf(round, sizeof round, "%d", i);
-            struct found f = feed(c, event_game((uint64_t)i + 1, "E", round, white, black, "*"));
+            struct found f = feed(c, event_game((uint64_t)i + 1, "E", round, white, black, "1-0"));
             for (int k = 0; k < f.n; k++) {
                 ck_assert_int_eq(f.severity[k], DIAG_NOTE);
                 notes++;
@@ -638,6 +666,7 @@ Suite *collection_suite(void)
     tcase_add_test(tc, player_twice_in_a_round);
     tcase_add_test(tc, pairing_entered_twice_with_its_results);
     tcase_add_test(tc, moveless_game_entered_twice_is_a_duplicate);
+    tcase_add_test(tc, unfinished_game_in_an_event_that_went_on);
     tcase_add_test(tc, board_used_twice_and_mixed_round_forms);
     tcase_add_test(tc, another_event_site_or_file_starts_again);
     tcase_add_loop_test(tc, every_round_form_of_real_files, 0,

@@ -133,7 +133,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             result = true;
             ck_assert_uint_eq(strlen(ev.text), ev.len);
             if (s->events)
-                put(s, "R:%s", ev.text);
+                put(s, ev.number == PGN_RESULT_AMBIGUOUS ? "R?:%s" : "R:%s", ev.text);
             break;
         case PGN_EV_GAME_END:
             ck_assert(movetext);
@@ -184,6 +184,14 @@ static const struct {
     {"1. e4 e5 2. Nf3 (* 2... Nc6 ( *) 3. Bb5 *) (2. Nc3 *) Nc6 *",
      "GB MB N1.1 e4 e5 N2.1 Nf3 (* N2.3 Nc6 (* ) N3.1 Bb5 !syntax@1:41 ) ( N2.1 Nc3 "
      "!syntax@1:52 ) Nc6 R:* GE"},
+    /* a main-line "0-0", "+/-" or "-/+" with nothing after it but the game's end
+     * is delivered as the RESULT (R?: PGN_RESULT_AMBIGUOUS), no missing-result;
+     * followed by anything else it is the move or glyph */
+    {"1. e4 e5 0-0\n[A \"x\"]\n+/-\n[A \"y\"]\n1. d4 -/+",
+     "GB MB N1.1 e4 e5 R?:0-0 GE GB T:A=x MB R?:+/- GE GB T:A=y MB N1.1 d4 R?:-/+ GE"},
+    {"1. e4 0-0 1-0 1. d4 +/- {x} 0-0 0-0 *",
+     "GB MB N1.1 e4 0-0 R:1-0 GE GB MB N1.1 d4 $16 {x} 0-0 0-0 R:* GE"},
+    {"1. e4 (1. d4 0-0) 1/2-0", "GB MB N1.1 e4 ( N1.1 d4 0-0 ) R:1/2-0 GE"},
     /* "(" then the end of the game: the variation opens and is closed */
     {"1. e4 ( *", "GB MB N1.1 e4 (* !syntax@1:10 !missing-result@1:10 )~ GE"},
     /* movetext-only games, one after another */

@@ -17,6 +17,9 @@
  * "time" says the game was lost on time too.  Accented letters
  * are matched as their UTF-8 bytes in lower case.  "patta d'accordo" and
  * "abbandona" (agreement, resignation) claim nothing a replay can check.
+ * A game not played is said too (a forfeit: "forfeit", "forfait", "vittoria
+ * a tavolino", "partita non giocata", "assenza", "kampflos"; a bye: "bye",
+ * "riposo", "spielfrei"): the result's kind (game_result.c), not a claim.
  */
 #include "judge/claims.h"
 
@@ -112,6 +115,23 @@ static const char *const time_loss_phrases[] = {
     "verliest op tijd", "wint op tijd", "tijdsoverschrijding",    /* nl */
 };
 
+/* A game that was not played: a forfeit (not a loss on time: "time forfeit"
+ * says time_loss), then a bye. */
+struct status_phrase {
+    const char *needle;
+    bool bye;
+};
+static const struct status_phrase status_phrases[] = {
+    {"forfeit", false}, {"by default", false}, {"no show", false}, {"not played", false},
+    {"forfait", false}, {"a tavolino", false}, {"non giocata", false}, {"assenza", false},
+    {"non presentat", false},                                      /* it */
+    {"incomparecencia", false}, {"no presentad", false}, {"no jugada", false}, /* es */
+    {"non jou\xc3\xa9", false},                                      /* fr ("forfait": it) */
+    {"kampflos", false}, {"nicht angetreten", false}, {"nicht gespielt", false}, /* de */
+    {"reglementair", false}, {"niet opgekomen", false}, {"niet gespeeld", false}, /* nl */
+    {"bye", true}, {"riposo", true}, {"spielfrei", true}, {"exempt", true}, {"descanso", true},
+};
+
 /* Words that make a comment a threat or a forecast, not a claim ("threatens mate",
  * "Unstoppable checkmate" closing a game the loser resigned, "mate in 3"). */
 static const char *const threat_words[] = {
@@ -156,13 +176,16 @@ static void lower_copy(char *dst, size_t size, const char *src, size_t len)
  * phrase has at least two bytes. */
 #define N_PHRASES (sizeof phrases / sizeof *phrases)
 #define N_TIME_LOSS (sizeof time_loss_phrases / sizeof *time_loss_phrases)
+#define N_STATUS (sizeof status_phrases / sizeof *status_phrases)
 #define PHRASE_WORDS ((N_PHRASES + 63) / 64)
 
 struct candidates {
     uint64_t phrase[PHRASE_WORDS];
     uint64_t time_loss;
+    uint64_t status;
 };
 _Static_assert(N_TIME_LOSS <= 64, "one word of time-loss phrases");
+_Static_assert(N_STATUS <= 64, "one word of forfeit and bye phrases");
 
 static unsigned pair_hash(const char *s)
 {
@@ -179,17 +202,20 @@ __attribute__((constructor)) static void claims_init(void)
         by_pair[pair_hash(phrases[i].needle)].phrase[i / 64] |= (uint64_t)1 << (i % 64);
     for (size_t i = 0; i < N_TIME_LOSS; i++)
         by_pair[pair_hash(time_loss_phrases[i])].time_loss |= (uint64_t)1 << i;
+    for (size_t i = 0; i < N_STATUS; i++)
+        by_pair[pair_hash(status_phrases[i].needle)].status |= (uint64_t)1 << i;
 }
 
 static struct claim classify(const char *lower)
 {
-    struct claim c = {CLAIM_NONE, false};
-    struct candidates may = {{0}, 0};
+    struct claim c = {CLAIM_NONE, false, false, false};
+    struct candidates may = {{0}, 0, 0};
     for (const char *s = lower; s[0] && s[1]; s++) {
         const struct candidates *b = &by_pair[pair_hash(s)];
         for (size_t w = 0; w < PHRASE_WORDS; w++)
             may.phrase[w] |= b->phrase[w];
         may.time_loss |= b->time_loss;
+        may.status |= b->status;
     }
     for (size_t w = 0; w < PHRASE_WORDS && c.kind == CLAIM_NONE; w++)
         for (uint64_t m = may.phrase[w]; m; m &= m - 1) {
@@ -204,6 +230,14 @@ static struct claim classify(const char *lower)
             c.time_loss = true;
             break;
         }
+    for (uint64_t m = may.status; m; m &= m - 1) {
+        const struct status_phrase *s = &status_phrases[__builtin_ctzll(m)];
+        if (!strstr(lower, s->needle)) continue;
+        if (s->bye)
+            c.bye = true;
+        else if (!c.time_loss)
+            c.forfeit = true;
+    }
     return c;
 }
 
@@ -216,7 +250,7 @@ static _Thread_local struct {
     size_t len; /* SIZE_MAX: none kept (no value is that long) */
     char text[LAST_TERMINATION_MAX];
     struct claim claim;
-} last_termination = {SIZE_MAX, {0}, {CLAIM_NONE, false}};
+} last_termination = {SIZE_MAX, {0}, {CLAIM_NONE, false, false, false}};
 
 struct claim claims_from_termination(const char *value, size_t len)
 {
@@ -238,7 +272,7 @@ struct claim claims_from_termination(const char *value, size_t len)
 
 struct claim claims_from_comment(const char *text, size_t len)
 {
-    struct claim none = {CLAIM_NONE, false};
+    struct claim none = {CLAIM_NONE, false, false, false};
     while (len && isspace((unsigned char)*text))
         text++, len--;
     while (len && isspace((unsigned char)text[len - 1]))
@@ -269,6 +303,15 @@ const char *claims_phrase(size_t i, struct claim *claim, bool *whole)
         claim->time_loss = true;
         *whole = false;
         return time_loss_phrases[i - N_PHRASES];
+    }
+    if (i - N_PHRASES - N_TIME_LOSS < N_STATUS) {
+        const struct status_phrase *s = &status_phrases[i - N_PHRASES - N_TIME_LOSS];
+        claim->kind = CLAIM_NONE;
+        claim->time_loss = false;
+        claim->forfeit = !s->bye;
+        claim->bye = s->bye;
+        *whole = false;
+        return s->needle;
     }
     return NULL;
 }

@@ -25,6 +25,9 @@ enum claim_kind {
 struct claim {
     enum claim_kind kind;
     bool time_loss; /* the game was lost on time ("time forfeit", "won on time") */
+    bool forfeit;   /* the game was not played: won by forfeit ("forfeit", "forfait",
+                       "vittoria a tavolino", "partita non giocata"); never with time_loss */
+    bool bye;       /* a bye ("bye", "riposo", "spielfrei") */
 };
 
 /* Classify a Termination or TerminationDetails value. */
@@ -35,8 +38,8 @@ struct claim claims_from_comment(const char *text, size_t len);
 
 /* The phrase tables, for tests: the i-th phrase (lower case) and the claim
  * it makes (time-loss phrases after the others: kind CLAIM_NONE, time_loss
- * set), with whole set when it counts only as the whole text; NULL past the
- * last. */
+ * set; then the forfeit and bye phrases), with whole set when it counts only
+ * as the whole text; NULL past the last. */
 const char *claims_phrase(size_t i, struct claim *claim, bool *whole);
 
 /* "checkmate", "stalemate", "threefold repetition", ... for messages. */

@@ -811,6 +811,7 @@ static void finish(struct game *g, const struct pgn_event *ev)
         .site = tag_value(g, TAG_SITE),
         .date = tag_value(g, TAG_DATE),
         .result = result,
+        .result_kind = g->result_kind,
         .plies = g->plies,
         .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
         .ending_ply = g->arb.ending_ply,
@@ -848,6 +849,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->void_moves = 0;
     g->unplayed_hash = 0;
     g->has_result = false;
+    g->result_read = GAME_RESULT_READ_NONE;
     g->final_comment_set = false;
     g->comment_due = NULL;
     g->ndeferred = 0;
@@ -942,6 +944,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         break;
     case PGN_EV_RESULT: {
         set_up(g);
+        if (UNLIKELY(ev->number == PGN_RESULT_AMBIGUOUS) && !game_result_ambiguous(g, ev)) break;
         g->has_result = true;
         g->result_loc = ev->loc;
         size_t n = ev->len < sizeof g->result - 1 ? ev->len : sizeof g->result - 1;

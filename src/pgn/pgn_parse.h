@@ -91,6 +91,14 @@ struct pgn_parser;
  * instead of replacing that move; the '*' is no marker and is not delivered. */
 #define PGN_RAV_CONTINUATION 1u
 
+/* RESULT's number for a movetext that ends, with no marker after it, in a
+ * main-line "0-0" (castling written with zeros, or a double forfeit) or
+ * "+/-", "-/+" (NAGs 16 and 17 as glyphs, or a forfeit): delivered as the
+ * RESULT (text "0-0", "+/-", "-/+") with no missing-result finding; the
+ * reader knows no chess, the consumer decides which it is.  Followed by
+ * anything else it is the MOVE or NAG it reads as. */
+#define PGN_RESULT_AMBIGUOUS 1u
+
 enum pgn_event_type {
     PGN_EV_GAME_BEGIN,
     PGN_EV_TAG,
@@ -119,6 +127,7 @@ struct pgn_event {
     size_t name_len;
     unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value; RAV_BEGIN:
                                    PGN_RAV_CONTINUATION for pgn4web's "(* ...)", else 0;
+                                   RESULT: PGN_RESULT_AMBIGUOUS or 0;
                                    MOVE: the
                                    number written right before it when the reader took
                                    the two as one event (a numbered move, see

@@ -196,11 +196,13 @@ START_TEST(forfeit_and_bye_words)
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         struct claim c = claims_from_termination(words[i].text, strlen(words[i].text));
+        claims_read_status(&c, words[i].text, strlen(words[i].text));
         ck_assert_msg(c.forfeit == words[i].forfeit && c.bye == words[i].bye &&
                           c.time_loss == words[i].time_loss,
                       "'%s': forfeit %d bye %d time %d", words[i].text, c.forfeit, c.bye,
                       c.time_loss);
         c = claims_from_comment(words[i].text, strlen(words[i].text));
+        claims_read_status(&c, words[i].text, strlen(words[i].text));
         ck_assert_msg(c.forfeit == words[i].forfeit && c.bye == words[i].bye,
                       "comment '%s': forfeit %d bye %d", words[i].text, c.forfeit, c.bye);
     }

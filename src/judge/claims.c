@@ -182,10 +182,8 @@ static void lower_copy(char *dst, size_t size, const char *src, size_t len)
 struct candidates {
     uint64_t phrase[PHRASE_WORDS];
     uint64_t time_loss;
-    uint64_t status;
 };
 _Static_assert(N_TIME_LOSS <= 64, "one word of time-loss phrases");
-_Static_assert(N_STATUS <= 64, "one word of forfeit and bye phrases");
 
 static unsigned pair_hash(const char *s)
 {
@@ -202,20 +200,17 @@ __attribute__((constructor)) static void claims_init(void)
         by_pair[pair_hash(phrases[i].needle)].phrase[i / 64] |= (uint64_t)1 << (i % 64);
     for (size_t i = 0; i < N_TIME_LOSS; i++)
         by_pair[pair_hash(time_loss_phrases[i])].time_loss |= (uint64_t)1 << i;
-    for (size_t i = 0; i < N_STATUS; i++)
-        by_pair[pair_hash(status_phrases[i].needle)].status |= (uint64_t)1 << i;
 }
 
 static struct claim classify(const char *lower)
 {
     struct claim c = {CLAIM_NONE, false, false, false};
-    struct candidates may = {{0}, 0, 0};
+    struct candidates may = {{0}, 0};
     for (const char *s = lower; s[0] && s[1]; s++) {
         const struct candidates *b = &by_pair[pair_hash(s)];
         for (size_t w = 0; w < PHRASE_WORDS; w++)
             may.phrase[w] |= b->phrase[w];
         may.time_loss |= b->time_loss;
-        may.status |= b->status;
     }
     for (size_t w = 0; w < PHRASE_WORDS && c.kind == CLAIM_NONE; w++)
         for (uint64_t m = may.phrase[w]; m; m &= m - 1) {
@@ -230,15 +225,20 @@ static struct claim classify(const char *lower)
             c.time_loss = true;
             break;
         }
-    for (uint64_t m = may.status; m; m &= m - 1) {
-        const struct status_phrase *s = &status_phrases[__builtin_ctzll(m)];
-        if (!strstr(lower, s->needle)) continue;
-        if (s->bye)
-            c.bye = true;
-        else if (!c.time_loss)
-            c.forfeit = true;
-    }
     return c;
+}
+
+void claims_read_status(struct claim *c, const char *text, size_t len)
+{
+    char buf[256];
+    lower_copy(buf, sizeof buf, text, len);
+    for (size_t i = 0; i < N_STATUS; i++) {
+        if (!strstr(buf, status_phrases[i].needle)) continue;
+        if (status_phrases[i].bye)
+            c->bye = true;
+        else if (!c->time_loss)
+            c->forfeit = true;
+    }
 }
 
 /* The Termination values of a file are mostly a few ("Normal", "Time

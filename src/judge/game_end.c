@@ -382,8 +382,16 @@ const char *game_judge_end(struct game *g)
                 claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
     if (g->final_comment_set)
         said[2] = claims_from_comment(g->final_comment, strlen(g->final_comment));
-    for (int i = 0; i < 3; i++)
-        all.forfeit |= said[i].forfeit, all.bye |= said[i].bye;
+    if (g->plies <= 1) { /* a game not played? (game_result.c) */
+        for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++)
+            if (g->tags[t].present)
+                claims_read_status(&said[t - TAG_TERMINATION], g->tags[t].value,
+                                   strlen(g->tags[t].value));
+        if (g->final_comment_set)
+            claims_read_status(&said[2], g->final_comment, strlen(g->final_comment));
+        for (int i = 0; i < 3; i++)
+            all.forfeit |= said[i].forfeit, all.bye |= said[i].bye;
+    }
     const struct pgn_result_form *form;
     const char *result = game_result_judge(g, &all, &form);
     struct line *main_line = &g->lines[0];

@@ -487,23 +487,23 @@ static const unsigned char *scan_dots(const unsigned char *q, const unsigned cha
 /* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
  * symbol that starts with a digit (results, "0-0"). */
 /* An arbiter's result written with a decimal half point ("0.5-0", "0-0.5",
- * "0.5-0.5") at s, read whole: its length, or 0.  s has 8 bytes in the
- * window. */
+ * "0.5-0.5") at s (a '0'), read whole: its length, or 0.  s has 8 bytes in
+ * the window; each byte is read only when the one before matched ("0-1"
+ * and "0-0", the usual tokens here, part at the third). */
 static size_t decimal_result_len(const unsigned char *s)
 {
-    static const char *const forms[] = {"0.5-0.5", "0.5-0", "0-0.5"};
-    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
-        size_t n = strlen(forms[f]);
-        if (memcmp(s, forms[f], n) == 0 && !(pgn_lex_cc[s[n]] & PGN_CC_SYM) && s[n] != '.')
-            return n;
-    }
-    return 0;
+    size_t n = 0;
+    if (s[1] == '.' && s[2] == '5' && s[3] == '-' && s[4] == '0')
+        n = s[5] == '.' && s[6] == '5' ? 7 : 5; /* "0.5-0.5", "0.5-0" */
+    else if (s[1] == '-' && s[2] == '0' && s[3] == '.' && s[4] == '5')
+        n = 5; /* "0-0.5" */
+    return n && !(pgn_lex_cc[s[n]] & PGN_CC_SYM) && s[n] != '.' ? n : 0;
 }
 
 static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
-    size_t dec = s[0] == '0' && (s[1] == '.' || s[1] == '-') ? decimal_result_len(s) : 0;
+    size_t dec = s[0] == '0' ? decimal_result_len(s) : 0;
     if (dec) {
         const struct pgn_result_form *form = pgn_result_read((const char *)s, dec);
         if (form->standard) lx->tok.flags |= PGN_TOKF_NONSTANDARD; /* "0.5-0.5" */

@@ -65,7 +65,9 @@
  * and "RR", letters, come as moves: the replay knows them for glyphs),
  * nested braces in comments, [pgn] [/pgn] wrappers, % escape lines, a
  * standalone "e.p.", pgn4web's "(* ...)" (a continuation, told by
- * RAV_BEGIN's number).
+ * RAV_BEGIN's number), the results arbiters write ("1/2-0", "1F-0F",
+ * "0.5-0": pgn/pgn_result.h, delivered as the form's text), and a main-line
+ * "0-0", "+/-" or "-/+" that ends the movetext (PGN_RESULT_AMBIGUOUS).
  */
 #ifndef PGNARB_PGN_PARSE_H
 #define PGNARB_PGN_PARSE_H

@@ -187,11 +187,13 @@ static const struct {
     /* a main-line "0-0", "+/-" or "-/+" with nothing after it but the game's end
      * is delivered as the RESULT (R?: PGN_RESULT_AMBIGUOUS), no missing-result;
      * followed by anything else it is the move or glyph */
-    {"1. e4 e5 0-0\n[A \"x\"]\n+/-\n[A \"y\"]\n1. d4 -/+",
+    {"1. e4 e5 0-0\n[A \"x\"]\n+/-\n[A \"y\"]\n1. d4 -/+\n",
      "GB MB N1.1 e4 e5 R?:0-0 GE GB T:A=x MB R?:+/- GE GB T:A=y MB N1.1 d4 R?:-/+ GE"},
     {"1. e4 0-0 1-0 1. d4 +/- {x} 0-0 0-0 *",
      "GB MB N1.1 e4 0-0 R:1-0 GE GB MB N1.1 d4 $16 {x} 0-0 0-0 R:* GE"},
     {"1. e4 (1. d4 0-0) 1/2-0", "GB MB N1.1 e4 ( N1.1 d4 0-0 ) R:1/2-0 GE"},
+    /* ... but not where the input ends inside the line: "0-0-0" cut short? */
+    {"1. e4 e5 0-0", "GB MB N1.1 e4 e5 0-0 !missing-result@1:13 GE~"},
     /* "(" then the end of the game: the variation opens and is closed */
     {"1. e4 ( *", "GB MB N1.1 e4 (* !syntax@1:10 !missing-result@1:10 )~ GE"},
     /* movetext-only games, one after another */

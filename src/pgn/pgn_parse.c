@@ -255,7 +255,10 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         /* "0-0", "+/-" or "-/+" just before: when the game ends right after
          * it without a marker, it may be the marker (pgn_parse.h) */
         p->last_held = false;
-        if (t->type == PGN_TOK_EOF || t->type == PGN_TOK_LBRACKET) {
+        /* not at an input that ends inside its line: that may be "0-0-0" cut
+         * short (a live file being written), and is said so below */
+        if (t->type == PGN_TOK_LBRACKET ||
+            (t->type == PGN_TOK_EOF && (t->flags & PGN_TOKF_LINE_START))) {
             p->has_result = true;
             p->result = p->held_text;
             p->result_loc = p->held_loc;

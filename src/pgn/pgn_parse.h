@@ -98,7 +98,8 @@ struct pgn_parser;
  * "+/-", "-/+" (NAGs 16 and 17 as glyphs, or a forfeit): delivered as the
  * RESULT (text "0-0", "+/-", "-/+") with no missing-result finding; the
  * reader knows no chess, the consumer decides which it is.  Followed by
- * anything else it is the MOVE or NAG it reads as. */
+ * anything else, or by the end of an input that stops inside the line (a
+ * "0-0-0" cut short?), it is the MOVE or NAG it reads as. */
 #define PGN_RESULT_AMBIGUOUS 1u
 
 enum pgn_event_type {

@@ -392,12 +392,15 @@ static bool numbered(const struct round *r)
 
 /* A game of a later round than games with moves still recorded "*": the
  * event went on past their round, so they ended, and their results were
- * never entered (unfinished-game, once each, at the first such game). */
+ * never entered (unfinished-game, once each, at the first such game).  The
+ * later game must have begun (moves, or a result other than "*"): a live
+ * file may list the next round's pairings before the round starts. */
 static void check_unfinished(struct collection *c, struct collection_event *e,
                              struct game_record *g, const struct event_game *now, diag_fn emit,
                              void *ctx)
 {
-    if (!numbered(&now->round)) return;
+    if (!numbered(&now->round) || (!g->plies && (!g->result || same_text(g->result, "*"))))
+        return;
     char message[1200];
     for (size_t i = 0; i < e->ngames && e->unfinished; i++) {
         struct event_game *h = &e->games[i];

@@ -322,6 +322,51 @@ START_TEST(pairing_entered_twice_with_its_results)
 }
 END_TEST
 
+/* A game without moves (a forfeit) entered twice: a duplicate-game, unless
+ * the colours, the result or the moves tell the two apart, or
+ * --duplicates=off (then the pairing entered twice, as for any game). */
+START_TEST(moveless_game_entered_twice_is_a_duplicate)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    struct game_record g = event_game(1, "E", "4", "Rossi", "Bianchi", "1-0");
+    g.plies = 0, g.has_fingerprint = false;
+    feed(c, g);
+    g = event_game(2, "E", "4", "Rossi", "Bianchi", "1-0");
+    g.plies = 0, g.has_fingerprint = false;
+    struct found f = feed(c, g);
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_DUPLICATE_GAME);
+    ck_assert_int_eq(f.severity[0], DIAG_WARNING);
+    ck_assert_str_eq(f.message[0], "duplicate of game 1 (line 1): a game without moves entered "
+                                   "twice, with the same players, round 4 and result 1-0");
+    /* another result: two entries that disagree */
+    g = event_game(3, "E", "4", "Rossi", "Bianchi", "0-1");
+    g.plies = 0, g.has_fingerprint = false;
+    f = feed(c, g);
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_EVENT_INCONSISTENT);
+    /* colours swapped */
+    g = event_game(4, "E", "4", "Bianchi", "Rossi", "1-0");
+    g.plies = 0, g.has_fingerprint = false;
+    ck_assert_int_eq(feed(c, g).code[0], DIAG_EVENT_INCONSISTENT);
+    /* one of the two has moves */
+    g = event_game(5, "E", "5", "Verdi", "Neri", "1-0");
+    feed(c, g);
+    g = event_game(6, "E", "5", "Verdi", "Neri", "1-0");
+    g.plies = 0, g.has_fingerprint = false;
+    ck_assert_int_eq(feed(c, g).code[0], DIAG_EVENT_INCONSISTENT);
+    collection_free(c);
+
+    c = collection_new(COLLECTION_DUPLICATES_OFF, false);
+    g = event_game(1, "E", "4", "Rossi", "Bianchi", "1-0");
+    g.plies = 0, g.has_fingerprint = false;
+    feed(c, g);
+    g.game = 2;
+    ck_assert_int_eq(feed(c, g).code[0], DIAG_EVENT_INCONSISTENT);
+    collection_free(c);
+}
+END_TEST
+
 START_TEST(board_used_twice_and_mixed_round_forms)
 {
     struct collection *c = collection_new(COLLECTION_DUPLICATES_OFF, false);
@@ -513,6 +558,38 @@ START_TEST(another_event_site_or_file_starts_again)
 }
 END_TEST
 
+/* A game with moves left "*" in an event that goes on to a later round. */
+START_TEST(unfinished_game_in_an_event_that_went_on)
+{
+    struct collection *c = collection_new(COLLECTION_DUPLICATES_MOVES, false);
+    feed(c, event_game(1, "E", "3", "Rossi", "Bianchi", "1-0"));
+    ck_assert_int_eq(feed(c, event_game(2, "E", "3", "Verdi", "Neri", "*")).n, 0);
+    struct game_record g = event_game(3, "E", "3", "Gialli", "Blu", "*");
+    g.plies = 0, g.has_fingerprint = false; /* no moves: never begun, not judged so */
+    ck_assert_int_eq(feed(c, g).n, 0);
+    ck_assert_int_eq(feed(c, event_game(4, "E", "2", "Blu", "Rosa", "1-0")).n, 0); /* earlier */
+    ck_assert_int_eq(feed(c, event_game(5, "E", "3", "Viola", "Rosa", "0-1")).n, 0);
+    /* the next round's pairings listed before it begins: no moves, "*" */
+    g = event_game(6, "E", "4", "Rossi", "Verdi", "*");
+    g.plies = 0, g.has_fingerprint = false;
+    ck_assert_int_eq(feed(c, g).n, 0);
+    struct found f = feed(c, event_game(7, "E", "4", "Bianchi", "Neri", "1/2-1/2"));
+    ck_assert_int_eq(f.n, 1);
+    ck_assert_int_eq(f.code[0], DIAG_UNFINISHED_GAME);
+    ck_assert_int_eq(f.severity[0], DIAG_WARNING);
+    ck_assert_str_eq(f.message[0], "this game is of round 4, but game 2 (line 11) of the earlier "
+                                   "round 3, Verdi - Neri, with 20 half-moves, still records * "
+                                   "(unfinished): the event went on, and that result was never "
+                                   "entered");
+    /* once */
+    ck_assert_int_eq(feed(c, event_game(8, "E", "5", "Gialli", "Blu", "1-0")).n, 0);
+    /* another event starts afresh: its "*" games are its own */
+    feed(c, event_game(9, "F", "1", "A", "B", "*"));
+    ck_assert_int_eq(feed(c, event_game(10, "G", "2", "C", "D", "1-0")).n, 0);
+    collection_free(c);
+}
+END_TEST
+
 START_TEST(a_long_event_is_capped_with_a_note)
 {
     for (int strict = 0; strict <= 1; strict++) {
@@ -523,7 +600,7 @@ START_TEST(a_long_event_is_capped_with_a_note)
             snprintf(white, sizeof white, "W%d", i);
             snprintf(black, sizeof black, "B%d", i);
             snprintf(round, sizeof round, "%d", i);
-            struct found f = feed(c, event_game((uint64_t)i + 1, "E", round, white, black, "*"));
+            struct found f = feed(c, event_game((uint64_t)i + 1, "E", round, white, black, "1-0"));
             for (int k = 0; k < f.n; k++) {
                 ck_assert_int_eq(f.severity[k], DIAG_NOTE);
                 notes++;
@@ -592,6 +669,8 @@ Suite *collection_suite(void)
     tc = tcase_create("event rounds");
     tcase_add_test(tc, player_twice_in_a_round);
     tcase_add_test(tc, pairing_entered_twice_with_its_results);
+    tcase_add_test(tc, moveless_game_entered_twice_is_a_duplicate);
+    tcase_add_test(tc, unfinished_game_in_an_event_that_went_on);
     tcase_add_test(tc, board_used_twice_and_mixed_round_forms);
     tcase_add_test(tc, another_event_site_or_file_starts_again);
     tcase_add_loop_test(tc, every_round_form_of_real_files, 0,

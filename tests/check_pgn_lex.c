@@ -123,6 +123,12 @@ static const struct {
     {"\xc2\xbd-\xc2\xbd 1\xe2\x80\x93" "0", "R:1/2-1/2 R:1-0"},
     /* the same in Windows-1252: ½ BD, en dash 96, em dash 97 */
     {"\xbd-\xbd 1\x96" "0 0\x97" "1 \xbd \xbd\x96\xbd", "R:1/2-1/2 R:1-0 R:0-1 R:1/2-1/2 R:1/2-1/2"},
+    /* the results arbiters write (pgn/pgn_result.h), as the form's text; "0-0" is a
+     * symbol (castling) and "+/-", "-/+" glyphs: the parser and judge decide */
+    {"1/2-0 0-1/2 \xc2\xbd-0 1F-0F 0f-1f 0F-0F -/- 0-0 +/- -/+",
+     "R:1/2-0 R:0-1/2 R:1/2-0 R:1F-0F R:0F-1F R:0F-0F R:-/- S:0-0 G16 G17"},
+    {"0.5-0 0-0.5 0.5-0.5 0.5 0. e4 0-0.",
+     "R:1/2-0 R:0-1/2 R:1/2-1/2 N0.1 N5.0 N0.1 S:e4 S:0-0 E:stray character"},
     /* escape lines, wrappers */
     {"%ignored [ line\ne4 %x", "S:e4 E:stray character S:x"},
     {"[pgn] 1. e4 [/pgn]", "N1.1 S:e4"},

@@ -119,7 +119,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             if (depth > s->max_depth)
                 s->max_depth = depth;
             if (s->events)
-                put(s, "(");
+                put(s, ev.number == PGN_RAV_CONTINUATION ? "(*" : "(");
             break;
         case PGN_EV_RAV_END:
             ck_assert_uint_gt(depth, 0);
@@ -133,7 +133,7 @@ static void drain(struct pgn_parser *p, struct sink *s)
             result = true;
             ck_assert_uint_eq(strlen(ev.text), ev.len);
             if (s->events)
-                put(s, "R:%s", ev.text);
+                put(s, ev.number == PGN_RESULT_AMBIGUOUS ? "R?:%s" : "R:%s", ev.text);
             break;
         case PGN_EV_GAME_END:
             ck_assert(movetext);
@@ -179,6 +179,23 @@ static const struct {
     /* two games, the second tag section right after the result on the same line */
     {"[A \"1\"] 1. e4 1-0 [A \"2\"] 1. d4 0-1",
      "GB T:A=1 MB N1.1 e4 R:1-0 GE GB T:A=2 MB N1.1 d4 R:0-1 GE"},
+    /* pgn4web's continuation "(* ...)": the '*' is no marker; a '*' later in
+     * the variation is one (the variation's outcome, noted) */
+    {"1. e4 e5 2. Nf3 (* 2... Nc6 ( *) 3. Bb5 *) (2. Nc3 *) Nc6 *",
+     "GB MB N1.1 e4 e5 N2.1 Nf3 (* N2.3 Nc6 (* ) N3.1 Bb5 !syntax@1:41 ) ( N2.1 Nc3 "
+     "!syntax@1:52 ) Nc6 R:* GE"},
+    /* a main-line "0-0", "+/-" or "-/+" with nothing after it but the game's end
+     * is delivered as the RESULT (R?: PGN_RESULT_AMBIGUOUS), no missing-result;
+     * followed by anything else it is the move or glyph */
+    {"1. e4 e5 0-0\n[A \"x\"]\n+/-\n[A \"y\"]\n1. d4 -/+\n",
+     "GB MB N1.1 e4 e5 R?:0-0 GE GB T:A=x MB R?:+/- GE GB T:A=y MB N1.1 d4 R?:-/+ GE"},
+    {"1. e4 0-0 1-0 1. d4 +/- {x} 0-0 0-0 *",
+     "GB MB N1.1 e4 0-0 R:1-0 GE GB MB N1.1 d4 $16 {x} 0-0 0-0 R:* GE"},
+    {"1. e4 (1. d4 0-0) 1/2-0", "GB MB N1.1 e4 ( N1.1 d4 0-0 ) R:1/2-0 GE"},
+    /* ... but not where the input ends inside the line: "0-0-0" cut short? */
+    {"1. e4 e5 0-0", "GB MB N1.1 e4 e5 0-0 !missing-result@1:13 GE~"},
+    /* "(" then the end of the game: the variation opens and is closed */
+    {"1. e4 ( *", "GB MB N1.1 e4 (* !syntax@1:10 !missing-result@1:10 )~ GE"},
     /* movetext-only games, one after another */
     {"1. e4 e5 1/2-1/2\n\n1. d4 *", "GB MB N1.1 e4 e5 R:1/2-1/2 GE GB MB N1.1 d4 R:* GE"},
     /* blank lines inside movetext do not split a game */

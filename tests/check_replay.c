@@ -37,6 +37,10 @@ static const char *const inputs[] = {
     "diag/encoding.pgn",
     "diag/bad-fen.pgn",
     "diag/unsupported-variant.pgn",
+    /* results arbiters write, 0-0 held to the game's end, pgn4web's "(*" */
+    "pgn/arbiter-results.pgn",
+    "diag/nonstandard-result.pgn",
+    "pgn/pgn4web-continuation.pgn",
     /* fuzz/fuzz_check: a Latin-1 note met again by a later piece's parser
      * once took a deferred-finding slot of its game */
     "pgn/fuzz-latin1-deferred.pgn",

@@ -527,6 +527,10 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
     g.black = get_string(o, "black");
     g.round = get_string(o, "round");
     g.result = get_string(o, "result");
+    const struct json_value *rk = json_obj_get(o, "result_kind");
+    if (!key_only && !(rk && rk->type == JSON_STRING &&
+                       game_result_kind_of(rk->s, rk->len, &g.result_kind)))
+        return false;
     g.plies = (uint32_t)plies;
     g.ending_ply = (uint32_t)ending_ply;
     g.errors = (uint32_t)errors;
@@ -615,6 +619,9 @@ static bool scan_game(struct merge *m, char *line, size_t len)
             !JSON_SCAN_LIT(&sc, ",\"black\":") || !scan_string(&sc, &g.black) ||
             !JSON_SCAN_LIT(&sc, ",\"round\":") || !scan_string(&sc, &g.round) ||
             !JSON_SCAN_LIT(&sc, ",\"result\":") || !scan_string(&sc, &g.result) ||
+            !JSON_SCAN_LIT(&sc, ",\"result_kind\":") ||
+            !json_scan_string(&sc, &kind, &kind_len) ||
+            !game_result_kind_of(kind, kind_len, &g.result_kind) ||
             !JSON_SCAN_LIT(&sc, ",\"plies\":") || !json_scan_uint(&sc, &plies) ||
             !JSON_SCAN_LIT(&sc, ",\"ending\":{\"kind\":") ||
             !json_scan_string(&sc, &kind, &kind_len) || !ending_of(kind, kind_len, &g.ending) ||

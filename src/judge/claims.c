@@ -17,6 +17,9 @@
  * "time" says the game was lost on time too.  Accented letters
  * are matched as their UTF-8 bytes in lower case.  "patta d'accordo" and
  * "abbandona" (agreement, resignation) claim nothing a replay can check.
+ * A game not played is said too (a forfeit: "forfeit", "forfait", "vittoria
+ * a tavolino", "partita non giocata", "assenza", "kampflos"; a bye: "bye",
+ * "riposo", "spielfrei"): the result's kind (game_result.c), not a claim.
  */
 #include "judge/claims.h"
 
@@ -112,6 +115,23 @@ static const char *const time_loss_phrases[] = {
     "verliest op tijd", "wint op tijd", "tijdsoverschrijding",    /* nl */
 };
 
+/* A game that was not played: a forfeit (not a loss on time: "time forfeit"
+ * says time_loss), then a bye. */
+struct status_phrase {
+    const char *needle;
+    bool bye;
+};
+static const struct status_phrase status_phrases[] = {
+    {"forfeit", false}, {"by default", false}, {"no show", false}, {"not played", false},
+    {"forfait", false}, {"a tavolino", false}, {"non giocata", false}, {"assenza", false},
+    {"non presentat", false},                                      /* it */
+    {"incomparecencia", false}, {"no presentad", false}, {"no jugada", false}, /* es */
+    {"non jou\xc3\xa9", false},                                      /* fr ("forfait": it) */
+    {"kampflos", false}, {"nicht angetreten", false}, {"nicht gespielt", false}, /* de */
+    {"reglementair", false}, {"niet opgekomen", false}, {"niet gespeeld", false}, /* nl */
+    {"bye", true}, {"riposo", true}, {"spielfrei", true}, {"exempt", true}, {"descanso", true},
+};
+
 /* Words that make a comment a threat or a forecast, not a claim ("threatens mate",
  * "Unstoppable checkmate" closing a game the loser resigned, "mate in 3"). */
 static const char *const threat_words[] = {
@@ -156,6 +176,7 @@ static void lower_copy(char *dst, size_t size, const char *src, size_t len)
  * phrase has at least two bytes. */
 #define N_PHRASES (sizeof phrases / sizeof *phrases)
 #define N_TIME_LOSS (sizeof time_loss_phrases / sizeof *time_loss_phrases)
+#define N_STATUS (sizeof status_phrases / sizeof *status_phrases)
 #define PHRASE_WORDS ((N_PHRASES + 63) / 64)
 
 struct candidates {
@@ -183,7 +204,7 @@ __attribute__((constructor)) static void claims_init(void)
 
 static struct claim classify(const char *lower)
 {
-    struct claim c = {CLAIM_NONE, false};
+    struct claim c = {CLAIM_NONE, false, false, false};
     struct candidates may = {{0}, 0};
     for (const char *s = lower; s[0] && s[1]; s++) {
         const struct candidates *b = &by_pair[pair_hash(s)];
@@ -207,6 +228,19 @@ static struct claim classify(const char *lower)
     return c;
 }
 
+void claims_read_status(struct claim *c, const char *text, size_t len)
+{
+    char buf[256];
+    lower_copy(buf, sizeof buf, text, len);
+    for (size_t i = 0; i < N_STATUS; i++) {
+        if (!strstr(buf, status_phrases[i].needle)) continue;
+        if (status_phrases[i].bye)
+            c->bye = true;
+        else if (!c->time_loss)
+            c->forfeit = true;
+    }
+}
+
 /* The Termination values of a file are mostly a few ("Normal", "Time
  * forfeit" in an online server's files): the last value read on this thread
  * and its claim are kept, and the same value again is not read again. */
@@ -216,7 +250,7 @@ static _Thread_local struct {
     size_t len; /* SIZE_MAX: none kept (no value is that long) */
     char text[LAST_TERMINATION_MAX];
     struct claim claim;
-} last_termination = {SIZE_MAX, {0}, {CLAIM_NONE, false}};
+} last_termination = {SIZE_MAX, {0}, {CLAIM_NONE, false, false, false}};
 
 struct claim claims_from_termination(const char *value, size_t len)
 {
@@ -238,7 +272,7 @@ struct claim claims_from_termination(const char *value, size_t len)
 
 struct claim claims_from_comment(const char *text, size_t len)
 {
-    struct claim none = {CLAIM_NONE, false};
+    struct claim none = {CLAIM_NONE, false, false, false};
     while (len && isspace((unsigned char)*text))
         text++, len--;
     while (len && isspace((unsigned char)text[len - 1]))
@@ -269,6 +303,15 @@ const char *claims_phrase(size_t i, struct claim *claim, bool *whole)
         claim->time_loss = true;
         *whole = false;
         return time_loss_phrases[i - N_PHRASES];
+    }
+    if (i - N_PHRASES - N_TIME_LOSS < N_STATUS) {
+        const struct status_phrase *s = &status_phrases[i - N_PHRASES - N_TIME_LOSS];
+        claim->kind = CLAIM_NONE;
+        claim->time_loss = false;
+        claim->forfeit = !s->bye;
+        claim->bye = s->bye;
+        *whole = false;
+        return s->needle;
     }
     return NULL;
 }

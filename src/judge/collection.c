@@ -114,7 +114,7 @@ struct collection *collection_new(enum collection_duplicates mode, bool strict)
     if (!c) return NULL;
     c->mode = mode;
     c->strict = strict;
-    c->event = collection_event_new();
+    c->event = collection_event_new(mode != COLLECTION_DUPLICATES_OFF);
     if (!c->event) {
         free(c);
         return NULL;
@@ -169,9 +169,17 @@ uint32_t collection_hash_text(const char *s)
     return s ? (uint32_t)(text_hash(s, strlen(s)) >> 32) : 0;
 }
 
-static const char *result_text(unsigned code)
+/* A result's 3-bit code: game_result_code()'s, or RESULT_OTHER for a form
+ * outside PGN's four ("1/2-0", "+/-": nonstandard-result), which contradicts
+ * no other. */
+#define RESULT_OTHER 5u
+
+/* How a message names a result code (this game's own text for RESULT_OTHER
+ * when it is known). */
+static const char *result_text(unsigned code, const char *text)
 {
     static const char *const results[] = {N_("no result"), "1-0", "0-1", "1/2-1/2", "*"};
+    if (code == RESULT_OTHER) return text ? text : _("a result outside PGN's four");
     return code == 0 ? _(results[0]) : code < 5 ? results[code] : "?";
 }
 
@@ -330,6 +338,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
         collection_hash_text(g->white) * 31u + collection_hash_text(g->black);
     uint32_t date = collection_hash_text(g->date) >> 3;
     unsigned result = game_result_code(g->result);
+    if (!result && g->result) result = RESULT_OTHER;
     if (c->cap) {
         for (size_t j = home(c, g->fingerprint); c->table[j]; j = next_slot(c, j)) {
             uint32_t ordinal = c->table[j], e = ordinal - 1;
@@ -360,7 +369,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
                     message, sizeof message,
                     _("same start position and moves as %s, but that copy records %s and "
                       "this one %s: one of them is wrong"),
-                    where, result_text(first_result), result_text(result));
+                    where, result_text(first_result, NULL), result_text(result, g->result));
                 collection_emit(c, g, DIAG_CONFLICTING_DUPLICATE, DIAG_ERROR, message, emit, ctx);
             } else {
                 /* one whole sentence for each case, for the translations */
@@ -378,7 +387,7 @@ static void check_duplicate(struct collection *c, struct game_record *g, diag_fn
                                            "(recorded %s there, %s here)")
                                        : _("same start position and moves as %s, between other "
                                            "players (recorded %s there, %s here)"),
-                                   where, result_text(first_result), result_text(result));
+                                   where, result_text(first_result, NULL), result_text(result, g->result));
                 collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
             }
             return;

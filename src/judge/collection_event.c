@@ -49,15 +49,21 @@ struct event_game {
     uint32_t line;
     struct round round;
     size_t white, black, round_text, result; /* offsets into text, SIZE_MAX = none */
+    bool moveless;                           /* no main-line move (a forfeit, a bye) */
+    bool unfinished;                         /* "*" with moves, not yet reported */
+    uint32_t plies;
 };
 
 struct collection_event {
     enum collection_round_form forced; /* --round-form */
     enum collection_round_form reading; /* the current event's "N.M": AUTO while undecided */
+    bool duplicates; /* a game without moves entered twice is a duplicate-game (else
+                        --duplicates=off: the pairing entered twice) */
     /* the event: its file, Event and Site, in text */
     bool open;
     size_t file, event, site;
     bool mixed_warned, full_noted;
+    size_t unfinished; /* games with event_game.unfinished set */
     bool has_form;     /* form_index: the first game with a known round */
     size_t form_index;
 
@@ -67,7 +73,12 @@ struct collection_event {
     size_t text_len, text_cap;
 };
 
-struct collection_event *collection_event_new(void) { return calloc(1, sizeof(struct collection_event)); }
+struct collection_event *collection_event_new(bool duplicates)
+{
+    struct collection_event *e = calloc(1, sizeof(struct collection_event));
+    if (e) e->duplicates = duplicates;
+    return e;
+}
 
 void collection_event_set_form(struct collection_event *e, enum collection_round_form form)
 {
@@ -182,6 +193,7 @@ static void start_event(struct collection_event *e, const struct game_record *g)
     e->ngames = 0;
     e->text_len = 0;
     e->mixed_warned = e->full_noted = false;
+    e->unfinished = 0;
     e->has_form = false;
     e->reading = e->forced;
     e->open = known(g->event);
@@ -321,9 +333,18 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
         snprintf(number_text, sizeof number_text, "%lu", now->round.major);
         round = number_text;
     }
-    if (pairing) {
-        const char *hr = text(e, pairing->result);
-        bool differ = !same_text(hr, g->result);
+    const char *hr = pairing ? text(e, pairing->result) : NULL;
+    bool differ = pairing && !same_text(hr, g->result);
+    if (pairing && !differ && now->moveless && pairing->moveless && e->duplicates &&
+        same_text(w, text(e, pairing->white)) && same_text(b, text(e, pairing->black))) {
+        /* No moves to tell two games apart: one game entered twice. */
+        snprintf(message, sizeof message,
+                 _("duplicate of game %llu (line %u): a game without moves entered twice, with "
+                   "the same players, round %s and result %s"),
+                 (unsigned long long)pairing->game, (unsigned)pairing->line, round,
+                 shown(g->result));
+        collection_emit(c, g, DIAG_DUPLICATE_GAME, DIAG_WARNING, message, emit, ctx);
+    } else if (pairing) {
         if (differ)
             snprintf(message, sizeof message,
                      _("the pairing %s - %s is entered twice in round %s: also game %llu (line "
@@ -364,6 +385,44 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
     }
 }
 
+static bool numbered(const struct round *r)
+{
+    return r->form == ROUND_NUMBER || r->form == ROUND_DOTTED;
+}
+
+/* A game of a later round than games with moves still recorded "*": the
+ * event went on past their round, so they ended, and their results were
+ * never entered (unfinished-game, once each, at the first such game).  The
+ * later game must have begun (moves, or a result other than "*"): a live
+ * file may list the next round's pairings before the round starts. */
+static void check_unfinished(struct collection *c, struct collection_event *e,
+                             struct game_record *g, const struct event_game *now, diag_fn emit,
+                             void *ctx)
+{
+    if (!numbered(&now->round) || (!g->plies && (!g->result || same_text(g->result, "*"))))
+        return;
+    char message[1200];
+    for (size_t i = 0; i < e->ngames && e->unfinished; i++) {
+        struct event_game *h = &e->games[i];
+        if (!h->unfinished || !numbered(&h->round) || h->round.major >= now->round.major)
+            continue;
+        h->unfinished = false;
+        e->unfinished--;
+        snprintf(message, sizeof message,
+                 ngettext("this game is of round %lu, but game %llu (line %u) of the earlier "
+                          "round %lu, %s - %s, with %u half-move, still records * "
+                          "(unfinished): the event went on, and that result was never entered",
+                          "this game is of round %lu, but game %llu (line %u) of the earlier "
+                          "round %lu, %s - %s, with %u half-moves, still records * "
+                          "(unfinished): the event went on, and that result was never entered",
+                          h->plies),
+                 now->round.major, (unsigned long long)h->game, (unsigned)h->line,
+                 h->round.major, shown(text(e, h->white)), shown(text(e, h->black)),
+                 (unsigned)h->plies);
+        collection_emit(c, g, DIAG_UNFINISHED_GAME, DIAG_WARNING, message, emit, ctx);
+    }
+}
+
 void collection_event_game(struct collection *c, struct collection_event *e,
                            struct game_record *g, diag_fn emit, void *ctx)
 {
@@ -381,9 +440,16 @@ void collection_event_game(struct collection *c, struct collection_event *e,
         }
         return;
     }
-    struct event_game now = {g->game, g->line, parse_round(g->round), SIZE_MAX, SIZE_MAX,
-                             SIZE_MAX, SIZE_MAX};
+    struct event_game now = {.game = g->game,
+                             .line = g->line,
+                             .round = parse_round(g->round),
+                             .white = SIZE_MAX,
+                             .black = SIZE_MAX,
+                             .round_text = SIZE_MAX,
+                             .result = SIZE_MAX,
+                             .moveless = g->plies == 0};
     check_rounds(c, e, g, &now, emit, ctx);
+    if (e->unfinished) check_unfinished(c, e, g, &now, emit, ctx);
     if (e->ngames == e->cap) {
         size_t cap = e->cap ? 2 * e->cap : 64;
         struct event_game *games = realloc(e->games, cap * sizeof *games);
@@ -398,5 +464,8 @@ void collection_event_game(struct collection *c, struct collection_event *e,
     now.black = keep(e, g->black);
     now.round_text = keep(e, g->round);
     now.result = keep(e, g->result);
+    now.plies = g->plies;
+    now.unfinished = g->plies && g->result && same_text(g->result, "*");
+    e->unfinished += now.unfinished;
     e->games[e->ngames++] = now;
 }

@@ -8,6 +8,7 @@
 #include "diag/diag.h"
 #include "judge/collection.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct collection;
@@ -24,7 +25,7 @@ void collection_emit(struct collection *c, struct game_record *g, enum diag_code
 uint32_t collection_hash_text(const char *s);
 
 /* collection_event.c: the current event's games and their round checks. */
-struct collection_event *collection_event_new(void);
+struct collection_event *collection_event_new(bool duplicates);
 /* Read "N.M" rounds as form says, from the next event on. */
 void collection_event_set_form(struct collection_event *e, enum collection_round_form form);
 void collection_event_free(struct collection_event *e);

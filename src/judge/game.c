@@ -788,7 +788,11 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
     struct line *parent = &g->lines[g->depth - 1];
     struct line *child = &g->lines[g->depth];
     uint32_t ply = parent->ply ? parent->ply - 1 : 0;
-    if (g->replayable && parent->before_valid) {
+    if (ev->number == PGN_RAV_CONTINUATION) {
+        /* pgn4web's "(* ...)": on from the position after the move */
+        line_start(child, &parent->pos, parent->ply);
+        child->broken = child->silent = !g->replayable || parent->broken;
+    } else if (g->replayable && parent->before_valid) {
         struct position start;
         game_line_before(parent, &start);
         line_start(child, &start, ply);
@@ -850,6 +854,7 @@ static void finish(struct game *g, const struct pgn_event *ev)
         .site = tag_value(g, TAG_SITE),
         .date = tag_value(g, TAG_DATE),
         .result = result,
+        .result_kind = g->result_kind,
         .plies = g->plies,
         .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
         .ending_ply = g->arb.ending_ply,
@@ -887,6 +892,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->void_moves = 0;
     g->unplayed_hash = 0;
     g->has_result = false;
+    g->result_read = GAME_RESULT_READ_NONE;
     g->final_comment_set = false;
     g->comment_due = NULL;
     g->ndeferred = 0;
@@ -982,6 +988,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         break;
     case PGN_EV_RESULT: {
         set_up(g);
+        if (UNLIKELY(ev->number == PGN_RESULT_AMBIGUOUS) && !game_result_ambiguous(g, ev)) break;
         g->has_result = true;
         g->result_loc = ev->loc;
         size_t n = ev->len < sizeof g->result - 1 ? ev->len : sizeof g->result - 1;

@@ -15,6 +15,7 @@
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "chess/san.h"
+#include "pgn/pgn_result.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -45,14 +46,6 @@ static inline bool text_is(const char *a, const char *b)
     while (*a && *a == *b)
         a++, b++;
     return *a == *b;
-}
-
-/* The result the game records: the Result tag when valid, else the marker. */
-static const char *recorded_result(const struct game *g)
-{
-    const char *tag = tag_value(g, TAG_RESULT);
-    if (game_result_code(tag)) return tag;
-    return g->has_result ? g->result : NULL;
 }
 
 static const struct src_loc *result_location(const struct game *g)
@@ -113,7 +106,8 @@ void game_check_tags(struct game *g)
             game_emitf(g, DIAG_MISSING_TAG, DIAG_NOTE, &g->start, NULL,
                        _("the %s tag of the Seven Tag Roster is missing"), game_tag_names[t].text);
     const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && !game_result_code(tag))
+    const struct pgn_result_form *form = tag ? game_result_form(tag) : NULL;
+    if (tag && !game_result_code(tag) && !(form && !form->standard)) /* else game_result.c */
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_RESULT].loc, NULL,
                    _("Result \"%s\" is not one of 1-0, 0-1, 1/2-1/2, *"), tag);
     const char *date = tag_value(g, TAG_DATE);
@@ -127,16 +121,15 @@ void game_check_tags(struct game *g)
                    _("Round \"%s\" is not ?, - or numbers separated by periods"), round);
 }
 
-/* PGN 8.2.6: the Result tag and the termination marker are identical. */
-static void check_result_marker(struct game *g)
+/* The result gives no side more than a draw (1/2-0 and 0-0 included: an
+ * arbiter's penalty, 12.9, only takes points away); "*" decides nothing. */
+static bool at_most_drawn(const struct pgn_result_form *f)
 {
-    const char *tag = tag_value(g, TAG_RESULT);
-    if (tag && g->has_result && game_result_code(tag) && !text_is(tag, g->result))
-        game_emitf(g, DIAG_RESULT_MISMATCH, DIAG_ERROR, &g->result_loc, NULL,
-                   _("the Result tag says %s but the movetext ends with %s"), tag, g->result);
+    return f && f->cls != PGN_RESULT_UNFINISHED && f->white <= 1 && f->black <= 1;
 }
 
-static void judge_automatic_draw(struct game *g, const char *result)
+static void judge_automatic_draw(struct game *g, const char *result,
+                                 const struct pgn_result_form *form)
 {
     enum ending_kind e = g->arb.ending;
     enum diag_code code = e == ENDING_FIVEFOLD        ? DIAG_MISSED_FIVEFOLD
@@ -144,8 +137,7 @@ static void judge_automatic_draw(struct game *g, const char *result)
                           : e == ENDING_DEAD_POSITION ? DIAG_DEAD_POSITION
                                                       : DIAG_CODE_NB;
     if (code == DIAG_CODE_NB) return;
-    bool drawn = result && text_is(result, "1/2-1/2");
-    if (!g->void_moves && drawn) return;
+    if (!g->void_moves && at_most_drawn(form)) return;
     static const char *const what[] = {
         [ENDING_FIVEFOLD] = N_("the same position occurred for the fifth time (9.6.1)"),
         [ENDING_75_MOVE] = N_("75 moves by each side without a pawn move or capture (9.6.2)"),
@@ -164,34 +156,40 @@ static void judge_automatic_draw(struct game *g, const char *result)
                _(what[e]), tail);
 }
 
-static void judge_wrong_result(struct game *g, const char *result)
+/* The recorded result against the ending: wrong when it gives a side more
+ * than the ending does (a checkmate: all to the winner; a draw: half each);
+ * less is an arbiter's penalty (12.9), not a contradiction. */
+static void judge_wrong_result(struct game *g, const char *result,
+                               const struct pgn_result_form *form)
 {
     enum ending_kind e = g->arb.ending;
-    if (e == ENDING_NONE || !result || text_is(result, "*")) return;
+    if (e == ENDING_NONE || !form || form->cls == PGN_RESULT_UNFINISHED) return;
     if (e == ENDING_CHECKMATE) {
         /* Moves after the ending are not played: the main line's current
          * position is the ending position, and its side to move was mated. */
         int mated = g->lines[0].pos.side;
         const char *expect = mated == COLOR_WHITE ? "0-1" : "1-0";
-        if (!text_is(result, expect))
+        if ((mated == COLOR_WHITE ? form->white : form->black) > 0)
             game_emitf(
                 g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
                 mated == COLOR_WHITE
                     ? _("recorded %s, but Black checkmated White at ply %u: the result is %s")
                     : _("recorded %s, but White checkmated Black at ply %u: the result is %s"),
                 result, (unsigned)g->arb.ending_ply, expect);
-    } else if (!text_is(result, "1/2-1/2")) {
+    } else if (!at_most_drawn(form)) {
         game_emitf(g, DIAG_WRONG_RESULT, DIAG_ERROR, result_location(g), NULL,
                    _("recorded %s, but the game ended by %s at ply %u: the result is 1/2-1/2"),
                    result, ending_phrase(e), (unsigned)g->arb.ending_ply);
     }
 }
 
-/* The side a decisive result names winner, -1 for any other. */
-static int result_winner(const char *result)
+/* The side a result gives the whole point (1-0, and forfeits: +/-, 1F-0F),
+ * -1 for any other. */
+static int result_winner(const struct pgn_result_form *f)
 {
-    if (!result) return -1;
-    return text_is(result, "1-0") ? COLOR_WHITE : text_is(result, "0-1") ? COLOR_BLACK : -1;
+    if (!f || f->cls == PGN_RESULT_UNFINISHED || f->white + f->black != 2 || f->white == 1)
+        return -1;
+    return f->white == 2 ? COLOR_WHITE : COLOR_BLACK;
 }
 
 /* Would some legal move of the side to move complete the claim? */
@@ -306,24 +304,24 @@ static void check_claim(struct game *g, struct claim c, const struct src_loc *lo
                _(claims_name(c.kind)), why);
 }
 
-static void judge_claims(struct game *g, const char *result, const struct position *final)
+/* said: what the Termination tags [0, 1] and the closing comment [2] say. */
+static void judge_claims(struct game *g, const char *result, const struct pgn_result_form *form,
+                         const struct claim said[3], const struct position *final)
 {
     bool time_loss = false;
     for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++) {
         if (!g->tags[t].present) continue;
-        struct claim c = claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
-        time_loss |= c.time_loss;
-        check_claim(g, c, &g->tags[t].loc, t, final);
+        time_loss |= said[t - TAG_TERMINATION].time_loss;
+        check_claim(g, said[t - TAG_TERMINATION], &g->tags[t].loc, t, final);
     }
     if (g->final_comment_set) {
-        struct claim c = claims_from_comment(g->final_comment, strlen(g->final_comment));
-        time_loss |= c.time_loss;
-        check_claim(g, c, result_location(g), -1, final);
+        time_loss |= said[2].time_loss;
+        check_claim(g, said[2], result_location(g), -1, final);
     }
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
-    int winner = result_winner(result);
+    int winner = result_winner(form);
     struct deadpos_result r;
     if (winner < 0 || deadpos_judge(final, winner, &r) != DEADPOS_CANNOT_WIN) return;
     game_emitf(
@@ -347,10 +345,11 @@ static void judge_claims(struct game *g, const char *result, const struct positi
  * being gone), or at its start.  With a decisive result the winner's side
  * is judged first: judge_claims() asks for it next when the position is not
  * dead (deadpos_is_dead_full_winner()). */
-static void judge_final_position(struct game *g, struct line *main_line, const char *result)
+static void judge_final_position(struct game *g, struct line *main_line,
+                                 const struct pgn_result_form *form)
 {
     if (g->arb.ending != ENDING_NONE || (main_line->ply && !main_line->last_made) ||
-        !deadpos_is_dead_full_winner(&main_line->pos, result_winner(result)))
+        !deadpos_is_dead_full_winner(&main_line->pos, result_winner(form)))
         return;
     g->arb.ending = ENDING_DEAD_POSITION;
     g->arb.ending_ply = main_line->ply;
@@ -374,12 +373,31 @@ static void judge_final_position(struct game *g, struct line *main_line, const c
 
 const char *game_judge_end(struct game *g)
 {
-    check_result_marker(g);
-    const char *result = recorded_result(g);
+    /* What the game says about its ending, read once: the Termination
+     * tags', then the closing comment's. */
+    struct claim said[3] = {{0}}, all = {0};
+    for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++)
+        if (g->tags[t].present)
+            said[t - TAG_TERMINATION] =
+                claims_from_termination(g->tags[t].value, strlen(g->tags[t].value));
+    if (g->final_comment_set)
+        said[2] = claims_from_comment(g->final_comment, strlen(g->final_comment));
+    if (g->plies <= 1) { /* a game not played? (game_result.c) */
+        for (int t = TAG_TERMINATION; t <= TAG_TERMINATION_DETAILS; t++)
+            if (g->tags[t].present)
+                claims_read_status(&said[t - TAG_TERMINATION], g->tags[t].value,
+                                   strlen(g->tags[t].value));
+        if (g->final_comment_set)
+            claims_read_status(&said[2], g->final_comment, strlen(g->final_comment));
+        for (int i = 0; i < 3; i++)
+            all.forfeit |= said[i].forfeit, all.bye |= said[i].bye;
+    }
+    const struct pgn_result_form *form;
+    const char *result = game_result_judge(g, &all, &form);
     struct line *main_line = &g->lines[0];
     if (g->replayable && !main_line->broken) {
-        judge_final_position(g, main_line, result);
-        judge_automatic_draw(g, result);
+        judge_final_position(g, main_line, form);
+        judge_automatic_draw(g, result, form);
         if (g->void_moves)
             game_emitf(g, DIAG_MOVES_AFTER_END, DIAG_ERROR, NULL, &g->first_void,
                        ngettext("the game had already ended by %s at ply %u; %u half-move is "
@@ -389,8 +407,8 @@ const char *game_judge_end(struct game *g)
                                 g->void_moves),
                        ending_phrase(g->arb.ending), (unsigned)g->arb.ending_ply,
                        (unsigned)g->void_moves);
-        judge_wrong_result(g, result);
-        judge_claims(g, result, &main_line->pos);
+        judge_wrong_result(g, result, form);
+        judge_claims(g, result, form, said, &main_line->pos);
     }
     return result;
 }

@@ -144,6 +144,12 @@ struct game {
     bool has_result;
     struct src_loc result_loc;
     char result[16];
+    /* A movetext that ended in "0-0", "+/-" or "-/+" with no marker
+     * (PGN_RESULT_AMBIGUOUS): how it was read (game_result.c), and whether
+     * it was "0-0"; GAME_RESULT_READ_NONE for any other game. */
+    uint8_t result_read;
+    bool result_read_zeros;
+    enum result_kind result_kind; /* game_result_judge() */
     char final_comment[72]; /* main-line comment after the last move */
     char read_text[16];     /* a move in the game's letters, read in English (game.c) */
     bool final_comment_set;
@@ -245,6 +251,20 @@ void game_move_ctx_set(struct move_ctx *at, const struct pgn_event *ev, uint32_t
 void game_move_notes(struct game *g, const struct pgn_event *ev, struct line *l,
                      const struct san_result *res, bool check, bool mate, bool ended,
                      bool main_line);
+
+/* game_result.c: the result forms (pgn/pgn_result.h).  The form of a
+ * result text, or NULL; a RESULT event with PGN_RESULT_AMBIGUOUS: true when
+ * it is the marker (else it was fed as the move it also is); once the game
+ * ends, the result it records (NULL: none) and its form, with the findings
+ * about them (said: what the Termination tags and the closing comment say). */
+enum { GAME_RESULT_READ_NONE, GAME_RESULT_READ_MARKER, GAME_RESULT_READ_NO_CASTLING,
+       GAME_RESULT_READ_MOVE };
+struct claim;
+struct pgn_result_form;
+const struct pgn_result_form *game_result_form(const char *text);
+bool game_result_ambiguous(struct game *g, const struct pgn_event *ev);
+const char *game_result_judge(struct game *g, const struct claim *said,
+                              const struct pgn_result_form **form);
 
 /* game_nota.c: per-game notation detection. */
 struct game_nota *game_nota_new(void);

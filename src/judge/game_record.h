@@ -47,6 +47,47 @@ static inline unsigned game_result_code(const char *r)
     }
 }
 
+/* What kind of game the recorded result makes it (judge/game_result.c), for
+ * scripts and the TRF cross-check: a game played (any decided result of a
+ * game with moves, and 1-0 / 0-1 without moves when nothing says forfeit),
+ * a forfeit (+/-, 1F-0F ..., or 1-0 / 0-1 with a Termination or closing
+ * comment that says so), a double forfeit (0-0, 0F-0F), a bye (no moves, and
+ * a player named "bye" or a Termination or comment saying so), or
+ * unfinished ("*" or no result). */
+enum result_kind {
+    RESULT_KIND_UNFINISHED,
+    RESULT_KIND_PLAYED,
+    RESULT_KIND_FORFEIT,
+    RESULT_KIND_DOUBLE_FORFEIT,
+    RESULT_KIND_BYE,
+    RESULT_KIND_NB
+};
+
+/* The jsonl name of a result kind ("played", ...), or NULL past the last. */
+static inline const char *game_result_kind_name(enum result_kind k)
+{
+    static const char *const names[RESULT_KIND_NB] = {"unfinished", "played", "forfeit",
+                                                      "double-forfeit", "bye"};
+    return (unsigned)k < RESULT_KIND_NB ? names[k] : NULL;
+}
+
+/* The result kind named name[0, len) (game_result_kind_name()); false for
+ * any other text. */
+static inline bool game_result_kind_of(const char *name, size_t len, enum result_kind *k)
+{
+    for (int i = 0; i < RESULT_KIND_NB; i++) {
+        const char *n = game_result_kind_name((enum result_kind)i);
+        size_t j = 0;
+        while (j < len && n[j] && n[j] == name[j])
+            j++;
+        if (j == len && !n[j]) {
+            *k = (enum result_kind)i;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* One game, for --report=games. */
 struct game_record {
     const char *file;
@@ -56,6 +97,7 @@ struct game_record {
     const char *event, *white, *black, *round; /* NULL when absent */
     const char *site, *date;                   /* NULL when absent */
     const char *result;                        /* as recorded, NULL when none */
+    enum result_kind result_kind;
     uint32_t plies;                            /* main line plies replayed or read */
     enum ending_kind ending;
     uint32_t ending_ply; /* valid when ending != ENDING_NONE */

@@ -37,6 +37,7 @@
  */
 #define PGN_LEX_INTERNAL
 #include "pgn/pgn_lex.h"
+#include "pgn/pgn_result.h"
 
 #include "i18n.h"
 
@@ -262,6 +263,12 @@ static const char *result_marker(const unsigned char *s, size_t n, bool *odd)
     if (n == 3 && s[1] == '-' && ((s[0] == '1' && s[2] == '0') || (s[0] == '0' && s[2] == '1')))
         return markers[s[0] == '1' ? 0 : 1];
     if (n == 7 && memcmp(s, markers[2], 7) == 0) return markers[2];
+    /* The forms arbiters write ("1/2-0", "1F-0F", ...; pgn_result.h), as the
+     * form's own text: the judge reports them.  Not "0-0" (castling written
+     * with zeros) nor "+/-", "-/+" (glyphs): the parser holds those back when
+     * they end the movetext, and the judge decides. */
+    const struct pgn_result_form *form = pgn_result_read((const char *)s, n);
+    if (form && !form->ambiguous && !form->standard) return form->text;
     for (size_t i = 0; i < n; i++) {
         if (k + 3 >= sizeof norm) return NULL;
         if (s[i] == 0xc2 && i + 1 < n && s[i + 1] == 0xbd) {
@@ -479,9 +486,30 @@ static const unsigned char *scan_dots(const unsigned char *q, const unsigned cha
 
 /* Digits: a move number indication ("12", "12.", "12...", "12…"), or a
  * symbol that starts with a digit (results, "0-0"). */
+/* An arbiter's result written with a decimal half point ("0.5-0", "0-0.5",
+ * "0.5-0.5") at s (a '0'), read whole: its length, or 0.  s has 8 bytes in
+ * the window; each byte is read only when the one before matched ("0-1"
+ * and "0-0", the usual tokens here, part at the third). */
+static size_t decimal_result_len(const unsigned char *s)
+{
+    size_t n = 0;
+    if (s[1] == '.' && s[2] == '5' && s[3] == '-' && s[4] == '0')
+        n = s[5] == '.' && s[6] == '5' ? 7 : 5; /* "0.5-0.5", "0.5-0" */
+    else if (s[1] == '-' && s[2] == '0' && s[3] == '.' && s[4] == '5')
+        n = 5; /* "0-0.5" */
+    return n && !(pgn_lex_cc[s[n]] & PGN_CC_SYM) && s[n] != '.' ? n : 0;
+}
+
 static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
+    size_t dec = s[0] == '0' ? decimal_result_len(s) : 0;
+    if (dec) {
+        const struct pgn_result_form *form = pgn_result_read((const char *)s, dec);
+        if (form->standard) lx->tok.flags |= PGN_TOKF_NONSTANDARD; /* "0.5-0.5" */
+        return pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)form->text,
+                              strlen(form->text), s + dec);
+    }
     while (q < lim && (pgn_lex_cc[*q] & PGN_CC_DIGIT))
         q++;
     if (q == lim) return too_long(lx, s);
@@ -708,7 +736,7 @@ const struct pgn_token *pgn_lex_next(struct pgn_lex *lx)
     if (k & PGN_CC_DIGIT) {
         const unsigned char *q, *d;
         unsigned v;
-        if (pgn_lex_scan_number(p, &v, &q, &d)) {
+        if (pgn_lex_scan_number(p, &v, &q, &d) && (v || *d != '5')) { /* "0.5-0": lex_number() */
             t->number = v;
             t->dots = (unsigned)(d - q);
             return pgn_lex_emit(lx, PGN_TOK_MOVE_NUMBER, p, (size_t)(q - p), d);

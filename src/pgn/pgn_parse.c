@@ -141,7 +141,7 @@ static void start_game(struct pgn_parser *p, struct pgn_event *ev, const struct 
     p->game_open = true;
     p->movetext_begun = p->has_result = p->enc_warned = p->tags_full = false;
     p->pend_movetext = p->pend_result = p->pend_end = false;
-    p->rav_fresh = p->cut_short = false;
+    p->rav_fresh = p->rav_open = p->cut_short = p->last_held = p->result_ambiguous = false;
     p->dparen_warned = false;
     p->rav_result = NULL;
     p->depth = 0;
@@ -218,6 +218,19 @@ static bool ep_mark_alone(const struct pgn_token *t)
     return true;
 }
 
+/* Hold t, a main-line "0-0" (castling, or a double forfeit) or "+/-",
+ * "-/+" (a glyph, or a forfeit) back until the next token says whether the
+ * game ends after it (text: the same, static; nag: its NAG, or 0 for a
+ * move). */
+static void hold_last(struct pgn_parser *p, const struct pgn_token *t, const char *text,
+                      unsigned nag)
+{
+    p->last_held = true;
+    p->held_text = text;
+    p->held_loc = t->loc;
+    p->held_nag = nag;
+}
+
 /* A movetext token.  Returns true when ev was filled. */
 static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct pgn_event *ev)
 {
@@ -237,6 +250,46 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         }
         if (t->type != PGN_TOK_RESULT && t->type != PGN_TOK_LBRACKET && t->type != PGN_TOK_EOF)
             return false;
+    }
+    if (p->last_held) {
+        /* "0-0", "+/-" or "-/+" just before: when the game ends right after
+         * it without a marker, it may be the marker (pgn_parse.h) */
+        p->last_held = false;
+        /* not at an input that ends inside its line: that may be "0-0-0" cut
+         * short (a live file being written), and is said so below */
+        if (t->type == PGN_TOK_LBRACKET ||
+            (t->type == PGN_TOK_EOF && (t->flags & PGN_TOKF_LINE_START))) {
+            p->has_result = true;
+            p->result = p->held_text;
+            p->result_loc = p->held_loc;
+            p->result_ambiguous = true;
+            p->pend_result = true;
+        } else {
+            ev->type = p->held_nag ? PGN_EV_NAG : PGN_EV_MOVE;
+            ev->loc = p->held_loc;
+            ev->text = p->held_text;
+            ev->len = strlen(p->held_text);
+            ev->number = p->held_nag;
+            ev->depth = 0;
+            keep(p);
+            return true;
+        }
+    }
+    if (p->rav_open) {
+        /* The '(' before t: its RAV_BEGIN goes out now.  pgn4web writes
+         * "(* 3. e4 ...)" for a line that continues from the position after
+         * the move, not one that replaces it: the '*' says so, and is taken. */
+        p->rav_open = false;
+        p->rav_fresh = true;
+        ev->type = PGN_EV_RAV_BEGIN;
+        ev->loc = p->rav_loc;
+        ev->depth = ++p->depth;
+        if (t->type == PGN_TOK_RESULT && t->text[0] == '*') {
+            ev->number = PGN_RAV_CONTINUATION;
+            return true;
+        }
+        keep(p);
+        return true;
     }
     ev->depth = p->depth;
     bool fresh = p->rav_fresh;
@@ -272,10 +325,19 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
                            skipped_text(sk, t->span));
             return false;
         }
+        if (p->depth == 0 && t->len == 3 && memcmp(t->text, "0-0", 3) == 0) {
+            hold_last(p, t, "0-0", 0);
+            return false;
+        }
         ev->type = PGN_EV_MOVE;
         set_text(ev, t);
         return true;
     case PGN_TOK_NAG:
+        if (p->depth == 0 && t->len == 3 && (memcmp(t->text, "+/-", 3) == 0 ||
+                                             memcmp(t->text, "-/+", 3) == 0)) {
+            hold_last(p, t, t->text[0] == '+' ? "+/-" : "-/+", t->number);
+            return false;
+        }
         ev->type = PGN_EV_NAG;
         set_text(ev, t);
         ev->number = t->number;
@@ -305,11 +367,11 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
                    _("a variation opens before the variation around it has a move: '((' "
                    "(reported once per game)"));
         }
-        ev->type = PGN_EV_RAV_BEGIN;
-        ev->loc = t->loc;
-        ev->depth = ++p->depth;
+        /* delivered with the next token, which may be pgn4web's '*' */
+        p->rav_open = true;
+        p->rav_loc = t->loc;
         p->rav_fresh = true;
-        return true;
+        return false;
     case PGN_TOK_RPAREN:
         if (p->depth == 0) {
             movetext_error(p, &t->loc, _("')' without '(' (1 byte skipped)"));
@@ -397,6 +459,8 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
         ev->loc = p->result_loc;
         ev->text = p->result;
         ev->len = strlen(p->result);
+        ev->number = p->result_ambiguous ? PGN_RESULT_AMBIGUOUS : 0;
+        p->result_ambiguous = false;
         return true;
     }
     if (p->pend_end) {
@@ -557,7 +621,7 @@ static bool parser_general(struct pgn_parser *p, struct pgn_event *ev)
                 p->pend_begin || p->pend_tag;
     p->fast = FAST_NONE;
     if (!p->have_tok && !pend && !p->slow && !p->eof) {
-        if (p->st == PS_MOVETEXT && !p->deep && !p->rav_fresh)
+        if (p->st == PS_MOVETEXT && !p->deep && !p->rav_fresh && !p->last_held)
             p->fast = FAST_MOVETEXT;
         else if (p->st == PS_TAGS)
             p->fast = FAST_TAGS;

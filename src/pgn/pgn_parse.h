@@ -64,7 +64,10 @@
  * "…" for "...", annotation glyphs (+-, ±, ∞, □, ... as their NAGs; "N"
  * and "RR", letters, come as moves: the replay knows them for glyphs),
  * nested braces in comments, [pgn] [/pgn] wrappers, % escape lines, a
- * standalone "e.p.".
+ * standalone "e.p.", pgn4web's "(* ...)" (a continuation, told by
+ * RAV_BEGIN's number), the results arbiters write ("1/2-0", "1F-0F",
+ * "0.5-0": pgn/pgn_result.h, delivered as the form's text), and a main-line
+ * "0-0", "+/-" or "-/+" that ends the movetext (PGN_RESULT_AMBIGUOUS).
  */
 #ifndef PGNARB_PGN_PARSE_H
 #define PGNARB_PGN_PARSE_H
@@ -84,6 +87,20 @@ struct pgn_parser;
 #define PGN_PARSE_ERRORS_MAX    16    /* syntax errors in one movetext before skipping it */
 #define PGN_PARSE_REPEAT_MAX    16    /* bad-tag findings shown per game; the rest are
                                          counted in one "N more" finding at its end */
+
+/* RAV_BEGIN's number for a variation written "(* ...)" (pgn4web, for live
+ * broadcasts): it continues from the position after the move before it,
+ * instead of replacing that move; the '*' is no marker and is not delivered. */
+#define PGN_RAV_CONTINUATION 1u
+
+/* RESULT's number for a movetext that ends, with no marker after it, in a
+ * main-line "0-0" (castling written with zeros, or a double forfeit) or
+ * "+/-", "-/+" (NAGs 16 and 17 as glyphs, or a forfeit): delivered as the
+ * RESULT (text "0-0", "+/-", "-/+") with no missing-result finding; the
+ * reader knows no chess, the consumer decides which it is.  Followed by
+ * anything else, or by the end of an input that stops inside the line (a
+ * "0-0-0" cut short?), it is the MOVE or NAG it reads as. */
+#define PGN_RESULT_AMBIGUOUS 1u
 
 enum pgn_event_type {
     PGN_EV_GAME_BEGIN,
@@ -111,7 +128,10 @@ struct pgn_event {
     size_t len;
     const char *name;           /* TAG: the tag name (NUL-terminated) */
     size_t name_len;
-    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value; MOVE: the
+    unsigned number;            /* MOVE_NUMBER: the number; NAG: the NAG value; RAV_BEGIN:
+                                   PGN_RAV_CONTINUATION for pgn4web's "(* ...)", else 0;
+                                   RESULT: PGN_RESULT_AMBIGUOUS or 0;
+                                   MOVE: the
                                    number written right before it when the reader took
                                    the two as one event (a numbered move, see
                                    pgn_event_number()), else 0 */

@@ -54,6 +54,13 @@ struct pgn_parser {
     bool dparen_warned;   /* "((" reported in this game (once) */
     bool rav_fresh;       /* a '(' was the last movetext token (the next one goes the
                              general path, see parser_general()) */
+    bool rav_open;        /* a '(' read whose RAV_BEGIN waits for the next token */
+    struct src_loc rav_loc; /* ... that '(' */
+    bool last_held;       /* a main-line "0-0", "+/-" or "-/+" waits for the next token */
+    unsigned held_nag;    /* ... its NAG ("+/-", "-/+"), 0 for "0-0" */
+    const char *held_text; /* ... static text */
+    struct src_loc held_loc;
+    bool result_ambiguous; /* the pending RESULT is such a token (PGN_RESULT_AMBIGUOUS) */
     bool cut_short;       /* the input ended inside a movetext line, no marker */
     const char *rav_result; /* the last marker met inside a variation, or NULL */
     struct src_loc rav_result_loc;

@@ -83,6 +83,7 @@ void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const c
     key_uint(jb, "line", g->line);
     key_tags(jb, g->event, g->white, g->black, g->round);
     key_string(jb, "result", g->result);
+    key_string(jb, "result_kind", game_result_kind_name(g->result_kind));
     key_uint(jb, "plies", g->plies);
     json_buf_puts(jb, ",\"ending\":{\"kind\":\"");
     json_buf_puts(jb, report_ending_name(g->ending));

@@ -55,6 +55,7 @@ struct game_record {
     uint32_t line;
     const char *event, *white, *black, *round; /* NULL when absent */
     const char *site, *date;                   /* NULL when absent */
+    const char *white_fide_id, *black_fide_id; /* WhiteFideId, BlackFideId; NULL when absent */
     const char *result;                        /* as recorded, NULL when none */
     uint32_t plies;                            /* main line plies replayed or read */
     enum ending_kind ending;

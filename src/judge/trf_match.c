@@ -155,7 +155,10 @@ static unsigned find_round(struct trf_match *m, struct game_record *g, unsigned 
     unsigned r = round_number(g->round);
     if (r) {
         if (r <= t->rounds) return r;
-        snprintf(msg, sizeof msg, _("Round %u: the TRF has %u rounds"), r, t->rounds);
+        snprintf(msg, sizeof msg,
+                 ngettext("Round %u: the TRF has %u round", "Round %u: the TRF has %u rounds",
+                          t->rounds),
+                 r, t->rounds);
         emit_game(m, g, DIAG_TRF_NO_ROUND, msg, emit, ctx);
         return 0;
     }

@@ -8,21 +8,7 @@
  */
 #include "judge/trf_match_internal.h"
 
-#if __has_include("judge/player_name.h")
 #include "judge/player_name.h"
-#else /* TEMPORARY until judge/player_name.h is merged from main */
-#include <strings.h>
-enum player_name_fit { PLAYER_NAME_DIFFERENT, PLAYER_NAME_INITIALS, PLAYER_NAME_SAME };
-static enum player_name_fit player_name_fit(const char *a, size_t alen, const char *b, size_t blen)
-{
-    return alen == blen && strncasecmp(a, b, alen) == 0 ? PLAYER_NAME_SAME : PLAYER_NAME_DIFFERENT;
-}
-static unsigned player_name_distance(const char *a, size_t alen, const char *b, size_t blen)
-{
-    (void)a, (void)b;
-    return alen > blen ? (unsigned)(alen - blen) : (unsigned)(blen - alen);
-}
-#endif
 
 #include "i18n.h"
 

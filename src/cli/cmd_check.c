@@ -701,6 +701,10 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (run.opt.jobs != 1)
             return cli_usage_error(err, NULL, "%s", _("--shard runs on one thread; run more shards instead of --jobs"));
     }
+    if (run.opt.trf && run.opt.shard_n)
+        return cli_usage_error(err, NULL, "%s",
+                               _("--trf cannot be used with --shard yet: check the event in one "
+                                 "run (with --jobs)"));
     if ((run.opt.players || run.opt.trf_require_all) && !run.opt.trf)
         return cli_usage_error(err, NULL, "%s",
                                _("--players and --trf-require-all need --trf FILE"));

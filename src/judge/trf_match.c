@@ -278,8 +278,11 @@ static void judge_pairing(struct trf_match *m, struct game_record *g, unsigned r
     bool pgn_forfeit = trf_code_forfeit(pgw) || trf_code_forfeit(pgb);
     if (trf_forfeit && g->plies > 0) {
         snprintf(msg, sizeof msg,
-                 _("the TRF writes a forfeit (%c for '%s', %c for '%s'; line %u, column %u) for "
-                   "a game of %u plies that ends %s"),
+                 ngettext("the TRF writes a forfeit (%c for '%s', %c for '%s'; line %u, column "
+                          "%u) for a game of %u ply that ends %s",
+                          "the TRF writes a forfeit (%c for '%s', %c for '%s'; line %u, column "
+                          "%u) for a game of %u plies that ends %s",
+                          g->plies),
                  cw, pw->name, cb, pb->name, line, col, (unsigned)g->plies, g->result);
         emit_game(m, g, DIAG_TRF_FORFEIT_MISMATCH, msg, emit, ctx);
         return;
@@ -294,9 +297,9 @@ static void judge_pairing(struct trf_match *m, struct game_record *g, unsigned r
     }
     if (trf_played && g->plies < 2) {
         snprintf(msg, sizeof msg,
-                 _("the TRF writes a played game (%c/%c, line %u, column %u) for a game of %u "
-                   "ply; W, D and L are the codes of a game not played out"),
-                 cw, cb, line, col, (unsigned)g->plies);
+                 _("the TRF writes a played game (%c/%c, line %u, column %u) for a game of a "
+                   "single ply; W, D and L are the codes of a game not played out"),
+                 cw, cb, line, col);
         emit_game(m, g, DIAG_TRF_UNPLAYED_GAME, msg, emit, ctx);
     }
     if (score(cw) != score(pgw) || score(cb) != score(pgb)) {

@@ -72,6 +72,13 @@ static const char options_check[] = N_(
     "                                     whole when the run ends)\n"
     "  --shard=K/N                        read the K-th of N ranges of one FILE (jsonl\n"
     "                                     for 'pgnarbiter merge')\n"
+    "  --trf=FILE                         the event's tournament report file (TRF):\n"
+    "                                     its own consistency, then each game against\n"
+    "                                     its pairing (no FILE: the TRF alone)\n"
+    "  --players=FILE                     with --trf: 'name = FIDE id' lines for names\n"
+    "                                     the TRF writes otherwise\n"
+    "  --trf-require-all                  with --trf: a TRF game with no PGN game is an\n"
+    "                                     error, not a note\n"
     "  --zstd-window-max=BYTES            largest window a zstd frame may ask for\n"
     "                                     (K, M, G suffixes; default 128M)\n");
 static const char options_position[] = N_(

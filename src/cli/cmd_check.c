@@ -73,6 +73,8 @@ struct check_run {
     struct collection *collection; /* checks across games, fed in input order */
     struct trf *trf;               /* --trf, held whole */
     struct trf_match *trf_match;   /* its pairings against the games, in input order */
+    struct trf_held *trf_held;     /* the TRF's own findings, until the report is made */
+    size_t trf_nheld, trf_held_cap;
     struct run_totals totals;
     FILE *err;
     bool progress;
@@ -459,16 +461,48 @@ static int settle_control(struct check_run *run, FILE *err)
     return CLI_EXIT_OK;
 }
 
-/* A finding about the TRF itself, at its controlled level (notes only with
- * --strict). */
+/* A finding about the TRF itself, kept until the report is made (the TRF is
+ * read first: a TRF or --players file that cannot be used stops the run
+ * before any output). */
+struct trf_held {
+    enum diag_code code;
+    enum diag_severity severity;
+    struct src_loc loc;
+    char message[512];
+};
+
 static void trf_finding(void *ctx, const struct diag *found)
 {
     struct check_run *run = ctx;
-    struct diag d = *found;
-    unsigned level = diag_control_level(&run->control, d.code, d.severity);
+    unsigned level = diag_control_level(&run->control, found->code, found->severity);
     if (level == DIAG_LEVEL_OFF || (level == DIAG_NOTE && !run->opt.strict)) return;
-    d.severity = (enum diag_severity)level;
-    sink_diag(run, &d);
+    if (run->trf_nheld == run->trf_held_cap) {
+        size_t cap = run->trf_held_cap ? 2 * run->trf_held_cap : 16;
+        struct trf_held *h = realloc(run->trf_held, cap * sizeof *h);
+        if (!h) return; /* out of memory: the finding is lost, the run goes on */
+        run->trf_held = h;
+        run->trf_held_cap = cap;
+    }
+    struct trf_held *h = &run->trf_held[run->trf_nheld++];
+    h->code = found->code;
+    h->severity = (enum diag_severity)level;
+    h->loc = found->loc;
+    snprintf(h->message, sizeof h->message, "%s", found->message);
+}
+
+/* The TRF's own findings, to the report. */
+static void trf_report_held(struct check_run *run)
+{
+    for (size_t i = 0; i < run->trf_nheld; i++) {
+        struct diag d;
+        diag_init(&d, run->trf_held[i].code, &run->trf_held[i].loc, run->trf_held[i].message);
+        d.severity = run->trf_held[i].severity;
+        d.file = run->opt.trf;
+        sink_diag(run, &d);
+    }
+    free(run->trf_held);
+    run->trf_held = NULL;
+    run->trf_nheld = run->trf_held_cap = 0;
 }
 
 /* --trf FILE and --players FILE: read, the TRF's own findings reported, the
@@ -514,6 +548,8 @@ static int open_trf(struct check_run *run, FILE *err)
 
 static void close_trf(struct check_run *run)
 {
+    free(run->trf_held);
+    run->trf_held = NULL;
     trf_match_free(run->trf_match);
     trf_free(run->trf);
     run->trf_match = NULL;
@@ -726,14 +762,22 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
 
+    if (run.opt.trf && open_trf(&run, err) != CLI_EXIT_OK) {
+        close_trf(&run);
+        return CLI_EXIT_USAGE;
+    }
     struct cli_output output;
     memset(&output, 0, sizeof output);
     output.fd = -1;
     if (run.opt.output) {
-        if (!cli_output_find(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
+        if (!cli_output_find(&output, run.opt.output, err)) {
+            close_trf(&run);
+            return CLI_EXIT_USAGE;
+        }
         if (output_is_input(&run, &output, argv + optind, argc - optind) ||
             !cli_output_open(&output, err)) {
             cli_output_abandon(&output);
+            close_trf(&run);
             return CLI_EXIT_USAGE;
         }
         out = output.f;
@@ -766,18 +810,12 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         collection_free(run.collection);
         report_free(run.report);
         replay_pool_free(run.pool);
+        close_trf(&run);
         fputs(_("pgnarbiter: out of memory\n"), err);
         cli_output_abandon(&output);
         return CLI_EXIT_USAGE;
     }
-    if (run.opt.trf && open_trf(&run, err) != CLI_EXIT_OK) {
-        close_trf(&run);
-        collection_free(run.collection);
-        report_free(run.report);
-        replay_pool_free(run.pool);
-        cli_output_abandon(&output);
-        return CLI_EXIT_USAGE;
-    }
+    if (run.trf) trf_report_held(&run);
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();

@@ -94,6 +94,8 @@ static const char options_merge[] = N_(
     "  --format=text|jsonl|github|sarif|html\n"
     "                                     output format (default text)\n"
     "  -q, --quiet                        no summary on standard error\n"
+    "  --trf=FILE                         where the TRF the shards were checked against\n"
+    "                                     (check --trf) is now (default: as they name it)\n"
     "Every shard file is checked whole before anything is written: a missing,\n"
     "repeated, interrupted, unconfirmed or altered shard, or shards of two\n"
     "different inputs, are refused (exit status 2).\n");

@@ -152,7 +152,12 @@ static void sink_game(void *ctx, const struct game_record *judged)
     struct game_record copy = *judged, *g = &copy;
     /* A shard sees only its own games: merge runs these checks over all of them. */
     if (run->collection) collection_game(run->collection, g, sink_diag, run);
-    if (run->trf_match) trf_match_game(run->trf_match, g, sink_diag, run);
+    if (run->trf_match) {
+        trf_match_game(run->trf_match, g, sink_diag, run);
+        unsigned r, w, b; /* what a shard tells merge it matched */
+        trf_match_last(run->trf_match, &r, &w, &b);
+        if (w) g->trf_round = (uint16_t)r, g->trf_white = (uint16_t)w, g->trf_black = (uint16_t)b;
+    }
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
@@ -306,7 +311,10 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   r.has_identity,
                                   r.input_changed,
                                   r.input_size,
-                                  r.input_sample};
+                                  r.input_sample,
+                                  run->opt.trf,
+                                  run->trf ? run->trf->hash : 0,
+                                  run->opt.trf_require_all};
     run->totals.shard = info;
     if (st == SHARD_UNREADABLE) {
         run->totals.files_unreadable++;
@@ -737,10 +745,6 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (run.opt.jobs != 1)
             return cli_usage_error(err, NULL, "%s", _("--shard runs on one thread; run more shards instead of --jobs"));
     }
-    if (run.opt.trf && run.opt.shard_n)
-        return cli_usage_error(err, NULL, "%s",
-                               _("--trf cannot be used with --shard yet: check the event in one "
-                                 "run (with --jobs)"));
     if ((run.opt.players || run.opt.trf_require_all) && !run.opt.trf)
         return cli_usage_error(err, NULL, "%s",
                                _("--players and --trf-require-all need --trf FILE"));
@@ -815,7 +819,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         cli_output_abandon(&output);
         return CLI_EXIT_USAGE;
     }
-    if (run.trf) trf_report_held(&run);
+    /* a shard leaves the TRF's own findings and its final pass to merge */
+    if (run.trf && !run.opt.shard_n) trf_report_held(&run);
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();
@@ -853,7 +858,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);
-    if (run.trf_match && !trf_alone && !check_halt) trf_match_finish(run.trf_match, sink_diag, &run);
+    if (run.trf_match && !trf_alone && !check_halt && !run.opt.shard_n) trf_match_finish(run.trf_match, sink_diag, &run);
     struct collection_stats cs;
     memset(&cs, 0, sizeof cs);
     if (run.collection) collection_get_stats(run.collection, &cs);

@@ -225,6 +225,9 @@ struct trf *trf_read(const char *text, size_t len, const char *name, diag_fn emi
         snprintf(why, why_len, "%s", _("binary data: not a tournament report file (TRF)"));
         return NULL;
     }
+    uint64_t hash = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++)
+        hash = (hash ^ (unsigned char)text[i]) * 0x100000001b3ull;
     if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) text += 3, len -= 3;
     struct trf_reader rd;
     memset(&rd, 0, sizeof rd);
@@ -242,6 +245,7 @@ struct trf *trf_read(const char *text, size_t len, const char *name, diag_fn emi
     }
     if (!rd.pos || !rd.t || (rd.t->latin1 && !decoded)) goto oom;
     trf_scoring_default(&rd.t->scoring);
+    rd.t->hash = hash;
     each_line(&rd, text, len, size_line);
     if (!rd.player_lines) {
         snprintf(why, why_len, "%s",

@@ -75,6 +75,8 @@ struct trf {
     struct trf_round_date dates[TRF_ROUNDS_MAX + 1]; /* 132, by round (1-based) */
     struct trf_scoring scoring;
     bool latin1;              /* the file was read as Latin-1 */
+    uint64_t hash;            /* FNV-1a (64 bits) of the file's bytes, as read: what a
+                                 shard's summary names the TRF by for merge */
     unsigned rounds;          /* highest round with a block that is not blank */
     unsigned max_rank;        /* highest starting rank */
     unsigned nplayers;        /* 001 lines read */

@@ -45,3 +45,28 @@ for e in summary:
 print("trf-corpus: %d files, %d differences" % (len(summary), bad))
 sys.exit(1 if bad else 0)
 PY
+[ $? = 0 ] || exit 1
+# The one event with its games: pgn-match.json (the reference matcher) finds
+# 8 of the 9 distinct games agreeing with the TRF and one, lichess 4rmw9IcQ
+# (round 3, seha2013 - Ashven404, 0-1 by mate), that the TRF writes as a
+# forfeit win for White.  check --trf must report that one and nothing else.
+kdu="$dir/lichess-kdu-chess-girls-2026-04-18-gfp5cTrx"
+"$build/src/pgnarbiter" check --quiet --duplicates=off --format=jsonl --trf "$kdu.trf" \
+    "$kdu.seha2013.pgn" "$kdu.seha2013-annotated.pgn" "$kdu.alpha_zero_1925-annotated.pgn" \
+    >"${TMPDIR:-/tmp}/trf-corpus.$$" 2>/dev/null
+python3 - "${TMPDIR:-/tmp}/trf-corpus.$$" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+trf = [r for r in recs if r.get("type") == "diagnostic" and r["code"].startswith("trf-")]
+sites = sorted(set(r["file"].split("/")[-1] + ":" + str(r["game"]) for r in trf))
+bad = [r for r in trf if r["code"] != "trf-forfeit-mismatch" or r["white"] != "seha2013"
+       or r["black"] != "Ashven404"]
+# the game is in two of the three files (plain and annotated)
+if bad or len(trf) != 2:
+    print("FAIL trf-corpus: the KDU games against their TRF: %s" % [(r["code"], r["message"]) for r in trf])
+    sys.exit(1)
+print("trf-corpus: the KDU Swiss: 4rmw9IcQ reported as the one forfeit-mismatch (%s)" % ", ".join(sites))
+PY
+st=$?
+rm -f "${TMPDIR:-/tmp}/trf-corpus.$$"
+exit $st

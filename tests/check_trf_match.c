@@ -109,6 +109,7 @@ static const struct {
     {"1", NULL, "Rossi, M.", "Bianchi, Luca", "1-0", 40, DIAG_TRF_UNKNOWN_PLAYER, 0, "Rossi, Marco"},
     {"1", NULL, "Gialli, Piero", "Bianchi, Luca", "1-0", 40, DIAG_TRF_UNKNOWN_PLAYER, 0, "nearest"},
     {"9", NULL, "Rossi, Mario", "Bianchi, Luca", "1-0", 40, DIAG_TRF_NO_ROUND, 0, NULL},
+    {"1", NULL, "?", "Bianchi, Luca", "1-0", 40, DIAG_TRF_UNKNOWN_PLAYER, 0, "no name"},
     /* the date of round 3 only */
     {"?", "2026.05.02", "Verdi, Anna", "Bianchi, Luca", "1-0", 40, DIAG_CODE_NB, 3, NULL},
     /* a date two rounds share: the pair meets in one of them */
@@ -191,6 +192,31 @@ START_TEST(fide_ids_and_aliases_name_players)
 }
 END_TEST
 
+/* A name is looked up once and its answer kept: the same answer every time,
+ * for many names (past the table's room too). */
+START_TEST(names_seen_again_get_the_same_answer)
+{
+    struct trf *t = make_trf();
+    struct trf_match *m = trf_match_new(t, "t.trf", false, true);
+    char name[64];
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < 3000; i++) {
+            struct found f;
+            memset(&f, 0, sizeof f);
+            snprintf(name, sizeof name, "Somebody %d", i);
+            const char *white = i % 7 == 0 ? "Mario Rossi" : i % 7 == 1 ? "Rossi, M." : name;
+            struct game_record g = rec("1", NULL, white, "Bianchi, Luca", "1-0", 40);
+            trf_match_game(m, &g, collect, &f);
+            ck_assert_int_eq(f.n, i % 7 == 0 ? 0 : 1);
+            if (i % 7 == 1) ck_assert(strstr(f.message[0], "fits two players"));
+            if (i % 7 > 1) ck_assert(strstr(f.message[0], "nearest"));
+        }
+    }
+    trf_match_free(m);
+    trf_free(t);
+}
+END_TEST
+
 START_TEST(games_never_matched_are_listed_at_the_end)
 {
     struct trf *t = make_trf();
@@ -223,6 +249,7 @@ Suite *trf_match_suite(void)
                         (int)(sizeof GAMES / sizeof GAMES[0]));
     tcase_add_test(tc, a_pair_with_no_round_is_never_guessed);
     tcase_add_test(tc, fide_ids_and_aliases_name_players);
+    tcase_add_test(tc, names_seen_again_get_the_same_answer);
     tcase_add_test(tc, games_never_matched_are_listed_at_the_end);
     suite_add_tcase(s, tc);
     return s;

@@ -30,7 +30,10 @@ struct trf_match *trf_match_new(const struct trf *t, const char *trf_name, bool 
     m->require_all = require_all;
     m->strict = strict;
     m->covered = calloc((size_t)(t->rounds + 1) * (t->max_rank + 1), 1);
-    if (!m->covered) {
+    m->cache = calloc(TRF_MATCH_CACHE_SIZE, sizeof *m->cache);
+    if (!m->covered || !m->cache) {
+        free(m->covered);
+        free(m->cache);
         free(m);
         return NULL;
     }
@@ -41,6 +44,7 @@ void trf_match_free(struct trf_match *m)
 {
     if (!m) return;
     free(m->covered);
+    free(m->cache);
     free(m->aliases);
     free(m);
 }
@@ -124,7 +128,11 @@ static void say_who(const struct trf_match *m, struct game_record *g, bool white
 {
     char msg[1024], near[512] = "";
     const char *name = white ? g->white : g->black;
-    if (w->ambiguous) {
+    if (w->unnamed) {
+        snprintf(msg, sizeof msg, "%s",
+                 white ? _("White has no name: the game cannot be found in the TRF")
+                       : _("Black has no name: the game cannot be found in the TRF"));
+    } else if (w->ambiguous) {
         snprintf(msg, sizeof msg,
                  white ? _("White '%s' fits two players of the TRF, '%s' (%u, line %u) and '%s' "
                            "(%u, line %u): give WhiteFideId or a --players line")

@@ -11,8 +11,10 @@
  *
  * It sees each game's record once judged, in input order, like
  * judge/collection.h, and hands its findings to a diag_fn; it never prints.
- * Memory: one byte per player and round (which pairings were matched) and
- * the alias file, at most TRF_MATCH_ALIASES_MAX lines.
+ * Memory: one byte per player and round (which pairings were matched), the
+ * alias file (at most TRF_MATCH_ALIASES_MAX lines) and the answers for the
+ * names seen (a table of TRF_MATCH_CACHE_SIZE, about 160 KB), so that a
+ * player's name is compared with the TRF's once, not every round.
  *
  * Ownership: trf_match_new() returns a heap object freed by
  * trf_match_free(); the TRF must outlive it.

@@ -8,6 +8,7 @@
  */
 #include "judge/trf_match_internal.h"
 
+#include "judge/game_record.h"
 #include "judge/player_name.h"
 
 #include "i18n.h"
@@ -41,22 +42,11 @@ static const char *id_digits(const char *v, char out[12])
     return out;
 }
 
-void trf_match_identify(const struct trf_match *m, const char *name, const char *fide_id,
-                        struct trf_who *who)
+/* Who name is, by the alias file and then by name. */
+static void by_name(const struct trf_match *m, const char *name, size_t len, struct trf_who *who)
 {
     const struct trf *t = m->t;
-    memset(who, 0, sizeof *who);
-    char id[12];
-    const struct trf_player *p = by_fide_id(t, id_digits(fide_id, id));
-    if (p) {
-        who->p = p;
-        return;
-    }
-    if (!name || !name[0] || strcmp(name, "?") == 0) {
-        who->unnamed = true;
-        return;
-    }
-    size_t len = strlen(name);
+    const struct trf_player *p;
     for (size_t i = 0; i < m->naliases; i++) {
         const struct trf_alias *a = &m->aliases[i];
         if (player_name_fit(a->name, strlen(a->name), name, len) == PLAYER_NAME_SAME &&
@@ -105,9 +95,49 @@ void trf_match_identify(const struct trf_match *m, const char *name, const char 
     }
 }
 
+void trf_match_identify(struct trf_match *m, const char *name, const char *fide_id,
+                        struct trf_who *who)
+{
+    memset(who, 0, sizeof *who);
+    char id[12];
+    const struct trf_player *p = by_fide_id(m->t, id_digits(fide_id, id));
+    if (p) {
+        who->p = p;
+        return;
+    }
+    if (!name || !name[0] || strcmp(name, "?") == 0) {
+        who->unnamed = true;
+        return;
+    }
+    /* a player's name comes back every round: the answer is kept, by the
+     * name's 64-bit hash and length, in a table of TRF_MATCH_CACHE_SIZE */
+    size_t len = strlen(name);
+    uint64_t h = game_text_hash(0xcbf29ce484222325ull, name, len) | 1; /* 0: a free slot */
+    for (size_t i = 0; i < TRF_MATCH_CACHE_SIZE; i++) {
+        struct trf_cached *c = &m->cache[(h + i) & (TRF_MATCH_CACHE_SIZE - 1)];
+        if (c->hash == h && c->len == len) {
+            *who = c->who;
+            return;
+        }
+        if (c->hash == 0) {
+            by_name(m, name, len, who);
+            if (m->ncached < TRF_MATCH_CACHE_SIZE / 2) {
+                c->hash = h;
+                c->len = len;
+                c->who = *who;
+                m->ncached++;
+            }
+            return;
+        }
+    }
+    by_name(m, name, len, who);
+}
+
 bool trf_match_aliases(struct trf_match *m, const char *text, size_t len, char *why,
                        size_t why_len)
 {
+    memset(m->cache, 0, TRF_MATCH_CACHE_SIZE * sizeof *m->cache); /* answers may change */
+    m->ncached = 0;
     size_t i = 0;
     unsigned lineno = 0;
     while (i < len) {

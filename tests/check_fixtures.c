@@ -1,7 +1,8 @@
 /*
  * check_fixtures.c - every diagnostic code has a fixture: testdata/diag/CODE.pgn
  * and CODE.expected, the text output of `pgnarbiter check --strict --quiet` on
- * it (run from testdata/).  The expected output must contain the code itself,
+ * it (run from testdata/).  A trf-* code's fixture is CODE.trf, given with
+ * --trf, and CODE.pgn when its finding needs games.  The expected output must contain the code itself,
  * so a fixture cannot pass without producing its diagnostic.
  */
 #include "testutil.h"
@@ -27,7 +28,15 @@ START_TEST(fixture_produces_its_code)
 
     ck_assert_int_eq(chdir(TESTDATA_DIR), 0);
     struct capture out, err;
-    const char *args[] = {"check", "--strict", "--quiet", pgn, NULL};
+    char trf[256];
+    snprintf(trf, sizeof trf, "diag/%s.trf", info->name);
+    bool has_trf = access(trf, R_OK) == 0, has_pgn = access(pgn, R_OK) == 0;
+    const char *args[] = {"check", "--strict", "--quiet", pgn, NULL, NULL, NULL};
+    if (has_trf) {
+        args[3] = "--trf";
+        args[4] = trf;
+        args[5] = has_pgn ? pgn : NULL;
+    }
     run_cli(args, &out, &err);
     ck_assert_str_eq(out.text, expected);
     free(expected);

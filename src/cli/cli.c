@@ -75,6 +75,13 @@ static const char options_check[] = N_(
     "                                     whole when the run ends)\n"
     "  --shard=K/N                        read the K-th of N ranges of one FILE (jsonl\n"
     "                                     for 'pgnarbiter merge')\n"
+    "  --trf=FILE                         the event's tournament report file (TRF):\n"
+    "                                     its own consistency, then each game against\n"
+    "                                     its pairing (no FILE: the TRF alone)\n"
+    "  --players=FILE                     with --trf: 'name = FIDE id' lines for names\n"
+    "                                     the TRF writes otherwise\n"
+    "  --trf-require-all                  with --trf: a TRF game with no PGN game is an\n"
+    "                                     error, not a note\n"
     "  --zstd-window-max=BYTES            largest window a zstd frame may ask for\n"
     "                                     (K, M, G suffixes; default 128M)\n");
 static const char options_position[] = N_(
@@ -90,6 +97,8 @@ static const char options_merge[] = N_(
     "  --format=text|jsonl|github|sarif|html\n"
     "                                     output format (default text)\n"
     "  -q, --quiet                        no summary on standard error\n"
+    "  --trf=FILE                         where the TRF the shards were checked against\n"
+    "                                     (check --trf) is now (default: as they name it)\n"
     "Every shard file is checked whole before anything is written: a missing,\n"
     "repeated, interrupted, unconfirmed or altered shard, or shards of two\n"
     "different inputs, are refused (exit status 2).\n");

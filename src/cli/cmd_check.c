@@ -14,12 +14,14 @@
 #include "diag/diag_control.h"
 #include "judge/collection.h"
 #include "judge/game.h"
+#include "judge/trf_match.h"
 #include "pgn/input.h"
 #include "jobs/frame_reader.h"
 #include "jobs/replay_pool.h"
 #include "jobs/shard.h"
 #include "report/escape.h"
 #include "report/report.h"
+#include "trf/trf.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -29,6 +31,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The largest --players file read. */
+#define CHECK_PLAYERS_BYTES_MAX (1u << 20)
 
 struct check_options {
     enum report_format format;
@@ -53,6 +58,9 @@ struct check_options {
     struct diag_control_spec spec;
     const char *config;
     bool no_config;
+    const char *trf;     /* --trf FILE: the event's tournament report file */
+    const char *players; /* --players FILE: "name = FIDE id" lines */
+    bool trf_require_all;
 };
 
 struct check_run {
@@ -64,6 +72,10 @@ struct check_run {
     struct report *report;
     struct replay_pool *pool;
     struct collection *collection; /* checks across games, fed in input order */
+    struct trf *trf;               /* --trf, held whole */
+    struct trf_match *trf_match;   /* its pairings against the games, in input order */
+    struct trf_held *trf_held;     /* the TRF's own findings, until the report is made */
+    size_t trf_nheld, trf_held_cap;
     struct run_totals totals;
     FILE *err;
     bool progress;
@@ -141,6 +153,12 @@ static void sink_game(void *ctx, const struct game_record *judged)
     struct game_record copy = *judged, *g = &copy;
     /* A shard sees only its own games: merge runs these checks over all of them. */
     if (run->collection) collection_game(run->collection, g, sink_diag, run);
+    if (run->trf_match) {
+        trf_match_game(run->trf_match, g, sink_diag, run);
+        unsigned r, w, b; /* what a shard tells merge it matched */
+        trf_match_last(run->trf_match, &r, &w, &b);
+        if (w) g->trf_round = (uint16_t)r, g->trf_white = (uint16_t)w, g->trf_black = (uint16_t)b;
+    }
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
@@ -294,7 +312,10 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
                                   r.has_identity,
                                   r.input_changed,
                                   r.input_size,
-                                  r.input_sample};
+                                  r.input_sample,
+                                  run->opt.trf,
+                                  run->trf ? run->trf->hash : 0,
+                                  run->opt.trf_require_all};
     run->totals.shard = info;
     if (st == SHARD_UNREADABLE) {
         run->totals.files_unreadable++;
@@ -449,6 +470,101 @@ static int settle_control(struct check_run *run, FILE *err)
     return CLI_EXIT_OK;
 }
 
+/* A finding about the TRF itself, kept until the report is made (the TRF is
+ * read first: a TRF or --players file that cannot be used stops the run
+ * before any output). */
+struct trf_held {
+    enum diag_code code;
+    enum diag_severity severity;
+    struct src_loc loc;
+    char message[512];
+};
+
+static void trf_finding(void *ctx, const struct diag *found)
+{
+    struct check_run *run = ctx;
+    unsigned level = diag_control_level(&run->control, found->code, found->severity);
+    if (level == DIAG_LEVEL_OFF || (level == DIAG_NOTE && !run->opt.strict)) return;
+    if (run->trf_nheld == run->trf_held_cap) {
+        size_t cap = run->trf_held_cap ? 2 * run->trf_held_cap : 16;
+        struct trf_held *h = realloc(run->trf_held, cap * sizeof *h);
+        if (!h) return; /* out of memory: the finding is lost, the run goes on */
+        run->trf_held = h;
+        run->trf_held_cap = cap;
+    }
+    struct trf_held *h = &run->trf_held[run->trf_nheld++];
+    h->code = found->code;
+    h->severity = (enum diag_severity)level;
+    h->loc = found->loc;
+    snprintf(h->message, sizeof h->message, "%s", found->message);
+}
+
+/* The TRF's own findings, to the report. */
+static void trf_report_held(struct check_run *run)
+{
+    for (size_t i = 0; i < run->trf_nheld; i++) {
+        struct diag d;
+        diag_init(&d, run->trf_held[i].code, &run->trf_held[i].loc, run->trf_held[i].message);
+        d.severity = run->trf_held[i].severity;
+        d.file = run->opt.trf;
+        sink_diag(run, &d);
+    }
+    free(run->trf_held);
+    run->trf_held = NULL;
+    run->trf_nheld = run->trf_held_cap = 0;
+}
+
+/* --trf FILE and --players FILE: read, the TRF's own findings reported, the
+ * matcher made.  CLI_EXIT_USAGE with one message when either cannot be used
+ * (a file that is no TRF among them). */
+static int open_trf(struct check_run *run, FILE *err)
+{
+    char why[512] = "", shown[CLI_ARG_SHOWN];
+    run->trf = trf_read_file(run->opt.trf, run->opt.trf, trf_finding, run, why, sizeof why);
+    if (!run->trf) {
+        fprintf(err, "pgnarbiter: %s: %s\n", cli_arg(shown, run->opt.trf), why);
+        return CLI_EXIT_USAGE;
+    }
+    trf_check(run->trf, run->opt.trf, trf_finding, run);
+    run->trf_match = trf_match_new(run->trf, run->opt.trf, run->opt.trf_require_all, run->opt.strict);
+    if (!run->trf_match) {
+        fputs(_("pgnarbiter: out of memory\n"), err);
+        return CLI_EXIT_USAGE;
+    }
+    trf_match_set_control(run->trf_match, run->control.changed ? &run->control : NULL);
+    if (!run->opt.players) return CLI_EXIT_OK;
+    FILE *f = fopen(run->opt.players, "rb");
+    char *text = f ? malloc(CHECK_PLAYERS_BYTES_MAX + 1) : NULL;
+    size_t len = text ? fread(text, 1, CHECK_PLAYERS_BYTES_MAX + 1, f) : 0;
+    int e = f && ferror(f) ? errno : 0;
+    bool ok = f && text && !e && len <= CHECK_PLAYERS_BYTES_MAX;
+    if (!ok)
+        snprintf(why, sizeof why, "%s",
+                 !f || e ? strerror(f ? e : errno)
+                 : !text ? strerror(ENOMEM)
+                         : _("the file is larger than 1 MiB"));
+    if (f) fclose(f);
+    if (ok && !trf_match_aliases(run->trf_match, text, len, why, sizeof why)) {
+        ok = false;
+        fprintf(err, "pgnarbiter: %s:%s\n", cli_arg(shown, run->opt.players), why);
+    } else if (!ok) {
+        fprintf(err, _("pgnarbiter: cannot read the players file %s: %s\n"),
+                cli_arg(shown, run->opt.players), why);
+    }
+    free(text);
+    return ok ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+}
+
+static void close_trf(struct check_run *run)
+{
+    free(run->trf_held);
+    run->trf_held = NULL;
+    trf_match_free(run->trf_match);
+    trf_free(run->trf);
+    run->trf_match = NULL;
+    run->trf = NULL;
+}
+
 /* The exit status (SPEC "Output"), also written in the jsonl summary. */
 static int run_status(const struct check_run *run)
 {
@@ -463,7 +579,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_ROUND_FORM, OPT_NOTATION,
            OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS, OPT_IGNORE, OPT_SELECT,
-           OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG, OPT_AFTER_ILLEGAL };
+           OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG, OPT_AFTER_ILLEGAL, OPT_TRF, OPT_PLAYERS,
+           OPT_TRF_REQUIRE_ALL };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -487,6 +604,9 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"severity", required_argument, NULL, OPT_SEVERITY},
         {"config", required_argument, NULL, OPT_CONFIG},
         {"no-config", no_argument, NULL, OPT_NO_CONFIG},
+        {"trf", required_argument, NULL, OPT_TRF},
+        {"players", required_argument, NULL, OPT_PLAYERS},
+        {"trf-require-all", no_argument, NULL, OPT_TRF_REQUIRE_ALL},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -563,6 +683,15 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case OPT_NO_CONFIG:
             run.opt.no_config = true;
             break;
+        case OPT_TRF:
+            run.opt.trf = optarg;
+            break;
+        case OPT_PLAYERS:
+            run.opt.players = optarg;
+            break;
+        case OPT_TRF_REQUIRE_ALL:
+            run.opt.trf_require_all = true;
+            break;
         case OPT_STRICT:
             run.opt.strict = true;
             break;
@@ -626,13 +755,18 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (run.opt.jobs != 1)
             return cli_usage_error(err, NULL, "%s", _("--shard runs on one thread; run more shards instead of --jobs"));
     }
+    if ((run.opt.players || run.opt.trf_require_all) && !run.opt.trf)
+        return cli_usage_error(err, NULL, "%s",
+                               _("--players and --trf-require-all need --trf FILE"));
     if (run.opt.config && run.opt.no_config)
         return cli_usage_error(err, NULL, "%s", _("--config and --no-config cannot both be given"));
     int cst = settle_control(&run, err);
     if (cst != CLI_EXIT_OK) return cst;
     if (run.opt.games_records && run.opt.format != REPORT_JSONL)
         return cli_usage_error(err, NULL, "%s", _("--report=games needs --format=jsonl"));
-    if (optind >= argc && err == stderr && isatty(STDIN_FILENO)) {
+    /* --trf FILE without games: the TRF alone */
+    bool trf_alone = run.opt.trf && optind >= argc && !run.opt.shard_n;
+    if (optind >= argc && !trf_alone && err == stderr && isatty(STDIN_FILENO)) {
         /* No file and standard input is a terminal: nobody is piping PGN in,
          * so say what the program wants instead of waiting silently. */
         fputs(_("pgnarbiter: no input: give PGN files to check, or pipe PGN into standard input "
@@ -642,14 +776,22 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_USAGE;
     }
 
+    if (run.opt.trf && open_trf(&run, err) != CLI_EXIT_OK) {
+        close_trf(&run);
+        return CLI_EXIT_USAGE;
+    }
     struct cli_output output;
     memset(&output, 0, sizeof output);
     output.fd = -1;
     if (run.opt.output) {
-        if (!cli_output_find(&output, run.opt.output, err)) return CLI_EXIT_USAGE;
+        if (!cli_output_find(&output, run.opt.output, err)) {
+            close_trf(&run);
+            return CLI_EXIT_USAGE;
+        }
         if (output_is_input(&run, &output, argv + optind, argc - optind) ||
             !cli_output_open(&output, err)) {
             cli_output_abandon(&output);
+            close_trf(&run);
             return CLI_EXIT_USAGE;
         }
         out = output.f;
@@ -683,10 +825,13 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         collection_free(run.collection);
         report_free(run.report);
         replay_pool_free(run.pool);
+        close_trf(&run);
         fputs(_("pgnarbiter: out of memory\n"), err);
         cli_output_abandon(&output);
         return CLI_EXIT_USAGE;
     }
+    /* a shard leaves the TRF's own findings and its final pass to merge */
+    if (run.trf && !run.opt.shard_n) trf_report_held(&run);
     run.progress = !run.opt.quiet && err == stderr && isatty(fileno(stderr));
     run.out_tty = out == stdout && isatty(STDOUT_FILENO);
     run.started = run.last_progress = now_seconds();
@@ -717,13 +862,14 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 sigaction(check_signals[i], &old_sa[i], NULL);
             return st;
         }
-    } else if (optind >= argc) {
+    } else if (optind >= argc && !trf_alone) {
         check_path(&run, "-");
     }
     for (int i = optind; i < argc && !run.opt.shard_n && !check_halt; i++)
         check_path(&run, argv[i]);
 
     replay_pool_finish(run.pool);
+    if (run.trf_match && !trf_alone && !check_halt && !run.opt.shard_n) trf_match_finish(run.trf_match, sink_diag, &run);
     struct collection_stats cs;
     memset(&cs, 0, sizeof cs);
     if (run.collection) collection_get_stats(run.collection, &cs);
@@ -751,6 +897,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         report_interrupted(err, &run.totals);
     replay_pool_free(run.pool);
     collection_free(run.collection);
+    close_trf(&run);
     report_free(run.report);
     /* -o FILE takes the records only of a run that ended */
     bool closed = !output.f || cli_output_close(&output, signo == 0, err);

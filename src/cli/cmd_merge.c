@@ -37,9 +37,11 @@
 #include "i18n.h"
 #include "judge/collection.h"
 #include "judge/game_record.h"
+#include "judge/trf_match.h"
 #include "pgn/pgn_parse.h"
 #include "report/json_read.h"
 #include "report/report.h"
+#include "trf/trf.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -80,6 +82,9 @@ struct shard_file {
     char round_form[16];
     bool strict, werror, report_games;
     char control[DIAG_CONTROL_LINE_MAX]; /* --ignore, --select, --severity: "" for none */
+    char *trf;          /* check --trf: the TRF as the shard named it, NULL for none */
+    char trf_hash[17];  /* ... its bytes' hash (trf/trf.h), 16 hex digits */
+    bool trf_require_all;
 };
 
 struct merge {
@@ -101,6 +106,15 @@ struct merge {
     const char *input; /* the input the shards read (their summaries') */
     char *scan_buf;    /* scan_game()'s decoded strings */
     size_t scan_cap;
+    /* check --trf: the TRF read again, the pairings the shards matched, and
+     * its own findings held until the report is made (one run writes them
+     * first) */
+    struct trf *trf;
+    struct trf_match *trf_match;
+    struct diag *trf_held;
+    size_t trf_nheld, trf_held_cap;
+    bool strict;
+    const struct diag_control *ctl;
 };
 
 /* "pgnarbiter merge: " and fmt (translated) with a, b and c - file names,
@@ -247,6 +261,16 @@ static bool read_summary(struct merge *m, struct shard_file *s)
                                        !diag_control_parse(&ctl, control, &ce)))
         return false;
     snprintf(s->control, sizeof s->control, "%s", control ? control : "");
+    const char *trf = get_string(o, "trf"), *trf_hash = get_string(o, "trf_hash");
+    m->bad = _("its summary names a TRF without its hash");
+    if (trf && (!trf_hash || strlen(trf_hash) != 16 ||
+                strspn(trf_hash, "0123456789abcdef") != 16))
+        return false;
+    if (trf) {
+        snprintf(s->trf_hash, sizeof s->trf_hash, "%s", trf_hash);
+        s->trf_require_all = get_bool(o, "trf_require_all");
+        if (!(s->trf = strdup(trf))) return false;
+    }
     s->input = strdup(get_string(o, "file"));
     m->bad = NULL;
     return s->input != NULL;
@@ -541,6 +565,10 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
     g.date = get_string(o, "date");
     const struct json_value *fp = json_obj_get(o, "fingerprint");
     if (fp && fp->type == JSON_STRING) read_fingerprint(&g, fp->s, fp->len);
+    uint64_t tr, tw, tb;
+    if (m->trf_match && get_num(o, "trf.0", TRF_ROUNDS_MAX, &tr) &&
+        get_num(o, "trf.1", TRF_PLAYERS_MAX, &tw) && get_num(o, "trf.2", TRF_PLAYERS_MAX, &tb))
+        trf_match_cover(m->trf_match, (unsigned)tr, (unsigned)tw, (unsigned)tb);
     merge_game_record(m, &g);
     return true;
 }
@@ -642,6 +670,13 @@ static bool scan_game(struct merge *m, char *line, size_t len)
     } else {
         return false;
     }
+    /* check --trf: the pairing the game matched */
+    char *trf_at = (char *)sc.p;
+    uint64_t tr = 0, tw = 0, tb = 0;
+    if (JSON_SCAN_LIT(&sc, ",\"trf\":[") &&
+        (!json_scan_uint(&sc, &tr) || !JSON_SCAN_LIT(&sc, ",") || !json_scan_uint(&sc, &tw) ||
+         !JSON_SCAN_LIT(&sc, ",") || !json_scan_uint(&sc, &tb) || !JSON_SCAN_LIT(&sc, "]")))
+        return false;
     if (!JSON_SCAN_LIT(&sc, "}\n") || sc.p != sc.end) return false;
     if (lineno > UINT32_MAX || plies > UINT32_MAX || ply > UINT32_MAX || errors > UINT32_MAX ||
         warnings > UINT32_MAX || notes > UINT32_MAX)
@@ -659,10 +694,15 @@ static bool scan_game(struct merge *m, char *line, size_t len)
     g.warnings = (uint32_t)warnings;
     g.notes = (uint32_t)notes;
     json_scan_done(&sc); /* the strings end in the line */
+    if (tr && m->trf_match) trf_match_cover(m->trf_match, (unsigned)tr, (unsigned)tw, (unsigned)tb);
     collection_game(m->collection, &g, collection_finding, m);
     if (full) { /* the record is written from the shard's text, strings as they stand */
         json_scan_undo(&sc);
         t.tail_len = (size_t)(sc.end - t.tail);
+        if (tr) { /* one run writes no "trf": the record ends where it began */
+            memcpy(trf_at, "}\n", 2);
+            t.tail_len = (size_t)(trf_at + 2 - t.tail);
+        }
         report_game_text(m->report, &g, &t);
     } else {
         report_game(m->report, &g);
@@ -848,17 +888,80 @@ static bool merge_file(struct merge *m, struct shard_file *s)
     return true;
 }
 
+/* A finding of the TRF's own, held until the report is made, at its
+ * controlled level (notes only when the shards ran --strict). */
+static void trf_held(void *ctx, const struct diag *found)
+{
+    struct merge *m = ctx;
+    unsigned level = diag_control_level(m->ctl, found->code, found->severity);
+    if (level == DIAG_LEVEL_OFF || (level == DIAG_NOTE && !m->strict)) return;
+    if (m->trf_nheld == m->trf_held_cap) {
+        size_t cap = m->trf_held_cap ? 2 * m->trf_held_cap : 16;
+        struct diag *h = realloc(m->trf_held, cap * sizeof *h);
+        if (!h) return;
+        m->trf_held = h;
+        m->trf_held_cap = cap;
+    }
+    struct diag *h = &m->trf_held[m->trf_nheld++];
+    *h = *found;
+    h->severity = (enum diag_severity)level;
+    h->message = strdup(found->message);
+}
+
+/* The shards ran check --trf: the same TRF (its name, hash and
+ * --trf-require-all in every summary) is read again, from path when given
+ * (merge --trf), else from where the shards named it.  False with a message. */
+static bool merge_open_trf(struct merge *m, struct shard_file *s, size_t count, const char *path,
+                           FILE *err)
+{
+    for (size_t i = 1; i < count; i++)
+        if (!s[i].trf != !s[0].trf ||
+            (s[0].trf && (strcmp(s[i].trf, s[0].trf) != 0 ||
+                          strcmp(s[i].trf_hash, s[0].trf_hash) != 0 ||
+                          s[i].trf_require_all != s[0].trf_require_all))) {
+            merge_error(err, _("%s was run with another --trf or --trf-require-all than %s: run "
+                               "every shard with the same TRF."),
+                        s[i].path, s[0].path);
+            return false;
+        }
+    if (!s[0].trf) return true;
+    char why[512] = "", hash[17];
+    m->trf = trf_read_file(path ? path : s[0].trf, s[0].trf, trf_held, m, why, sizeof why);
+    if (!m->trf) {
+        merge_error(err, _("cannot read the TRF %s the shards were checked against: %s."),
+                    path ? path : s[0].trf, why);
+        return false;
+    }
+    snprintf(hash, sizeof hash, "%016llx", (unsigned long long)m->trf->hash);
+    if (strcmp(hash, s[0].trf_hash) != 0) {
+        merge_error(err, _("the TRF %s is not the file the shards were checked against (its "
+                           "bytes differ): give that one with --trf."),
+                    path ? path : s[0].trf, "");
+        return false;
+    }
+    trf_check(m->trf, s[0].trf, trf_held, m);
+    m->trf_match = trf_match_new(m->trf, s[0].trf, s[0].trf_require_all, m->strict);
+    if (!m->trf_match) {
+        fputs(_("pgnarbiter merge: out of memory\n"), err);
+        return false;
+    }
+    trf_match_set_control(m->trf_match, m->ctl);
+    return true;
+}
+
 int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_FORMAT = 256 };
+    enum { OPT_FORMAT = 256, OPT_TRF };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
+        {"trf", required_argument, NULL, OPT_TRF},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     enum report_format format = REPORT_TEXT;
     bool quiet = false;
+    const char *trf_path = NULL; /* --trf: where the shards' TRF is now */
     /* as check: options anywhere among the files, '--' ends them */
     optind = 0;
     opterr = 0;
@@ -872,6 +975,7 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
                     optarg);
             break;
         case 'q': quiet = true; break;
+        case OPT_TRF: trf_path = optarg; break;
         case 'h': cli_usage(out, "merge"); return CLI_EXIT_OK;
         default: return cli_getopt_error(err, "merge", c, argc, argv);
         }
@@ -930,11 +1034,17 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     if (ok) collection_set_control(m.collection, ctl);
     if (ok) m.input = s[0].input;
     if (ok) ok = check_set(&m, s, count);
+    m.strict = ok && s[0].strict;
+    m.ctl = ctl;
+    if (ok) ok = merge_open_trf(&m, s, count, trf_path, err);
     if (ok && !(m.report = report_new_controlled(format, out, s[0].report_games, ctl))) {
         fputs(_("pgnarbiter merge: out of memory\n"), err);
         ok = false;
     }
     if (ok) {
+        /* the TRF's own findings first, as one run writes them */
+        for (size_t i = 0; i < m.trf_nheld; i++)
+            if (m.trf_held[i].message) collection_finding(&m, &m.trf_held[i]);
         /* pass 2: the records, in shard order */
         m.emit = true;
         ok = true;
@@ -955,6 +1065,8 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
              * never sees. */
             if (s[i].input_failed) break;
         }
+        /* the TRF games no shard matched */
+        if (ok && m.trf_match) trf_match_finish(m.trf_match, collection_finding, &m);
         /* the exit status one run would have, from what was written (the
          * checks across games ran here): check's run_status() */
         const struct run_totals *t = &m.totals;
@@ -976,11 +1088,17 @@ int cmd_merge(int argc, char **argv, FILE *out, FILE *err)
     }
     report_free(m.report);
     collection_free(m.collection);
+    trf_match_free(m.trf_match);
+    trf_free(m.trf);
+    for (size_t i = 0; i < m.trf_nheld; i++)
+        free((char *)m.trf_held[i].message);
+    free(m.trf_held);
     json_obj_fini(&m.obj);
     free(m.input_error);
     free(m.scan_buf);
     for (size_t i = 0; s && i < count; i++) {
         free(s[i].input);
+        free(s[i].trf);
         if (s[i].spool) fclose(s[i].spool);
     }
     free(s);

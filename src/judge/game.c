@@ -52,6 +52,8 @@ const struct tag_name game_tag_names[TAG_SLOT_NB] = {
     TAG_NAME("Variant"),
     TAG_NAME("Termination"),
     TAG_NAME("TerminationDetails"),
+    TAG_NAME("WhiteFideId"),
+    TAG_NAME("BlackFideId"),
 };
 #undef TAG_NAME
 
@@ -853,6 +855,8 @@ static void finish(struct game *g, const struct pgn_event *ev)
         .round = tag_value(g, TAG_ROUND),
         .site = tag_value(g, TAG_SITE),
         .date = tag_value(g, TAG_DATE),
+        .white_fide_id = tag_value(g, TAG_WHITE_FIDE_ID),
+        .black_fide_id = tag_value(g, TAG_BLACK_FIDE_ID),
         .result = result,
         .result_kind = g->result_kind,
         .plies = g->plies,

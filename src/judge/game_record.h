@@ -96,6 +96,10 @@ struct game_record {
     uint32_t line;
     const char *event, *white, *black, *round; /* NULL when absent */
     const char *site, *date;                   /* NULL when absent */
+    const char *white_fide_id, *black_fide_id; /* WhiteFideId, BlackFideId; NULL when absent */
+    /* check --trf: the pairing the game matched (round, White's and Black's
+     * starting ranks), 0 when none; a shard writes it for merge */
+    uint16_t trf_round, trf_white, trf_black;
     const char *result;                        /* as recorded, NULL when none */
     enum result_kind result_kind;
     uint32_t plies;                            /* main line plies replayed or read */

@@ -45,6 +45,11 @@ struct report_shard {
     /* the input's identity (jobs/shard.h shard_identity()), for merge */
     bool has_identity, input_changed;
     uint64_t input_size, input_sample;
+    /* check --trf: the TRF as given, its bytes' hash (trf/trf.h), and
+     * --trf-require-all, for merge's final pass (TRF games never matched) */
+    const char *trf;
+    uint64_t trf_hash;
+    bool trf_require_all;
 };
 
 /* Totals of a run, for the summary. */

@@ -72,6 +72,7 @@ void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *sh
 }
 
 static void key_fingerprint(struct json_buf *jb, const struct game_record *g);
+static void key_trf(struct json_buf *jb, const struct game_record *g);
 
 void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const char *shard)
 {
@@ -101,6 +102,7 @@ void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const c
     key_string(jb, "site", g->site);
     key_string(jb, "date", g->date);
     key_fingerprint(jb, g);
+    if (shard[0]) key_trf(jb, g);
     PUT_LIT(jb, "}\n");
 }
 
@@ -117,6 +119,20 @@ void report_jsonl_game_text(struct json_buf *jb, const struct game_record *g,
     key_uint(jb, "warnings", g->warnings);
     key_uint(jb, "notes", g->notes);
     json_buf_put(jb, t->tail, t->tail_len);
+}
+
+/* A shard's record of the TRF pairing a game matched (check --trf): round,
+ * White's and Black's starting ranks; nothing when it matched none. */
+static void key_trf(struct json_buf *jb, const struct game_record *g)
+{
+    if (!g->trf_round) return;
+    PUT_LIT(jb, ",\"trf\":[");
+    json_buf_uint(jb, g->trf_round);
+    PUT_LIT(jb, ",");
+    json_buf_uint(jb, g->trf_white);
+    PUT_LIT(jb, ",");
+    json_buf_uint(jb, g->trf_black);
+    PUT_LIT(jb, "]");
 }
 
 /* The fingerprint key, 16 hex digits or null; two digits a byte. */
@@ -161,6 +177,7 @@ void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, con
     key_string(jb, "white", g->white);
     key_string(jb, "black", g->black);
     key_string(jb, "result", g->result);
+    key_trf(jb, g);
     PUT_LIT(jb, "}\n");
 }
 
@@ -231,6 +248,12 @@ void report_jsonl_summary(FILE *f, const struct run_totals *t)
             fprintf(f, ",\"input_size\":%llu,\"input_sample\":\"%016llx\"",
                     (unsigned long long)s->input_size, (unsigned long long)s->input_sample);
         if (s->input_changed) fputs(",\"input_changed\":true", f);
+        if (s->trf) {
+            skey(f, "trf");
+            json_write_name(f, s->trf);
+            fprintf(f, ",\"trf_hash\":\"%016llx\"", (unsigned long long)s->trf_hash);
+            skey_bool(f, "trf_require_all", s->trf_require_all);
+        }
     }
     fputs("}\n", f);
 }

@@ -56,6 +56,7 @@ struct collection_event {
     enum collection_round_form reading; /* the current event's "N.M": AUTO while undecided */
     /* the event: its file, Event and Site, in text */
     bool open;
+    uint64_t serial; /* events started so far: the current one's number */
     size_t file, event, site;
     bool mixed_warned, full_noted;
     bool has_form;     /* form_index: the first game with a known round */
@@ -184,6 +185,7 @@ static void start_event(struct collection_event *e, const struct game_record *g)
     e->mixed_warned = e->full_noted = false;
     e->has_form = false;
     e->reading = e->forced;
+    e->serial++;
     e->open = known(g->event);
     if (!e->open) return;
     e->file = keep(e, g->file ? g->file : "");
@@ -362,6 +364,11 @@ static void check_rounds(struct collection *c, struct collection_event *e, struc
                  shown(text(e, board->black)));
         collection_emit(c, g, DIAG_EVENT_INCONSISTENT, DIAG_WARNING, message, emit, ctx);
     }
+}
+
+uint64_t collection_event_serial(const struct collection_event *e)
+{
+    return e->open ? e->serial : 0;
 }
 
 void collection_event_game(struct collection *c, struct collection_event *e,

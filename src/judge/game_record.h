@@ -55,6 +55,11 @@ struct game_record {
     uint32_t line;
     const char *event, *white, *black, *round; /* NULL when absent */
     const char *site, *date;                   /* NULL when absent */
+    /* who each player is (WhiteFideId, WhiteElo, WhiteTitle and Black's),
+     * as written; NULL when absent (judge/collection_players.c) */
+    const char *white_fide_id, *black_fide_id;
+    const char *white_elo, *black_elo;
+    const char *white_title, *black_title;
     const char *result;                        /* as recorded, NULL when none */
     uint32_t plies;                            /* main line plies replayed or read */
     enum ending_kind ending;

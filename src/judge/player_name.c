@@ -534,3 +534,69 @@ unsigned player_name_distance(const char *a, size_t alen, const char *b, size_t 
     unsigned d2 = levenshtein(sa, ma < cut ? ma : cut, sb, mb < cut ? mb : cut);
     return d1 < d2 ? d1 : d2;
 }
+
+enum player_fide_id player_fide_id(const char *s, size_t len,
+                                   char out[PLAYER_FIDE_ID_DIGITS_MAX + 1])
+{
+    out[0] = '\0';
+    while (len && (s[0] == ' ' || s[0] == '\t'))
+        s++, len--;
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    if (len == 0 || (len == 1 && (s[0] == '?' || s[0] == '-')))
+        return PLAYER_FIDE_ID_NONE;
+    size_t i = 0;
+    while (i < len && s[i] == '0')
+        i++;
+    for (size_t k = i; k < len; k++)
+        if (s[k] < '0' || s[k] > '9')
+            return PLAYER_FIDE_ID_MALFORMED;
+    if (len > PLAYER_FIDE_ID_DIGITS_MAX)
+        return PLAYER_FIDE_ID_MALFORMED;
+    if (i == len)
+        return PLAYER_FIDE_ID_NONE; /* "0": no ID */
+    memcpy(out, s + i, len - i);
+    out[len - i] = '\0';
+    return PLAYER_FIDE_ID_VALID;
+}
+
+/* An order-free sum of the ASCII letters and digits of a name, case folded,
+ * "Jr"/"Sr"/"Jnr"/"Snr" words left out; false when it has other bytes. */
+static bool letter_sum(const char *s, size_t n, uint64_t *sum)
+{
+    uint64_t total = 0, word = 0;
+    size_t wlen = 0;
+    char w[3] = {0, 0, 0};
+    for (size_t i = 0; i <= n; i++) {
+        unsigned c = i < n ? (unsigned char)s[i] : ' ';
+        if (c >= 0x80)
+            return false;
+        if (c >= 'A' && c <= 'Z')
+            c += 'a' - 'A';
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            word += (uint64_t)c * 0x9E3779B97F4A7C15ull ^ ((uint64_t)c << 40) * c;
+            if (wlen < 3)
+                w[wlen] = (char)c;
+            wlen++;
+            continue;
+        }
+        if (c == '\'' || c == '`')
+            continue; /* joins, as player_name_fit() reads it */
+        bool suffix = (wlen == 2 && (memcmp(w, "jr", 2) == 0 || memcmp(w, "sr", 2) == 0)) ||
+                      (wlen == 3 && (memcmp(w, "jnr", 3) == 0 || memcmp(w, "snr", 3) == 0));
+        if (!suffix)
+            total += word;
+        word = 0;
+        wlen = 0;
+    }
+    *sum = total;
+    return true;
+}
+
+bool player_name_may_be_same(const char *a, size_t alen, const char *b, size_t blen)
+{
+    uint64_t sa, sb;
+    if (!letter_sum(a, alen, &sa) || !letter_sum(b, blen, &sb))
+        return true; /* accents, other scripts: only the whole comparison tells */
+    return sa == sb;
+}

@@ -8,6 +8,7 @@
 #ifndef PGNARB_PLAYER_NAME_H
 #define PGNARB_PLAYER_NAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Longest name read, in bytes of its normalised form; the rest is ignored. */
@@ -46,5 +47,22 @@ enum player_name_fit player_name_fit(const char *a, size_t alen, const char *b, 
  * "Mario Rossi" and "Rossi, Mario" are 0 apart: for "nearest names" hints.
  * Each form is cut at PLAYER_NAME_DISTANCE_MAX bytes; no allocation. */
 unsigned player_name_distance(const char *a, size_t alen, const char *b, size_t blen);
+
+/* The most digits of a FIDE ID (FIDE's are 6 to 9 today; TRF gives 11 columns). */
+#define PLAYER_FIDE_ID_DIGITS_MAX 11
+
+enum player_fide_id { PLAYER_FIDE_ID_NONE, PLAYER_FIDE_ID_VALID, PLAYER_FIDE_ID_MALFORMED };
+
+/* Read a WhiteFideId/BlackFideId value (or TRF columns 58-68): spaces around it
+ * and leading zeros dropped, the digits into out (NUL-terminated) when VALID;
+ * NONE for an empty value, all zeros, "?" or "-"; MALFORMED for anything else
+ * or more than PLAYER_FIDE_ID_DIGITS_MAX digits (out is then ""). */
+enum player_fide_id player_fide_id(const char *s, size_t len,
+                                   char out[PLAYER_FIDE_ID_DIGITS_MAX + 1]);
+
+/* A cheap necessary condition of player_name_fit(a, b) == PLAYER_NAME_SAME:
+ * false only when they cannot be the same (their letters differ, when both are
+ * ASCII; "Jr."/"Sr." words aside).  For a check run on every game. */
+bool player_name_may_be_same(const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

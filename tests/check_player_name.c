@@ -226,6 +226,58 @@ START_TEST(name_distances)
 }
 END_TEST
 
+static const struct {
+    const char *value;
+    enum player_fide_id kind;
+    const char *digits;
+} fide_ids[] = {
+    {"1503014", PLAYER_FIDE_ID_VALID, "1503014"},
+    {"  0851234 ", PLAYER_FIDE_ID_VALID, "851234"},
+    {"1", PLAYER_FIDE_ID_VALID, "1"},
+    {"12345678901", PLAYER_FIDE_ID_VALID, "12345678901"},
+    {"00000000000012", PLAYER_FIDE_ID_MALFORMED, ""}, /* 14 digits, zeros or not */
+    {"123456789012", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"ITA-851234", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"851 234", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"stockfish", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"-1", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"0", PLAYER_FIDE_ID_NONE, ""},
+    {"000", PLAYER_FIDE_ID_NONE, ""},
+    {"", PLAYER_FIDE_ID_NONE, ""},
+    {"  ", PLAYER_FIDE_ID_NONE, ""},
+    {"?", PLAYER_FIDE_ID_NONE, ""},
+    {"-", PLAYER_FIDE_ID_NONE, ""},
+};
+
+START_TEST(fide_ids_read)
+{
+    char digits[PLAYER_FIDE_ID_DIGITS_MAX + 1];
+    const char *v = fide_ids[_i].value;
+    ck_assert_msg(player_fide_id(v, strlen(v), digits) == fide_ids[_i].kind, "\"%s\"", v);
+    ck_assert_str_eq(digits, fide_ids[_i].digits);
+}
+END_TEST
+
+/* player_name_may_be_same() is never false where player_name_fit() says SAME. */
+START_TEST(may_be_same_never_misses_a_same)
+{
+    const char *a = fits[_i].a, *b = fits[_i].b;
+    if (fits[_i].fit == PLAYER_NAME_SAME)
+        ck_assert_msg(player_name_may_be_same(a, strlen(a), b, strlen(b)), "\"%s\" / \"%s\"", a, b);
+    ck_assert(player_name_may_be_same(a, strlen(a), a, strlen(a)));
+}
+END_TEST
+
+START_TEST(may_be_same_tells_other_letters_apart)
+{
+    ck_assert(!player_name_may_be_same("Rossi, Mario", 12, "Bianchi, Luca", 13));
+    ck_assert(!player_name_may_be_same("Rossi, Mario", 12, "Rossi, Maria", 12));
+    ck_assert(player_name_may_be_same("Rossi, Mario", 12, "mario ROSSI", 11));
+    ck_assert(player_name_may_be_same("Smith Jr., John", 15, "John Smith", 10));
+    ck_assert(player_name_may_be_same("M\xc3\xbcller", 7, "Mueller", 7)); /* not ASCII: maybe */
+}
+END_TEST
+
 Suite *player_name_suite(void);
 Suite *player_name_suite(void)
 {
@@ -238,6 +290,11 @@ Suite *player_name_suite(void)
     tcase_add_loop_test(tc, names_fit, 0, (int)(sizeof fits / sizeof *fits));
     tcase_add_loop_test(tc, a_name_is_the_same_as_itself, 0, (int)(sizeof fits / sizeof *fits));
     tcase_add_test(tc, long_names_are_bounded);
+    tcase_add_loop_test(tc, may_be_same_never_misses_a_same, 0, (int)(sizeof fits / sizeof *fits));
+    tcase_add_test(tc, may_be_same_tells_other_letters_apart);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fide id");
+    tcase_add_loop_test(tc, fide_ids_read, 0, (int)(sizeof fide_ids / sizeof *fide_ids));
     suite_add_tcase(s, tc);
     tc = tcase_create("distance");
     tcase_add_loop_test(tc, name_distances, 0, (int)(sizeof distances / sizeof *distances));

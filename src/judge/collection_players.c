@@ -38,13 +38,13 @@
 _Static_assert((PLAYERS_SLOTS & (PLAYERS_SLOTS - 1)) == 0, "a power of two");
 
 struct player {
-    size_t name, id;    /* offsets into text; id SIZE_MAX when none */
-    size_t elo, title;  /* the first known ones, SIZE_MAX until one is seen */
-    uint64_t game;      /* the first game with this name and ID */
+    size_t name, id;   /* offsets into text; id SIZE_MAX when none */
+    size_t elo, title; /* the first known ones, SIZE_MAX until one is seen */
+    uint64_t game;     /* the first game with this name and ID */
     uint64_t elo_game, title_game;
     uint32_t line, elo_line, title_line;
     unsigned elo_year, title_year; /* of their games' Date; 0: unknown */
-    uint32_t name_slot, id_slot; /* where the tables name it (to clear them) */
+    uint32_t name_slot, id_slot;   /* where the tables name it (to clear them) */
     bool has_id_slot, elo_noted, title_noted;
 };
 
@@ -175,9 +175,8 @@ static const struct player *first_other_id(const struct collection_players *p, c
 
 /* A new entry for this name and ID, first seen in g; NULL when the event is
  * full (a note says so once) or out of memory. */
-static struct player *add(struct collection *c, struct collection_players *p,
-                          struct game_record *g, const char *name, const char *id, diag_fn emit,
-                          void *ctx)
+static struct player *add(struct collection *c, struct collection_players *p, struct game_record *g,
+                          const char *name, const char *id, diag_fn emit, void *ctx)
 {
     if (p->n == COLLECTION_EVENT_PLAYERS_MAX) {
         if (!p->full_noted) {
@@ -302,6 +301,7 @@ static void check_side(struct collection *c, struct collection_players *p, struc
         char message[1200];
         const struct player *other = id[0] ? first_with_id(p, id) : NULL;
         const struct player *twin = id[0] && !other ? first_other_id(p, name, id) : NULL;
+        if (twin && twin->game == g->game) twin = NULL; /* namesakes facing each other */
         if (other) {
             const char *was = text(p, other->name);
             enum player_name_fit fit = player_name_fit(name, strlen(name), was, strlen(was));
@@ -335,8 +335,8 @@ static void check_side(struct collection *c, struct collection_players *p, struc
 /* Names that stand for nobody in particular, normalised. */
 static bool placeholder(const char *name)
 {
-    static const char *const nobody[] = {"nn", "n n", "", "unknown", "anonymous", "human",
-                                         "computer", "player", "white", "black"};
+    static const char *const nobody[] = {"nn",    "n n",      "",       "unknown", "anonymous",
+                                         "human", "computer", "player", "white",   "black"};
     char n[32];
     player_name_normalise(name, strlen(name), n, sizeof n);
     for (size_t i = 0; i < sizeof nobody / sizeof *nobody; i++)

@@ -170,6 +170,23 @@ void collection_free(struct collection *c)
     free(c);
 }
 
+size_t collection_text_keep(struct collection_text *t, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    if (t->len + n > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + n)
+            cap *= 2;
+        char *p = realloc(t->p, cap);
+        if (!p) return SIZE_MAX;
+        t->p = p;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    return t->len - n;
+}
+
 uint32_t collection_hash_text(const char *s)
 {
     return s ? (uint32_t)(text_hash(s, strlen(s)) >> 32) : 0;

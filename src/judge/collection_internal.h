@@ -20,6 +20,14 @@ struct game_record;
 void collection_emit(struct collection *c, struct game_record *g, enum diag_code code,
                      enum diag_severity severity, const char *message, diag_fn emit, void *ctx);
 
+/* Strings kept end to end, found by offset; grown by doubling. */
+struct collection_text {
+    char *p;
+    size_t len, cap;
+};
+/* Keep s (NUL-terminated) in t: its offset, SIZE_MAX when out of memory. */
+size_t collection_text_keep(struct collection_text *t, const char *s);
+
 /* A 32-bit hash of a string (text_hash(); NULL hashes as 0). */
 uint32_t collection_hash_text(const char *s);
 

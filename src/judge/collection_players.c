@@ -7,8 +7,9 @@
  * (player-id-conflict), a player's Elo or title that changes from game to game
  * (player-rating-change, player-title-change, notes, once per player); and in
  * any game, White and Black the same player (player-self-pairing: the same
- * FIDE ID, or names that fit as the same with no two IDs telling two namesakes
- * apart).  A malformed FIDE ID is reported at its tag (bad-fide-id,
+ * FIDE ID, or names alike letter for letter that fit as one, with no two IDs
+ * telling two namesakes apart; both names of a game come from one program, so
+ * another word order is not looked for).  A malformed FIDE ID is reported at its tag (bad-fide-id,
  * game_end.c) and not used here.  Names are compared by judge/player_name.h.
  *
  * The state is the current event's players, one entry per name and FIDE ID
@@ -16,8 +17,9 @@
  * the games they came from), found through two hash tables (by name, by ID) of
  * PLAYERS_SLOTS slots; at most COLLECTION_EVENT_PLAYERS_MAX entries, then a
  * note.  A game without WhiteFideId, BlackFideId, WhiteElo, BlackElo,
- * WhiteTitle and BlackTitle costs only the self-pairing test (a byte compare
- * and, when the letters agree, the name comparison).
+ * WhiteTitle and BlackTitle costs only the self-pairing test (the names'
+ * letters compared up to the first that differs; the name comparison only
+ * when all agree).
  */
 #include "judge/collection.h"
 
@@ -37,15 +39,22 @@
 #define PLAYERS_SLOTS (2 * COLLECTION_EVENT_PLAYERS_MAX)
 _Static_assert((PLAYERS_SLOTS & (PLAYERS_SLOTS - 1)) == 0, "a power of two");
 
+/* A player's Elo or title: the first known one and the game it came from. */
+struct detail {
+    size_t at; /* offset into text; SIZE_MAX until one is seen */
+    uint64_t game;
+    uint32_t line;
+    unsigned year; /* of the game's Date; 0: unknown */
+    bool noted;    /* a change has been said */
+};
+
 struct player {
-    size_t name, id;   /* offsets into text; id SIZE_MAX when none */
-    size_t elo, title; /* the first known ones, SIZE_MAX until one is seen */
-    uint64_t game;     /* the first game with this name and ID */
-    uint64_t elo_game, title_game;
-    uint32_t line, elo_line, title_line;
-    unsigned elo_year, title_year; /* of their games' Date; 0: unknown */
-    uint32_t name_slot, id_slot;   /* where the tables name it (to clear them) */
-    bool has_id_slot, elo_noted, title_noted;
+    size_t name, id; /* offsets into text; id SIZE_MAX when none */
+    uint64_t game;   /* the first game with this name and ID */
+    uint32_t line;
+    struct detail elo, title;
+    uint32_t name_slot, id_slot; /* where the tables name it (to clear them) */
+    bool has_id_slot;
 };
 
 struct collection_players {
@@ -54,8 +63,7 @@ struct collection_players {
     struct player *players;
     size_t n, cap;
     uint16_t *by_name, *by_id; /* player index + 1; 0: empty */
-    char *text;
-    size_t text_len, text_cap;
+    struct collection_text text;
 };
 
 struct collection_players *collection_players_new(void)
@@ -69,7 +77,7 @@ void collection_players_free(struct collection_players *p)
     free(p->players);
     free(p->by_name);
     free(p->by_id);
-    free(p->text);
+    free(p->text.p);
     free(p);
 }
 
@@ -101,27 +109,14 @@ static uint32_t slot_of(const char *s)
     return collection_hash_text(s) & (PLAYERS_SLOTS - 1);
 }
 
-/* Keep s in p's text; SIZE_MAX when out of memory. */
 static size_t keep(struct collection_players *p, const char *s)
 {
-    size_t n = strlen(s) + 1;
-    if (p->text_len + n > p->text_cap) {
-        size_t cap = p->text_cap ? p->text_cap : 4096;
-        while (cap < p->text_len + n)
-            cap *= 2;
-        char *t = realloc(p->text, cap);
-        if (!t) return SIZE_MAX;
-        p->text = t;
-        p->text_cap = cap;
-    }
-    memcpy(p->text + p->text_len, s, n);
-    p->text_len += n;
-    return p->text_len - n;
+    return collection_text_keep(&p->text, s);
 }
 
 static const char *text(const struct collection_players *p, size_t at)
 {
-    return at == SIZE_MAX ? "" : p->text + at;
+    return at == SIZE_MAX ? "" : p->text.p + at;
 }
 
 /* Forget the last event's players: their slots cleared one by one. */
@@ -132,7 +127,7 @@ static void start_event(struct collection_players *p, uint64_t event)
         if (p->players[i].has_id_slot) p->by_id[p->players[i].id_slot] = 0;
     }
     p->n = 0;
-    p->text_len = 0;
+    p->text.len = 0;
     p->full_noted = false;
     p->event = event;
 }
@@ -212,7 +207,7 @@ static struct player *add(struct collection *c, struct collection_players *p, st
     q->name = keep(p, name);
     q->id = id[0] ? keep(p, id) : SIZE_MAX;
     if (q->name == SIZE_MAX || (id[0] && q->id == SIZE_MAX)) return NULL;
-    q->elo = q->title = SIZE_MAX;
+    q->elo.at = q->title.at = SIZE_MAX;
     q->game = g->game;
     q->line = g->line;
     uint16_t index = (uint16_t)(p->n + 1);
@@ -243,48 +238,48 @@ static unsigned year_of(const char *date)
     return y;
 }
 
+/* Detail d (an Elo or a title) of a player now `value` in game g: kept when it
+ * is the first, else a note (code, fmt: name, value, first value, game, line)
+ * the first time it differs.  A game of another year (another edition of the
+ * event under the same name) starts again. */
+static void check_detail(struct collection *c, struct collection_players *p, struct detail *d,
+                         struct game_record *g, const char *name, const char *value,
+                         bool any_case, enum diag_code code, const char *fmt, diag_fn emit,
+                         void *ctx)
+{
+    if (!value[0]) return;
+    unsigned year = year_of(g->date);
+    if (d->at != SIZE_MAX && year && d->year && year != d->year) d->at = SIZE_MAX;
+    if (d->at == SIZE_MAX) {
+        *d = (struct detail){keep(p, value), g->game, g->line, year, false};
+        return;
+    }
+    const char *first = text(p, d->at);
+    if (d->noted || (any_case ? strcasecmp(value, first) : strcmp(value, first)) == 0) return;
+    d->noted = true;
+    char message[1000];
+    snprintf(message, sizeof message, fmt, name, value, first, (unsigned long long)d->game,
+             (unsigned)d->line);
+    collection_emit(c, g, code, DIAG_NOTE, message, emit, ctx);
+}
+
 /* Elo and title of player q in game g against the first ones seen.  Only
  * games with a Round count (games without one are not rounds of an event:
- * online games, a club's games of a season), and a game of another year
- * (another edition of the event under the same name) starts again. */
+ * online games, a club's games of a season). */
 static void check_details(struct collection *c, struct collection_players *p, struct player *q,
                           struct game_record *g, const char *name, const char *elo_tag,
                           const char *title_tag, diag_fn emit, void *ctx)
 {
-    char elo[32], title[32], message[1000];
+    char elo[32], title[32];
     if (!known(g->round)) return;
-    value(elo_tag, elo, sizeof elo);
-    value(title_tag, title, sizeof title);
-    unsigned year = year_of(g->date);
-    if (elo[0] && q->elo != SIZE_MAX && year && q->elo_year && year != q->elo_year)
-        q->elo = SIZE_MAX, q->elo_noted = false;
-    if (title[0] && q->title != SIZE_MAX && year && q->title_year && year != q->title_year)
-        q->title = SIZE_MAX, q->title_noted = false;
-    if (elo[0] && q->elo == SIZE_MAX) {
-        q->elo_year = year;
-        q->elo = keep(p, elo);
-        q->elo_game = g->game;
-        q->elo_line = g->line;
-    } else if (elo[0] && !q->elo_noted && strcmp(elo, text(p, q->elo)) != 0) {
-        q->elo_noted = true;
-        snprintf(message, sizeof message,
-                 _("%s is rated %s here but %s in game %llu (line %u) of the same event"), name,
-                 elo, text(p, q->elo), (unsigned long long)q->elo_game, (unsigned)q->elo_line);
-        collection_emit(c, g, DIAG_PLAYER_RATING_CHANGE, DIAG_NOTE, message, emit, ctx);
-    }
-    if (title[0] && q->title == SIZE_MAX) {
-        q->title_year = year;
-        q->title = keep(p, title);
-        q->title_game = g->game;
-        q->title_line = g->line;
-    } else if (title[0] && !q->title_noted && strcasecmp(title, text(p, q->title)) != 0) {
-        q->title_noted = true;
-        snprintf(message, sizeof message,
+    check_detail(c, p, &q->elo, g, name, value(elo_tag, elo, sizeof elo), false,
+                 DIAG_PLAYER_RATING_CHANGE,
+                 _("%s is rated %s here but %s in game %llu (line %u) of the same event"), emit,
+                 ctx);
+    check_detail(c, p, &q->title, g, name, value(title_tag, title, sizeof title), true,
+                 DIAG_PLAYER_TITLE_CHANGE,
                  _("%s has the title %s here but %s in game %llu (line %u) of the same event"),
-                 name, title, text(p, q->title), (unsigned long long)q->title_game,
-                 (unsigned)q->title_line);
-        collection_emit(c, g, DIAG_PLAYER_TITLE_CHANGE, DIAG_NOTE, message, emit, ctx);
-    }
+                 emit, ctx);
 }
 
 /* One side of game g: its player against the event's. */
@@ -369,7 +364,7 @@ static bool check_self(struct collection *c, struct game_record *g, diag_fn emit
     }
     if (!known(w) || !known(b) || (wid[0] && bid[0])) return false; /* two IDs: two namesakes */
     size_t wl = strlen(w), bl = strlen(b);
-    if (!player_name_may_be_same(w, wl, b, bl) ||
+    if (!player_name_alike(w, wl, b, bl) ||
         player_name_fit(w, wl, b, bl) != PLAYER_NAME_SAME || placeholder(w))
         return false;
     snprintf(message, sizeof message,

@@ -543,60 +543,35 @@ enum player_fide_id player_fide_id(const char *s, size_t len,
         s++, len--;
     while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
         len--;
-    if (len == 0 || (len == 1 && (s[0] == '?' || s[0] == '-')))
-        return PLAYER_FIDE_ID_NONE;
+    if (len == 0 || (len == 1 && (s[0] == '?' || s[0] == '-'))) return PLAYER_FIDE_ID_NONE;
     size_t i = 0;
     while (i < len && s[i] == '0')
         i++;
     for (size_t k = i; k < len; k++)
-        if (s[k] < '0' || s[k] > '9')
-            return PLAYER_FIDE_ID_MALFORMED;
-    if (len > PLAYER_FIDE_ID_DIGITS_MAX)
-        return PLAYER_FIDE_ID_MALFORMED;
-    if (i == len)
-        return PLAYER_FIDE_ID_NONE; /* "0": no ID */
+        if (s[k] < '0' || s[k] > '9') return PLAYER_FIDE_ID_MALFORMED;
+    if (len > PLAYER_FIDE_ID_DIGITS_MAX) return PLAYER_FIDE_ID_MALFORMED;
+    if (i == len) return PLAYER_FIDE_ID_NONE; /* "0": no ID */
     memcpy(out, s + i, len - i);
     out[len - i] = '\0';
     return PLAYER_FIDE_ID_VALID;
 }
 
-/* An order-free sum of the ASCII letters and digits of a name, case folded,
- * "Jr"/"Sr"/"Jnr"/"Snr" words left out; false when it has other bytes. */
-static bool letter_sum(const char *s, size_t n, uint64_t *sum)
+/* An ASCII letter or digit (not the locale's idea of one). */
+static bool ascii_alnum(unsigned char c)
 {
-    uint64_t total = 0, word = 0;
-    size_t wlen = 0;
-    char w[3] = {0, 0, 0};
-    for (size_t i = 0; i <= n; i++) {
-        unsigned c = i < n ? (unsigned char)s[i] : ' ';
-        if (c >= 0x80)
-            return false;
-        if (c >= 'A' && c <= 'Z')
-            c += 'a' - 'A';
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-            word += (uint64_t)c * 0x9E3779B97F4A7C15ull ^ ((uint64_t)c << 40) * c;
-            if (wlen < 3)
-                w[wlen] = (char)c;
-            wlen++;
-            continue;
-        }
-        if (c == '\'' || c == '`')
-            continue; /* joins, as player_name_fit() reads it */
-        bool suffix = (wlen == 2 && (memcmp(w, "jr", 2) == 0 || memcmp(w, "sr", 2) == 0)) ||
-                      (wlen == 3 && (memcmp(w, "jnr", 3) == 0 || memcmp(w, "snr", 3) == 0));
-        if (!suffix)
-            total += word;
-        word = 0;
-        wlen = 0;
-    }
-    *sum = total;
-    return true;
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
 }
 
-bool player_name_may_be_same(const char *a, size_t alen, const char *b, size_t blen)
+bool player_name_alike(const char *a, size_t alen, const char *b, size_t blen)
 {
-    uint64_t sa, sb;
-    if (!letter_sum(a, alen, &sa) || !letter_sum(b, blen, &sb))
-        return true; /* accents, other scripts: only the whole comparison tells */
-    return sa == sb;
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < alen && (unsigned char)a[i] < 0x80 && !ascii_alnum((unsigned char)a[i]))
+            i++;
+        while (j < blen && (unsigned char)b[j] < 0x80 && !ascii_alnum((unsigned char)b[j]))
+            j++;
+        if (i == alen || j == blen) return i == alen && j == blen;
+        unsigned char x = (unsigned char)a[i++], y = (unsigned char)b[j++];
+        if (x != y && !(x < 0x80 && y < 0x80 && (x | 0x20) == (y | 0x20))) return false;
+    }
 }

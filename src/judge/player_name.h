@@ -60,9 +60,10 @@ enum player_fide_id { PLAYER_FIDE_ID_NONE, PLAYER_FIDE_ID_VALID, PLAYER_FIDE_ID_
 enum player_fide_id player_fide_id(const char *s, size_t len,
                                    char out[PLAYER_FIDE_ID_DIGITS_MAX + 1]);
 
-/* A cheap necessary condition of player_name_fit(a, b) == PLAYER_NAME_SAME:
- * false only when they cannot be the same (their letters differ, when both are
- * ASCII; "Jr."/"Sr." words aside).  For a check run on every game. */
-bool player_name_may_be_same(const char *a, size_t alen, const char *b, size_t blen);
+/* a and b have the same letters and digits in the same order, case, spaces
+ * and ASCII punctuation aside ("Rossi, Mario" / "ROSSI Mario"; other bytes
+ * compared as they are): the cheap test, for a check run on every game, of a
+ * name that one program wrote twice.  Stops at the first letter that differs. */
+bool player_name_alike(const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

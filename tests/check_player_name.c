@@ -9,6 +9,7 @@
 
 #include "judge/player_name.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static const struct {
@@ -279,6 +280,8 @@ static const struct {
 
 START_TEST(names_alike)
 {
+    ck_assert(player_name_alike(alikes[_i].a, SIZE_MAX, alikes[_i].b, SIZE_MAX) ==
+              alikes[_i].alike);
     const char *a = alikes[_i].a, *b = alikes[_i].b;
     ck_assert_msg(player_name_alike(a, strlen(a), b, strlen(b)) == alikes[_i].alike,
                   "\"%s\" / \"%s\"", a, b);

@@ -81,9 +81,10 @@ void collection_players_free(struct collection_players *p)
     free(p);
 }
 
+/* A value that says something: not absent, empty, "?" or "-". */
 static bool known(const char *s)
 {
-    return s && s[0] && strcmp(s, "?") != 0 && strcmp(s, "-") != 0;
+    return s && s[0] && !((s[0] == '?' || s[0] == '-') && !s[1]);
 }
 
 /* s without the spaces around it, into out (at most cap - 1 bytes); "" when
@@ -243,9 +244,8 @@ static unsigned year_of(const char *date)
  * the first time it differs.  A game of another year (another edition of the
  * event under the same name) starts again. */
 static void check_detail(struct collection *c, struct collection_players *p, struct detail *d,
-                         struct game_record *g, const char *name, const char *value,
-                         bool any_case, enum diag_code code, const char *fmt, diag_fn emit,
-                         void *ctx)
+                         struct game_record *g, const char *name, const char *value, bool any_case,
+                         enum diag_code code, const char *fmt, diag_fn emit, void *ctx)
 {
     if (!value[0]) return;
     unsigned year = year_of(g->date);
@@ -272,10 +272,9 @@ static void check_details(struct collection *c, struct collection_players *p, st
 {
     char elo[32], title[32];
     if (!known(g->round)) return;
-    check_detail(c, p, &q->elo, g, name, value(elo_tag, elo, sizeof elo), false,
-                 DIAG_PLAYER_RATING_CHANGE,
-                 _("%s is rated %s here but %s in game %llu (line %u) of the same event"), emit,
-                 ctx);
+    check_detail(
+        c, p, &q->elo, g, name, value(elo_tag, elo, sizeof elo), false, DIAG_PLAYER_RATING_CHANGE,
+        _("%s is rated %s here but %s in game %llu (line %u) of the same event"), emit, ctx);
     check_detail(c, p, &q->title, g, name, value(title_tag, title, sizeof title), true,
                  DIAG_PLAYER_TITLE_CHANGE,
                  _("%s has the title %s here but %s in game %llu (line %u) of the same event"),
@@ -284,13 +283,10 @@ static void check_details(struct collection *c, struct collection_players *p, st
 
 /* One side of game g: its player against the event's. */
 static void check_side(struct collection *c, struct collection_players *p, struct game_record *g,
-                       const char *name, const char *id_tag, const char *elo, const char *title,
+                       const char *name, const char *id, const char *elo, const char *title,
                        diag_fn emit, void *ctx)
 {
     if (!known(name)) return;
-    char id[PLAYER_FIDE_ID_DIGITS_MAX + 1];
-    if (!id_tag || player_fide_id(id_tag, strlen(id_tag), id) != PLAYER_FIDE_ID_VALID)
-        id[0] = '\0'; /* none, or malformed: bad-fide-id at the tag */
     struct player *q = find(p, name, id);
     if (!q) {
         char message[1200];
@@ -341,18 +337,10 @@ static bool placeholder(const char *name)
 
 /* White and Black the same player (any game, in an event or not); true when
  * they have the same FIDE ID (said here, not again as two names of one ID). */
-static bool check_self(struct collection *c, struct game_record *g, diag_fn emit, void *ctx)
+static bool check_self(struct collection *c, struct game_record *g, const char *wid,
+                       const char *bid, diag_fn emit, void *ctx)
 {
     const char *w = g->white, *b = g->black;
-    char wid[PLAYER_FIDE_ID_DIGITS_MAX + 1] = "", bid[PLAYER_FIDE_ID_DIGITS_MAX + 1] = "";
-    if (UNLIKELY(g->white_fide_id || g->black_fide_id)) {
-        if (g->white_fide_id &&
-            player_fide_id(g->white_fide_id, strlen(g->white_fide_id), wid) != PLAYER_FIDE_ID_VALID)
-            wid[0] = '\0';
-        if (g->black_fide_id &&
-            player_fide_id(g->black_fide_id, strlen(g->black_fide_id), bid) != PLAYER_FIDE_ID_VALID)
-            bid[0] = '\0';
-    }
     char message[1200];
     if (wid[0] && strcmp(wid, bid) == 0) {
         snprintf(message, sizeof message,
@@ -363,9 +351,8 @@ static bool check_self(struct collection *c, struct game_record *g, diag_fn emit
         return true;
     }
     if (!known(w) || !known(b) || (wid[0] && bid[0])) return false; /* two IDs: two namesakes */
-    size_t wl = strlen(w), bl = strlen(b);
-    if (!player_name_alike(w, wl, b, bl) ||
-        player_name_fit(w, wl, b, bl) != PLAYER_NAME_SAME || placeholder(w))
+    if (!player_name_alike(w, SIZE_MAX, b, SIZE_MAX) ||
+        player_name_fit(w, strlen(w), b, strlen(b)) != PLAYER_NAME_SAME || placeholder(w))
         return false;
     snprintf(message, sizeof message,
              strcmp(w, b) == 0 ? _("White and Black are the same player, %s: a player cannot "
@@ -377,16 +364,29 @@ static bool check_self(struct collection *c, struct game_record *g, diag_fn emit
     return false;
 }
 
+/* The digits of a FIDE ID tag into id; "" when none or malformed (bad-fide-id
+ * says so at the tag). */
+static void read_id(const char *tag, char id[PLAYER_FIDE_ID_DIGITS_MAX + 1])
+{
+    if (!tag || player_fide_id(tag, strlen(tag), id) != PLAYER_FIDE_ID_VALID) id[0] = '\0';
+}
+
 void collection_players_game(struct collection *c, struct collection_players *p,
                              struct game_record *g, uint64_t event, diag_fn emit, void *ctx)
 {
-    bool one_id = check_self(c, g, emit, ctx);
+    char wid[PLAYER_FIDE_ID_DIGITS_MAX + 1] = "", bid[PLAYER_FIDE_ID_DIGITS_MAX + 1] = "";
+    if (UNLIKELY(g->white_fide_id || g->black_fide_id)) {
+        read_id(g->white_fide_id, wid);
+        read_id(g->black_fide_id, bid);
+    }
+    bool one_id = check_self(c, g, wid, bid, emit, ctx);
     if (LIKELY(!g->white_fide_id && !g->black_fide_id && !g->white_elo && !g->black_elo &&
                !g->white_title && !g->black_title))
         return;
     if (!event) return; /* no event: nothing to compare with */
+    if (!g->white_fide_id && !g->black_fide_id && !known(g->round))
+        return; /* an Elo or title outside rounds is not followed: nothing to keep */
     if (event != p->event) start_event(p, event);
-    check_side(c, p, g, g->white, g->white_fide_id, g->white_elo, g->white_title, emit, ctx);
-    if (!one_id)
-        check_side(c, p, g, g->black, g->black_fide_id, g->black_elo, g->black_title, emit, ctx);
+    check_side(c, p, g, g->white, wid, g->white_elo, g->white_title, emit, ctx);
+    if (!one_id) check_side(c, p, g, g->black, bid, g->black_elo, g->black_title, emit, ctx);
 }

@@ -566,11 +566,12 @@ bool player_name_alike(const char *a, size_t alen, const char *b, size_t blen)
 {
     size_t i = 0, j = 0;
     for (;;) {
-        while (i < alen && (unsigned char)a[i] < 0x80 && !ascii_alnum((unsigned char)a[i]))
+        while (i < alen && a[i] && (unsigned char)a[i] < 0x80 && !ascii_alnum((unsigned char)a[i]))
             i++;
-        while (j < blen && (unsigned char)b[j] < 0x80 && !ascii_alnum((unsigned char)b[j]))
+        while (j < blen && b[j] && (unsigned char)b[j] < 0x80 && !ascii_alnum((unsigned char)b[j]))
             j++;
-        if (i == alen || j == blen) return i == alen && j == blen;
+        bool a_end = i == alen || !a[i], b_end = j == blen || !b[j];
+        if (a_end || b_end) return a_end && b_end;
         unsigned char x = (unsigned char)a[i++], y = (unsigned char)b[j++];
         if (x != y && !(x < 0x80 && y < 0x80 && (x | 0x20) == (y | 0x20))) return false;
     }

@@ -63,7 +63,8 @@ enum player_fide_id player_fide_id(const char *s, size_t len,
 /* a and b have the same letters and digits in the same order, case, spaces
  * and ASCII punctuation aside ("Rossi, Mario" / "ROSSI Mario"; other bytes
  * compared as they are): the cheap test, for a check run on every game, of a
- * name that one program wrote twice.  Stops at the first letter that differs. */
+ * name that one program wrote twice.  Stops at the first letter that differs,
+ * and at a NUL (a length of SIZE_MAX reads a NUL-terminated name). */
 bool player_name_alike(const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

@@ -9,8 +9,9 @@
  * any game, White and Black the same player (player-self-pairing: the same
  * FIDE ID, or names alike letter for letter that fit as one, with no two IDs
  * telling two namesakes apart; both names of a game come from one program, so
- * another word order is not looked for).  A malformed FIDE ID is reported at its tag (bad-fide-id,
- * game_end.c) and not used here.  Names are compared by judge/player_name.h.
+ * another word order is not looked for).  A malformed FIDE ID is reported at
+ * its tag (bad-fide-id, game_end.c) and not used here.  Names are compared by
+ * judge/player_name.h.
  *
  * The state is the current event's players, one entry per name and FIDE ID
  * written (the name as written, the ID's digits, the first Elo and title and

@@ -9,6 +9,7 @@
 
 #include "judge/player_name.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static const struct {
@@ -226,6 +227,69 @@ START_TEST(name_distances)
 }
 END_TEST
 
+static const struct {
+    const char *value;
+    enum player_fide_id kind;
+    const char *digits;
+} fide_ids[] = {
+    {"1503014", PLAYER_FIDE_ID_VALID, "1503014"},
+    {"  0851234 ", PLAYER_FIDE_ID_VALID, "851234"},
+    {"1", PLAYER_FIDE_ID_VALID, "1"},
+    {"12345678901", PLAYER_FIDE_ID_VALID, "12345678901"},
+    {"00000000000012", PLAYER_FIDE_ID_MALFORMED, ""}, /* 14 digits, zeros or not */
+    {"123456789012", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"ITA-851234", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"851 234", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"stockfish", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"-1", PLAYER_FIDE_ID_MALFORMED, ""},
+    {"0", PLAYER_FIDE_ID_NONE, ""},
+    {"000", PLAYER_FIDE_ID_NONE, ""},
+    {"", PLAYER_FIDE_ID_NONE, ""},
+    {"  ", PLAYER_FIDE_ID_NONE, ""},
+    {"?", PLAYER_FIDE_ID_NONE, ""},
+    {"-", PLAYER_FIDE_ID_NONE, ""},
+};
+
+START_TEST(fide_ids_read)
+{
+    char digits[PLAYER_FIDE_ID_DIGITS_MAX + 1];
+    const char *v = fide_ids[_i].value;
+    ck_assert_msg(player_fide_id(v, strlen(v), digits) == fide_ids[_i].kind, "\"%s\"", v);
+    ck_assert_str_eq(digits, fide_ids[_i].digits);
+}
+END_TEST
+
+static const struct {
+    const char *a, *b;
+    bool alike;
+} alikes[] = {
+    {"Rossi, Mario", "ROSSI Mario", true},
+    {"Rossi, Mario", "Rossi,Mario", true},
+    {"Rossi, Mario", "rossi mario.", true},
+    {"seha2013", "Seha2013", true},
+    {"Magnus_C", "magnus-c", true}, /* alike; player_name_fit() tells them apart */
+    {"M\xc3\xbcller", "M\xc3\xbcLLER", true},
+    {"M\xc3\xbcller", "M\xc3\x9cller", false}, /* only ASCII letters are case folded */
+    {"\xc3ller", "\xe3ller", false},
+    {"Rossi, Mario", "Mario Rossi", false}, /* one program writes one order */
+    {"Rossi, Mario", "Rossi, Maria", false},
+    {"Rossi, Mario", "Rossi, Mario Luigi", false},
+    {"Rossi", "", false},
+    {"", "?", true}, /* nothing against nothing: the caller asks for known names */
+};
+
+START_TEST(names_alike)
+{
+    ck_assert(player_name_alike(alikes[_i].a, SIZE_MAX, alikes[_i].b, SIZE_MAX) ==
+              alikes[_i].alike);
+    const char *a = alikes[_i].a, *b = alikes[_i].b;
+    ck_assert_msg(player_name_alike(a, strlen(a), b, strlen(b)) == alikes[_i].alike,
+                  "\"%s\" / \"%s\"", a, b);
+    ck_assert_msg(player_name_alike(b, strlen(b), a, strlen(a)) == alikes[_i].alike,
+                  "\"%s\" / \"%s\"", b, a);
+}
+END_TEST
+
 Suite *player_name_suite(void);
 Suite *player_name_suite(void)
 {
@@ -238,6 +302,10 @@ Suite *player_name_suite(void)
     tcase_add_loop_test(tc, names_fit, 0, (int)(sizeof fits / sizeof *fits));
     tcase_add_loop_test(tc, a_name_is_the_same_as_itself, 0, (int)(sizeof fits / sizeof *fits));
     tcase_add_test(tc, long_names_are_bounded);
+    tcase_add_loop_test(tc, names_alike, 0, (int)(sizeof alikes / sizeof *alikes));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fide id");
+    tcase_add_loop_test(tc, fide_ids_read, 0, (int)(sizeof fide_ids / sizeof *fide_ids));
     suite_add_tcase(s, tc);
     tc = tcase_create("distance");
     tcase_add_loop_test(tc, name_distances, 0, (int)(sizeof distances / sizeof *distances));

@@ -190,7 +190,7 @@ merge_equals() {
 }
 require_confirmed=1 # these layouts must always merge exactly
 for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
-    containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn; do
+    containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn pgn/event-players.pgn; do
     for n in 1 2 3 7 64; do merge_equals "$f" $n; done
 done
 # Ranges longer than the cut search's first step (64 KB): the input that

@@ -563,6 +563,12 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
     g.judged = key_only || get_bool(o, "judged");
     g.site = get_string(o, "site");
     g.date = get_string(o, "date");
+    g.white_fide_id = get_string(o, "white_fide_id");
+    g.black_fide_id = get_string(o, "black_fide_id");
+    g.white_elo = get_string(o, "white_elo");
+    g.black_elo = get_string(o, "black_elo");
+    g.white_title = get_string(o, "white_title");
+    g.black_title = get_string(o, "black_title");
     const struct json_value *fp = json_obj_get(o, "fingerprint");
     if (fp && fp->type == JSON_STRING) read_fingerprint(&g, fp->s, fp->len);
     uint64_t tr, tw, tb;
@@ -600,6 +606,18 @@ static bool scan_fingerprint(struct json_scan *sc, struct game_record *g)
     return true;
 }
 
+/* The players' keys (report_json.c writes all six or none). */
+static bool scan_players(struct json_scan *sc, struct game_record *g)
+{
+    if (!JSON_SCAN_LIT(sc, ",\"white_fide_id\":")) return true; /* none */
+    return scan_string(sc, &g->white_fide_id) && JSON_SCAN_LIT(sc, ",\"black_fide_id\":") &&
+           scan_string(sc, &g->black_fide_id) && JSON_SCAN_LIT(sc, ",\"white_elo\":") &&
+           scan_string(sc, &g->white_elo) && JSON_SCAN_LIT(sc, ",\"black_elo\":") &&
+           scan_string(sc, &g->black_elo) && JSON_SCAN_LIT(sc, ",\"white_title\":") &&
+           scan_string(sc, &g->white_title) && JSON_SCAN_LIT(sc, ",\"black_title\":") &&
+           scan_string(sc, &g->black_title);
+}
+
 static bool scan_game(struct merge *m, char *line, size_t len)
 {
     struct json_scan sc;
@@ -628,7 +646,8 @@ static bool scan_game(struct merge *m, char *line, size_t len)
             !JSON_SCAN_LIT(&sc, ",\"round\":") || !scan_string(&sc, &g.round) ||
             !JSON_SCAN_LIT(&sc, ",\"white\":") || !scan_string(&sc, &g.white) ||
             !JSON_SCAN_LIT(&sc, ",\"black\":") || !scan_string(&sc, &g.black) ||
-            !JSON_SCAN_LIT(&sc, ",\"result\":") || !scan_string(&sc, &g.result))
+            !JSON_SCAN_LIT(&sc, ",\"result\":") || !scan_string(&sc, &g.result) ||
+            !scan_players(&sc, &g))
             return false;
     } else if (JSON_SCAN_LIT(&sc, "{\"type\":\"game\",\"shard\":")) {
         full = true;
@@ -665,7 +684,7 @@ static bool scan_game(struct merge *m, char *line, size_t len)
         if (!JSON_SCAN_LIT(&sc, ",\"judged\":") || !json_scan_bool(&sc, &g.judged) ||
             !JSON_SCAN_LIT(&sc, ",\"site\":") || !scan_string(&sc, &g.site) ||
             !JSON_SCAN_LIT(&sc, ",\"date\":") || !scan_string(&sc, &g.date) ||
-            !scan_fingerprint(&sc, &g))
+            !scan_fingerprint(&sc, &g) || !scan_players(&sc, &g))
             return false;
     } else {
         return false;

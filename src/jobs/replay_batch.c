@@ -44,6 +44,8 @@ static const size_t game_strings[] = {
     offsetof(struct game_record, site),  offsetof(struct game_record, date),
     offsetof(struct game_record, mainline), offsetof(struct game_record, final_fen),
     offsetof(struct game_record, white_fide_id), offsetof(struct game_record, black_fide_id),
+    offsetof(struct game_record, white_elo), offsetof(struct game_record, black_elo),
+    offsetof(struct game_record, white_title), offsetof(struct game_record, black_title),
 };
 #define DIAG_STRINGS_NB (sizeof diag_strings / sizeof *diag_strings)
 #define GAME_STRINGS_NB (sizeof game_strings / sizeof *game_strings)

@@ -1,6 +1,7 @@
 /*
  * collection.c - duplicate games across a run (SPEC "Whole collections"), and
- * the dispatch of each game to the event check (collection_event.c).
+ * the dispatch of each game to the event checks (collection_event.c: rounds;
+ * collection_players.c: who each player is).
  *
  * A duplicate is a game whose start position and main line equal an earlier
  * game's: their fingerprints (game_record.h: a hash of the sequence of FIDE
@@ -88,6 +89,7 @@ struct collection {
     uint64_t last_game; /* game index of the last game seen */
 
     struct collection_event *event;
+    struct collection_players *who; /* who each player is */
 };
 
 static const char *const duplicates_names[] = {"off", "moves", "strict"};
@@ -115,7 +117,10 @@ struct collection *collection_new(enum collection_duplicates mode, bool strict)
     c->mode = mode;
     c->strict = strict;
     c->event = collection_event_new(mode != COLLECTION_DUPLICATES_OFF);
-    if (!c->event) {
+    c->who = collection_players_new();
+    if (!c->event || !c->who) {
+        collection_event_free(c->event);
+        collection_players_free(c->who);
         free(c);
         return NULL;
     }
@@ -161,7 +166,25 @@ void collection_free(struct collection *c)
     free(c->players);
     free(c->aux);
     collection_event_free(c->event);
+    collection_players_free(c->who);
     free(c);
+}
+
+size_t collection_text_keep(struct collection_text *t, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    if (t->len + n > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + n)
+            cap *= 2;
+        char *p = realloc(t->p, cap);
+        if (!p) return SIZE_MAX;
+        t->p = p;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    return t->len - n;
 }
 
 uint32_t collection_hash_text(const char *s)
@@ -423,6 +446,7 @@ void collection_game(struct collection *c, struct game_record *g, diag_fn emit, 
     }
     if (c->mode != COLLECTION_DUPLICATES_OFF && !c->stopped) check_duplicate(c, g, emit, ctx);
     collection_event_game(c, c->event, g, emit, ctx);
+    collection_players_game(c, c->who, g, collection_event_serial(c->event), emit, ctx);
 }
 
 void collection_get_stats(const struct collection *c, struct collection_stats *st)

@@ -1,8 +1,10 @@
 /*
  * collection.h - checks across the games of a run (SPEC "Whole collections"):
- * duplicate games anywhere in the run, and an event's games whose rounds do
+ * duplicate games anywhere in the run, an event's games whose rounds do
  * not add up (a player twice in a round, a pairing entered twice, a board
- * used twice, Round values of mixed forms).
+ * used twice, Round values of mixed forms), and who each player is (one FIDE
+ * ID under two names, one name under two IDs, Elo or title changing within an
+ * event, a player against themself).
  *
  * It sees each game's record once the game is judged, in input order (the
  * order the reports print, whatever --jobs), and hands its findings to a
@@ -18,7 +20,8 @@
  * pgnarbiter that grows with the input (--duplicates=off turns it off).
  * The event check keeps the games of the current event only while they run
  * on (a new Event, Site or file starts again), at most
- * COLLECTION_EVENT_GAMES_MAX of them.
+ * COLLECTION_EVENT_GAMES_MAX of them; the player checks its players, at most
+ * COLLECTION_EVENT_PLAYERS_MAX (their names, IDs, first Elo and title).
  *
  * Ownership: collection_new() returns a heap object freed by
  * collection_free() (NULL is a no-op).
@@ -59,6 +62,11 @@ enum collection_round_form { COLLECTION_ROUND_AUTO, COLLECTION_ROUND_BOARD, COLL
 /* Games of one event kept for its round checks; past it the rest of the
  * event goes unchecked (a note says so). */
 #define COLLECTION_EVENT_GAMES_MAX 10000
+
+/* Players (a name with a FIDE ID, or without) of one event followed for the
+ * checks of who each player is; past it the rest go unchecked (a note says
+ * so).  Large opens have under 1,000; the tables take 32 KiB. */
+#define COLLECTION_EVENT_PLAYERS_MAX 4096
 
 struct collection_stats {
     uint64_t indexed;     /* distinct games in the duplicate index */

@@ -61,6 +61,7 @@ struct collection_event {
                         --duplicates=off: the pairing entered twice) */
     /* the event: its file, Event and Site, in text */
     bool open;
+    uint64_t serial; /* events started so far: the current one's number */
     size_t file, event, site;
     bool mixed_warned, full_noted;
     size_t unfinished; /* games with event_game.unfinished set */
@@ -69,8 +70,7 @@ struct collection_event {
 
     struct event_game *games;
     size_t ngames, cap;
-    char *text;
-    size_t text_len, text_cap;
+    struct collection_text text;
 };
 
 struct collection_event *collection_event_new(bool duplicates)
@@ -89,7 +89,7 @@ void collection_event_free(struct collection_event *e)
 {
     if (!e) return;
     free(e->games);
-    free(e->text);
+    free(e->text.p);
     free(e);
 }
 
@@ -98,25 +98,12 @@ static bool known(const char *s) { return s && s[0] && strcmp(s, "?") != 0 && st
 /* Keep s in e's text; SIZE_MAX for NULL or when out of memory. */
 static size_t keep(struct collection_event *e, const char *s)
 {
-    if (!s) return SIZE_MAX;
-    size_t n = strlen(s) + 1;
-    if (e->text_len + n > e->text_cap) {
-        size_t cap = e->text_cap ? e->text_cap : 4096;
-        while (cap < e->text_len + n)
-            cap *= 2;
-        char *t = realloc(e->text, cap);
-        if (!t) return SIZE_MAX;
-        e->text = t;
-        e->text_cap = cap;
-    }
-    memcpy(e->text + e->text_len, s, n);
-    e->text_len += n;
-    return e->text_len - n;
+    return s ? collection_text_keep(&e->text, s) : SIZE_MAX;
 }
 
 static const char *text(const struct collection_event *e, size_t at)
 {
-    return at == SIZE_MAX ? NULL : e->text + at;
+    return at == SIZE_MAX ? NULL : e->text.p + at;
 }
 
 static bool same_text(const char *a, const char *b)
@@ -191,11 +178,12 @@ static const char *shown(const char *s) { return s ? s : "?"; }
 static void start_event(struct collection_event *e, const struct game_record *g)
 {
     e->ngames = 0;
-    e->text_len = 0;
+    e->text.len = 0;
     e->mixed_warned = e->full_noted = false;
     e->unfinished = 0;
     e->has_form = false;
     e->reading = e->forced;
+    e->serial++;
     e->open = known(g->event);
     if (!e->open) return;
     e->file = keep(e, g->file ? g->file : "");
@@ -421,6 +409,11 @@ static void check_unfinished(struct collection *c, struct collection_event *e,
                  (unsigned)h->plies);
         collection_emit(c, g, DIAG_UNFINISHED_GAME, DIAG_WARNING, message, emit, ctx);
     }
+}
+
+uint64_t collection_event_serial(const struct collection_event *e)
+{
+    return e->open ? e->serial : 0;
 }
 
 void collection_event_game(struct collection *c, struct collection_event *e,

@@ -54,13 +54,17 @@ const struct tag_name game_tag_names[TAG_SLOT_NB] = {
     TAG_NAME("TerminationDetails"),
     TAG_NAME("WhiteFideId"),
     TAG_NAME("BlackFideId"),
+    TAG_NAME("WhiteElo"),
+    TAG_NAME("BlackElo"),
+    TAG_NAME("WhiteTitle"),
+    TAG_NAME("BlackTitle"),
 };
 #undef TAG_NAME
 
-/* A tag name's bucket: its first letter and its length. */
+/* A tag name's bucket: its first letter and its length (no two of ours share one). */
 static unsigned tag_bucket(const char *name, size_t len)
 {
-    return ((unsigned char)name[0] + 3u * (unsigned)len) & 31u;
+    return (2u * (unsigned char)name[0] + 3u * (unsigned)len) & 63u;
 }
 
 struct game *game_new(const struct game_sink *sink, bool strict)
@@ -857,6 +861,10 @@ static void finish(struct game *g, const struct pgn_event *ev)
         .date = tag_value(g, TAG_DATE),
         .white_fide_id = tag_value(g, TAG_WHITE_FIDE_ID),
         .black_fide_id = tag_value(g, TAG_BLACK_FIDE_ID),
+        .white_elo = tag_value(g, TAG_WHITE_ELO),
+        .black_elo = tag_value(g, TAG_BLACK_ELO),
+        .white_title = tag_value(g, TAG_WHITE_TITLE),
+        .black_title = tag_value(g, TAG_BLACK_TITLE),
         .result = result,
         .result_kind = g->result_kind,
         .plies = g->plies,

@@ -11,6 +11,7 @@
 #include "i18n.h"
 
 #include "judge/claims.h"
+#include "judge/player_name.h"
 #include "deadpos/deadpos.h"
 #include "chess/fen.h"
 #include "chess/movegen.h"
@@ -119,6 +120,15 @@ void game_check_tags(struct game *g)
     if (round && !round_valid(round))
         game_emitf(g, DIAG_BAD_TAG, DIAG_WARNING, &g->tags[TAG_ROUND].loc, NULL,
                    _("Round \"%s\" is not ?, - or numbers separated by periods"), round);
+    for (int t = TAG_WHITE_FIDE_ID; t <= TAG_BLACK_FIDE_ID; t++) {
+        const char *id = tag_value(g, (enum tag_slot)t);
+        char digits[PLAYER_FIDE_ID_DIGITS_MAX + 1];
+        if (UNLIKELY(id != NULL) &&
+            player_fide_id(id, strlen(id), digits) == PLAYER_FIDE_ID_MALFORMED)
+            game_emitf(g, DIAG_BAD_FIDE_ID, DIAG_WARNING, &g->tags[t].loc, NULL,
+                       _("%s \"%s\" is not a FIDE ID, which is a number of 1 to %d digits"),
+                       game_tag_names[t].text, id, PLAYER_FIDE_ID_DIGITS_MAX);
+    }
 }
 
 /* The result gives no side more than a draw (1/2-0 and 0-0 included: an

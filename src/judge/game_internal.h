@@ -43,8 +43,12 @@ enum tag_slot {
     TAG_VARIANT,
     TAG_TERMINATION,
     TAG_TERMINATION_DETAILS,
-    TAG_WHITE_FIDE_ID,
+    TAG_WHITE_FIDE_ID, /* who each player is: judge/collection_players.c */
     TAG_BLACK_FIDE_ID,
+    TAG_WHITE_ELO,
+    TAG_BLACK_ELO,
+    TAG_WHITE_TITLE,
+    TAG_BLACK_TITLE,
     TAG_SLOT_NB
 };
 #define TAG_ROSTER_NB (TAG_RESULT + 1)
@@ -120,7 +124,7 @@ struct game {
     /* tag names by bucket (tag_bucket() in game.c): slot + 1, 0 for none;
      * tag_buckets_ok when no two names share a bucket (else the names are
      * searched one by one) */
-    uint8_t tag_buckets[32];
+    uint8_t tag_buckets[64];
     bool tag_buckets_ok;
 
     /* the game being read */

@@ -96,7 +96,11 @@ struct game_record {
     uint32_t line;
     const char *event, *white, *black, *round; /* NULL when absent */
     const char *site, *date;                   /* NULL when absent */
-    const char *white_fide_id, *black_fide_id; /* WhiteFideId, BlackFideId; NULL when absent */
+    /* who each player is (WhiteFideId, WhiteElo, WhiteTitle and Black's),
+     * as written; NULL when absent (judge/collection_players.c) */
+    const char *white_fide_id, *black_fide_id;
+    const char *white_elo, *black_elo;
+    const char *white_title, *black_title;
     /* check --trf: the pairing the game matched (round, White's and Black's
      * starting ranks), 0 when none; a shard writes it for merge */
     uint16_t trf_round, trf_white, trf_black;

@@ -534,3 +534,45 @@ unsigned player_name_distance(const char *a, size_t alen, const char *b, size_t 
     unsigned d2 = levenshtein(sa, ma < cut ? ma : cut, sb, mb < cut ? mb : cut);
     return d1 < d2 ? d1 : d2;
 }
+
+enum player_fide_id player_fide_id(const char *s, size_t len,
+                                   char out[PLAYER_FIDE_ID_DIGITS_MAX + 1])
+{
+    out[0] = '\0';
+    while (len && (s[0] == ' ' || s[0] == '\t'))
+        s++, len--;
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    if (len == 0 || (len == 1 && (s[0] == '?' || s[0] == '-'))) return PLAYER_FIDE_ID_NONE;
+    size_t i = 0;
+    while (i < len && s[i] == '0')
+        i++;
+    for (size_t k = i; k < len; k++)
+        if (s[k] < '0' || s[k] > '9') return PLAYER_FIDE_ID_MALFORMED;
+    if (len > PLAYER_FIDE_ID_DIGITS_MAX) return PLAYER_FIDE_ID_MALFORMED;
+    if (i == len) return PLAYER_FIDE_ID_NONE; /* "0": no ID */
+    memcpy(out, s + i, len - i);
+    out[len - i] = '\0';
+    return PLAYER_FIDE_ID_VALID;
+}
+
+/* An ASCII letter or digit (not the locale's idea of one). */
+static bool ascii_alnum(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+bool player_name_alike(const char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < alen && a[i] && (unsigned char)a[i] < 0x80 && !ascii_alnum((unsigned char)a[i]))
+            i++;
+        while (j < blen && b[j] && (unsigned char)b[j] < 0x80 && !ascii_alnum((unsigned char)b[j]))
+            j++;
+        bool a_end = i == alen || !a[i], b_end = j == blen || !b[j];
+        if (a_end || b_end) return a_end && b_end;
+        unsigned char x = (unsigned char)a[i++], y = (unsigned char)b[j++];
+        if (x != y && !(x < 0x80 && y < 0x80 && (x | 0x20) == (y | 0x20))) return false;
+    }
+}

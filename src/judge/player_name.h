@@ -8,6 +8,7 @@
 #ifndef PGNARB_PLAYER_NAME_H
 #define PGNARB_PLAYER_NAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Longest name read, in bytes of its normalised form; the rest is ignored. */
@@ -46,5 +47,24 @@ enum player_name_fit player_name_fit(const char *a, size_t alen, const char *b, 
  * "Mario Rossi" and "Rossi, Mario" are 0 apart: for "nearest names" hints.
  * Each form is cut at PLAYER_NAME_DISTANCE_MAX bytes; no allocation. */
 unsigned player_name_distance(const char *a, size_t alen, const char *b, size_t blen);
+
+/* The most digits of a FIDE ID (FIDE's are 6 to 9 today; TRF gives 11 columns). */
+#define PLAYER_FIDE_ID_DIGITS_MAX 11
+
+enum player_fide_id { PLAYER_FIDE_ID_NONE, PLAYER_FIDE_ID_VALID, PLAYER_FIDE_ID_MALFORMED };
+
+/* Read a WhiteFideId/BlackFideId value (or TRF columns 58-68): spaces around it
+ * and leading zeros dropped, the digits into out (NUL-terminated) when VALID;
+ * NONE for an empty value, all zeros, "?" or "-"; MALFORMED for anything else
+ * or more than PLAYER_FIDE_ID_DIGITS_MAX digits (out is then ""). */
+enum player_fide_id player_fide_id(const char *s, size_t len,
+                                   char out[PLAYER_FIDE_ID_DIGITS_MAX + 1]);
+
+/* a and b have the same letters and digits in the same order, case, spaces
+ * and ASCII punctuation aside ("Rossi, Mario" / "ROSSI Mario"; other bytes
+ * compared as they are): the cheap test, for a check run on every game, of a
+ * name that one program wrote twice.  Stops at the first letter that differs,
+ * and at a NUL (a length of SIZE_MAX reads a NUL-terminated name). */
+bool player_name_alike(const char *a, size_t alen, const char *b, size_t blen);
 
 #endif

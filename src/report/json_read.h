@@ -68,7 +68,7 @@ const struct json_value *json_obj_get(struct json_obj *o, const char *key);
  * there only by json_scan_done() (the text is left as it was until the
  * caller knows the whole record matched); a string with escapes is decoded
  * into out, which must have room for the rest of the text. */
-#define JSON_SCAN_STRINGS_MAX 16
+#define JSON_SCAN_STRINGS_MAX 24
 struct json_scan {
     const char *p, *end;
     char *out;

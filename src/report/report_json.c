@@ -73,6 +73,7 @@ void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *sh
 
 static void key_fingerprint(struct json_buf *jb, const struct game_record *g);
 static void key_trf(struct json_buf *jb, const struct game_record *g);
+static void key_players(struct json_buf *jb, const struct game_record *g);
 
 void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const char *shard)
 {
@@ -102,6 +103,7 @@ void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const c
     key_string(jb, "site", g->site);
     key_string(jb, "date", g->date);
     key_fingerprint(jb, g);
+    key_players(jb, g);
     if (shard[0]) key_trf(jb, g);
     PUT_LIT(jb, "}\n");
 }
@@ -158,6 +160,22 @@ static void key_fingerprint(struct json_buf *jb, const struct game_record *g)
     }
 }
 
+/* Who the players are (WhiteFideId, BlackFideId, WhiteElo, BlackElo,
+ * WhiteTitle, BlackTitle; merge's player checks compare them): all six, only
+ * when the game has any of them. */
+static void key_players(struct json_buf *jb, const struct game_record *g)
+{
+    if (!g->white_fide_id && !g->black_fide_id && !g->white_elo && !g->black_elo &&
+        !g->white_title && !g->black_title)
+        return;
+    key_string(jb, "white_fide_id", g->white_fide_id);
+    key_string(jb, "black_fide_id", g->black_fide_id);
+    key_string(jb, "white_elo", g->white_elo);
+    key_string(jb, "black_elo", g->black_elo);
+    key_string(jb, "white_title", g->white_title);
+    key_string(jb, "black_title", g->black_title);
+}
+
 /* The keys in the order cmd_merge.c's reader expects them (it falls back to
  * the general reader for any other order). */
 void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, const char *shard)
@@ -177,6 +195,7 @@ void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, con
     key_string(jb, "white", g->white);
     key_string(jb, "black", g->black);
     key_string(jb, "result", g->result);
+    key_players(jb, g);
     key_trf(jb, g);
     PUT_LIT(jb, "}\n");
 }

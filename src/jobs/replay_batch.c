@@ -43,6 +43,7 @@ static const size_t game_strings[] = {
     offsetof(struct game_record, round), offsetof(struct game_record, result),
     offsetof(struct game_record, site),  offsetof(struct game_record, date),
     offsetof(struct game_record, mainline), offsetof(struct game_record, final_fen),
+    offsetof(struct game_record, time_control),
 };
 #define DIAG_STRINGS_NB (sizeof diag_strings / sizeof *diag_strings)
 #define GAME_STRINGS_NB (sizeof game_strings / sizeof *game_strings)

@@ -320,10 +320,11 @@ static void judge_claims(struct game *g, const char *result, const struct positi
         time_loss |= c.time_loss;
         check_claim(g, c, result_location(g), -1, final);
     }
+    int winner = result ? result_winner(result) : -1;
+    clock_end(g, time_loss, winner < 0 ? -1 : 1 - winner);
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
-    int winner = result_winner(result);
     struct deadpos_result r;
     if (winner < 0 || deadpos_judge(final, winner, &r) != DEADPOS_CANNOT_WIN) return;
     game_emitf(

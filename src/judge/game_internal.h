@@ -8,6 +8,7 @@
 #define PGNARB_GAME_INTERNAL_H
 
 #include "judge/arbiter.h"
+#include "judge/clock_check.h"
 #include "diag/diag.h"
 #include "judge/game.h"
 #include "chess/position.h"
@@ -177,6 +178,9 @@ struct game {
     uint32_t mainline_first_number; /* fullmove and side of ply 1 */
     int mainline_first_side;
     char final_fen[FEN_TEXT_MAX];
+
+    struct game_clock clk; /* the clocks (clock_check.c) */
+    char clk_tc[TC_TEXT_MAX]; /* the time control read, for the record */
 
     struct line lines[GAME_LINE_DEPTH_MAX];
 };

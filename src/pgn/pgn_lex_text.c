@@ -280,8 +280,10 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
  * digits, ']', a space and '}' - every byte of the body ASCII and none a stop
  * of comment_run(), so that the comment is one the fast paths take, and it
  * ends at s + 17.  Two 8-byte words and a few masks, where the run would
- * look at 32 bytes: Lichess writes one after every move. */
-static inline bool clock_comment(const unsigned char *s)
+ * look at 32 bytes: Lichess writes one after every move.  Returns the
+ * clock's seconds + 1 (the digits are in the second word already: the
+ * judge's clock checks read it from the event), 0 when it is none. */
+static inline uint32_t clock_comment(const unsigned char *s)
 {
     static const unsigned char head[8] = {'{', ' ', '[', '%', 'c', 'l', 'k', ' '};
     /* the second word: ':' at 1 and 4, ']' at 7; digits elsewhere */
@@ -293,27 +295,33 @@ static inline bool clock_comment(const unsigned char *s)
     uint64_t w0, w1, h, f, c, z, hi, sx;
     memcpy(&w0, s, 8);
     memcpy(&h, head, 8);
-    if (w0 != h || s[16] != ' ' || s[17] != '}') return false;
+    if (w0 != h || s[16] != ' ' || s[17] != '}') return 0;
     memcpy(&w1, s + 8, 8);
     memcpy(&f, fixed, 8);
     memcpy(&c, colons, 8);
-    if ((w1 & f) != c) return false;
+    if ((w1 & f) != c) return 0;
     memcpy(&z, zeros, 8);
     memcpy(&hi, high, 8);
     memcpy(&sx, six, 8);
     uint64_t d = w1 ^ z; /* a digit byte: 0 to 9; so is no other byte in 0x30-0x3f */
     /* bytes 0-15 (no carry into the next byte when 6 is added), then 0-9 */
-    return (d & hi) == 0 && ((d + sx) & hi) == 0;
+    if ((d & hi) != 0 || ((d + sx) & hi) != 0) return 0;
+    d &= 0x000f0f000f0f000full; /* the digits alone (little-endian: byte 0 lowest) */
+    uint64_t pairs = d * 10 + (d >> 8); /* byte 2: minutes, byte 5: seconds */
+    return (uint32_t)((d & 0xf) * 3600 + ((pairs >> 16) & 0xff) * 60 + ((pairs >> 40) & 0xff)) +
+           1;
 }
 
 /* The end of a comment at s (a '{') that the movetext fast paths take: on
  * one line, closed within the buffer, ASCII, without an inner brace, not
  * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
- * when the general path must decide. */
-static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s)
+ * when the general path must decide.  *clock: clock_comment()'s value. */
+static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s,
+                                              uint32_t *clock)
 {
+    *clock = 0;
     if (s >= lx->lim) return NULL;
-    if (lx->end - s >= 18 && clock_comment(s)) return s + 17;
+    if (lx->end - s >= 18 && (*clock = clock_comment(s))) return s + 17;
     unsigned acc = 0;
     unsigned char *r = comment_run(s + 1, lx->end, &acc);
     /* a '{' in the text, a line feed (where the general path looks for a tag line
@@ -326,7 +334,8 @@ static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned
 int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
 {
     unsigned char *s = lx->p;
-    unsigned char *r = *s == '{' ? comment_fast_end(lx, s) : NULL;
+    uint32_t clock;
+    unsigned char *r = *s == '{' ? comment_fast_end(lx, s, &clock) : NULL;
     if (!r) return PGN_LEX_FAST_NONE;
     pgn_lex_fast_token(lx, ev, PGN_EV_COMMENT, PGN_TOK_COMMENT, s, s + 1, r, r + 1, 0, 0);
     return PGN_LEX_FAST_COMMENT;
@@ -337,9 +346,11 @@ void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsign
     /* The general path would skip the space (lead stays 0: no line feed)
      * and take the comment at s as pgn_lex_next_comment() does. */
     unsigned char *s = lx->p + 1;
-    unsigned char *r = comment_fast_end(lx, s);
+    uint32_t clock;
+    unsigned char *r = comment_fast_end(lx, s, &clock);
     if (!r) return;
     ev->type = PGN_EV_MOVE_COMMENTED;
+    ev->clock = clock;
     ev->comment_span = (uint32_t)(s - move);
     ev->comment_len = (uint32_t)(r - s - 1);
     pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);

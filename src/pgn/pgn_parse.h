@@ -123,6 +123,8 @@ struct pgn_event {
     uint32_t comment_span;      /* MOVE_COMMENTED: bytes from the move to the '{' of the
                                    comment right after it on its line (pgn_event_comment()) */
     uint32_t comment_len;       /* MOVE_COMMENTED: that comment's body */
+    uint32_t clock;             /* MOVE_COMMENTED: the comment is an online game's clock,
+                                   exactly "{ [%clk h:mm:ss] }": its seconds + 1; else 0 */
     uint64_t game;              /* 1-based index of the game in this input */
     unsigned depth;             /* RAV nesting of the event (0 = main line; RAV_BEGIN/END:
                                    depth of the variation they open/close, 1..) */
@@ -163,6 +165,7 @@ static inline void pgn_event_comment(const struct pgn_event *mv, struct pgn_even
     c->number = c->dots = 0;
     c->number_span = c->number_len = 0;
     c->comment_span = c->comment_len = 0;
+    c->clock = 0;
 }
 
 /* The MOVE of a MOVE_COMMENTED event, without its comment. */
@@ -170,6 +173,7 @@ static inline void pgn_event_uncommented(struct pgn_event *mv)
 {
     mv->type = PGN_EV_MOVE;
     mv->comment_span = mv->comment_len = 0;
+    mv->clock = 0;
 }
 
 /* A parser over in (borrowed).  on_diag may be NULL.  NULL when out of memory. */

@@ -322,6 +322,12 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
     s->next_ply = near || ms <= 0 ? 0 : ply + 2;
 }
 
+/* Blanks inside a command: a comment may break its line there. */
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
+}
+
 /* [%clk ...] [%emt ...] [%clkc ...] commands of a comment: each "[%name
  * value]", anywhere a '[' starts one (the caller looked at the ends only). */
 void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
@@ -334,7 +340,7 @@ void clock_comment(struct game *g, const struct src_loc *loc, const char *t, siz
         while (k + n < len && t[k + n] >= 'a' && t[k + n] <= 'z')
             n++;
         size_t v = k + n;
-        while (v < len && t[v] == ' ')
+        while (v < len && is_blank(t[v]))
             v++;
         bool is_clk = (n == 3 && memcmp(t + k, "clk", 3) == 0) ||
                       (n == 4 && memcmp(t + k, "clkc", 4) == 0);
@@ -344,7 +350,7 @@ void clock_comment(struct game *g, const struct src_loc *loc, const char *t, siz
         size_t used;
         if (!tc_read_clock(t + v, len - v, &ms, &used)) continue;
         size_t e = v + used;
-        while (e < len && t[e] == ' ')
+        while (e < len && is_blank(t[e]))
             e++;
         if (e >= len || t[e] != ']') continue;
         if (is_clk && !have_clk) clk = ms, have_clk = true;

@@ -23,6 +23,8 @@
 
 #define CLOCK_GAPS_MAX 8 /* stretches without clocks named per side; more are counted */
 #define CLOCK_NONE     INT64_MIN
+#define CLOCK_SLACK_DEFAULT_MS 2000 /* --clock-slack: boards that round */
+#define CLOCK_OPTION_MAX_S     3600 /* --clock-delay, --clock-slack: at most an hour */
 
 struct game;
 struct src_loc;

@@ -78,6 +78,7 @@ struct game *game_new(const struct game_sink *sink, bool strict)
     }
     g->sink = *sink;
     g->strict = strict;
+    g->clk.slack_ms = CLOCK_SLACK_DEFAULT_MS;
     g->file = "<input>";
     return g;
 }
@@ -97,6 +98,12 @@ void game_set_notation(struct game *g, enum nota_mode mode)
 void game_set_control(struct game *g, const struct diag_control *ctl)
 {
     g->control = ctl;
+}
+
+void game_set_clocks(struct game *g, int64_t delay_ms, int64_t slack_ms)
+{
+    g->clk.delay_ms = delay_ms;
+    g->clk.slack_ms = slack_ms;
 }
 
 void game_set_file(struct game *g, const char *name)

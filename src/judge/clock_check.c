@@ -38,9 +38,21 @@ void clock_begin(struct game_clock *c)
     c->delay_ms = delay;
     c->slack_ms = slack;
     c->tag_clock[0] = c->tag_clock[1] = CLOCK_NONE;
-    for (int i = 0; i < 2; i++) {
-        c->s[i].limit = CLOCK_NONE + 1; /* below every clock: the first goes slow */
-        c->s[i].last = CLOCK_NONE;
+    for (int i = 0; i < 2; i++)
+        c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
+}
+
+/* Move the clocks the fast path took into struct clock_side. */
+static void clock_settle(struct game_clock *c)
+{
+    for (uint32_t q = 0; q < 2; q++) {
+        if (!c->raw[q]) continue;
+        uint32_t ply = ((c->next_ply - 1) & 1) == q ? c->next_ply - 1 : c->next_ply - 2;
+        uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
+        struct clock_side *s = &c->s[idx & 1];
+        s->last = clock_raw_ms(c->raw[q]);
+        s->last_ply = ply;
+        c->raw[q] = 0;
     }
 }
 
@@ -59,6 +71,15 @@ void clock_tag(struct game *g, int which, const char *value, size_t len)
         if (c->tc_present) return;
         c->tc_present = true;
         tc_parse(value, len, &c->tc);
+        /* "300+3", "40/7200:3600": the standard's form, spelt as tc_format() would */
+        c->tc_same = c->tc.kind == TC_PERIODS && !c->tc.free_text && len < sizeof c->tc_text &&
+                     (value[0] != '0' || len == 1);
+        for (size_t i = 0; c->tc_same && i < len; i++)
+            if (value[i] == '.') c->tc_same = false;
+        if (c->tc_same) {
+            memcpy(c->tc_text, value, len);
+            c->tc_len = len;
+        }
         if (c->tc.kind == TC_UNREAD) {
             size_t n = len < sizeof c->tc_unread - 1 ? len : sizeof c->tc_unread - 1;
             memcpy(c->tc_unread, value, n);
@@ -79,34 +100,33 @@ static void ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32
     *mv = c->start_fullmove + idx / 2;
 }
 
-static bool starts_with(const char *s, const char *prefix)
+/* A game played on lichess.org (Site "https://lichess.org/AbCd1234"), not
+ * one of its broadcasts or studies (over-the-board clocks). */
+static bool lichess_game(const char *site)
 {
-    return strncmp(s, prefix, strlen(prefix)) == 0;
+    static const char prefix[] = "https://lichess.org/";
+    size_t n = sizeof prefix - 1;
+    if (site[0] != 'h' || strncmp(site, prefix, n) != 0) return false;
+    return strncmp(site + n, "broadcast", 9) != 0 && strncmp(site + n, "study", 5) != 0;
 }
 
 void clock_start(struct game *g, int side, uint32_t fullmove)
 {
-    const char *site = tag_value(g, TAG_SITE);
-    if (site) {
-        const char *p = starts_with(site, "https://") ? site + 8
-                        : starts_with(site, "http://") ? site + 7
-                                                        : site;
-        g->clk.gift = starts_with(p, "lichess.org/") && !starts_with(p, "lichess.org/broadcast") &&
-                      !starts_with(p, "lichess.org/study");
+    struct game_clock *c = &g->clk;
+    c->start_side = side;
+    c->start_fullmove = fullmove;
+    if (c->tc.kind == TC_PERIODS) {
+        const char *site = tag_value(g, TAG_SITE);
+        c->gift = site && lichess_game(site);
     }
-    g->clk.start_side = side;
-    g->clk.start_fullmove = fullmove;
-    if (g->clk.tc_present && g->clk.tc.kind == TC_UNREAD)
-        game_emitf(g, DIAG_CLOCK_CONTROL_UNREAD, DIAG_NOTE, &g->clk.tc_loc, NULL,
+    /* the fast path takes the clocks of which no rise is judged */
+    c->fast = !tc_known(c);
+    if (c->tc_present && c->tc.kind == TC_UNREAD)
+        game_emitf(g, DIAG_CLOCK_CONTROL_UNREAD, DIAG_NOTE, &c->tc_loc, NULL,
                    _("TimeControl \"%s\" is in none of the forms read (\"40/5400+30:1800+30\", "
                      "\"5400+30\", \"90 minutes + 30 seconds per move\"): the clocks are checked "
                      "without it"),
-                   g->clk.tc_unread);
-    int64_t allow = tc_known(&g->clk) ? tc_increment_at(&g->clk.tc, 1) + g->clk.slack_ms
-                                      : CLOCK_NEVER;
-    g->clk.s[0].allow = g->clk.s[1].allow = allow;
-    /* the first clock of each side takes the slow path (limit below it) */
-    g->clk.s[0].next_ply = g->clk.s[1].next_ply = UINT32_MAX;
+                   c->tc_unread);
 }
 
 static void add_gap(struct clock_side *s, uint32_t from, uint32_t to)
@@ -201,12 +221,9 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
     uint32_t mv, ply = l->ply;
     ply_move(c, ply, &side, &mv);
     struct clock_side *s = &c->s[side];
-    /* what the fast path left: the last clock and its ply */
-    if (s->next_ply != UINT32_MAX && s->next_ply != 0) {
-        s->last = s->limit - s->allow;
-        s->last_ply = s->next_ply - 2;
-    }
-    if (s->first_ply && ply <= s->last_ply) return; /* a second clock for the same mv */
+    clock_settle(c);
+    c->next_ply = 0; /* until this clock is judged */
+    if (s->first_ply && ply <= s->last_ply) return; /* a second clock for the same move */
     if (have_emt && emt < 0) {
         char e[32];
         tc_format_clock(emt, e, sizeof e);
@@ -310,16 +327,13 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
     if (ms <= 0 && s->zero_ply == 0 && tc_known(c) && tc_increment_at(&c->tc, mv) == 0 &&
         c->delay_ms == 0)
         s->zero_ply = ply;
-    /* the state the fast path goes on from */
     s->last = ms;
     s->last_ply = ply;
-    s->allow = tc_known(c) ? tc_increment_at(&c->tc, mv + 1) + c->slack_ms : CLOCK_NEVER;
-    s->limit = ms + s->allow;
-    /* a period ends at the next move, or ended at this one without its
-     * bonus: the next clock is judged here */
-    bool near = tc_known(c) && (tc_bonus_at(&c->tc, mv + 1) ||
-                                (tc_bonus_at(&c->tc, mv) && s->bonus_move != mv));
-    s->next_ply = near || ms <= 0 ? 0 : ply + 2;
+    /* the fast path goes on from the next ply: a game none of whose rises
+     * is judged (a lichess.org game, a TimeControl not read) whose other
+     * side had a clock on the ply before */
+    const struct clock_side *o = &c->s[side ^ 1];
+    if (c->fast && o->first_ply && o->last_ply + 1 == ply && ms > 0) c->next_ply = ply + 1;
 }
 
 /* Blanks inside a command: a comment may break its line there. */
@@ -328,36 +342,82 @@ static bool is_blank(char ch)
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
 }
 
+/* A clock read from a comment, when clock_slow() has nothing to judge: as
+ * clock_fast() in game.c. */
+void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
+{
+    struct game_clock *c = &g->clk;
+    uint32_t ply = g->lines[0].ply;
+    if (c->fast && ms > 0) {
+        int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
+        struct clock_side *s = &c->s[side];
+        if (ply == c->next_ply) {
+            c->raw[ply & 1] = 0;
+            s->last = ms;
+            s->last_ply = ply;
+            c->next_ply = ply + 1;
+            return;
+        }
+        /* a side's first clock, on its first move, the other side's in
+         * step: nothing to judge */
+        const struct clock_side *o = &c->s[side ^ 1];
+        bool first = ply == (c->start_side == side ? 1u : 2u);
+        if (s->first_ply == 0 && first && ply > 0 && !g->lines[0].broken && g->replayable &&
+            (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) && !c->raw[0] && !c->raw[1]) {
+            c->any = true;
+            s->first_ply = ply;
+            s->last = ms;
+            s->last_ply = ply;
+            c->next_ply = o->first_ply ? ply + 1 : 0;
+            return;
+        }
+    }
+    clock_slow(g, loc, ms, true, 0, false);
+}
+
 /* [%clk ...] [%emt ...] [%clkc ...] commands of a comment: each "[%name
- * value]", anywhere a '[' starts one (the caller looked at the ends only). */
+ * value]", wherever a '%' after a '[' starts one (the caller looked at the
+ * ends only); the first of each counts. */
 void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
 {
+    uint64_t raw;
+    if (clock_tail_comment(t, len, &raw)) {
+        clock_take(g, loc, clock_raw_ms(raw));
+        return;
+    }
     int64_t clk = 0, emt = 0;
     bool have_clk = false, have_emt = false;
-    for (size_t i = 0; i + 2 < len; i++) {
-        if (t[i] != '[' || t[i + 1] != '%') continue;
-        size_t k = i + 2, n = 0;
-        while (k + n < len && t[k + n] >= 'a' && t[k + n] <= 'z')
-            n++;
-        size_t v = k + n;
-        while (v < len && is_blank(t[v]))
+    const char *end = t + len, *p = t;
+    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
+        if (p == t || p[-1] != '[') {
+            p++;
+            continue;
+        }
+        const char *k = p + 1, *v = k;
+        while (v < end && *v >= 'a' && *v <= 'z')
             v++;
-        bool is_clk = (n == 3 && memcmp(t + k, "clk", 3) == 0) ||
-                      (n == 4 && memcmp(t + k, "clkc", 4) == 0);
-        bool is_emt = n == 3 && memcmp(t + k, "emt", 3) == 0;
+        size_t n = (size_t)(v - k);
+        p = v;
+        bool is_clk = (n == 3 && memcmp(k, "clk", 3) == 0) || (n == 4 && memcmp(k, "clkc", 4) == 0);
+        bool is_emt = n == 3 && memcmp(k, "emt", 3) == 0;
         if (!is_clk && !is_emt) continue;
+        while (v < end && is_blank(*v))
+            v++;
         int64_t ms;
         size_t used;
-        if (!tc_read_clock(t + v, len - v, &ms, &used)) continue;
-        size_t e = v + used;
-        while (e < len && is_blank(t[e]))
+        if (!tc_read_clock(v, (size_t)(end - v), &ms, &used)) continue;
+        const char *e = v + used;
+        while (e < end && is_blank(*e))
             e++;
-        if (e >= len || t[e] != ']') continue;
+        if (e >= end || *e != ']') continue;
         if (is_clk && !have_clk) clk = ms, have_clk = true;
         if (is_emt && !have_emt) emt = ms, have_emt = true;
-        i = e;
+        p = e;
     }
-    if (have_clk || have_emt) clock_slow(g, loc, clk, have_clk, emt, have_emt);
+    if (have_clk && !have_emt)
+        clock_take(g, loc, clk);
+    else if (have_clk || have_emt)
+        clock_slow(g, loc, clk, have_clk, emt, have_emt);
 }
 
 static int gap_list(const struct clock_side *s, char *buf, size_t size)
@@ -381,13 +441,14 @@ void clock_end(struct game *g, bool time_loss, int loser)
     struct game_clock *c = &g->clk;
     const struct line *l = &g->lines[0];
     if (!c->any || !g->replayable || l->broken) return;
+    /* the usual online game: a clock on every move to the end, nothing noted */
+    if (c->next_ply == l->ply + 1 && !c->s[0].ngaps && !c->s[1].ngaps && !c->s[0].zero_ply &&
+        !c->s[1].zero_ply && !time_loss)
+        return;
+    clock_settle(c);
     uint32_t plies = l->ply;
     for (int side = 0; side < 2; side++) {
         struct clock_side *s = &c->s[side];
-        if (s->next_ply != UINT32_MAX && s->next_ply != 0) {
-            s->last = s->limit - s->allow;
-            s->last_ply = s->next_ply - 2;
-        }
         /* this side's last move in the game */
         uint32_t own_first = c->start_side == side ? 1 : 2;
         if (plies < own_first) continue;
@@ -452,21 +513,23 @@ void clock_end(struct game *g, bool time_loss, int loser)
     }
 }
 
-void clock_record(const struct game *g, char *tc_text, size_t size, int64_t *white,
-                  int64_t *black)
+void clock_record(struct game *g, char *tc_text, size_t size, int64_t *white, int64_t *black)
 {
-    const struct game_clock *c = &g->clk;
+    struct game_clock *c = &g->clk;
+    clock_settle(c);
     tc_text[0] = '\0';
-    if (c->tc_present && c->tc.kind != TC_UNREAD) tc_format(&c->tc, tc_text, size);
+    if (c->tc_present && c->tc.kind != TC_UNREAD) {
+        if (c->tc_same && c->tc_len < size) {
+            memcpy(tc_text, c->tc_text, c->tc_len); /* the tag's own spelling */
+            tc_text[c->tc_len] = '\0';
+        } else {
+            tc_format(&c->tc, tc_text, size);
+        }
+    }
     int64_t last[2];
     for (int side = 0; side < 2; side++) {
         const struct clock_side *s = &c->s[side];
-        if (s->first_ply == 0)
-            last[side] = c->tag_clock[side];
-        else if (s->next_ply != UINT32_MAX && s->next_ply != 0)
-            last[side] = s->limit - s->allow;
-        else
-            last[side] = s->last;
+        last[side] = s->first_ply ? s->last : c->tag_clock[side];
     }
     *white = last[0];
     *black = last[1];

@@ -592,27 +592,31 @@ static __attribute__((noinline)) void on_move_clock_comment(struct game *g,
                                                             const struct pgn_event *mv)
 {
     if (g->muted) return;
-    struct pgn_event c;
-    pgn_event_comment(mv, &c);
-    if (mv->clock)
-        clock_slow(g, &c.loc, (int64_t)(mv->clock - 1) * 1000, true, 0, false);
-    else
-        clock_comment(g, &c.loc, c.text, c.len);
+    /* where pgn_event_comment() puts the comment */
+    struct src_loc loc = mv->loc;
+    loc.offset += mv->comment_span;
+    loc.column += mv->comment_span;
+    const char *text = mv->text + mv->comment_span + 1;
+    if (mv->clock) {
+        uint64_t raw;
+        memcpy(&raw, text + mv->comment_len - 9, 8);
+        clock_take(g, &loc, clock_raw_ms(raw));
+    } else {
+        clock_comment(g, &loc, text, mv->comment_len);
+    }
 }
 
-/* An online game's clock after every move ({ [%clk 0:05:00] }, read by the
- * lexer: mv->clock), when it is the usual one: the mover's next move, above
- * zero and within the limit its last clock set (clock_check.h). */
-static inline __attribute__((always_inline)) bool clock_fast(struct game *g,
-                                                            const struct pgn_event *mv)
+/* An online game's clock after every move ({ [%clk 0:05:00] }: mv->clock,
+ * its digits the body's last 9 bytes but one), when it is the usual one: a lichess.org game
+ * with a clock on every ply so far (clock_check.h).  The digits are kept
+ * as they are, read when needed. */
+static inline __attribute__((always_inline)) bool clock_fast(struct game *g, const char *text,
+                                                            size_t len)
 {
-    const struct line *l = &g->lines[0];
-    struct clock_side *s = &g->clk.s[l->pos.side ^ 1];
-    int64_t ms = (int64_t)(mv->clock - 1) * 1000;
-    if (UNLIKELY((l->ply != s->next_ply) | ((uint64_t)(ms - 1) >= (uint64_t)s->limit)))
-        return false;
-    s->limit = ms + s->allow;
-    s->next_ply = l->ply + 2;
+    uint32_t ply = g->lines[0].ply;
+    if (UNLIKELY(ply != g->clk.next_ply)) return false;
+    memcpy(&g->clk.raw[ply & 1], text + len - 9, 8);
+    g->clk.next_ply = ply + 1;
     return true;
 }
 
@@ -633,7 +637,7 @@ static inline __attribute__((always_inline)) void on_move_comment(struct game *g
     g->final_comment_set = len < sizeof g->final_comment - 1;
     g->comment_due = text;
     g->comment_due_len = len;
-    if (LIKELY(mv->clock) ? !clock_fast(g, mv) : clock_comment_may_hold(text, len))
+    if (LIKELY(mv->clock) ? !clock_fast(g, text, len) : clock_comment_may_hold(text, len))
         on_move_clock_comment(g, mv);
 }
 
@@ -943,12 +947,14 @@ static int tag_slot(const struct game *g, const char *name, size_t len)
  * bytes that are not ours. */
 static __attribute__((noinline)) void on_clock_tag(struct game *g, const struct pgn_event *ev)
 {
-    static const char *const names[] = {"WhiteClock", "BlackClock", "TimeControl"};
-    for (int i = 0; i < 3; i++)
-        if (ev->name_len == strlen(names[i]) && memcmp(ev->name, names[i], ev->name_len) == 0) {
-            if (i == 2) g->clk.tc_loc = ev->loc;
-            clock_tag(g, i, ev->text, ev->len);
-        }
+    const char *n = ev->name;
+    int which = ev->name_len == 11 ? (memcmp(n, "TimeControl", 11) == 0 ? 2 : -1)
+                : memcmp(n + 1, "hiteClock", 9) == 0 && n[0] == 'W' ? 0
+                : memcmp(n + 1, "lackClock", 9) == 0 && n[0] == 'B' ? 1
+                                                                     : -1;
+    if (which < 0) return;
+    if (which == 2) g->clk.tc_loc = ev->loc;
+    clock_tag(g, which, ev->text, ev->len);
 }
 
 static void on_tag(struct game *g, const struct pgn_event *ev)

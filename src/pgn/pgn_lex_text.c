@@ -280,10 +280,11 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
  * digits, ']', a space and '}' - every byte of the body ASCII and none a stop
  * of comment_run(), so that the comment is one the fast paths take, and it
  * ends at s + 17.  Two 8-byte words and a few masks, where the run would
- * look at 32 bytes: Lichess writes one after every move.  Returns the
- * clock's seconds + 1 (the digits are in the second word already: the
- * judge's clock checks read it from the event), 0 when it is none. */
-static inline uint32_t clock_comment(const unsigned char *s)
+ * look at 32 bytes: Lichess writes one after every move.  The event says
+ * so (pgn_event.clock), and the judge reads the digits only when it needs
+ * them (judge/clock_check.h).  The body ends with the clock's 8 bytes
+ * "h:mm:ss]" and a space. */
+static inline bool clock_comment(const unsigned char *s)
 {
     static const unsigned char head[8] = {'{', ' ', '[', '%', 'c', 'l', 'k', ' '};
     /* the second word: ':' at 1 and 4, ']' at 7; digits elsewhere */
@@ -295,31 +296,58 @@ static inline uint32_t clock_comment(const unsigned char *s)
     uint64_t w0, w1, h, f, c, z, hi, sx;
     memcpy(&w0, s, 8);
     memcpy(&h, head, 8);
-    if (w0 != h || s[16] != ' ' || s[17] != '}') return 0;
+    if (w0 != h || s[16] != ' ' || s[17] != '}') return false;
     memcpy(&w1, s + 8, 8);
     memcpy(&f, fixed, 8);
     memcpy(&c, colons, 8);
-    if ((w1 & f) != c) return 0;
+    if ((w1 & f) != c) return false;
     memcpy(&z, zeros, 8);
     memcpy(&hi, high, 8);
     memcpy(&sx, six, 8);
     uint64_t d = w1 ^ z; /* a digit byte: 0 to 9; so is no other byte in 0x30-0x3f */
     /* bytes 0-15 (no carry into the next byte when 6 is added), then 0-9 */
-    if ((d & hi) != 0 || ((d + sx) & hi) != 0) return 0;
-    d &= 0x000f0f000f0f000full; /* the digits alone (little-endian: byte 0 lowest) */
-    uint64_t pairs = d * 10 + (d >> 8); /* byte 2: minutes, byte 5: seconds */
-    return (uint32_t)((d & 0xf) * 3600 + ((pairs >> 16) & 0xff) * 60 + ((pairs >> 40) & 0xff)) +
-           1;
+    return (d & hi) == 0 && ((d + sx) & hi) == 0;
+}
+
+/* A comment that ends at r (its '}') with an online game's clock, as
+ * Lichess writes it after an evaluation: "{ [%eval 0.17] [%clk 0:05:00] }":
+ * the 16 bytes before r are " [%clk h:mm:ss] " (the test of
+ * clock_comment(), one byte along); r - s > 24. */
+static inline bool clock_tail(const unsigned char *r)
+{
+    static const unsigned char head[8] = {' ', '[', '%', 'c', 'l', 'k', ' ', 0};
+    static const unsigned char fixed[8] = {0, 0xff, 0, 0, 0xff, 0, 0, 0xff};
+    static const unsigned char colons[8] = {0, ':', 0, 0, ':', 0, 0, ']'};
+    static const unsigned char zeros[8] = {'0', 0, '0', '0', 0, '0', '0', 0};
+    static const unsigned char high[8] = {0xf0, 0, 0xf0, 0xf0, 0, 0xf0, 0xf0, 0};
+    static const unsigned char six[8] = {6, 0, 6, 6, 0, 6, 6, 0};
+    unsigned char w[8];
+    uint64_t w0, w1, h, f, c, z, hi, sx;
+    memcpy(w, r - 16, 8);
+    w[7] = 0; /* the hour's digit, tested with the second word */
+    memcpy(&w0, w, 8);
+    memcpy(&h, head, 8);
+    if (w0 != h || r[-1] != ' ') return false;
+    memcpy(&w1, r - 9, 8);
+    memcpy(&f, fixed, 8);
+    memcpy(&c, colons, 8);
+    if ((w1 & f) != c) return false;
+    memcpy(&z, zeros, 8);
+    memcpy(&hi, high, 8);
+    memcpy(&sx, six, 8);
+    uint64_t d = w1 ^ z;
+    return (d & hi) == 0 && ((d + sx) & hi) == 0;
 }
 
 /* The end of a comment at s (a '{') that the movetext fast paths take: on
  * one line, closed within the buffer, ASCII, without an inner brace, not
  * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
- * when the general path must decide.  *clock: clock_comment()'s value. */
+ * when the general path must decide.  *clock: the comment ends with a
+ * clock (clock_comment(), clock_tail()). */
 static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s,
-                                              uint32_t *clock)
+                                              bool *clock)
 {
-    *clock = 0;
+    *clock = false;
     if (s >= lx->lim) return NULL;
     if (lx->end - s >= 18 && (*clock = clock_comment(s))) return s + 17;
     unsigned acc = 0;
@@ -328,13 +356,14 @@ static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned
      * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
      * count as characters, a body past the limit: the general path's */
     if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX) return NULL;
+    if (r - s > 24 && r[-2] == ']') *clock = clock_tail(r);
     return r;
 }
 
 int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
 {
     unsigned char *s = lx->p;
-    uint32_t clock;
+    bool clock;
     unsigned char *r = *s == '{' ? comment_fast_end(lx, s, &clock) : NULL;
     if (!r) return PGN_LEX_FAST_NONE;
     pgn_lex_fast_token(lx, ev, PGN_EV_COMMENT, PGN_TOK_COMMENT, s, s + 1, r, r + 1, 0, 0);
@@ -346,7 +375,7 @@ void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsign
     /* The general path would skip the space (lead stays 0: no line feed)
      * and take the comment at s as pgn_lex_next_comment() does. */
     unsigned char *s = lx->p + 1;
-    uint32_t clock;
+    bool clock;
     unsigned char *r = comment_fast_end(lx, s, &clock);
     if (!r) return;
     ev->type = PGN_EV_MOVE_COMMENTED;

@@ -255,6 +255,25 @@ static bool parse_free(const char *s, size_t len, struct time_control *tc)
 
 void tc_parse(const char *s, size_t len, struct time_control *tc)
 {
+    /* the online games' "300+3" and "600": digits, at most one '+' */
+    size_t i = 0, plus = 0;
+    uint32_t v[2] = {0, 0};
+    while (i < len && i < 10 && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '+' && !plus && i))) {
+        if (s[i] == '+')
+            plus = i;
+        else
+            v[plus != 0] = v[plus != 0] * 10 + (uint32_t)(s[i] - '0');
+        i++;
+    }
+    if (i == len && len && s[len - 1] != '+' && v[0] <= TC_SECONDS_MAX && v[1] <= TC_SECONDS_MAX) {
+        tc->kind = TC_PERIODS;
+        tc->n = 1;
+        tc->free_text = false;
+        tc->p[0].moves = 0;
+        tc->p[0].base_ms = (int64_t)v[0] * 1000;
+        tc->p[0].inc_ms = (int64_t)v[1] * 1000;
+        return;
+    }
     memset(tc, 0, sizeof *tc);
     while (len && (s[0] == ' ' || s[0] == '\t'))
         s++, len--;
@@ -270,55 +289,85 @@ void tc_parse(const char *s, size_t len, struct time_control *tc)
     tc->kind = TC_UNREAD;
 }
 
-/* Seconds as the standard writes them: "5400", "10.931". */
-static int format_seconds(char *buf, size_t size, int64_t ms)
+/* Text appended to a bounded buffer, without snprintf() (a game record
+ * asks for it once a game). */
+struct out {
+    char *buf;
+    size_t size, at;
+    bool full;
+};
+
+static void put(struct out *o, const char *s, size_t n)
 {
-    if (ms % 1000 == 0) return snprintf(buf, size, "%lld", (long long)(ms / 1000));
-    int64_t frac = ms % 1000;
-    int digits = 3;
-    while (frac % 10 == 0)
-        frac /= 10, digits--;
-    return snprintf(buf, size, "%lld.%0*lld", (long long)(ms / 1000), digits, (long long)frac);
+    if (o->full || o->at + n >= o->size) {
+        o->full = true;
+        return;
+    }
+    memcpy(o->buf + o->at, s, n);
+    o->at += n;
+    o->buf[o->at] = '\0';
+}
+
+static void put_uint(struct out *o, uint64_t v)
+{
+    char d[24];
+    size_t n = sizeof d;
+    do {
+        d[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put(o, d + n, sizeof d - n);
+}
+
+/* Seconds as the standard writes them: "5400", "10.931". */
+static void put_seconds(struct out *o, int64_t ms)
+{
+    put_uint(o, (uint64_t)(ms / 1000));
+    int frac = (int)(ms % 1000);
+    if (!frac) return;
+    char d[4] = {'.', (char)('0' + frac / 100), (char)('0' + frac / 10 % 10),
+                 (char)('0' + frac % 10)};
+    size_t n = 4;
+    while (d[n - 1] == '0')
+        n--;
+    put(o, d, n);
 }
 
 void tc_format(const struct time_control *tc, char *buf, size_t size)
 {
     if (size == 0) return;
     buf[0] = '\0';
-    size_t at = 0;
-#define PUT(expr)                                                                                  \
-    do {                                                                                           \
-        int w_ = (expr);                                                                           \
-        if (w_ < 0 || (size_t)w_ >= size - at) return;                                             \
-        at += (size_t)w_;                                                                          \
-    } while (0)
+    struct out o = {buf, size, 0, false};
     switch (tc->kind) {
     case TC_UNKNOWN:
-        PUT(snprintf(buf + at, size - at, "?"));
-        return;
+        put(&o, "?", 1);
+        break;
     case TC_NONE:
-        PUT(snprintf(buf + at, size - at, "-"));
-        return;
+        put(&o, "-", 1);
+        break;
     case TC_SANDCLOCK:
-        PUT(snprintf(buf + at, size - at, "*"));
-        PUT(format_seconds(buf + at, size - at, tc->p[0].base_ms));
-        return;
+        put(&o, "*", 1);
+        put_seconds(&o, tc->p[0].base_ms);
+        break;
     case TC_PERIODS:
         for (unsigned k = 0; k < tc->n; k++) {
             const struct tc_period *p = &tc->p[k];
-            if (k) PUT(snprintf(buf + at, size - at, ":"));
-            if (p->moves) PUT(snprintf(buf + at, size - at, "%u/", (unsigned)p->moves));
-            PUT(format_seconds(buf + at, size - at, p->base_ms));
+            if (k) put(&o, ":", 1);
+            if (p->moves) {
+                put_uint(&o, p->moves);
+                put(&o, "/", 1);
+            }
+            put_seconds(&o, p->base_ms);
             if (p->inc_ms) {
-                PUT(snprintf(buf + at, size - at, "+"));
-                PUT(format_seconds(buf + at, size - at, p->inc_ms));
+                put(&o, "+", 1);
+                put_seconds(&o, p->inc_ms);
             }
         }
-        return;
+        break;
     default:
-        return;
+        break;
     }
-#undef PUT
+    if (o.full) buf[0] = '\0';
 }
 
 /* The period a side's move `move` is played in (the last one repeats when

@@ -156,8 +156,9 @@ static void fit_with_period(const struct game_clock *c, uint32_t mv, int64_t bon
     int64_t base = tc_known(c) ? c->tc.p[0].base_ms : 0;
     fit.kind = TC_PERIODS;
     fit.n = 2;
-    /* round the bonus to the minute: boards round, and controls are whole minutes */
-    bonus = (bonus + 30000) / 60000 * 60000;
+    /* up to 5 minutes: the player's own time on the move is in the rise, and
+     * a period's time is 15, 30, 60 minutes */
+    bonus = (bonus + 299999) / 300000 * 300000;
     fit.p[0] = (struct tc_period){mv, base, inc};
     fit.p[1] = (struct tc_period){0, bonus, inc};
     tc_format(&fit, buf, size);
@@ -191,7 +192,9 @@ static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint
     tc_format_clock(prev, a, sizeof a);
     tc_format_clock(ms, b, sizeof b);
     fmt_rise(r, sizeof r, rise);
-    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c) && !c->tc_reported) {
+    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c) && c->tc_reported)
+        return; /* a period's time: the control found wrong already */
+    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c)) {
         char fit[TC_TEXT_MAX], why[96];
         fit_with_period(c, mv, rise - tc_increment_at(&c->tc, mv), fit, sizeof fit);
         snprintf(why, sizeof why, "%s -> %s", a, b);

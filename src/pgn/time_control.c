@@ -9,8 +9,9 @@
  * which duration is the increment (named so, or "per move"); it is read
  * only when every number has a place: periods = move counts + 1 (the last
  * for the rest of the game) or as many (the last repeats), one increment
- * at most, applied to every period as FIDE's rates do ("starting from move
- * 1").  A number without a unit leaves the text unread.
+ * at most (named so, "per move", or seconds after a '+': "90' + 30''"),
+ * applied to every period as FIDE's rates do ("starting from move 1").  A
+ * number without a unit leaves the text unread.
  */
 #include "pgn/time_control.h"
 
@@ -231,6 +232,9 @@ static bool parse_free(const char *s, size_t len, struct time_control *tc)
             is_inc = true;
         if (i + 3 < nt && t[i + 2].type == 'p' && t[i + 2].s[0] == '/' && t[i + 3].type == 'w' &&
             word_unit(t[i + 3].s, t[i + 3].n) == U_MOVES)
+            is_inc = true;
+        /* "90' + 30''", "90 min + 30 s": seconds added to a period's time */
+        if (u == U_SEC && np > 0 && i > 0 && t[i - 1].type == 'p' && t[i - 1].s[0] == '+')
             is_inc = true;
         i++;
         if (is_inc) {

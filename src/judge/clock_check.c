@@ -129,9 +129,14 @@ void clock_start(struct game *g, int side, uint32_t fullmove)
                    c->tc_unread);
 }
 
-static void add_gap(struct clock_side *s, uint32_t from, uint32_t to)
+static void add_gap(struct game_clock *c, struct clock_side *s, uint32_t from, uint32_t to,
+                    const struct src_loc *loc)
 {
     if (from > to) return;
+    if (loc && !c->has_gap_loc) {
+        c->gap_loc = *loc; /* the clock after the first stretch without */
+        c->has_gap_loc = true;
+    }
     if (s->ngaps == CLOCK_GAPS_MAX) {
         s->more_gaps++;
         return;
@@ -246,7 +251,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             int sd;
             uint32_t m0;
             ply_move(c, own_first, &sd, &m0);
-            add_gap(s, m0, mv - 1);
+            add_gap(c, s, m0, mv - 1, loc);
         }
         if (tc_known(c)) {
             int64_t most = c->tc.p[0].base_ms + tc_increment_at(&c->tc, 1) + c->slack_ms;
@@ -267,7 +272,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             int sd;
             uint32_t pm;
             ply_move(c, prev_ply, &sd, &pm);
-            add_gap(s, pm + 1, mv - 1);
+            add_gap(c, s, pm + 1, mv - 1, loc);
         }
         if (tc_known(c)) {
             int64_t allowed = tc_increment_at(&c->tc, mv) + c->slack_ms;
@@ -328,8 +333,10 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
                    b, (unsigned)mv);
     }
     if (ms <= 0 && s->zero_ply == 0 && tc_known(c) && tc_increment_at(&c->tc, mv) == 0 &&
-        c->delay_ms == 0)
+        c->delay_ms == 0) {
         s->zero_ply = ply;
+        s->zero_loc = *loc;
+    }
     s->last = ms;
     s->last_ply = ply;
     /* the fast path goes on from the next ply: a game none of whose rises
@@ -461,16 +468,16 @@ void clock_end(struct game *g, bool time_loss, int loser)
         ply_move(c, own_first, &sd, &m_first);
         ply_move(c, own_last, &sd, &m_last);
         if (s->first_ply == 0) {
-            add_gap(s, m_first, m_last);
+            add_gap(c, s, m_first, m_last, NULL);
         } else if (s->last_ply < own_last) {
             uint32_t pm;
             ply_move(c, s->last_ply, &sd, &pm);
-            add_gap(s, pm + 1, m_last);
+            add_gap(c, s, pm + 1, m_last, NULL);
         }
         if (s->zero_ply && plies > s->zero_ply) {
             uint32_t zm;
             ply_move(c, s->zero_ply, &sd, &zm);
-            game_emitf(g, DIAG_CLOCK_AFTER_ZERO, DIAG_NOTE, NULL, NULL,
+            game_emitf(g, DIAG_CLOCK_AFTER_ZERO, DIAG_NOTE, &s->zero_loc, NULL,
                        side == COLOR_WHITE
                            ? _("White's clock showed no time left after move %u, with no "
                                "increment, and the game went on for %u more half-moves")
@@ -480,20 +487,21 @@ void clock_end(struct game *g, bool time_loss, int loser)
         }
     }
     if (c->s[0].ngaps || c->s[1].ngaps) {
+        const struct src_loc *gap_loc = c->has_gap_loc ? &c->gap_loc : game_result_loc(g);
         char w[160], b[160];
         gap_list(&c->s[0], w, sizeof w);
         gap_list(&c->s[1], b, sizeof b);
         if (c->s[0].ngaps && c->s[1].ngaps)
-            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, NULL, NULL,
+            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
                        _("the clocks are given on some moves and missing on White's moves %s "
                          "and on Black's moves %s"),
                        w, b);
         else if (c->s[0].ngaps)
-            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, NULL, NULL,
+            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
                        _("the clocks are given on some moves and missing on White's moves %s"),
                        w);
         else
-            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, NULL, NULL,
+            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
                        _("the clocks are given on some moves and missing on Black's moves %s"),
                        b);
     }
@@ -505,7 +513,7 @@ void clock_end(struct game *g, bool time_loss, int loser)
         if (loser != to_move && last != CLOCK_NONE && last > c->slack_ms) {
             char a[32];
             tc_format_clock(last, a, sizeof a);
-            game_emitf(g, DIAG_CLOCK_TIME_LEFT, DIAG_WARNING, NULL, NULL,
+            game_emitf(g, DIAG_CLOCK_TIME_LEFT, DIAG_WARNING, game_result_loc(g), NULL,
                        loser == COLOR_WHITE
                            ? _("the game is recorded as lost on time by White, but White's "
                                "clock showed %s after White's last move and Black was to move")

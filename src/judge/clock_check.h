@@ -35,6 +35,7 @@ struct clock_side {
     uint32_t last_ply;  /* its ply */
     uint32_t first_ply; /* the ply of its first clock, 0 for none */
     uint32_t zero_ply;  /* the ply its clock showed zero with no increment, else 0 */
+    struct src_loc zero_loc;
     uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* move numbers */
     unsigned ngaps, more_gaps;
     uint32_t bonus_move; /* the move whose period bonus was taken (one move late is
@@ -59,6 +60,8 @@ struct game_clock {
     struct src_loc tc_loc;           /* the TimeControl tag */
     char tc_unread[TC_FREE_MAX + 1]; /* its value when it was not read */
     bool tc_reported;                /* a clock-control finding made */
+    bool has_gap_loc;
+    struct src_loc gap_loc; /* the clock after the first stretch without clocks */
     bool any;                        /* a clock was read in this game */
     bool gift;                       /* a lichess.org game: the opponent may give time */
     bool fast;                       /* no rise is judged: the fast path may take clocks */

@@ -55,6 +55,14 @@ static const char *recorded_result(const struct game *g)
     return g->has_result ? g->result : NULL;
 }
 
+static const struct src_loc *result_location(const struct game *g);
+
+/* game_internal.h */
+const struct src_loc *game_result_loc(const struct game *g)
+{
+    return result_location(g);
+}
+
 static const struct src_loc *result_location(const struct game *g)
 {
     if (g->has_result) return &g->result_loc;

@@ -294,6 +294,10 @@ void game_mainline_finish(struct game *g, struct game_record *rec);
 /* Emit the parser findings held while the tag section was read (game_diag.c). */
 void game_flush_deferred(struct game *g);
 
+/* game_end.c: where a finding about the game's end goes: its result
+ * marker, else its Result tag, else its start. */
+const struct src_loc *game_result_loc(const struct game *g);
+
 /* game_end.c: the tag values the replay does not need (Result, Date, Round),
  * checked once the tag section is complete. */
 void game_check_tags(struct game *g);

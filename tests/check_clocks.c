@@ -253,14 +253,19 @@ static const struct {
      "40. Ra2 {[%clk 0:09:40]} Kd8 {[%clk 0:49:40]} 41. Ra1 {[%clk 0:39:50]} Ke8 "
      "{[%clk 0:49:50]} 42. Ra2 {[%clk 0:39:30]} *",
      0, 2000, "", NULL, "0:39:30", "0:49:50"},
-    {"the 40-move bonus never comes",
+    {"the 40-move bonus does not come (yet)",
      TAGS("40/5400+30:1800+30", "[Result \"*\"]\n" SHUFFLE_FEN)
      "38. Ra2 {[%clk 0:10:00]} Kd8 {[%clk 0:20:00]} 39. Ra1 {[%clk 0:09:50]} Ke8 {[%clk 0:19:50]} "
      "40. Ra2 {[%clk 0:09:40]} Kd8 {[%clk 0:19:40]} 41. Ra1 {[%clk 0:09:50]} Ke8 "
      "{[%clk 0:49:50]} *",
-     0, 2000, "clock-control: TimeControl \"40/5400+30:1800+30\" is contradicted by White's clock "
-              "at move 41 (no 0:30:00 added after move 40); the clocks fit \"5400+30\"",
-     NULL, NULL, NULL},
+     /* clocks that add a period's time only when the first period's runs out */
+     0, 2000, "", NULL, NULL, NULL},
+    {"the 40-move bonus when the time ran out, at move 45",
+     TAGS("40/5400+30:1800+30", "[Result \"*\"]\n" SHUFFLE_FEN)
+     "38. Ra2 {[%clk 0:00:40]} Kd8 {[%clk 0:20:00]} 39. Ra1 {[%clk 0:00:50]} Ke8 {[%clk 0:19:50]} "
+     "40. Ra2 {[%clk 0:00:40]} Kd8 {[%clk 0:19:40]} 41. Ra1 {[%clk 0:00:30]} Ke8 {[%clk 0:19:50]} "
+     "42. Ra2 {[%clk 0:30:20]} *",
+     0, 2000, "", NULL, "0:30:20", NULL},
     {"lost on time with time left",
      TAGS("300", "[Result \"1-0\"]\n[Termination \"time forfeit\"]\n")
      "1. e4 {[%clk 0:04:00]} e5 {[%clk 0:03:00]} 2. Nf3 {[%clk 0:03:50]} Nc6 {[%clk 0:02:10]} "

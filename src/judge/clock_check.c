@@ -12,8 +12,10 @@
  * left (clock-time-left) and a game that goes on after a clock showed zero
  * with no increment (clock-after-zero).
  *
- * A period bonus may show one move late (the clock after move 41: boards
- * that add it when the next move is made, as Lichess broadcasts do); --clock-
+ * A period's time may show at any move after the period's end: the clock
+ * after move 41 (broadcasts show it when the next move is made, lichess
+ * 19227), or when the period's time has run out (clocks that add it then);
+ * --clock-
  * delay=S (US delay, which PGN cannot write) lets a clock stay unchanged
  * for S seconds of a move; --clock-slack=S (default 2) allows for boards
  * that round.  The usual path is clock_fast() in game.c.
@@ -186,6 +188,23 @@ static void control_finding(struct game *g, const struct src_loc *loc, int side,
                tc, (unsigned)mv, why, fit);
 }
 
+/* The control the clocks themselves show, when they show none of the
+ * tag's periods: the first period's time from the first clocks (less the
+ * increment, to the minute) and the increment from the largest rise seen
+ * (to 5 seconds): "1500+10". */
+static void fit_observed(const struct game_clock *c, char *buf, size_t size)
+{
+    struct time_control fit;
+    memset(&fit, 0, sizeof fit);
+    int64_t inc = (c->max_rise + 2500) / 5000 * 5000;
+    if (inc < 0) inc = 0;
+    fit.kind = TC_PERIODS;
+    fit.n = 1;
+    fit.p[0].base_ms = (c->first_max - inc + 30000) / 60000 * 60000;
+    fit.p[0].inc_ms = inc;
+    tc_format(&fit, buf, size);
+}
+
 /* A rise beyond what the control allows. */
 static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
                        int64_t prev, int64_t ms, int64_t allowed)
@@ -253,6 +272,9 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             ply_move(c, own_first, &sd, &m0);
             add_gap(c, s, m0, mv - 1, loc);
         }
+        if (tc_known(c) && ms > c->first_max) c->first_max = ms;
+        if (tc_known(c) && c->start_fullmove == 1 && ply <= 2 && ms < c->tc.p[0].base_ms / 2)
+            c->first_low = true;
         if (tc_known(c)) {
             int64_t most = c->tc.p[0].base_ms + tc_increment_at(&c->tc, 1) + c->slack_ms;
             if (ms > most && mv <= c->start_fullmove + 1 && c->start_fullmove == 1) {
@@ -278,29 +300,31 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             int64_t allowed = tc_increment_at(&c->tc, mv) + c->slack_ms;
             int64_t rise = ms - prev;
             int64_t bonus_now = tc_bonus_at(&c->tc, mv);
-            int64_t bonus_late = mv > 1 ? tc_bonus_at(&c->tc, mv - 1) : 0;
+            /* a period's time still due: the clocks that add it only when the
+             * period's time has run out (or a move late, as broadcasts show it) */
+            int64_t bonus_due = s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0;
             if (rise > allowed) {
                 if (bonus_now && rise <= allowed + bonus_now) {
                     s->bonus_move = mv;
-                } else if (bonus_late && s->bonus_move != mv - 1 &&
-                           rise <= allowed + bonus_late) {
-                    s->bonus_move = mv - 1;
+                } else if (bonus_due && rise <= allowed + bonus_due) {
+                    s->bonus_move = s->bonus_due;
+                    s->bonus_due = 0;
                 } else {
                     judge_rise(g, loc, side, mv, prev, ms, allowed);
                 }
-            } else if (bonus_late && s->bonus_move != mv - 1 &&
-                       ply == prev_ply + 2 && !c->tc_reported) {
-                /* the period ended at the move before and its time never came */
-                struct time_control fit = c->tc;
-                fit.n = 1;
-                fit.p[0].moves = 0;
+            } else if (bonus_due && s->bonus_due + 1 == mv && ply == prev_ply + 2 &&
+                       !c->tc_reported && c->first_low) {
+                /* the period ended at the move before, its time did not come,
+                 * and the first clocks were far below the first period's */
                 char f[TC_TEXT_MAX], why[96], b[32];
-                tc_format(&fit, f, sizeof f);
-                tc_format_clock(bonus_late, b, sizeof b);
+                fit_observed(c, f, sizeof f);
+                tc_format_clock(bonus_due, b, sizeof b);
                 snprintf(why, sizeof why, _("no %s added after move %u"), b,
                          (unsigned)(mv - 1));
                 control_finding(g, loc, side, mv, why, f);
             }
+            if (rise > c->max_rise && rise <= allowed) c->max_rise = rise;
+            if (bonus_now && s->bonus_move != mv) s->bonus_due = mv;
         }
         if (have_emt && emt >= 0 && tc_known(c) && !s->reported_emt && ply == prev_ply + 2) {
             int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;

@@ -38,8 +38,8 @@ struct clock_side {
     struct src_loc zero_loc;
     uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* move numbers */
     unsigned ngaps, more_gaps;
-    uint32_t bonus_move; /* the move whose period bonus was taken (one move late is
-                            accepted), 0 for none */
+    uint32_t bonus_move; /* the move whose period bonus was taken, 0 for none */
+    uint32_t bonus_due;  /* the move a period ended at whose time has not come yet */
     bool reported_rise;  /* one clock-rise finding per side */
     bool reported_emt;
 };
@@ -64,6 +64,9 @@ struct game_clock {
     struct src_loc gap_loc; /* the clock after the first stretch without clocks */
     bool any;                        /* a clock was read in this game */
     bool gift;                       /* a lichess.org game: the opponent may give time */
+    bool first_low;                  /* a first clock below half the first period's time */
+    int64_t first_max;               /* the highest first clock */
+    int64_t max_rise;                /* the highest rise within the increment */
     bool fast;                       /* no rise is judged: the fast path may take clocks */
     uint32_t start_fullmove;
     int start_side;

@@ -104,12 +104,12 @@ static void ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32
 
 /* A game played on lichess.org (Site "https://lichess.org/AbCd1234"), not
  * one of its broadcasts or studies (over-the-board clocks). */
-static bool lichess_game(const char *site)
+static bool lichess_game(const char site[TAG_VALUE_MAX])
 {
-    static const char prefix[] = "https://lichess.org/";
-    size_t n = sizeof prefix - 1;
-    if (site[0] != 'h' || strncmp(site, prefix, n) != 0) return false;
-    return strncmp(site + n, "broadcast", 9) != 0 && strncmp(site + n, "study", 5) != 0;
+    /* site is a tag's value buffer (TAG_VALUE_MAX bytes): fixed-length
+     * compares stay inside it, and its NUL ends a shorter value's match */
+    return memcmp(site, "https://lichess.org/", 20) == 0 && memcmp(site + 20, "broadcast", 9) != 0 &&
+           memcmp(site + 20, "study", 5) != 0;
 }
 
 void clock_start(struct game *g, int side, uint32_t fullmove)

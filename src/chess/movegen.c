@@ -132,14 +132,18 @@ static move *gen_legal(const struct position *pos, move *list, bool first_only)
     const bitboard occ = ours | theirs;
     const int ksq = bb_lsb(pos_pieces(pos, us, KING));
     const bitboard checkers = pos->checkers;
+    /* Squares no move goes to: the mover's own pieces, and the enemy king,
+     * which is never captured (it can be attacked with the move only after
+     * an illegal move that stood, pos_make_stood()). */
+    const bitboard closed = ours | pos_pieces(pos, them, KING);
 
     /* King steps (3.8.1), to squares not attacked once the king is gone. */
-    bitboard kt = attacks_king(ksq) & ~ours;
+    bitboard kt = attacks_king(ksq) & ~closed;
     if (kt) kt &= ~attacked_squares(pos, them, occ ^ SQ_BB(ksq));
     list = add_targets(list, ksq, kt);
     if (bb_more_than_one(checkers) || (first_only && list != start)) return list;
 
-    const bitboard target = ~ours & movegen_evasion_squares(pos, ksq);
+    const bitboard target = ~closed & movegen_evasion_squares(pos, ksq);
     const bitboard pinned = pos_pinned(pos, us);
 
     /* Knights: a pinned knight can never move along its pin line. */
@@ -347,8 +351,8 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
         /* One target square (SAN resolution): pieces other than pawns attack
          * symmetrically, so the candidates are the pieces the target "sees". */
         int to = bb_lsb(to_mask);
-        if (ours & to_mask)
-            return 0;
+        if ((ours | pos->by_type[KING]) & to_mask)
+            return 0; /* an own piece, or a king: never captured */
         b &= attacks_piece(type, to, occ);
         while (b)
             *list++ = MOVE_MAKE(bb_pop_lsb(&b), to, MOVE_NORMAL);
@@ -361,7 +365,7 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
         bitboard t;
         if (type == PAWN) {
             bitboard one = bb_forward(SQ_BB(from), us) & ~occ;
-            t = (attacks_pawn(us, from) & theirs) | one;
+            t = (attacks_pawn(us, from) & theirs & ~pos->by_type[KING]) | one;
             if (one & third) t |= bb_forward(one, us) & ~occ;
             t &= to_mask;
             while (t) {
@@ -377,7 +381,7 @@ int movegen_pseudo(const struct position *pos, int type, bitboard from_mask, bit
                 *list++ = MOVE_MAKE(from, ep, MOVE_EN_PASSANT);
             continue;
         }
-        t = attacks_piece(type, from, occ) & ~ours & to_mask;
+        t = attacks_piece(type, from, occ) & ~(ours | pos->by_type[KING]) & to_mask;
         list = add_targets(list, from, t);
     }
     return (int)(list - start);

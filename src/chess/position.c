@@ -15,6 +15,10 @@
  * attacking the king of the side to move; key == the Zobrist hash of the
  * identity above; every castle rook is a rook of its colour on its back rank
  * sharing that rank with its king, at most one per side of the king.
+ * pos_make_stood() plays an illegal move that stood (FIDE 7.5: play went on
+ * after it): the side that just moved may then be in check, and the side to
+ * move could capture its king - which no move does (movegen.c): the next
+ * move is judged by the usual rules, its own king's safety included.
  *
  * Zobrist numbers come from a fixed-seed splitmix64 stream, so keys are the
  * same on every run and machine.
@@ -540,7 +544,32 @@ void pos_make(struct position *pos, move m)
 #endif
 }
 
+void pos_make_stood(struct position *pos, move m)
+{
+    pos_do_move(pos, m);
+    /* pos_do_move() looks for checks from the move alone: the side now to
+     * move was not in check before.  After an illegal move that stood it may
+     * be (its own move left its king attacked): counted in full. */
+    pos->checkers = compute_checkers(pos);
+#ifndef NDEBUG
+    assert(pos_ok_stood(pos));
+#endif
+}
+
+static bool ok(const struct position *pos, bool mover_safe);
+
 bool pos_ok(const struct position *pos)
+{
+    return ok(pos, true);
+}
+
+bool pos_ok_stood(const struct position *pos)
+{
+    return ok(pos, false);
+}
+
+/* pos_ok(), and with mover_safe the side that just moved is not in check. */
+static bool ok(const struct position *pos, bool mover_safe)
 {
     if (pos->side > COLOR_BLACK) return false;
     bitboard color[2] = {0, 0}, type[PIECE_TYPE_NB] = {0};
@@ -558,7 +587,8 @@ bool pos_ok(const struct position *pos)
     if (pos->by_type[PAWN] & (BB_RANK_1 | BB_RANK_8)) return false;
     /* The side that just moved may not have left its king in check. */
     int xk = pos_king_square(pos, pos->side ^ 1);
-    if (pos_attackers_to(pos, xk, pos_occupied(pos)) & pos->by_color[pos->side]) return false;
+    if (mover_safe && (pos_attackers_to(pos, xk, pos_occupied(pos)) & pos->by_color[pos->side]))
+        return false;
     if (pos->checkers != compute_checkers(pos)) return false;
     for (int c = 0; c < COLOR_NB; c++) {
         bitboard rank = BB_RANK(c == COLOR_WHITE ? 0 : 7);

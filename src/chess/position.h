@@ -60,6 +60,18 @@ void pos_set_start(struct position *pos);
  * clocks, castling rights, en passant square, checkers and key. */
 void pos_make(struct position *pos, move m);
 
+/* Play m, a move the piece can make geometrically that a rule of check
+ * forbids (it leaves or puts its own king in check, a pinned piece, castling
+ * out of, through or into check or after the king or rook moved:
+ * san_stood_move()), as it was played over the board when such a move stood
+ * (FIDE 7.5).  Afterwards the side that just moved may be in check: the
+ * position satisfies pos_ok_stood(), not pos_ok().  No move captures the
+ * king it leaves attacked (movegen.c); the game goes on by the usual rules,
+ * but the move after it (the reply, legal) must be played here too: the
+ * checkers are counted in full, where pos_make() counts those the move
+ * makes. */
+void pos_make_stood(struct position *pos, move m);
+
 /* Pass the turn: the PGN null move "--" of analysis (not a move of chess, FIDE
  * 1.2 and 3.1).  Only when the side to move is not in check.  The en passant
  * square goes, the clocks advance as after a quiet move. */
@@ -235,5 +247,9 @@ void pos_put(struct position *pos, int sq, int piece);
  * in check, checkers and key are what they should be, castle_rooks are rooks
  * on their back rank with the king on that rank, ep_square is consistent. */
 bool pos_ok(const struct position *pos);
+
+/* pos_ok() but for the side that just moved, which may be in check (the
+ * position after pos_make_stood()). */
+bool pos_ok_stood(const struct position *pos);
 
 #endif /* PGNARB_POSITION_H */

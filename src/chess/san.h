@@ -161,6 +161,14 @@ size_t san_write(const struct position *pos, move m, char *buf);
 size_t san_explain(const struct position *pos, const struct san_result *res, char *buf,
                    size_t size);
 
+/* The move an illegal result (SAN_ILLEGAL) names when only a rule of check
+ * forbids it - the piece can make that move, but it leaves or puts its own
+ * king in check, or castles out of, through or into check, or after the king
+ * or rook moved (with both back home and the way free): true with it in *m,
+ * to be played by pos_make_stood() when such a move stood.  False for every
+ * other illegal move (no such piece reaches the square, a blocked path, ...). */
+bool san_stood_move(const struct position *pos, const struct san_result *res, move *m);
+
 /* UCI notation of m: "e2e4", "e7e8q"; castling is "e1g1" (king to its
  * destination) in standard chess and "e1h1" (king takes rook) in Chess960.
  * buf needs SAN_MAX bytes; returns the length. */

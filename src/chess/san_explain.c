@@ -177,3 +177,36 @@ size_t san_explain(const struct position *pos, const struct san_result *res, cha
         return (size_t)snprintf(buf, size, "%s", _("illegal move"));
     }
 }
+
+/* The move an illegal SAN names when a rule of check alone forbids it
+ * (FIDE 3.9 and 3.8.2: a pinned piece, the king left or put in check, a check
+ * not answered, castling out of, through or into check, or castling after the
+ * king or the rook moved with both back on their squares and nothing
+ * between): the one pseudo-legal match, which pos_make_stood() can play. */
+bool san_stood_move(const struct position *pos, const struct san_result *res, move *m)
+{
+    if (res->status != SAN_ILLEGAL) return false;
+    switch (res->why) {
+    case SAN_WHY_PINNED:
+    case SAN_WHY_KING_IN_CHECK:
+    case SAN_WHY_CHECK_NOT_ANSWERED:
+    case SAN_WHY_CASTLE_IN_CHECK:
+    case SAN_WHY_CASTLE_ATTACKED:
+        if (res->ncandidates != 1) return false;
+        *m = res->candidates[0];
+        return true;
+    case SAN_WHY_CASTLE_NO_RIGHT: {
+        /* Standard chess: the king on e1 (e8), the rook in its corner. */
+        int us = pos->side, base = us == COLOR_WHITE ? 0 : 56;
+        int ksq = base + 4, rsq = base + (res->castle == 1 ? 7 : 0);
+        if (pos->chess960 || res->castle == 0 || pos->board[ksq] != PIECE_MAKE(us, KING) ||
+            pos->board[rsq] != PIECE_MAKE(us, ROOK) ||
+            (attacks_between(ksq, rsq) & pos_occupied(pos)))
+            return false;
+        *m = MOVE_MAKE(ksq, rsq, MOVE_CASTLE);
+        return true;
+    }
+    default:
+        return false;
+    }
+}

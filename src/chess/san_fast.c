@@ -108,7 +108,8 @@ static bool fast_pawn(const struct position *pos, const char *s, size_t n, char 
     int from;
     if (from_file >= 0) {
         /* A capture: an enemy piece on the target (en passant is left to san.c). */
-        if (abs(from_file - SQ_FILE(to)) != 1 || !(pos->by_color[us ^ 1] & SQ_BB(to)))
+        if (abs(from_file - SQ_FILE(to)) != 1 ||
+            !(pos->by_color[us ^ 1] & ~pos->by_type[KING] & SQ_BB(to)))
             return false;
         from = to - up + (from_file - SQ_FILE(to));
         if (pos->board[from] != PIECE_MAKE(us, PAWN))
@@ -205,8 +206,9 @@ static __attribute__((noinline)) bool fast_disambiguated(const struct position *
     }
     const int us = pos->side;
     int victim = pos->board[to]; /* as in fast_piece_move() */
-    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
-        return false;
+    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us || PIECE_TYPE(victim) == KING
+                : victim != PIECE_NONE)
+        return false; /* (a king is never captured: see movegen.c) */
     bitboard legal = legal_origins(pos, type, to);
     bitboard match = legal;
     if (from_file >= 0)
@@ -260,8 +262,9 @@ static bool fast_piece_move(const struct position *pos, int type, const char *s,
     /* The x must match what stands on the target; own pieces go to san.c.
      * One byte of board[] tells both, where the bitboards took two reads. */
     int victim = pos->board[to];
-    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us : victim != PIECE_NONE)
-        return false;
+    if (capture ? victim == PIECE_NONE || PIECE_COLOR(victim) == us || PIECE_TYPE(victim) == KING
+                : victim != PIECE_NONE)
+        return false; /* (a king is never captured: see movegen.c) */
     if (UNLIKELY(type == KING))
         return fast_king(pos, to, mark, res);
     if (UNLIKELY(pos->checkers))

@@ -44,6 +44,7 @@ struct check_options {
     enum collection_duplicates duplicates;
     enum collection_round_form round_form; /* --round-form */
     enum nota_mode notation; /* --notation= */
+    bool after_illegal_stop; /* --after-illegal=stop */
     int64_t clock_delay_ms, clock_slack_ms; /* --clock-delay, --clock-slack */
     uint64_t zstd_window_max;
     const char *stdin_name; /* --stdin-name: how standard input is named */
@@ -478,7 +479,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_ROUND_FORM, OPT_NOTATION,
            OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS, OPT_IGNORE, OPT_SELECT,
-           OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG, OPT_CLOCK_DELAY, OPT_CLOCK_SLACK };
+           OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG, OPT_AFTER_ILLEGAL, OPT_CLOCK_DELAY,
+           OPT_CLOCK_SLACK };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -491,6 +493,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"duplicates", required_argument, NULL, OPT_DUPLICATES},
         {"round-form", required_argument, NULL, OPT_ROUND_FORM},
         {"notation", required_argument, NULL, OPT_NOTATION},
+        {"after-illegal", required_argument, NULL, OPT_AFTER_ILLEGAL},
         {"zstd-window-max", required_argument, NULL, OPT_ZSTD_WINDOW},
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
         {"shard", required_argument, NULL, OPT_SHARD},
@@ -617,6 +620,13 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                     err, NULL, _("unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)"),
                     cli_arg(v, optarg));
             break;
+        case OPT_AFTER_ILLEGAL:
+            if (strcmp(optarg, "stop") != 0 && strcmp(optarg, "continue") != 0)
+                return cli_usage_error(err, NULL,
+                                       _("unknown --after-illegal '%s' (stop, continue)"),
+                                       cli_arg(v, optarg));
+            run.opt.after_illegal_stop = strcmp(optarg, "stop") == 0;
+            break;
         case OPT_ZSTD_WINDOW:
             if (!cli_parse_size(optarg, &run.opt.zstd_window_max))
                 return cli_usage_error(err, NULL, _("--zstd-window-max takes a size in bytes, such as 134217728 or 128M, not '%s'"), cli_arg(v, optarg));
@@ -697,6 +707,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 _("pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n"),
                 run.opt.jobs, jobs);
     if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
+    if (run.pool) replay_pool_set_after_illegal(run.pool, run.opt.after_illegal_stop);
     if (run.pool) replay_pool_set_clocks(run.pool, run.opt.clock_delay_ms, run.opt.clock_slack_ms);
     if (run.pool) replay_pool_set_control(run.pool, ctl);
     if (!run.report || !run.pool || (!run.collection && !run.opt.shard_n)) {

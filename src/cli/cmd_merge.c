@@ -403,6 +403,7 @@ static bool merge_diag(struct merge *m, struct json_obj *o)
     d.san = get_string(o, "san");
     d.san_en = get_string(o, "san_en");
     d.variation = get_bool(o, "variation");
+    d.after_illegal = get_bool(o, "after_illegal");
     d.event = get_string(o, "event");
     d.white = get_string(o, "white");
     d.black = get_string(o, "black");

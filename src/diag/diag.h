@@ -57,6 +57,8 @@ struct diag {
     const char *san;       /* the move token as written, NULL = none */
     const char *san_en;    /* the move in export-format SAN (legal moves), NULL = none */
     bool variation;        /* inside a RAV */
+    bool after_illegal;    /* found after a main-line move that was illegal as written and
+                              that the replay went past (it stood, or a move was missing) */
     const char *event, *white, *black, *round; /* tag values, NULL = absent */
     const char *fen;       /* position before the move, NULL = none */
 };

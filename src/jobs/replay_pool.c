@@ -908,6 +908,15 @@ void replay_pool_set_clocks(struct replay_pool *p, int64_t delay_ms, int64_t sla
             if (p->workers[i].game) game_set_clocks(p->workers[i].game, delay_ms, slack_ms);
 }
 
+void replay_pool_set_after_illegal(struct replay_pool *p, bool stop)
+{
+    game_set_after_illegal(p->game, stop);
+    if (p->again) game_set_after_illegal(p->again, stop);
+    if (p->workers)
+        for (unsigned i = 0; i < p->jobs; i++)
+            if (p->workers[i].game) game_set_after_illegal(p->workers[i].game, stop);
+}
+
 void replay_pool_set_control(struct replay_pool *p, const struct diag_control *ctl)
 {
     game_set_control(p->game, ctl);

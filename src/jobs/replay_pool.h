@@ -62,6 +62,11 @@ struct replay_pool *replay_pool_new(unsigned jobs, const struct game_sink *sink,
  * Before the first input is read. */
 void replay_pool_set_notation(struct replay_pool *p, enum nota_mode mode);
 
+/* --after-illegal=stop (stop true): every game's replay stops at its first
+ * illegal main-line move (game_set_after_illegal()).  Before the first
+ * input is read. */
+void replay_pool_set_after_illegal(struct replay_pool *p, bool stop);
+
 /* Per-code control of every game's findings (game_set_control()); ctl must
  * outlive the pool.  Before the first input is read. */
 struct diag_control;

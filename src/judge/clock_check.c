@@ -32,6 +32,7 @@
 
 #define CLOCK_PERIOD_JUMP_MS (5 * 60 * 1000) /* a rise this large is a period's time */
 #define CLOCK_NEVER          (INT64_MAX / 4)
+#define CLOCK_GAP_SCAN_MAX   1000 /* moves of a gap looked through for a period's end */
 
 void clock_begin(struct game_clock *c)
 {
@@ -166,6 +167,8 @@ static void fit_with_period(const struct game_clock *c, uint32_t mv, int64_t bon
     /* up to 5 minutes: the player's own time on the move is in the rise, and
      * a period's time is 15, 30, 60 minutes */
     bonus = (bonus + 299999) / 300000 * 300000;
+    /* shown a move or two late (41, 42): the period of 40 moves */
+    if (mv >= 10 && mv % 10 <= 2) mv -= mv % 10;
     fit.p[0] = (struct tc_period){mv, base, inc};
     fit.p[1] = (struct tc_period){0, bonus, inc};
     tc_format(&fit, buf, size);
@@ -276,12 +279,14 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
         if (tc_known(c) && c->start_fullmove == 1 && ply <= 2 && ms < c->tc.p[0].base_ms / 2)
             c->first_low = true;
         if (tc_known(c)) {
-            int64_t most = c->tc.p[0].base_ms + tc_increment_at(&c->tc, 1) + c->slack_ms;
+            /* clocks in FIDE mode add the first move's increment before
+             * the game starts (5+3 starts at 5:03), and the move's own after it */
+            int64_t most = c->tc.p[0].base_ms + 2 * tc_increment_at(&c->tc, 1) + c->slack_ms;
             if (ms > most && mv <= c->start_fullmove + 1 && c->start_fullmove == 1) {
                 struct time_control fit = c->tc;
                 fit.n = 1;
                 fit.p[0].moves = 0;
-                fit.p[0].base_ms = (ms - tc_increment_at(&c->tc, 1) + 59999) / 60000 * 60000;
+                fit.p[0].base_ms = (ms - 2 * tc_increment_at(&c->tc, 1) + 59999) / 60000 * 60000;
                 char f[TC_TEXT_MAX], why[64], a[32];
                 tc_format(&fit, f, sizeof f);
                 tc_format_clock(ms, a, sizeof a);
@@ -297,16 +302,23 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             add_gap(c, s, pm + 1, mv - 1, loc);
         }
         if (tc_known(c)) {
-            int64_t allowed = tc_increment_at(&c->tc, mv) + c->slack_ms;
+            /* the increment may show a move late too: a board read the
+             * clock before it was added (a broadcast's 1:07:13, 1:07:12,
+             * 1:07:52 under +30) */
+            int64_t allowed = 2 * tc_increment_at(&c->tc, mv) + c->slack_ms;
             int64_t rise = ms - prev;
-            int64_t bonus_now = tc_bonus_at(&c->tc, mv);
-            /* a period's time still due: the clocks that add it only when the
-             * period's time has run out (or a move late, as broadcasts show it) */
+            /* a period that ended since this side's last clock: its time is
+             * due from now on (broadcasts show it a move or two late, some
+             * clocks add it only when the period's time has run out) */
+            int sd;
+            uint32_t prev_mv;
+            ply_move(c, prev_ply, &sd, &prev_mv);
+            for (uint32_t m = prev_mv + 1; m <= mv && m <= prev_mv + CLOCK_GAP_SCAN_MAX; m++)
+                if (tc_bonus_at(&c->tc, m) && s->bonus_move != m && !s->bonus_due)
+                    s->bonus_due = m;
             int64_t bonus_due = s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0;
             if (rise > allowed) {
-                if (bonus_now && rise <= allowed + bonus_now) {
-                    s->bonus_move = mv;
-                } else if (bonus_due && rise <= allowed + bonus_due) {
+                if (bonus_due && rise <= allowed + bonus_due) {
                     s->bonus_move = s->bonus_due;
                     s->bonus_due = 0;
                 } else {
@@ -324,7 +336,6 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
                 control_finding(g, loc, side, mv, why, f);
             }
             if (rise > c->max_rise && rise <= allowed) c->max_rise = rise;
-            if (bonus_now && s->bonus_move != mv) s->bonus_due = mv;
         }
         if (have_emt && emt >= 0 && tc_known(c) && !s->reported_emt && ply == prev_ply + 2) {
             int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;

@@ -65,7 +65,8 @@ struct game *game_new(const struct game_sink *sink, bool strict)
 {
     struct game *g = calloc(1, sizeof *g);
     if (!g) return NULL;
-    if (!(g->nt = game_nota_new())) {
+    if (!(g->nt = game_nota_new()) || !(g->ic = illegal_new())) {
+        game_nota_free(g->nt);
         free(g);
         return NULL;
     }
@@ -87,12 +88,18 @@ void game_free(struct game *g)
 {
     if (!g) return;
     game_nota_free(g->nt);
+    illegal_free(g->ic);
     free(g);
 }
 
 void game_set_notation(struct game *g, enum nota_mode mode)
 {
     g->nota_start = nota_mode_sets(mode);
+}
+
+void game_set_after_illegal(struct game *g, bool stop)
+{
+    g->after_illegal_stop = stop;
 }
 
 void game_set_control(struct game *g, const struct diag_control *ctl)
@@ -326,6 +333,10 @@ static bool is_glyph_word(const struct pgn_event *ev)
  * being replayed (in a variant's, "N@d2" is a drop that the reader cuts). */
 static void on_glyph_word(struct game *g, const struct pgn_event *ev)
 {
+    if (UNLIKELY(g->ic_hold)) {
+        game_nota_keep(g, ev); /* with the moves after an illegal one */
+        return;
+    }
     set_up(g);
     if (!g->judged || !g->replayable || g->depth >= GAME_LINE_DEPTH_MAX ||
         g->lines[g->depth].broken)
@@ -336,6 +347,66 @@ static void on_glyph_word(struct game *g, const struct pgn_event *ev)
     game_emitf(g, DIAG_SYNTAX, DIAG_NOTE, &ev->loc, NULL,
                _("%.*s between the moves is read as %s, not as a move"), (int)ev->len, ev->text,
                what);
+}
+
+/* The move of ev (text: as the game's letters read it) failed on l: the
+ * finding is held until the line ends, and the line's later moves are not
+ * checked. */
+void game_move_failed(struct game *g, const struct pgn_event *ev, struct line *l, const char *text,
+                      size_t text_len, enum san_status st, const struct san_result *res)
+{
+    bool main_line = l == &g->lines[0];
+    const struct position *pos = &l->pos;
+    if (main_line) g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
+    l->last_made = false;
+    l->before_valid = true;
+    struct move_ctx at;
+    game_move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
+    char why[MESSAGE_MAX - 32];
+    san_explain(pos, res, why, sizeof why);
+    char msg[MESSAGE_MAX];
+    enum diag_code code = st == SAN_AMBIGUOUS ? DIAG_AMBIGUOUS_MOVE
+                          : st == SAN_ILLEGAL ? DIAG_ILLEGAL_MOVE
+                                              : DIAG_BAD_SAN;
+    snprintf(msg, sizeof msg,
+             code == DIAG_AMBIGUOUS_MOVE ? _("ambiguous move: %s")
+             : code == DIAG_ILLEGAL_MOVE ? _("illegal move: %s")
+                                         : _("not a move: %s"),
+             why);
+    if (code != DIAG_BAD_SAN && (text_len != ev->len || memcmp(text, ev->text, text_len))) {
+        /* The reading in the piece letters of the user's language, as
+         * every move the program writes: Tb1 read as a rook move is
+         * "Tb1" to an Italian arbiter, "Rb1" in English. */
+        char shown[32];
+        size_t rlen = text_len < sizeof shown ? text_len : sizeof shown - 1;
+        memcpy(shown, text, rlen);
+        shown[rlen] = '\0';
+        i18n_san_letters(shown);
+        size_t mlen = strlen(msg);
+        snprintf(msg + mlen, sizeof msg - mlen, _(" (read as %s, a %s move, in %s)"), shown,
+                 nota_piece_word(nota_piece_of(text, text_len)), game_nota_reading(g));
+    }
+    hold(g, l, code, &at, msg);
+    l->broken = true;
+    l->ply++;
+}
+
+/* Play m on the main line as the move of ev (illegal_class.c decided it):
+ * legal, or an illegal move that stood. */
+void game_play_planned(struct game *g, const struct pgn_event *ev, move m, bool stood)
+{
+    struct line *l = &g->lines[0];
+    struct position before = l->pos;
+    pos_undo_record(&l->pos, m, &l->undo);
+    if (stood)
+        pos_make_stood(&l->pos, m);
+    else
+        pos_make(&l->pos, m);
+    line_moved(l);
+    if (arb_observe(&g->arb, &l->pos, m, l->ply) != ENDING_NONE) {
+        game_move_ctx_set(&g->ending_at, ev, l->ply, &before, false, l);
+        if (!stood) san_write(&before, m, g->ending_at.san_en);
+    }
 }
 
 /* A move, every case (play_move() takes the usual one).  pre: the failed
@@ -413,6 +484,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         return;
     }
 
+    if (UNLIKELY(g->nota_replaying) && main_line && illegal_planned(g, ev, text, text_len)) return;
     if (UNLIKELY(null_move && !pos->checkers)) {
         on_null_move(g, ev, l, main_line);
         return;
@@ -425,38 +497,8 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         game_emit(g, DIAG_NONCANONICAL_SAN, DIAG_WARNING, NULL, &at, g->nota_part_msg);
     }
     if (UNLIKELY(st != SAN_OK)) {
-        if (main_line) g->unplayed_hash = game_text_hash(g->unplayed_hash, ev->text, ev->len);
-        l->last_made = false;
-        l->before_valid = true;
-        struct move_ctx at;
-        game_move_ctx_set(&at, ev, l->ply + 1, pos, !main_line, l);
-        char why[MESSAGE_MAX - 32];
-        san_explain(pos, &res, why, sizeof why);
-        char msg[MESSAGE_MAX];
-        enum diag_code code = st == SAN_AMBIGUOUS ? DIAG_AMBIGUOUS_MOVE
-                              : st == SAN_ILLEGAL ? DIAG_ILLEGAL_MOVE
-                                                  : DIAG_BAD_SAN;
-        snprintf(msg, sizeof msg,
-                 code == DIAG_AMBIGUOUS_MOVE ? _("ambiguous move: %s")
-                 : code == DIAG_ILLEGAL_MOVE ? _("illegal move: %s")
-                                             : _("not a move: %s"),
-                 why);
-        if (code != DIAG_BAD_SAN && (text_len != ev->len || memcmp(text, ev->text, text_len))) {
-            /* The reading in the piece letters of the user's language, as
-             * every move the program writes: Tb1 read as a rook move is
-             * "Tb1" to an Italian arbiter, "Rb1" in English. */
-            char shown[32];
-            size_t rlen = text_len < sizeof shown ? text_len : sizeof shown - 1;
-            memcpy(shown, text, rlen);
-            shown[rlen] = '\0';
-            i18n_san_letters(shown);
-            size_t mlen = strlen(msg);
-            snprintf(msg + mlen, sizeof msg - mlen, _(" (read as %s, a %s move, in %s)"), shown,
-                     nota_piece_word(nota_piece_of(text, text_len)), game_nota_reading(g));
-        }
-        hold(g, l, code, &at, msg);
-        l->broken = true;
-        l->ply++;
+        if (!main_line || !illegal_start(g, ev, text, text_len, st, &res))
+            game_move_failed(g, ev, l, text, text_len, st, &res);
         return;
     }
 
@@ -841,6 +883,7 @@ static void finish(struct game *g, const struct pgn_event *ev)
         if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
     game_nota_end(g);
+    g->after_illegal_at = 0; /* the ending and result are judged on the continuation */
     const char *result = game_judge_end(g);
     struct line *main_line = &g->lines[0];
 
@@ -905,6 +948,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->arb.ending_ply = 0;
     clock_begin(&g->clk);
     game_nota_begin(g);
+    illegal_begin(g);
 }
 
 /* a[0, n) == b[0, n) for w <= n <= 2w (w 4 or 8, a constant once inlined):

@@ -42,6 +42,11 @@ void game_free(struct game *g);
  * per game from its own letters, see game_nota.c). */
 void game_set_notation(struct game *g, enum nota_mode mode);
 
+/* --after-illegal: with stop, the replay of a game stops at its first
+ * illegal main-line move; else (the default) the move is classified
+ * (illegal_class.c) and the replay goes on where a class says how. */
+void game_set_after_illegal(struct game *g, bool stop);
+
 /* Per-code control (diag/diag_control.h), applied to every finding as it
  * leaves and is counted; NULL (the default) changes nothing.  ctl must
  * outlive the game. */

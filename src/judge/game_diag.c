@@ -114,6 +114,7 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
     d.white = tag_value(g, TAG_WHITE);
     d.black = tag_value(g, TAG_BLACK);
     d.round = tag_value(g, TAG_ROUND);
+    d.after_illegal = g->after_illegal && d.loc.offset > g->after_illegal_at;
     if (at) {
         d.ply = at->ply;
         d.move_number = at->move_number;

@@ -12,6 +12,8 @@
 #include "diag/diag.h"
 #include "judge/game.h"
 #include "chess/position.h"
+#include "chess/notation.h"
+#include "chess/san.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,6 +22,7 @@
 
 struct pgn_event;
 struct game_nota;
+struct illegal_class;
 
 #define TAG_VALUE_MAX 256
 #define MESSAGE_MAX   512
@@ -169,6 +172,14 @@ struct game {
     uint32_t nota_part_at; /* the kept move where two legal readings part, or UINT32_MAX */
     char nota_part_msg[MESSAGE_MAX];
     struct game_nota *nt;
+    /* illegal main-line moves (illegal_class.c) */
+    bool after_illegal_stop; /* --after-illegal=stop: the replay stops at them */
+    bool ic_hold;            /* events are kept until an illegal move's class is known */
+    bool after_illegal;      /* the replay went past one: later findings say so */
+    uint64_t after_illegal_at; /* its offset (0 once the game's end is judged) */
+    uint8_t ic_count;        /* illegal moves classified in this game */
+    uint8_t stood[2];        /* illegal moves that stood, per side */
+    struct illegal_class *ic;
     unsigned nfindings; /* held, in file order (by offset; ties as emitted) */
     struct finding findings[FINDINGS_MAX];
     /* the main line as written, only when sink.want_mainline (game_mainline.c) */
@@ -268,6 +279,37 @@ void game_nota_end(struct game *g);
 const char *game_nota_name(const struct game *g);
 /* The notation a move is read in, for messages. */
 const char *game_nota_reading(const struct game *g);
+
+/* game_nota.c: recompute the path moves take (nota_slow) after nota_hold
+ * or nota_replaying changed. */
+void game_nota_slow(struct game *g);
+/* game_nota.c: the sets split into classes that read `letters` alike,
+ * English first; returns their number. */
+int game_nota_classes(unsigned sets, uint32_t letters, unsigned cls[NOTA_SET_NB]);
+
+/* illegal_class.c: what most likely happened at an illegal main-line move. */
+struct illegal_class *illegal_new(void);
+void illegal_free(struct illegal_class *ic);
+void illegal_begin(struct game *g);
+/* A main-line move of ev that failed (st, res; text: as the game's letters
+ * read it): true when it is kept to be classified with what follows. */
+bool illegal_start(struct game *g, const struct pgn_event *ev, const char *text, size_t len,
+                   enum san_status st, const struct san_result *res);
+/* While g->ic_hold: keep an event (game_nota_keep() hands it over) or a
+ * parser finding. */
+void illegal_keep(struct game *g, const struct pgn_event *ev);
+void illegal_keep_diag(struct game *g, const struct diag *d);
+/* A main-line move after a classified one: true when the class decided
+ * what it is (played, or skipped). */
+bool illegal_planned(struct game *g, const struct pgn_event *ev, const char *text, size_t len);
+
+/* game.c: the main-line move of ev failed (not classified): say so when
+ * the line ends, and check no further move of it. */
+void game_move_failed(struct game *g, const struct pgn_event *ev, struct line *l, const char *text,
+                      size_t text_len, enum san_status st, const struct san_result *res);
+/* game.c: play m on the main line as the move of ev, legal or (stood) an
+ * illegal move that stood or the reply to it (pos_make_stood()). */
+void game_play_planned(struct game *g, const struct pgn_event *ev, move m, bool stood);
 
 static inline const char *tag_value(const struct game *g, enum tag_slot slot)
 {

@@ -75,7 +75,7 @@ void game_nota_free(struct game_nota *nt)
     free(nt);
 }
 
-static void update_slow(struct game *g)
+void game_nota_slow(struct game *g)
 {
     g->nota_slow = g->nota_hold || g->nota_replaying             ? 3
                    : !(g->nota == NOTA_EN || g->nota == NOTA_DE) ? 1
@@ -93,7 +93,7 @@ void game_nota_begin(struct game *g)
     g->nt->used = 0;
     g->nt->count = 0;
     g->nt->letters = 0;
-    update_slow(g);
+    game_nota_slow(g);
 }
 
 /* Append a record; false when the buffer is full. */
@@ -149,14 +149,14 @@ static void release(struct game *g, unsigned sets)
     g->numbering_warned = g->nt->numbering_warned;
     g->nota = sets;
     g->nota_replaying = true;
-    update_slow(g);
+    game_nota_slow(g);
     replay(g, true);
     g->nota_replaying = false;
     g->nota_part_at = UINT32_MAX;
     g->nt->used = 0;
     g->nt->count = 0;
     g->nt->letters = 0;
-    update_slow(g);
+    game_nota_slow(g);
 }
 
 /* The index of the first kept move whose letters the two masks read
@@ -180,22 +180,28 @@ static uint32_t parting_move(const struct game_nota *nt, unsigned a, unsigned b,
     return UINT32_MAX;
 }
 
+int game_nota_classes(unsigned sets, uint32_t letters, unsigned cls[NOTA_SET_NB])
+{
+    int ncls = 0;
+    for (int s = 0; s < NOTA_SET_NB; s++) {
+        unsigned bit = 1u << s;
+        if (!(sets & bit)) continue;
+        int c = 0;
+        while (c < ncls && !nota_agree(cls[c] | bit, letters))
+            c++;
+        if (c == ncls) cls[ncls++] = 0;
+        cls[c] |= bit;
+    }
+    return ncls;
+}
+
 /* Undecided to the end of what is kept (the game, or the buffer when
  * full: partial): legality decides. */
 static void decide(struct game *g, bool partial)
 {
     struct game_nota *nt = g->nt;
     unsigned cls[NOTA_SET_NB];
-    int ncls = 0;
-    for (int s = 0; s < NOTA_SET_NB; s++) {
-        unsigned bit = 1u << s;
-        if (!(g->nota & bit)) continue;
-        int c = 0;
-        while (c < ncls && !nota_agree(cls[c] | bit, nt->letters))
-            c++;
-        if (c == ncls) cls[ncls++] = 0;
-        cls[c] |= bit;
-    }
+    int ncls = game_nota_classes(g->nota, nt->letters, cls);
     if (ncls <= 1) {
         release(g, g->nota);
         return;
@@ -211,7 +217,7 @@ static void decide(struct game *g, bool partial)
         g->nota_replaying = true;
         g->trial_fail = UINT32_MAX;
         g->trial_first_ok = false;
-        update_slow(g);
+        game_nota_slow(g);
         replay(g, false);
         /* A reading whose first kept move was never played (the game had
          * ended before it: a stalemate) shows nothing: it replays nothing. */
@@ -266,7 +272,7 @@ static void decide(struct game *g, bool partial)
 void game_nota_narrow(struct game *g, uint32_t letters)
 {
     g->nota = nota_narrow(g->nota, letters);
-    update_slow(g);
+    game_nota_slow(g);
 }
 
 /* A main-line move in the game's own letters (Cf3, Txe1 in Italian) that
@@ -309,13 +315,13 @@ bool game_nota_read(struct game *g, const struct pgn_event *ev, bool will_resolv
              * kept: the flag it tests anyway, given back at release(). */
             g->nt->numbering_warned = g->numbering_warned;
             g->numbering_warned = true;
-            update_slow(g);
+            game_nota_slow(g);
             game_nota_keep(g, ev);
             return false;
         }
         sets = nota_first_set(sets); /* not replayed: any reading will do */
     }
-    update_slow(g);
+    game_nota_slow(g);
     if (ev->len < size) {
         *len = nota_translate(sets, ev->text, ev->len, buf, size);
         *text = buf;
@@ -334,6 +340,10 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
         mv.number = mv.dots = 0;
         pgn_event_uncommented(&mv);
         ev = &mv;
+    }
+    if (UNLIKELY(g->ic_hold)) {
+        illegal_keep(g, ev); /* kept for illegal_class.c, which took the hold */
+        return;
     }
     struct game_nota *nt = g->nt;
     struct kept k;
@@ -369,6 +379,10 @@ void game_nota_keep(struct game *g, const struct pgn_event *ev)
 
 void game_nota_keep_diag(struct game *g, const struct diag *d)
 {
+    if (UNLIKELY(g->ic_hold)) {
+        illegal_keep_diag(g, d);
+        return;
+    }
     struct kept k;
     memset(&k, 0, sizeof k);
     k.type = KEPT_DIAG;

@@ -212,6 +212,7 @@ static void context_and_message(struct json_buf *jb, const struct diag *d)
 {
     report_context(jb, d);
     text_put(jb, d->message);
+    if (d->after_illegal) json_buf_puts(jb, _(" (after an illegal move)"));
 }
 
 /* A finding's line, gathered and written in one call (a stdio call for each

@@ -571,6 +571,7 @@ void report_html_diag(struct report_html *h, const struct diag *d)
     }
     fputs("</p>\n<p class=\"msg\">", f);
     report_html_put(f, d->message ? d->message : "");
+    if (d->after_illegal) report_html_put(f, _(" (after an illegal move)"));
     fputs("</p>\n", f);
     /* A finding on the game's result, claims or ending has no position of its own: the
      * game's record below shows the final one. */

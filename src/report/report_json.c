@@ -66,6 +66,7 @@ void report_jsonl_diag(struct json_buf *jb, const struct diag *d, const char *sh
     key_string(jb, "message", d->message);
     key_string(jb, "fide", info->fide[0] ? info->fide : NULL);
     key_bool(jb, "variation", d->variation);
+    key_bool(jb, "after_illegal", d->after_illegal);
     key_tags(jb, d->event, d->white, d->black, d->round);
     key_string(jb, "fen", d->fen);
     PUT_LIT(jb, "}\n");
@@ -311,6 +312,7 @@ void report_sarif_result(FILE *f, const struct diag *d, const char *text, uint64
         fprintf(f, ",\"properties\":{\"game\":%llu", (unsigned long long)d->game);
         if (d->ply)
             fprintf(f, ",\"ply\":%u", (unsigned)d->ply);
+        if (d->after_illegal) fputs(",\"after_illegal\":true", f);
         fputs("}", f);
     }
     fputs("}\n", f);

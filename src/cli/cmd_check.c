@@ -29,6 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "judge/clock_check.h"
+#include "pgn/time_control.h"
+
 #include <time.h>
 #include <unistd.h>
 
@@ -47,6 +50,7 @@ struct check_options {
     enum collection_round_form round_form; /* --round-form */
     enum nota_mode notation; /* --notation= */
     bool after_illegal_stop; /* --after-illegal=stop */
+    int64_t clock_delay_ms, clock_slack_ms; /* --clock-delay, --clock-slack */
     uint64_t zstd_window_max;
     const char *stdin_name; /* --stdin-name: how standard input is named */
     const char *output;     /* -o: the file records go to, NULL = stdout */
@@ -575,12 +579,24 @@ static int run_status(const struct check_run *run)
     return CLI_EXIT_OK;
 }
 
+/* --clock-delay=S, --clock-slack=S: seconds, with at most three decimals. */
+static bool parse_clock_seconds(const char *s, int64_t *ms)
+{
+    struct time_control tc;
+    tc_parse(s, strlen(s), &tc);
+    if (tc.kind != TC_PERIODS || tc.free_text || tc.n != 1 || tc.p[0].moves || tc.p[0].inc_ms ||
+        tc.p[0].base_ms > (int64_t)CLOCK_OPTION_MAX_S * 1000)
+        return false;
+    *ms = tc.p[0].base_ms;
+    return true;
+}
+
 int cmd_check(int argc, char **argv, FILE *out, FILE *err)
 {
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_ROUND_FORM, OPT_NOTATION,
            OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS, OPT_IGNORE, OPT_SELECT,
            OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG, OPT_AFTER_ILLEGAL, OPT_TRF, OPT_PLAYERS,
-           OPT_TRF_REQUIRE_ALL };
+           OPT_TRF_REQUIRE_ALL, OPT_CLOCK_DELAY, OPT_CLOCK_SLACK };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -607,6 +623,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"trf", required_argument, NULL, OPT_TRF},
         {"players", required_argument, NULL, OPT_PLAYERS},
         {"trf-require-all", no_argument, NULL, OPT_TRF_REQUIRE_ALL},
+        {"clock-delay", required_argument, NULL, OPT_CLOCK_DELAY},
+        {"clock-slack", required_argument, NULL, OPT_CLOCK_SLACK},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -619,6 +637,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     run.opt.zstd_window_max = INPUT_ZSTD_WINDOW_MAX_DEFAULT;
     run.opt.stdin_name = "<stdin>";
     run.opt.html_max_boards = REPORT_HTML_MAX_BOARDS;
+    run.opt.clock_slack_ms = CLOCK_SLACK_DEFAULT_MS;
     diag_control_spec_init(&run.opt.spec);
     struct diag_control_error ce;
 
@@ -677,6 +696,16 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             if (!diag_control_parse_severities(&run.opt.spec, optarg, &ce))
                 return control_error(err, "--severity", &ce);
             break;
+        case OPT_CLOCK_DELAY:
+        case OPT_CLOCK_SLACK: {
+            int64_t *to = c == OPT_CLOCK_DELAY ? &run.opt.clock_delay_ms : &run.opt.clock_slack_ms;
+            if (!parse_clock_seconds(optarg, to))
+                return cli_usage_error(err, NULL,
+                                       _("%s takes seconds from 0 to %d, such as 5 or 1.5, not '%s'"),
+                                       c == OPT_CLOCK_DELAY ? "--clock-delay" : "--clock-slack",
+                                       CLOCK_OPTION_MAX_S, cli_arg(v, optarg));
+            break;
+        }
         case OPT_CONFIG:
             run.opt.config = optarg;
             break;
@@ -820,6 +849,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
                 run.opt.jobs, jobs);
     if (run.pool) replay_pool_set_notation(run.pool, run.opt.notation);
     if (run.pool) replay_pool_set_after_illegal(run.pool, run.opt.after_illegal_stop);
+    if (run.pool) replay_pool_set_clocks(run.pool, run.opt.clock_delay_ms, run.opt.clock_slack_ms);
     if (run.pool) replay_pool_set_control(run.pool, ctl);
     if (!run.report || !run.pool || (!run.collection && !run.opt.shard_n)) {
         collection_free(run.collection);

@@ -39,6 +39,7 @@
 #include "judge/game_record.h"
 #include "judge/trf_match.h"
 #include "pgn/pgn_parse.h"
+#include "pgn/time_control.h"
 #include "report/json_read.h"
 #include "report/report.h"
 #include "trf/trf.h"
@@ -153,6 +154,16 @@ static const char *get_string(struct json_obj *o, const char *key)
 {
     const struct json_value *v = json_obj_get(o, key);
     return v && v->type == JSON_STRING ? v->s : NULL;
+}
+
+/* A side's last clock as the record writes it ("1:30:05"), NULL for none. */
+static void read_clock(struct game_record *g, int side, const char *text)
+{
+    int64_t ms;
+    size_t used;
+    g->has_clock[side] = text && tc_read_clock(text, strlen(text), &ms, &used) &&
+                         text[used] == '\0';
+    g->clock_ms[side] = g->has_clock[side] ? ms : 0;
 }
 
 static bool get_bool(struct json_obj *o, const char *key)
@@ -569,6 +580,9 @@ static bool merge_game(struct merge *m, struct json_obj *o, bool key_only)
     g.black_elo = get_string(o, "black_elo");
     g.white_title = get_string(o, "white_title");
     g.black_title = get_string(o, "black_title");
+    g.time_control = get_string(o, "time_control");
+    read_clock(&g, 0, get_string(o, "white_clock"));
+    read_clock(&g, 1, get_string(o, "black_clock"));
     const struct json_value *fp = json_obj_get(o, "fingerprint");
     if (fp && fp->type == JSON_STRING) read_fingerprint(&g, fp->s, fp->len);
     uint64_t tr, tw, tb;
@@ -618,6 +632,21 @@ static bool scan_players(struct json_scan *sc, struct game_record *g)
            scan_string(sc, &g->black_title);
 }
 
+/* The clock keys a game record may end with (report_json.c): the time
+ * control read, and each side's last clock (read once the line's strings
+ * are ended: read_clock()). */
+static bool scan_clocks(struct json_scan *sc, struct game_record *g, const char *clocks[2])
+{
+    size_t len;
+    if (JSON_SCAN_LIT(sc, ",\"time_control\":") && !scan_string(sc, &g->time_control))
+        return false;
+    if (JSON_SCAN_LIT(sc, ",\"white_clock\":") && !json_scan_string(sc, &clocks[0], &len))
+        return false;
+    if (JSON_SCAN_LIT(sc, ",\"black_clock\":") && !json_scan_string(sc, &clocks[1], &len))
+        return false;
+    return true;
+}
+
 static bool scan_game(struct merge *m, char *line, size_t len)
 {
     struct json_scan sc;
@@ -628,6 +657,7 @@ static bool scan_game(struct merge *m, char *line, size_t len)
     const char *kind, *shard;
     size_t kind_len, shard_len;
     struct report_game_text t = {0};
+    const char *clocks[2] = {NULL, NULL};
     bool full;
     if (JSON_SCAN_LIT(&sc, "{\"type\":\"game_key\",\"shard\":")) {
         full = false;
@@ -684,7 +714,8 @@ static bool scan_game(struct merge *m, char *line, size_t len)
         if (!JSON_SCAN_LIT(&sc, ",\"judged\":") || !json_scan_bool(&sc, &g.judged) ||
             !JSON_SCAN_LIT(&sc, ",\"site\":") || !scan_string(&sc, &g.site) ||
             !JSON_SCAN_LIT(&sc, ",\"date\":") || !scan_string(&sc, &g.date) ||
-            !scan_fingerprint(&sc, &g) || !scan_players(&sc, &g))
+            !scan_fingerprint(&sc, &g) ||
+            !scan_clocks(&sc, &g, clocks) || !scan_players(&sc, &g))
             return false;
     } else {
         return false;
@@ -713,6 +744,8 @@ static bool scan_game(struct merge *m, char *line, size_t len)
     g.warnings = (uint32_t)warnings;
     g.notes = (uint32_t)notes;
     json_scan_done(&sc); /* the strings end in the line */
+    read_clock(&g, 0, clocks[0]);
+    read_clock(&g, 1, clocks[1]);
     if (tr && m->trf_match) trf_match_cover(m->trf_match, (unsigned)tr, (unsigned)tw, (unsigned)tb);
     collection_game(m->collection, &g, collection_finding, m);
     if (full) { /* the record is written from the shard's text, strings as they stand */

@@ -46,6 +46,7 @@ static const size_t game_strings[] = {
     offsetof(struct game_record, white_fide_id), offsetof(struct game_record, black_fide_id),
     offsetof(struct game_record, white_elo), offsetof(struct game_record, black_elo),
     offsetof(struct game_record, white_title), offsetof(struct game_record, black_title),
+    offsetof(struct game_record, time_control),
 };
 #define DIAG_STRINGS_NB (sizeof diag_strings / sizeof *diag_strings)
 #define GAME_STRINGS_NB (sizeof game_strings / sizeof *game_strings)

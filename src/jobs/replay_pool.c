@@ -899,6 +899,15 @@ void replay_pool_set_notation(struct replay_pool *p, enum nota_mode mode)
             if (p->workers[i].game) game_set_notation(p->workers[i].game, mode);
 }
 
+void replay_pool_set_clocks(struct replay_pool *p, int64_t delay_ms, int64_t slack_ms)
+{
+    game_set_clocks(p->game, delay_ms, slack_ms);
+    if (p->again) game_set_clocks(p->again, delay_ms, slack_ms);
+    if (p->workers)
+        for (unsigned i = 0; i < p->jobs; i++)
+            if (p->workers[i].game) game_set_clocks(p->workers[i].game, delay_ms, slack_ms);
+}
+
 void replay_pool_set_after_illegal(struct replay_pool *p, bool stop)
 {
     game_set_after_illegal(p->game, stop);

@@ -71,6 +71,9 @@ void replay_pool_set_after_illegal(struct replay_pool *p, bool stop);
  * outlive the pool.  Before the first input is read. */
 struct diag_control;
 void replay_pool_set_control(struct replay_pool *p, const struct diag_control *ctl);
+
+/* --clock-delay and --clock-slack for every game (game_set_clocks()). */
+void replay_pool_set_clocks(struct replay_pool *p, int64_t delay_ms, int64_t slack_ms);
 void replay_pool_free(struct replay_pool *p);
 
 void replay_pool_set_file(struct replay_pool *p, const char *name);

@@ -85,6 +85,7 @@ struct game *game_new(const struct game_sink *sink, bool strict)
     }
     g->sink = *sink;
     g->strict = strict;
+    g->clk.slack_ms = CLOCK_SLACK_DEFAULT_MS;
     g->file = "<input>";
     return g;
 }
@@ -110,6 +111,12 @@ void game_set_after_illegal(struct game *g, bool stop)
 void game_set_control(struct game *g, const struct diag_control *ctl)
 {
     g->control = ctl;
+}
+
+void game_set_clocks(struct game *g, int64_t delay_ms, int64_t slack_ms)
+{
+    g->clk.delay_ms = delay_ms;
+    g->clk.slack_ms = slack_ms;
 }
 
 void game_set_file(struct game *g, const char *name)
@@ -201,6 +208,7 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
     }
     g->replayable = true;
     line_start(&g->lines[0], &start, 0);
+    clock_start(g, start.side, start.fullmove);
     memset(&g->ending_at, 0, sizeof g->ending_at);
     g->ending_at.side = -1;
     enum ending_kind e = arb_start(&g->arb, &start);
@@ -592,9 +600,11 @@ static __attribute__((noinline)) bool on_move_open(struct game *g, const struct 
 
 static void on_move_number_of(struct game *g, const struct pgn_event *ev);
 
-static void on_comment_text(struct game *g, const char *text, size_t len)
+static void on_comment_text(struct game *g, const struct src_loc *loc, const char *text,
+                            size_t len)
 {
     if (g->depth != 0) return;
+    if (clock_comment_may_hold(text, len) && !g->muted) clock_comment(g, loc, text, len);
     g->comment_due = NULL; /* this one is the last, not one on_move_comment() noted */
     /* A comment longer than what we keep is commentary, not a claim (and
      * is not copied: an engine's comment after every move is long). */
@@ -604,7 +614,7 @@ static void on_comment_text(struct game *g, const char *text, size_t len)
 
 static void on_comment(struct game *g, const struct pgn_event *ev)
 {
-    on_comment_text(g, ev->text, ev->len);
+    on_comment_text(g, &ev->loc, ev->text, ev->len);
 }
 
 /* on_move_comment() when the notation holds events, the game is not set
@@ -619,7 +629,43 @@ static __attribute__((noinline)) void on_move_comment_general(struct game *g,
         return;
     }
     set_up(g);
-    on_comment_text(g, mv->text + mv->comment_span + 1, mv->comment_len);
+    struct pgn_event c;
+    pgn_event_comment(mv, &c);
+    on_comment_text(g, &c.loc, c.text, c.len);
+}
+
+/* A main-line comment after a move that may hold clock commands (out of
+ * line: see on_move_comment()). */
+static __attribute__((noinline)) void on_move_clock_comment(struct game *g,
+                                                            const struct pgn_event *mv)
+{
+    if (g->muted) return;
+    /* where pgn_event_comment() puts the comment */
+    struct src_loc loc = mv->loc;
+    loc.offset += mv->comment_span;
+    loc.column += mv->comment_span;
+    const char *text = mv->text + mv->comment_span + 1;
+    if (mv->clock) {
+        uint64_t raw;
+        memcpy(&raw, text + mv->comment_len - 9, 8);
+        clock_take(g, &loc, clock_raw_ms(raw));
+    } else {
+        clock_comment(g, &loc, text, mv->comment_len);
+    }
+}
+
+/* An online game's clock after every move ({ [%clk 0:05:00] }: mv->clock,
+ * its digits the body's last 9 bytes but one), when it is the usual one: a lichess.org game
+ * with a clock on every ply so far (clock_check.h).  The digits are kept
+ * as they are, read when needed. */
+static inline __attribute__((always_inline)) bool clock_fast(struct game *g, const char *text,
+                                                            size_t len)
+{
+    uint32_t ply = g->lines[0].ply;
+    if (UNLIKELY(ply != g->clk.next_ply)) return false;
+    memcpy(&g->clk.raw[ply & 1], text + len - 9, 8);
+    g->clk.next_ply = ply + 1;
+    return true;
 }
 
 /* The comment of a MOVE_COMMENTED event (pgn_event_comment()), after its
@@ -635,9 +681,12 @@ static inline __attribute__((always_inline)) void on_move_comment(struct game *g
         return;
     }
     size_t len = mv->comment_len;
+    const char *text = mv->text + mv->comment_span + 1;
     g->final_comment_set = len < sizeof g->final_comment - 1;
-    g->comment_due = mv->text + mv->comment_span + 1;
+    g->comment_due = text;
     g->comment_due_len = len;
+    if (LIKELY(mv->clock) ? !clock_fast(g, text, len) : clock_comment_may_hold(text, len))
+        on_move_clock_comment(g, mv);
 }
 
 /* Copy the comment on_move_comment() noted, if it is still the game's last
@@ -880,6 +929,10 @@ static void finish(struct game *g, const struct pgn_event *ev)
                                           g->unplayed_hash),
         .has_fingerprint = g->replayable && g->judged,
     };
+    clock_record(g, g->clk_tc, sizeof g->clk_tc, &rec.clock_ms[0], &rec.clock_ms[1]);
+    rec.time_control = g->clk_tc[0] ? g->clk_tc : NULL;
+    for (int side = 0; side < 2; side++)
+        rec.has_clock[side] = rec.clock_ms[side] != CLOCK_NONE;
     game_flush_findings(g);
     if (UNLIKELY(g->sink.want_mainline)) game_mainline_finish(g, &rec);
     g->sink.game(g->sink.ctx, &rec);
@@ -911,6 +964,7 @@ static void begin(struct game *g, const struct pgn_event *ev)
     g->nfindings = 0;
     g->arb.ending = ENDING_NONE;
     g->arb.ending_ply = 0;
+    clock_begin(&g->clk);
     game_nota_begin(g);
     illegal_begin(g);
 }
@@ -951,11 +1005,28 @@ static int tag_slot(const struct game *g, const char *name, size_t len)
     return -1;
 }
 
+/* TimeControl, WhiteClock, BlackClock (clock_check.c): names of 10 and 11
+ * bytes that are not ours. */
+static __attribute__((noinline)) void on_clock_tag(struct game *g, const struct pgn_event *ev)
+{
+    const char *n = ev->name;
+    int which = ev->name_len == 11 ? (memcmp(n, "TimeControl", 11) == 0 ? 2 : -1)
+                : memcmp(n + 1, "hiteClock", 9) == 0 && n[0] == 'W' ? 0
+                : memcmp(n + 1, "lackClock", 9) == 0 && n[0] == 'B' ? 1
+                                                                     : -1;
+    if (which < 0) return;
+    if (which == 2) g->clk.tc_loc = ev->loc;
+    clock_tag(g, which, ev->text, ev->len);
+}
+
 static void on_tag(struct game *g, const struct pgn_event *ev)
 {
     if (ev->name_len == 0) return;
     int t = tag_slot(g, ev->name, ev->name_len);
-    if (t < 0) return;
+    if (t < 0) {
+        if (UNLIKELY(ev->name_len - 10 <= 1)) on_clock_tag(g, ev);
+        return;
+    }
     struct tag *tag = &g->tags[t];
     if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
     tag->present = true;

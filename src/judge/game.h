@@ -55,6 +55,9 @@ void game_set_control(struct game *g, const struct diag_control *ctl);
 /* Name of the input the next events come from, as shown to the user. */
 void game_set_file(struct game *g, const char *name);
 
+/* --clock-delay and --clock-slack (judge/clock_check.c), in milliseconds. */
+void game_set_clocks(struct game *g, int64_t delay_ms, int64_t slack_ms);
+
 /* Feed one parser event. */
 void game_feed(struct game *g, const struct pgn_event *ev);
 

@@ -49,6 +49,14 @@ static inline bool text_is(const char *a, const char *b)
     return *a == *b;
 }
 
+static const struct src_loc *result_location(const struct game *g);
+
+/* game_internal.h */
+const struct src_loc *game_result_loc(const struct game *g)
+{
+    return result_location(g);
+}
+
 static const struct src_loc *result_location(const struct game *g)
 {
     if (g->has_result) return &g->result_loc;
@@ -328,10 +336,11 @@ static void judge_claims(struct game *g, const char *result, const struct pgn_re
         time_loss |= said[2].time_loss;
         check_claim(g, said[2], result_location(g), -1, final);
     }
+    int winner = result_winner(form);
+    clock_end(g, time_loss, winner < 0 ? -1 : 1 - winner);
 
     /* 6.9: a win for a player who cannot checkmate by any series of legal moves. */
     if (g->arb.ending != ENDING_NONE || !result) return;
-    int winner = result_winner(form);
     struct deadpos_result r;
     if (winner < 0 || deadpos_judge(final, winner, &r) != DEADPOS_CANNOT_WIN) return;
     game_emitf(

@@ -8,6 +8,7 @@
 #define PGNARB_GAME_INTERNAL_H
 
 #include "judge/arbiter.h"
+#include "judge/clock_check.h"
 #include "diag/diag.h"
 #include "judge/game.h"
 #include "chess/position.h"
@@ -201,6 +202,9 @@ struct game {
     int mainline_first_side;
     char final_fen[FEN_TEXT_MAX];
 
+    struct game_clock clk; /* the clocks (clock_check.c) */
+    char clk_tc[TC_TEXT_MAX]; /* the time control read, for the record */
+
     struct line lines[GAME_LINE_DEPTH_MAX];
 };
 
@@ -357,6 +361,10 @@ void game_mainline_finish(struct game *g, struct game_record *rec);
 
 /* Emit the parser findings held while the tag section was read (game_diag.c). */
 void game_flush_deferred(struct game *g);
+
+/* game_end.c: where a finding about the game's end goes: its result
+ * marker, else its Result tag, else its start. */
+const struct src_loc *game_result_loc(const struct game *g);
 
 /* game_end.c: the tag values the replay does not need (Result, Date, Round),
  * checked once the tag section is complete. */

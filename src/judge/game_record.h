@@ -126,6 +126,13 @@ struct game_record {
      * when the game has an ending (ending != ENDING_NONE). */
     const char *mainline;
     const char *final_fen;
+    /* The clocks (judge/clock_check.c): the TimeControl read, in the
+     * standard's form ("40/5400+30:1800+30", "?", "-"; NULL when none was
+     * read), and each side's last clock in milliseconds, White's first
+     * (has_clock false when none was given). */
+    const char *time_control;
+    int64_t clock_ms[2];
+    bool has_clock[2];
 };
 
 /* Fold len bytes of text into h (FNV-1a, 64 bits): the moves a fingerprint

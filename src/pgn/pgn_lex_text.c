@@ -280,7 +280,10 @@ static inline unsigned char *comment_run(unsigned char *r, const unsigned char *
  * digits, ']', a space and '}' - every byte of the body ASCII and none a stop
  * of comment_run(), so that the comment is one the fast paths take, and it
  * ends at s + 17.  Two 8-byte words and a few masks, where the run would
- * look at 32 bytes: Lichess writes one after every move. */
+ * look at 32 bytes: Lichess writes one after every move.  The event says
+ * so (pgn_event.clock), and the judge reads the digits only when it needs
+ * them (judge/clock_check.h).  The body ends with the clock's 8 bytes
+ * "h:mm:ss]" and a space. */
 static inline bool clock_comment(const unsigned char *s)
 {
     static const unsigned char head[8] = {'{', ' ', '[', '%', 'c', 'l', 'k', ' '};
@@ -306,27 +309,62 @@ static inline bool clock_comment(const unsigned char *s)
     return (d & hi) == 0 && ((d + sx) & hi) == 0;
 }
 
+/* A comment that ends at r (its '}') with an online game's clock, as
+ * Lichess writes it after an evaluation: "{ [%eval 0.17] [%clk 0:05:00] }":
+ * the 16 bytes before r are " [%clk h:mm:ss] " (the test of
+ * clock_comment(), one byte along); r - s > 24. */
+static inline bool clock_tail(const unsigned char *r)
+{
+    static const unsigned char head[8] = {' ', '[', '%', 'c', 'l', 'k', ' ', 0};
+    static const unsigned char fixed[8] = {0, 0xff, 0, 0, 0xff, 0, 0, 0xff};
+    static const unsigned char colons[8] = {0, ':', 0, 0, ':', 0, 0, ']'};
+    static const unsigned char zeros[8] = {'0', 0, '0', '0', 0, '0', '0', 0};
+    static const unsigned char high[8] = {0xf0, 0, 0xf0, 0xf0, 0, 0xf0, 0xf0, 0};
+    static const unsigned char six[8] = {6, 0, 6, 6, 0, 6, 6, 0};
+    unsigned char w[8];
+    uint64_t w0, w1, h, f, c, z, hi, sx;
+    memcpy(w, r - 16, 8);
+    w[7] = 0; /* the hour's digit, tested with the second word */
+    memcpy(&w0, w, 8);
+    memcpy(&h, head, 8);
+    if (w0 != h || r[-1] != ' ') return false;
+    memcpy(&w1, r - 9, 8);
+    memcpy(&f, fixed, 8);
+    memcpy(&c, colons, 8);
+    if ((w1 & f) != c) return false;
+    memcpy(&z, zeros, 8);
+    memcpy(&hi, high, 8);
+    memcpy(&sx, six, 8);
+    uint64_t d = w1 ^ z;
+    return (d & hi) == 0 && ((d + sx) & hi) == 0;
+}
+
 /* The end of a comment at s (a '{') that the movetext fast paths take: on
  * one line, closed within the buffer, ASCII, without an inner brace, not
  * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
- * when the general path must decide. */
-static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s)
+ * when the general path must decide.  *clock: the comment ends with a
+ * clock (clock_comment(), clock_tail()). */
+static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s,
+                                              bool *clock)
 {
+    *clock = false;
     if (s >= lx->lim) return NULL;
-    if (lx->end - s >= 18 && clock_comment(s)) return s + 17;
+    if (lx->end - s >= 18 && (*clock = clock_comment(s))) return s + 17;
     unsigned acc = 0;
     unsigned char *r = comment_run(s + 1, lx->end, &acc);
     /* a '{' in the text, a line feed (where the general path looks for a tag line
      * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
      * count as characters, a body past the limit: the general path's */
     if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX) return NULL;
+    if (r - s > 24 && r[-2] == ']') *clock = clock_tail(r);
     return r;
 }
 
 int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
 {
     unsigned char *s = lx->p;
-    unsigned char *r = *s == '{' ? comment_fast_end(lx, s) : NULL;
+    bool clock;
+    unsigned char *r = *s == '{' ? comment_fast_end(lx, s, &clock) : NULL;
     if (!r) return PGN_LEX_FAST_NONE;
     pgn_lex_fast_token(lx, ev, PGN_EV_COMMENT, PGN_TOK_COMMENT, s, s + 1, r, r + 1, 0, 0);
     return PGN_LEX_FAST_COMMENT;
@@ -337,9 +375,11 @@ void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsign
     /* The general path would skip the space (lead stays 0: no line feed)
      * and take the comment at s as pgn_lex_next_comment() does. */
     unsigned char *s = lx->p + 1;
-    unsigned char *r = comment_fast_end(lx, s);
+    bool clock;
+    unsigned char *r = comment_fast_end(lx, s, &clock);
     if (!r) return;
     ev->type = PGN_EV_MOVE_COMMENTED;
+    ev->clock = clock;
     ev->comment_span = (uint32_t)(s - move);
     ev->comment_len = (uint32_t)(r - s - 1);
     pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);

@@ -147,6 +147,10 @@ struct pgn_event {
     unsigned depth;             /* RAV nesting of the event (0 = main line; RAV_BEGIN/END:
                                    depth of the variation they open/close, 1..) */
     bool has_result;            /* GAME_END: a termination marker was seen */
+    bool clock;                 /* MOVE_COMMENTED: the comment ends with an online game's
+                                   clock, " [%clk h:mm:ss] }": "{ [%clk 0:05:00] }" or
+                                   "{ [%eval 0.17] [%clk 0:05:00] }"; its 8 bytes "h:mm:ss]"
+                                   are the body's last 9 but one (judge/clock_check.h) */
     bool cut_short;             /* the first RAV_END or GAME_END that closes the lines open
                                    when the input ended in the middle of a movetext line
                                    without a marker: the last token of the innermost line
@@ -183,6 +187,7 @@ static inline void pgn_event_comment(const struct pgn_event *mv, struct pgn_even
     c->number = c->dots = 0;
     c->number_span = c->number_len = 0;
     c->comment_span = c->comment_len = 0;
+    c->clock = false;
 }
 
 /* The MOVE of a MOVE_COMMENTED event, without its comment. */
@@ -190,6 +195,7 @@ static inline void pgn_event_uncommented(struct pgn_event *mv)
 {
     mv->type = PGN_EV_MOVE;
     mv->comment_span = mv->comment_len = 0;
+    mv->clock = false;
 }
 
 /* A parser over in (borrowed).  on_diag may be NULL.  NULL when out of memory. */

@@ -11,6 +11,7 @@
 #include "config.h"
 #include "i18n.h"
 #include "diag/diag_control.h"
+#include "pgn/time_control.h"
 #include "report/json.h"
 
 #include <string.h>
@@ -75,6 +76,21 @@ static void key_fingerprint(struct json_buf *jb, const struct game_record *g);
 static void key_trf(struct json_buf *jb, const struct game_record *g);
 static void key_players(struct json_buf *jb, const struct game_record *g);
 
+/* The clocks, only when the game has them (judge/clock_check.c): the time
+ * control read and each side's last clock, "h:mm:ss" as in [%clk]. */
+static void key_clocks(struct json_buf *jb, const struct game_record *g)
+{
+    if (g->time_control) key_string(jb, "time_control", g->time_control);
+    static const char *const names[2] = {",\"white_clock\":", ",\"black_clock\":"};
+    for (int side = 0; side < 2; side++) {
+        if (!g->has_clock[side]) continue;
+        char buf[32];
+        tc_format_clock(g->clock_ms[side], buf, sizeof buf);
+        json_buf_puts(jb, names[side]);
+        json_buf_cstring(jb, buf);
+    }
+}
+
 void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const char *shard)
 {
     json_buf_puts(jb, "{\"type\":\"game\"");
@@ -103,6 +119,7 @@ void report_jsonl_game(struct json_buf *jb, const struct game_record *g, const c
     key_string(jb, "site", g->site);
     key_string(jb, "date", g->date);
     key_fingerprint(jb, g);
+    key_clocks(jb, g);
     key_players(jb, g);
     if (shard[0]) key_trf(jb, g);
     PUT_LIT(jb, "}\n");

@@ -1,0 +1,582 @@
+/*
+ * clock_check.c - whether a game's clocks add up (FIDE Laws 6.1-6.3: the
+ * periods, the increment, the flag; PGN standard 9.6.1 TimeControl; the
+ * comment commands [%clk h:mm:ss] (the clock after the move), [%emt h:mm:ss]
+ * (the time the move took) and [%clkc], read as %clk).  Per side, along the
+ * main line: clocks missing on some moves (one clock-missing per game), a
+ * clock that rises by more than the increment and the period bonuses allow
+ * (clock-rise) or that falls below zero (clock-negative), %emt against the
+ * clocks (clock-emt), a TimeControl the clocks contradict (clock-control,
+ * naming the control they fit), a value of TimeControl that cannot be read
+ * (clock-control-unread), a loss on time by a side whose clock shows time
+ * left (clock-time-left) and a game that goes on after a clock showed zero
+ * with no increment (clock-after-zero).
+ *
+ * A period's time may show at any move after the period's end: the clock
+ * after move 41 (broadcasts show it when the next move is made, lichess
+ * 19227), or when the period's time has run out (clocks that add it then);
+ * --clock-
+ * delay=S (US delay, which PGN cannot write) lets a clock stay unchanged
+ * for S seconds of a move; --clock-slack=S (default 2) allows for boards
+ * that round.  The usual path is clock_fast() in game.c.
+ */
+#include "judge/clock_check.h"
+
+#include "chess/chess.h"
+#include "i18n.h"
+#include "judge/game_internal.h"
+#include "pgn/time_control.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CLOCK_PERIOD_JUMP_MS (5 * 60 * 1000) /* a rise this large is a period's time */
+#define CLOCK_NEVER          (INT64_MAX / 4)
+#define CLOCK_GAP_SCAN_MAX   1000 /* moves of a gap looked through for a period's end */
+
+void clock_begin(struct game_clock *c)
+{
+    int64_t delay = c->delay_ms, slack = c->slack_ms;
+    memset(c, 0, sizeof *c);
+    c->delay_ms = delay;
+    c->slack_ms = slack;
+    c->tag_clock[0] = c->tag_clock[1] = CLOCK_NONE;
+    for (int i = 0; i < 2; i++)
+        c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
+}
+
+/* Move the clocks the fast path took into struct clock_side. */
+static void clock_settle(struct game_clock *c)
+{
+    for (uint32_t q = 0; q < 2; q++) {
+        if (!c->raw[q]) continue;
+        uint32_t ply = ((c->next_ply - 1) & 1) == q ? c->next_ply - 1 : c->next_ply - 2;
+        uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
+        struct clock_side *s = &c->s[idx & 1];
+        s->last = clock_raw_ms(c->raw[q]);
+        s->last_ply = ply;
+        c->raw[q] = 0;
+    }
+}
+
+/* The clocks can be held to the TimeControl: it is read, and the game is
+ * not one played on lichess.org, where the opponent may give time
+ * ("moretime", 15 s a press; its broadcasts and studies are OTB clocks). */
+static bool tc_known(const struct game_clock *c)
+{
+    return c->tc.kind == TC_PERIODS && !c->gift;
+}
+
+void clock_tag(struct game *g, int which, const char *value, size_t len)
+{
+    struct game_clock *c = &g->clk;
+    if (which == 2) {
+        if (c->tc_present) return;
+        c->tc_present = true;
+        tc_parse(value, len, &c->tc);
+        /* "300+3", "40/7200:3600": the standard's form, spelt as tc_format() would */
+        c->tc_same = c->tc.kind == TC_PERIODS && !c->tc.free_text && len < sizeof c->tc_text &&
+                     (value[0] != '0' || len == 1);
+        for (size_t i = 0; c->tc_same && i < len; i++)
+            if (value[i] == '.') c->tc_same = false;
+        if (c->tc_same) {
+            memcpy(c->tc_text, value, len);
+            c->tc_len = len;
+        }
+        if (c->tc.kind == TC_UNREAD) {
+            size_t n = len < sizeof c->tc_unread - 1 ? len : sizeof c->tc_unread - 1;
+            memcpy(c->tc_unread, value, n);
+            c->tc_unread[n] = '\0';
+        }
+        return;
+    }
+    int64_t ms;
+    size_t used;
+    if (tc_read_clock(value, len, &ms, &used) && used == len) c->tag_clock[which] = ms;
+}
+
+/* The side whose move is at ply (1-based) and its move number. */
+static void ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32_t *mv)
+{
+    uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
+    *side = (int)(idx & 1);
+    *mv = c->start_fullmove + idx / 2;
+}
+
+/* A game played on lichess.org (Site "https://lichess.org/AbCd1234"), not
+ * one of its broadcasts or studies (over-the-board clocks). */
+static bool lichess_game(const char site[TAG_VALUE_MAX])
+{
+    /* site is a tag's value buffer (TAG_VALUE_MAX bytes): fixed-length
+     * compares stay inside it, and its NUL ends a shorter value's match */
+    return memcmp(site, "https://lichess.org/", 20) == 0 && memcmp(site + 20, "broadcast", 9) != 0 &&
+           memcmp(site + 20, "study", 5) != 0;
+}
+
+void clock_start(struct game *g, int side, uint32_t fullmove)
+{
+    struct game_clock *c = &g->clk;
+    c->start_side = side;
+    c->start_fullmove = fullmove;
+    if (c->tc.kind == TC_PERIODS) {
+        const char *site = tag_value(g, TAG_SITE);
+        c->gift = site && lichess_game(site);
+    }
+    /* the fast path takes the clocks of which no rise is judged */
+    c->fast = !tc_known(c);
+    if (c->tc_present && c->tc.kind == TC_UNREAD)
+        game_emitf(g, DIAG_CLOCK_CONTROL_UNREAD, DIAG_NOTE, &c->tc_loc, NULL,
+                   _("TimeControl \"%s\" is in none of the forms read (\"40/5400+30:1800+30\", "
+                     "\"5400+30\", \"90 minutes + 30 seconds per move\"): the clocks are checked "
+                     "without it"),
+                   c->tc_unread);
+}
+
+static void add_gap(struct game_clock *c, struct clock_side *s, uint32_t from, uint32_t to,
+                    const struct src_loc *loc)
+{
+    if (from > to) return;
+    if (loc && !c->has_gap_loc) {
+        c->gap_loc = *loc; /* the clock after the first stretch without */
+        c->has_gap_loc = true;
+    }
+    if (s->ngaps == CLOCK_GAPS_MAX) {
+        s->more_gaps++;
+        return;
+    }
+    s->gap_from[s->ngaps] = from;
+    s->gap_to[s->ngaps] = to;
+    s->ngaps++;
+}
+
+static void fmt_rise(char *buf, size_t size, int64_t ms)
+{
+    tc_format_clock(ms, buf, size);
+}
+
+/* The control the clocks fit when a period's time shows at move `move`
+ * (rise: what came beyond the increment). */
+static void fit_with_period(const struct game_clock *c, uint32_t mv, int64_t bonus, char *buf,
+                            size_t size)
+{
+    struct time_control fit = c->tc;
+    int64_t inc = tc_known(c) ? c->tc.p[0].inc_ms : 0;
+    int64_t base = tc_known(c) ? c->tc.p[0].base_ms : 0;
+    fit.kind = TC_PERIODS;
+    fit.n = 2;
+    /* up to 5 minutes: the player's own time on the move is in the rise, and
+     * a period's time is 15, 30, 60 minutes */
+    bonus = (bonus + 299999) / 300000 * 300000;
+    /* shown a move or two late (41, 42): the period of 40 moves */
+    if (mv >= 10 && mv % 10 <= 2) mv -= mv % 10;
+    fit.p[0] = (struct tc_period){mv, base, inc};
+    fit.p[1] = (struct tc_period){0, bonus, inc};
+    tc_format(&fit, buf, size);
+}
+
+static void control_finding(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
+                            const char *why, const char *fit)
+{
+    struct game_clock *c = &g->clk;
+    if (c->tc_reported) return;
+    c->tc_reported = true;
+    char tc[TC_TEXT_MAX];
+    tc_format(&c->tc, tc, sizeof tc);
+    game_emitf(g, DIAG_CLOCK_CONTROL, DIAG_WARNING, loc, NULL,
+               side == COLOR_WHITE
+                   ? _("TimeControl \"%s\" is contradicted by White's clock at move %u (%s); the "
+                       "clocks fit \"%s\"")
+                   : _("TimeControl \"%s\" is contradicted by Black's clock at move %u (%s); the "
+                       "clocks fit \"%s\""),
+               tc, (unsigned)mv, why, fit);
+}
+
+/* The control the clocks themselves show, when they show none of the
+ * tag's periods: the first period's time from the first clocks (less the
+ * increment, to the minute) and the increment from the largest rise seen
+ * (to 5 seconds): "1500+10". */
+static void fit_observed(const struct game_clock *c, char *buf, size_t size)
+{
+    struct time_control fit;
+    memset(&fit, 0, sizeof fit);
+    int64_t inc = (c->max_rise + 2500) / 5000 * 5000;
+    if (inc < 0) inc = 0;
+    fit.kind = TC_PERIODS;
+    fit.n = 1;
+    fit.p[0].base_ms = (c->first_max - inc + 30000) / 60000 * 60000;
+    fit.p[0].inc_ms = inc;
+    tc_format(&fit, buf, size);
+}
+
+/* A rise beyond what the control allows. */
+static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
+                       int64_t prev, int64_t ms, int64_t allowed)
+{
+    struct game_clock *c = &g->clk;
+    struct clock_side *s = &c->s[side];
+    int64_t rise = ms - prev;
+    char a[32], b[32], r[32];
+    tc_format_clock(prev, a, sizeof a);
+    tc_format_clock(ms, b, sizeof b);
+    fmt_rise(r, sizeof r, rise);
+    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c) && c->tc_reported)
+        return; /* a period's time: the control found wrong already */
+    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c)) {
+        char fit[TC_TEXT_MAX], why[96];
+        fit_with_period(c, mv, rise - tc_increment_at(&c->tc, mv), fit, sizeof fit);
+        snprintf(why, sizeof why, "%s -> %s", a, b);
+        control_finding(g, loc, side, mv, why, fit);
+        return;
+    }
+    if (s->reported_rise) return;
+    s->reported_rise = true;
+    char al[32];
+    tc_format_clock(allowed, al, sizeof al);
+    game_emitf(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, NULL,
+               side == COLOR_WHITE
+                   ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
+                       "that the increment, the period bonuses and the slack allow")
+                   : _("Black's clock rises from %s to %s at move %u (by %s), more than the %s "
+                       "that the increment, the period bonuses and the slack allow"),
+               a, b, (unsigned)mv, r, al);
+}
+
+void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have_clk,
+                int64_t emt, bool have_emt)
+{
+    struct game_clock *c = &g->clk;
+    const struct line *l = &g->lines[0];
+    if (l->broken || !g->replayable || l->ply == 0) return;
+    int side;
+    uint32_t mv, ply = l->ply;
+    ply_move(c, ply, &side, &mv);
+    struct clock_side *s = &c->s[side];
+    clock_settle(c);
+    c->next_ply = 0; /* until this clock is judged */
+    if (s->first_ply && ply <= s->last_ply) return; /* a second clock for the same move */
+    if (have_emt && emt < 0) {
+        char e[32];
+        tc_format_clock(emt, e, sizeof e);
+        game_emitf(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, NULL,
+                   side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
+                                       : _("Black's move %u took %s ([%%emt]): less than nothing"),
+                   (unsigned)mv, e);
+    }
+    if (!have_clk) return;
+    c->any = true;
+    int64_t prev = s->last;
+    uint32_t prev_ply = s->last_ply;
+    if (s->first_ply == 0) {
+        s->first_ply = ply;
+        uint32_t own_first = c->start_side == side ? 1 : 2;
+        if (ply > own_first) {
+            int sd;
+            uint32_t m0;
+            ply_move(c, own_first, &sd, &m0);
+            add_gap(c, s, m0, mv - 1, loc);
+        }
+        if (tc_known(c) && ms > c->first_max) c->first_max = ms;
+        if (tc_known(c) && c->start_fullmove == 1 && ply <= 2 && ms < c->tc.p[0].base_ms / 2)
+            c->first_low = true;
+        if (tc_known(c)) {
+            /* clocks in FIDE mode add the first move's increment before
+             * the game starts (5+3 starts at 5:03), and the move's own after it */
+            int64_t most = c->tc.p[0].base_ms + 2 * tc_increment_at(&c->tc, 1) + c->slack_ms;
+            if (ms > most && mv <= c->start_fullmove + 1 && c->start_fullmove == 1) {
+                struct time_control fit = c->tc;
+                fit.n = 1;
+                fit.p[0].moves = 0;
+                fit.p[0].base_ms = (ms - 2 * tc_increment_at(&c->tc, 1) + 59999) / 60000 * 60000;
+                char f[TC_TEXT_MAX], why[64], a[32];
+                tc_format(&fit, f, sizeof f);
+                tc_format_clock(ms, a, sizeof a);
+                snprintf(why, sizeof why, "%s", a);
+                control_finding(g, loc, side, mv, why, f);
+            }
+        }
+    } else {
+        if (ply != prev_ply + 2) {
+            int sd;
+            uint32_t pm;
+            ply_move(c, prev_ply, &sd, &pm);
+            add_gap(c, s, pm + 1, mv - 1, loc);
+        }
+        if (tc_known(c)) {
+            /* the increment may show a move late too: a board read the
+             * clock before it was added (a broadcast's 1:07:13, 1:07:12,
+             * 1:07:52 under +30) */
+            int64_t allowed = 2 * tc_increment_at(&c->tc, mv) + c->slack_ms;
+            int64_t rise = ms - prev;
+            /* a period that ended since this side's last clock: its time is
+             * due from now on (broadcasts show it a move or two late, some
+             * clocks add it only when the period's time has run out) */
+            int sd;
+            uint32_t prev_mv;
+            ply_move(c, prev_ply, &sd, &prev_mv);
+            for (uint32_t m = prev_mv + 1; m <= mv && m <= prev_mv + CLOCK_GAP_SCAN_MAX; m++)
+                if (tc_bonus_at(&c->tc, m) && s->bonus_move != m && !s->bonus_due)
+                    s->bonus_due = m;
+            int64_t bonus_due = s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0;
+            if (rise > allowed) {
+                if (bonus_due && rise <= allowed + bonus_due) {
+                    s->bonus_move = s->bonus_due;
+                    s->bonus_due = 0;
+                } else {
+                    judge_rise(g, loc, side, mv, prev, ms, allowed);
+                }
+            } else if (bonus_due && s->bonus_due + 1 == mv && ply == prev_ply + 2 &&
+                       !c->tc_reported && c->first_low) {
+                /* the period ended at the move before, its time did not come,
+                 * and the first clocks were far below the first period's */
+                char f[TC_TEXT_MAX], why[96], b[32];
+                fit_observed(c, f, sizeof f);
+                tc_format_clock(bonus_due, b, sizeof b);
+                snprintf(why, sizeof why, _("no %s added after move %u"), b,
+                         (unsigned)(mv - 1));
+                control_finding(g, loc, side, mv, why, f);
+            }
+            if (rise > c->max_rise && rise <= allowed) c->max_rise = rise;
+        }
+        if (have_emt && emt >= 0 && tc_known(c) && !s->reported_emt && ply == prev_ply + 2) {
+            int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;
+            int64_t expect = prev - used + tc_increment_at(&c->tc, mv);
+            if (s->bonus_move == mv || s->bonus_move + 1 == mv)
+                expect = CLOCK_NONE; /* a bonus: the difference says nothing */
+            int64_t d = ms - expect;
+            if (expect != CLOCK_NONE && (d > c->slack_ms || -d > c->slack_ms)) {
+                s->reported_emt = true;
+                char e[32], a[32], b[32];
+                tc_format_clock(emt, e, sizeof e);
+                tc_format_clock(prev, a, sizeof a);
+                tc_format_clock(ms, b, sizeof b);
+                game_emitf(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, NULL,
+                           side == COLOR_WHITE
+                               ? _("White's move %u took %s ([%%emt]), but the clock went from "
+                                   "%s to %s")
+                               : _("Black's move %u took %s ([%%emt]), but the clock went from "
+                                   "%s to %s"),
+                           (unsigned)mv, e, a, b);
+            }
+        }
+    }
+    if (ms < 0) {
+        char b[32];
+        tc_format_clock(ms, b, sizeof b);
+        game_emitf(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, NULL,
+                   side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
+                                       : _("Black's clock shows %s after move %u: below zero"),
+                   b, (unsigned)mv);
+    }
+    if (ms <= 0 && s->zero_ply == 0 && tc_known(c) && tc_increment_at(&c->tc, mv) == 0 &&
+        c->delay_ms == 0) {
+        s->zero_ply = ply;
+        s->zero_loc = *loc;
+    }
+    s->last = ms;
+    s->last_ply = ply;
+    /* the fast path goes on from the next ply: a game none of whose rises
+     * is judged (a lichess.org game, a TimeControl not read) whose other
+     * side had a clock on the ply before */
+    const struct clock_side *o = &c->s[side ^ 1];
+    if (c->fast && o->first_ply && o->last_ply + 1 == ply && ms > 0) c->next_ply = ply + 1;
+}
+
+/* Blanks inside a command: a comment may break its line there. */
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n';
+}
+
+/* A clock read from a comment, when clock_slow() has nothing to judge: as
+ * clock_fast() in game.c. */
+void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
+{
+    struct game_clock *c = &g->clk;
+    uint32_t ply = g->lines[0].ply;
+    if (c->fast && ms > 0) {
+        int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
+        struct clock_side *s = &c->s[side];
+        if (ply == c->next_ply) {
+            c->raw[ply & 1] = 0;
+            s->last = ms;
+            s->last_ply = ply;
+            c->next_ply = ply + 1;
+            return;
+        }
+        /* a side's first clock, on its first move, the other side's in
+         * step: nothing to judge */
+        const struct clock_side *o = &c->s[side ^ 1];
+        bool first = ply == (c->start_side == side ? 1u : 2u);
+        if (s->first_ply == 0 && first && ply > 0 && !g->lines[0].broken && g->replayable &&
+            (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) && !c->raw[0] && !c->raw[1]) {
+            c->any = true;
+            s->first_ply = ply;
+            s->last = ms;
+            s->last_ply = ply;
+            c->next_ply = o->first_ply ? ply + 1 : 0;
+            return;
+        }
+    }
+    clock_slow(g, loc, ms, true, 0, false);
+}
+
+/* [%clk ...] [%emt ...] [%clkc ...] commands of a comment: each "[%name
+ * value]", wherever a '%' after a '[' starts one (the caller looked at the
+ * ends only); the first of each counts. */
+void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
+{
+    uint64_t raw;
+    if (clock_tail_comment(t, len, &raw)) {
+        clock_take(g, loc, clock_raw_ms(raw));
+        return;
+    }
+    int64_t clk = 0, emt = 0;
+    bool have_clk = false, have_emt = false;
+    const char *end = t + len, *p = t;
+    while ((p = memchr(p, '%', (size_t)(end - p))) != NULL) {
+        if (p == t || p[-1] != '[') {
+            p++;
+            continue;
+        }
+        const char *k = p + 1, *v = k;
+        while (v < end && *v >= 'a' && *v <= 'z')
+            v++;
+        size_t n = (size_t)(v - k);
+        p = v;
+        bool is_clk = (n == 3 && memcmp(k, "clk", 3) == 0) || (n == 4 && memcmp(k, "clkc", 4) == 0);
+        bool is_emt = n == 3 && memcmp(k, "emt", 3) == 0;
+        if (!is_clk && !is_emt) continue;
+        while (v < end && is_blank(*v))
+            v++;
+        int64_t ms;
+        size_t used;
+        if (!tc_read_clock(v, (size_t)(end - v), &ms, &used)) continue;
+        const char *e = v + used;
+        while (e < end && is_blank(*e))
+            e++;
+        if (e >= end || *e != ']') continue;
+        if (is_clk && !have_clk) clk = ms, have_clk = true;
+        if (is_emt && !have_emt) emt = ms, have_emt = true;
+        p = e;
+    }
+    if (have_clk && !have_emt)
+        clock_take(g, loc, clk);
+    else if (have_clk || have_emt)
+        clock_slow(g, loc, clk, have_clk, emt, have_emt);
+}
+
+static int gap_list(const struct clock_side *s, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < s->ngaps && at < size; i++) {
+        int w = s->gap_from[i] == s->gap_to[i]
+                    ? snprintf(buf + at, size - at, "%s%u", i ? ", " : "", (unsigned)s->gap_from[i])
+                    : snprintf(buf + at, size - at, "%s%u-%u", i ? ", " : "",
+                               (unsigned)s->gap_from[i], (unsigned)s->gap_to[i]);
+        if (w < 0) break;
+        at += (size_t)w;
+    }
+    if (s->more_gaps && at < size) snprintf(buf + at, size - at, ", ...");
+    return (int)s->ngaps;
+}
+
+void clock_end(struct game *g, bool time_loss, int loser)
+{
+    struct game_clock *c = &g->clk;
+    const struct line *l = &g->lines[0];
+    if (!c->any || !g->replayable || l->broken) return;
+    /* the usual online game: a clock on every move to the end, nothing noted */
+    if (c->next_ply == l->ply + 1 && !c->s[0].ngaps && !c->s[1].ngaps && !c->s[0].zero_ply &&
+        !c->s[1].zero_ply && !time_loss)
+        return;
+    clock_settle(c);
+    uint32_t plies = l->ply;
+    for (int side = 0; side < 2; side++) {
+        struct clock_side *s = &c->s[side];
+        /* this side's last move in the game */
+        uint32_t own_first = c->start_side == side ? 1 : 2;
+        if (plies < own_first) continue;
+        uint32_t own_last = plies - ((plies - own_first) & 1);
+        int sd;
+        uint32_t m_first, m_last;
+        ply_move(c, own_first, &sd, &m_first);
+        ply_move(c, own_last, &sd, &m_last);
+        if (s->first_ply == 0) {
+            add_gap(c, s, m_first, m_last, NULL);
+        } else if (s->last_ply < own_last) {
+            uint32_t pm;
+            ply_move(c, s->last_ply, &sd, &pm);
+            add_gap(c, s, pm + 1, m_last, NULL);
+        }
+        if (s->zero_ply && plies > s->zero_ply) {
+            uint32_t zm;
+            ply_move(c, s->zero_ply, &sd, &zm);
+            game_emitf(g, DIAG_CLOCK_AFTER_ZERO, DIAG_NOTE, &s->zero_loc, NULL,
+                       side == COLOR_WHITE
+                           ? _("White's clock showed no time left after move %u, with no "
+                               "increment, and the game went on for %u more half-moves")
+                           : _("Black's clock showed no time left after move %u, with no "
+                               "increment, and the game went on for %u more half-moves"),
+                       (unsigned)zm, (unsigned)(plies - s->zero_ply));
+        }
+    }
+    if (c->s[0].ngaps || c->s[1].ngaps) {
+        const struct src_loc *gap_loc = c->has_gap_loc ? &c->gap_loc : game_result_loc(g);
+        char w[160], b[160];
+        gap_list(&c->s[0], w, sizeof w);
+        gap_list(&c->s[1], b, sizeof b);
+        if (c->s[0].ngaps && c->s[1].ngaps)
+            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
+                       _("the clocks are given on some moves and missing on White's moves %s "
+                         "and on Black's moves %s"),
+                       w, b);
+        else if (c->s[0].ngaps)
+            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
+                       _("the clocks are given on some moves and missing on White's moves %s"),
+                       w);
+        else
+            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
+                       _("the clocks are given on some moves and missing on Black's moves %s"),
+                       b);
+    }
+    /* 6.9: a player loses on time when his flag falls; the clock after his
+     * last move is his time then, and he cannot flag on his opponent's turn. */
+    if (time_loss && (loser == 0 || loser == 1)) {
+        int to_move = (int)l->pos.side;
+        int64_t last = c->s[loser].first_ply ? c->s[loser].last : c->tag_clock[loser];
+        if (loser != to_move && last != CLOCK_NONE && last > c->slack_ms) {
+            char a[32];
+            tc_format_clock(last, a, sizeof a);
+            game_emitf(g, DIAG_CLOCK_TIME_LEFT, DIAG_WARNING, game_result_loc(g), NULL,
+                       loser == COLOR_WHITE
+                           ? _("the game is recorded as lost on time by White, but White's "
+                               "clock showed %s after White's last move and Black was to move")
+                           : _("the game is recorded as lost on time by Black, but Black's "
+                               "clock showed %s after Black's last move and White was to move"),
+                       a);
+        }
+    }
+}
+
+void clock_record(struct game *g, char *tc_text, size_t size, int64_t *white, int64_t *black)
+{
+    struct game_clock *c = &g->clk;
+    clock_settle(c);
+    tc_text[0] = '\0';
+    if (c->tc_present && c->tc.kind != TC_UNREAD) {
+        if (c->tc_same && c->tc_len < size) {
+            memcpy(tc_text, c->tc_text, c->tc_len); /* the tag's own spelling */
+            tc_text[c->tc_len] = '\0';
+        } else {
+            tc_format(&c->tc, tc_text, size);
+        }
+    }
+    int64_t last[2];
+    for (int side = 0; side < 2; side++) {
+        const struct clock_side *s = &c->s[side];
+        last[side] = s->first_ply ? s->last : c->tag_clock[side];
+    }
+    *white = last[0];
+    *black = last[1];
+}

@@ -71,17 +71,33 @@ START_TEST(pgn_results_as_trf_codes)
 {
     static const struct {
         const char *result;
+        enum result_kind kind;
         bool ok;
         char w, b;
     } cases[] = {
-        {"1-0", true, '1', '0'},   {"0-1", true, '0', '1'},   {"1/2-1/2", true, '=', '='},
-        {"0-0", true, '0', '0'},   {"1/2-0", true, '=', '0'}, {"+/-", true, '+', '-'},
-        {"1F-0F", true, '+', '-'}, {"-/+", true, '-', '+'},   {"-/-", true, '-', '-'},
-        {"*", false, 0, 0},        {"1-O", false, 0, 0},      {NULL, false, 0, 0},
+        {"1-0", RESULT_KIND_PLAYED, true, '1', '0'},
+        {"0-1", RESULT_KIND_PLAYED, true, '0', '1'},
+        {"1/2-1/2", RESULT_KIND_PLAYED, true, '=', '='},
+        {"0-0", RESULT_KIND_PLAYED, true, '0', '0'},
+        {"0-0", RESULT_KIND_DOUBLE_FORFEIT, true, '-', '-'},
+        {"1/2-0", RESULT_KIND_PLAYED, true, '=', '0'},
+        {"0.5-0", RESULT_KIND_PLAYED, true, '=', '0'},
+        {"0-1/2", RESULT_KIND_PLAYED, true, '0', '='},
+        {"+/-", RESULT_KIND_FORFEIT, true, '+', '-'},
+        {"1F-0F", RESULT_KIND_FORFEIT, true, '+', '-'},
+        {"-/+", RESULT_KIND_FORFEIT, true, '-', '+'},
+        {"0F-1F", RESULT_KIND_FORFEIT, true, '-', '+'},
+        {"-/-", RESULT_KIND_DOUBLE_FORFEIT, true, '-', '-'},
+        {"1-0", RESULT_KIND_FORFEIT, true, '+', '-'}, /* 1-0, Termination "forfeit" */
+        {"0-1", RESULT_KIND_FORFEIT, true, '-', '+'},
+        {"*", RESULT_KIND_UNFINISHED, false, 0, 0},
+        {"1-O", RESULT_KIND_PLAYED, false, 0, 0},
+        {NULL, RESULT_KIND_UNFINISHED, false, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char w = 0, b = 0;
-        ck_assert_int_eq(trf_match_result_codes(cases[i].result, &w, &b), cases[i].ok);
+        ck_assert_int_eq(trf_match_result_codes(cases[i].result, cases[i].kind, &w, &b),
+                         cases[i].ok);
         if (cases[i].ok) {
             ck_assert_int_eq(w, cases[i].w);
             ck_assert_int_eq(b, cases[i].b);

@@ -13,6 +13,7 @@
 
 #include "diag/diag_control.h"
 #include "judge/game_record.h"
+#include "pgn/pgn_result.h"
 
 #include "i18n.h"
 
@@ -51,24 +52,20 @@ void trf_match_free(struct trf_match *m)
 
 void trf_match_set_control(struct trf_match *m, const struct diag_control *ctl) { m->ctl = ctl; }
 
-bool trf_match_result_codes(const char *result, char *white, char *black)
+bool trf_match_result_codes(const char *result, enum result_kind kind, char *white,
+                            char *black)
 {
-    static const struct {
-        const char *text;
-        char w, b;
-    } map[] = {
-        {"1-0", '1', '0'},   {"0-1", '0', '1'},   {"1/2-1/2", '=', '='}, {"0-0", '0', '0'},
-        {"1/2-0", '=', '0'}, {"0-1/2", '0', '='}, {"+/-", '+', '-'},     {"1F-0F", '+', '-'},
-        {"-/+", '-', '+'},   {"0F-1F", '-', '+'}, {"-/-", '-', '-'},     {"0F-0F", '-', '-'},
-    };
-    if (!result) return false;
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(result, map[i].text) == 0) {
-            *white = map[i].w;
-            *black = map[i].b;
-            return true;
-        }
-    return false;
+    const struct pgn_result_form *f = result ? pgn_result_read(result, strlen(result)) : NULL;
+    if (!f || f->cls == PGN_RESULT_UNFINISHED) return false;
+    /* A double forfeit is "-/-"; "0-0" after moves is a loss for both (0/0). */
+    bool forfeit = f->cls == PGN_RESULT_FORFEIT || f->cls == PGN_RESULT_DOUBLE_FORFEIT ||
+                   kind == RESULT_KIND_FORFEIT || kind == RESULT_KIND_DOUBLE_FORFEIT;
+    if (f->cls == PGN_RESULT_DOUBLE_FORFEIT && kind == RESULT_KIND_PLAYED) forfeit = false;
+    static const char played[3] = {'0', '=', '1'}, unplayed[3] = {'-', '=', '+'};
+    const char *code = forfeit ? unplayed : played;
+    *white = code[f->white];
+    *black = code[f->black];
+    return true;
 }
 
 /* A code's score: 2 a win, 1 a draw (or half), 0 a loss, -1 none. */
@@ -280,7 +277,7 @@ static void judge_pairing(struct trf_match *m, struct game_record *g, unsigned r
         emit_game(m, g, DIAG_TRF_COLOURS_REVERSED, msg, emit, ctx);
     }
     char cw = bw->result, cb = bb->result, pgw, pgb;
-    if (!trf_match_result_codes(g->result, &pgw, &pgb)) return; /* "*": nothing to compare */
+    if (!trf_match_result_codes(g->result, g->result_kind, &pgw, &pgb)) return; /* "*": nothing to compare */
     bool trf_forfeit = trf_code_forfeit(cw) || trf_code_forfeit(cb);
     bool trf_played = cw && strchr("10=", cw) && cb && strchr("10=", cb);
     bool pgn_forfeit = trf_code_forfeit(pgw) || trf_code_forfeit(pgb);

@@ -23,6 +23,7 @@
 #define PGNARB_TRF_MATCH_H
 
 #include "diag/diag.h"
+#include "judge/game_record.h"
 #include "trf/trf.h"
 
 #include <stdbool.h>
@@ -68,10 +69,13 @@ void trf_match_last(const struct trf_match *m, unsigned *r, unsigned *white, uns
  * no game matched, a trf-missing-game finding at the TRF line. */
 void trf_match_finish(struct trf_match *m, diag_fn emit, void *ctx);
 
-/* The TRF result codes of a PGN Result, for White and Black: "1-0" 1/0,
- * "0-1" 0/1, "1/2-1/2" =/=, "0-0" 0/0, "1/2-0" =/0, "0-1/2" 0/=, forfeits
- * "+/-" "1F-0F" +/-, "-/+" "0F-1F" -/+, "-/-" "0F-0F" -/-.  False for "*"
- * and anything else. */
-bool trf_match_result_codes(const char *result, char *white, char *black);
+/* The TRF result codes of a PGN Result (any form pgn/pgn_result.h reads)
+ * and its result kind, for White and Black: "1-0" 1/0, "0-1" 0/1, "1/2-1/2"
+ * =/=, "1/2-0" =/0, "0-1/2" 0/=; a forfeit ("+/-", "1F-0F", or "1-0" that
+ * result_kind calls a forfeit) +/- or -/+; a double forfeit ("-/-", "0F-0F",
+ * "0-0" without moves) -/-; "0-0" after moves, a loss for both, 0/0.  False
+ * for "*" and anything else. */
+bool trf_match_result_codes(const char *result, enum result_kind kind, char *white,
+                            char *black);
 
 #endif /* PGNARB_TRF_MATCH_H */

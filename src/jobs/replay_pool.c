@@ -760,11 +760,16 @@ void replay_pool_finding(struct replay_pool *p, const struct diag *d)
     queue(p, s);
 }
 
-void replay_pool_finish(struct replay_pool *p)
+void replay_pool_drain(struct replay_pool *p)
 {
     if (p->jobs > 1)
         while (deliver_oldest(p, true))
             ;
+}
+
+void replay_pool_finish(struct replay_pool *p)
+{
+    replay_pool_drain(p);
 }
 
 void replay_pool_set_halt(struct replay_pool *p, const volatile sig_atomic_t *flag)

@@ -535,6 +535,23 @@ static bool open_outputs(struct check_run *run, struct cli_output *o, const char
     return true;
 }
 
+/* How many games went to --good and to --bad, on standard error. */
+static void split_summary(const struct check_run *run, const char *const *names)
+{
+    uint64_t n[2];
+    game_split_counts(run->split, &n[0], &n[1]);
+    for (int i = 0; i < 2; i++) {
+        if (!names[1 + i]) continue;
+        char shown[CLI_ARG_SHOWN];
+        fputs("pgnarbiter: ", run->err);
+        fprintf(run->err,
+                i == 0 ? ngettext("%llu game to --good %s", "%llu games to --good %s", (unsigned long)n[i])
+                       : ngettext("%llu game to --bad %s", "%llu games to --bad %s", (unsigned long)n[i]),
+                (unsigned long long)n[i], cli_arg(shown, names[1 + i]));
+        fputc('\n', run->err);
+    }
+}
+
 /* The exit status (SPEC "Output"), also written in the jsonl summary. */
 static int run_status(const struct check_run *run)
 {
@@ -849,6 +866,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         report_summary(err, &run.totals);
     else
         report_interrupted(err, &run.totals);
+    if (!run.opt.quiet && run.split) split_summary(&run, names);
     replay_pool_free(run.pool);
     collection_free(run.collection);
     report_free(run.report);

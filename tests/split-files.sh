@@ -11,7 +11,9 @@
 #     whole by its own findings, a truncated compressed input sends its last
 #     game to BAD, standard input, several inputs, --good alone; a FIFO and
 #     a device (mknod'ed here, never a real /dev node) are written through;
-#     an input, or one file named twice, is refused before anything is read.
+#     an input, or one file named twice, is refused before anything is read;
+#     SIGTERM leaves -o, --good and --bad as they were, and a second SIGTERM
+#     removes all three temporary files.
 # Part 1 skips (said aloud) when ../shared is absent.
 set -eu
 LC_ALL=C; export LC_ALL
@@ -124,6 +126,30 @@ echo old >old.pgn
 chmod 600 old.pgn
 P check --quiet --good old.pgn --bad bad mixed.pgn >/dev/null 2>&1 || true
 if [ "$(stat -c %a old.pgn)" = 600 ] && grep -q 'Event "a"' old.pgn; then ok; else bad "--good keeps the mode"; fi
+
+# a signal: every file is left as it was, no temporary file stays (also
+# after a second signal, which removes all three temporaries)
+mkfifo in
+for second in no yes; do
+    echo complete >g.old
+    echo complete >b.old
+    echo complete >r.old
+    set +e
+    $VALGRIND "$PGNARBITER" --quiet -o r.old --good g.old --bad b.old in >out 2>err &
+    pid=$!
+    exec 3>in
+    cat mixed.pgn >&3
+    sleep 0.5
+    kill -TERM $pid
+    [ $second = yes ] && sleep 0.2 && kill -TERM $pid
+    sleep 0.2
+    exec 3>&-
+    wait $pid
+    st=$?
+    set -e
+    if [ "$st" = 143 ] && [ "$(cat g.old b.old r.old)" = "$(printf 'complete\ncomplete\ncomplete')" ] &&
+        ! ls | grep -q '\.[A-Za-z0-9]\{6\}$'; then ok; else bad "SIGTERM (second: $second): exit $st, $(ls)"; fi
+done
 
 # ---- 1. the corpus
 if [ -d "$corpus" ] && [ -z "${SPLIT_SMALL:-}" ]; then

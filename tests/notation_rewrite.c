@@ -134,7 +134,7 @@ char *notation_findings(const char *text, size_t len)
 {
     struct buf b = {0};
     put(&b, "", 0);
-    struct game_sink sink = {&b, collect, no_game, false};
+    struct game_sink sink = {&b, collect, no_game, false, NULL};
     struct game *g = game_new(&sink, false);
     /* the parser straight into the game (feed_text() of testutil, which the
      * fuzz target linking this file does not have: it has no Check) */

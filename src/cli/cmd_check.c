@@ -782,7 +782,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     if (run.collection) collection_set_round_form(run.collection, run.opt.round_form);
     if (run.collection) collection_set_control(run.collection, ctl);
     /* The page marks findings in each game's main line and draws endings. */
-    struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML};
+    struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML, NULL};
     /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */
     unsigned jobs = run.opt.jobs;
     run.pool = replay_pool_new(jobs, &sink, run.opt.strict);

@@ -34,6 +34,8 @@
 
 struct game_split {
     FILE *good, *bad;
+    game_split_fn writer; /* game_split_set_writer(), NULL: the files */
+    void *writer_ctx;
     enum diag_severity worst;
     unsigned char *buf; /* [start, len): the input from offset `base` on */
     size_t start, len, cap;
@@ -91,10 +93,18 @@ static void tap(void *ctx, const void *bytes, size_t n)
     s->len += n;
 }
 
-/* Write the bytes held up to input offset `end` (all of them: UINT64_MAX)
- * to f (NULL: nowhere), and forget them. */
-static void write_upto(struct game_split *s, uint64_t end, FILE *f)
+void game_split_set_writer(struct game_split *s, game_split_fn fn, void *ctx)
 {
+    s->writer = fn;
+    s->writer_ctx = ctx;
+}
+
+/* Hand the bytes held up to input offset `end` (all of them: UINT64_MAX) on
+ * as one game (is_game) or an input without one, bad or not, and forget
+ * them. */
+static void write_upto(struct game_split *s, uint64_t end, bool bad, bool is_game)
+{
+    FILE *f = bad ? s->bad : s->good;
     if (s->lost) return;
     size_t held = s->len - s->start;
     if (end < s->base) end = s->base;
@@ -103,7 +113,10 @@ static void write_upto(struct game_split *s, uint64_t end, FILE *f)
         end = s->base + held;
     }
     size_t n = (size_t)(end - s->base);
-    if (f && n) fwrite(s->buf + s->start, 1, n, f);
+    if (s->writer)
+        s->writer(s->writer_ctx, s->buf + s->start, n, s->base, bad, is_game);
+    else if (f && n)
+        fwrite(s->buf + s->start, 1, n, f);
     s->start += n;
     s->base += n;
     if (s->start == s->len) s->start = s->len = 0;
@@ -130,7 +143,7 @@ void game_split_diag(struct game_split *s, const struct diag *d)
 /* The waiting game's bytes, up to `end`, to its file. */
 static void flush_pending(struct game_split *s, uint64_t end)
 {
-    write_upto(s, end, s->pending_bad ? s->bad : s->good);
+    write_upto(s, end, s->pending_bad, true);
     if (s->pending_bad) s->games_bad++;
     else s->games_good++;
 }
@@ -151,7 +164,7 @@ void game_split_input_end(struct game_split *s)
         s->pending_bad |= s->input_failed;
         flush_pending(s, UINT64_MAX);
     } else {
-        write_upto(s, UINT64_MAX, s->input_bad || s->input_failed ? s->bad : s->good);
+        write_upto(s, UINT64_MAX, s->input_bad || s->input_failed, false);
     }
     s->reading = false;
     s->start = s->len = 0;

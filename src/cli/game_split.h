@@ -19,6 +19,7 @@
 #include "diag/diag.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -30,6 +31,13 @@ struct input;
  * `worst` (DIAG_ERROR: --bad-on=error, DIAG_WARNING: --bad-on=warning). */
 struct game_split *game_split_new(FILE *good, FILE *bad, enum diag_severity worst);
 void game_split_free(struct game_split *s);
+
+/* Instead of the files: hand each game's bytes (len of them, from input
+ * offset `at`) to fn with its verdict, in input order (`fix`); is_game false
+ * for an input that holds no game.  The bytes are borrowed for the call. */
+typedef void (*game_split_fn)(void *ctx, const unsigned char *bytes, size_t len, uint64_t at,
+                              bool bad, bool is_game);
+void game_split_set_writer(struct game_split *s, game_split_fn fn, void *ctx);
 
 void game_split_input(struct game_split *s, struct input *in);
 void game_split_diag(struct game_split *s, const struct diag *d);

@@ -148,3 +148,28 @@ char *notation_findings(const char *text, size_t len)
     game_free(g);
     return b.p;
 }
+
+/* notation_read_games() (notation_rewrite.h). */
+char *notation_read_games(const char *path, size_t cap, size_t *len)
+{
+    char why[256];
+    struct input *in = input_open(path, why, sizeof why);
+    if (!in) return NULL;
+    char *buf = malloc(cap + 1);
+    size_t n = 0;
+    ptrdiff_t r;
+    while (buf && n < cap && (r = input_read(in, buf + n, cap - n)) > 0)
+        n += (size_t)r;
+    input_close(in);
+    if (!buf) return NULL;
+    if (n == cap) { /* cut at the last "\n[Event " */
+        for (size_t i = n; i > 8; i--)
+            if (memcmp(buf + i - 8, "\n[Event ", 8) == 0) {
+                n = i - 7;
+                break;
+            }
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}

@@ -31,6 +31,18 @@
 #include <time.h>
 #include <unistd.h>
 
+struct fix_run;
+/* The changes pgn_export_text() says, kept until it is known whether the
+ * game is written in export format at all (a game already in it says
+ * none). */
+#define FIX_CHANGES_MAX 16
+struct change_ctx {
+    struct fix_run *run;
+    uint64_t at;
+    unsigned said, kept;
+    char kept_text[FIX_CHANGES_MAX][512];
+};
+
 struct fix_run {
     FILE *out, *bad, *err;
     bool force;
@@ -44,6 +56,7 @@ struct fix_run {
     uint64_t game;            /* the game being written, 1-based in its input */
     uint64_t fixed_games, kept_games;
     char last[2];             /* the last two bytes written to out */
+    struct change_ctx changes; /* the game being written's */
     bool wrote;
 };
 
@@ -94,11 +107,12 @@ static void keep(struct fix_run *run, const unsigned char *bytes, size_t len)
         emit(run, bytes, len);
 }
 
-struct change_ctx {
-    struct fix_run *run;
-    uint64_t at;
-    unsigned said;
-};
+static void keep_change(void *ctx, const char *message)
+{
+    struct change_ctx *c = ctx;
+    if (c->kept < FIX_CHANGES_MAX)
+        snprintf(c->kept_text[c->kept++], sizeof c->kept_text[0], "%s", message);
+}
 
 static void on_change(void *ctx, const char *message)
 {
@@ -155,36 +169,28 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
     pgn_parser_free(p);
     input_close(in);
     /* the changes are said only when the export text is written */
-    struct change_ctx c = {run, at, 0};
+    struct change_ctx *c = &run->changes;
+    c->run = run;
+    c->at = at;
+    c->said = c->kept = 0;
     size_t tl = 0;
-    const char *text = NULL;
-    if (ok) {
-        text = pgn_export_text(run->x, &tl, NULL, NULL);
+    const char *text = ok ? pgn_export_text(run->x, &tl, keep_change, c) : NULL;
+    if (text) {
         size_t ol = trim_end(bytes, len);
-        bool same = text && trim_end((const unsigned char *)text, tl) == ol && memcmp(text, bytes, ol) == 0;
-        if (same) {
+        if (trim_end((const unsigned char *)text, tl) == ol && memcmp(text, bytes, ol) == 0) {
             run->fixed_games++;
             emit(run, bytes, len); /* already in export format: as it was */
             return;
         }
-        pgn_export_begin(run->x, at); /* again, to say the changes (the moves are kept) */
-        in = input_open_memory(bytes, len);
-        p = in ? pgn_parser_new(in, NULL, NULL) : NULL;
-        ok = p != NULL;
-        while (ok && pgn_parser_next(p, &ev)) {
-            ok = pgn_export_event(run->x, &ev);
-            if (ev.type == PGN_EV_GAME_END) break;
-        }
-        pgn_parser_free(p);
-        input_close(in);
     }
-    text = ok ? pgn_export_text(run->x, &tl, on_change, &c) : NULL;
+    for (unsigned i = 0; i < c->kept; i++)
+        on_change(c, c->kept_text[i]);
     if (!text) { /* a move not replayed, too long to hold, out of memory: as it was */
-        if (c.said == 0) on_change(&c, _("not written in export format: the game is too long to hold"));
+        if (c->said == 0) on_change(c, _("not written in export format: the game is too long to hold"));
         keep(run, bytes, len);
         return;
     }
-    if (c.said == 0) on_change(&c, _("movetext laid out in export format (spacing, line length, move numbers)"));
+    if (c->said == 0) on_change(c, _("movetext laid out in export format (spacing, line length, move numbers)"));
     run->fixed_games++;
     emit(run, text, tl);
 }

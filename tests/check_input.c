@@ -409,6 +409,42 @@ START_TEST(classic_mac_line_ends)
 }
 END_TEST
 
+/* input_set_tap() (`check --good/--bad`): the tap sees every byte handed
+ * out, once and in order, as the stream holds it - a classic Mac file's CRs
+ * too, which input_read() hands out as LF - whatever the read sizes. */
+struct tap_copy {
+    char bytes[64];
+    size_t len;
+};
+
+static void tap_keep(void *ctx, const void *bytes, size_t n)
+{
+    struct tap_copy *t = ctx;
+    ck_assert_uint_le(t->len + n, sizeof t->bytes);
+    memcpy(t->bytes + t->len, bytes, n);
+    t->len += n;
+}
+
+START_TEST(tap_sees_the_stream_as_it_is)
+{
+    for (size_t chunk = 0; chunk <= 4; chunk++) {
+        for (size_t step = 1; step <= 5; step++) {
+            const char *in_text = line_ends[_i].in;
+            struct input *in = input_open_memory_chunked(in_text, strlen(in_text), chunk);
+            struct tap_copy t = {{0}, 0};
+            input_set_tap(in, tap_keep, &t);
+            char out[64];
+            ptrdiff_t n = slurp(in, out, sizeof out, step);
+            ck_assert_int_eq(n, (ptrdiff_t)t.len);
+            ck_assert_msg(t.len == strlen(in_text) && memcmp(t.bytes, in_text, t.len) == 0,
+                          "case %d, chunk %zu, reads of %zu: the tap got %zu bytes", _i, chunk,
+                          step, t.len);
+            input_close(in);
+        }
+    }
+}
+END_TEST
+
 /* A stream that fails part way gives the same bytes before the failure
  * whatever sizes it is read in (`check --jobs` reads in pieces, the lexer in
  * buffers) and whatever sizes its own reads return (a pipe): gzip and zstd,
@@ -660,6 +696,8 @@ Suite *input_suite(void)
     tcase_add_loop_test(tc, not_pgn, 0, (int)(sizeof kinds / sizeof *kinds));
     tcase_add_test(tc, not_pgn_range_middle);
     tcase_add_loop_test(tc, classic_mac_line_ends, 0, (int)(sizeof line_ends / sizeof *line_ends));
+    tcase_add_loop_test(tc, tap_sees_the_stream_as_it_is, 0,
+                        (int)(sizeof line_ends / sizeof *line_ends));
     suite_add_tcase(s, tc);
     tc = tcase_create("files");
     tcase_add_test(tc, files_and_walk);

@@ -107,7 +107,7 @@ static char *online_games(size_t *len)
 static unsigned long replay(const char *text, size_t len)
 {
     unsigned long games = 0;
-    struct game_sink sink = {&games, count_diag, count_game, false};
+    struct game_sink sink = {&games, count_diag, count_game, false, NULL};
     struct game *g = game_new(&sink, true);
     ck_assert_ptr_nonnull(g);
     feed_text(g, text, len);

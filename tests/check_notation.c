@@ -190,7 +190,7 @@ static void seen_game(void *ctx, const struct game_record *g)
 static const char *replay(struct seen *s, const char *pgn, bool strict, enum nota_mode mode)
 {
     memset(s, 0, sizeof *s);
-    struct game_sink sink = {s, seen_diag, seen_game, false};
+    struct game_sink sink = {s, seen_diag, seen_game, false, NULL};
     struct game *g = game_new(&sink, strict);
     ck_assert_ptr_nonnull(g);
     game_set_notation(g, mode);
@@ -401,29 +401,6 @@ END_TEST
 
 /* Read a (possibly compressed) file, at most cap decoded bytes, ending at
  * the last game start before the cap.  NULL when unreadable. */
-static char *read_games(const char *path, size_t cap, size_t *len)
-{
-    char why[256];
-    struct input *in = input_open(path, why, sizeof why);
-    if (!in) return NULL;
-    char *buf = malloc(cap + 1);
-    size_t n = 0;
-    ptrdiff_t r;
-    while (buf && n < cap && (r = input_read(in, buf + n, cap - n)) > 0)
-        n += (size_t)r;
-    input_close(in);
-    if (!buf) return NULL;
-    if (n == cap) { /* cut at the last "\n[Event " */
-        for (size_t i = n; i > 8; i--)
-            if (memcmp(buf + i - 8, "\n[Event ", 8) == 0) {
-                n = i - 7;
-                break;
-            }
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
 
 /* The first line where two findings lists differ. */
 static void first_difference(const char *a, const char *b, char *out, size_t size)
@@ -535,7 +512,7 @@ START_TEST(rewritten_corpus)
     bool book = strstr(corpus_games[_i], "gnuchess-book") != NULL;
     size_t cap = book && !getenv("PGNARB_NOTATION_FULL") ? (size_t)4 << 20 : (size_t)256 << 20;
     size_t len;
-    char *text = read_games(path, cap, &len);
+    char *text = notation_read_games(path, cap, &len);
     ck_assert_msg(text != NULL, "%s unreadable", path);
     same_findings(corpus_games[_i], text, len);
     free(text);

@@ -106,7 +106,7 @@ static struct game_sink out_begin(struct out *o)
     capture_begin(&o->cap);
     o->report = report_new(REPORT_JSONL, o->cap.f, true);
     ck_assert_ptr_nonnull(o->report);
-    return (struct game_sink){o, out_diag, out_game, false};
+    return (struct game_sink){o, out_diag, out_game, false, NULL};
 }
 
 /* The captured report; caller frees. */
@@ -425,7 +425,7 @@ START_TEST(batch_round_trip)
 {
     struct replay_batch *kept = replay_batch_new();
     ck_assert_ptr_nonnull(kept);
-    struct game_sink keep = {kept, keep_diag, keep_game, false};
+    struct game_sink keep = {kept, keep_diag, keep_game, false, NULL};
     struct game *g = game_new(&keep, true);
     for (size_t i = 0; i < NINPUTS; i++) {
         replay_batch_clear(kept);
@@ -481,8 +481,8 @@ static void last_game(void *ctx, const struct game_record *g)
 static void replay_text(const char *text, bool want, struct last_record *r, bool batched)
 {
     struct replay_batch *kept = replay_batch_new();
-    struct game_sink direct = {r, ignore_diag, last_game, want};
-    struct game_sink keep = {kept, keep_diag, keep_game, want};
+    struct game_sink direct = {r, ignore_diag, last_game, want, NULL};
+    struct game_sink keep = {kept, keep_diag, keep_game, want, NULL};
     struct game *g = game_new(batched ? &keep : &direct, false);
     struct input *in = input_open_memory(text, strlen(text));
     struct pgn_parser *p = pgn_parser_new(in, game_parser_diag, g);

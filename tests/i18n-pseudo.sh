@@ -156,6 +156,8 @@ kind_of() { # the stdout kind of a command line
         *--format=jsonl* | *"--format jsonl"* | *--shard*) echo jsonl ;;
         *--format=github*) echo github ;;
         *--format=sarif* | *--format=html*) echo none ;;
+        " fix --help "*) echo text ;;
+        " fix "*) echo none ;; # PGN: tag names and values are data, not words to translate
         *) echo text ;;
     esac
 }

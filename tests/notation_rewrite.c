@@ -134,7 +134,7 @@ char *notation_findings(const char *text, size_t len)
 {
     struct buf b = {0};
     put(&b, "", 0);
-    struct game_sink sink = {&b, collect, no_game, false};
+    struct game_sink sink = {&b, collect, no_game, false, NULL};
     struct game *g = game_new(&sink, false);
     /* the parser straight into the game (feed_text() of testutil, which the
      * fuzz target linking this file does not have: it has no Check) */
@@ -147,4 +147,29 @@ char *notation_findings(const char *text, size_t len)
     input_close(in);
     game_free(g);
     return b.p;
+}
+
+/* notation_read_games() (notation_rewrite.h). */
+char *notation_read_games(const char *path, size_t cap, size_t *len)
+{
+    char why[256];
+    struct input *in = input_open(path, why, sizeof why);
+    if (!in) return NULL;
+    char *buf = malloc(cap + 1);
+    size_t n = 0;
+    ptrdiff_t r;
+    while (buf && n < cap && (r = input_read(in, buf + n, cap - n)) > 0)
+        n += (size_t)r;
+    input_close(in);
+    if (!buf) return NULL;
+    if (n == cap) { /* cut at the last "\n[Event " */
+        for (size_t i = n; i > 8; i--)
+            if (memcmp(buf + i - 8, "\n[Event ", 8) == 0) {
+                n = i - 7;
+                break;
+            }
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
 }

@@ -25,4 +25,9 @@ char *notation_rewrite(const char *text, size_t len, enum nota_mode mode, size_t
  * game legally has the code "two-readings".  malloc'd. */
 char *notation_findings(const char *text, size_t len);
 
+/* The games of the file at path (plain or compressed), at most cap bytes,
+ * cut at the last "\n[Event " when longer; malloc'd, NUL-terminated, its
+ * length in *len; NULL when unreadable. */
+char *notation_read_games(const char *path, size_t cap, size_t *len);
+
 #endif

@@ -37,6 +37,9 @@ static const char usage_merge[] = N_(
     "  pgnarbiter merge [OPTIONS] FILE...       join the jsonl of check --shard K/N runs\n"
     "                                           into one run's output and exit status;\n"
     "                                           '-' reads standard input\n");
+static const char usage_fix[] = N_(
+    "  pgnarbiter fix [OPTIONS] [FILE...]       write every game in PGN export format,\n"
+    "                                           English SAN, every change a finding\n");
 static const char options_check[] = N_(
     "check options:\n"
     "  --format=text|jsonl|github|sarif|html\n"
@@ -76,6 +79,9 @@ static const char options_check[] = N_(
     "  --stdin-name=NAME                  name standard input NAME in findings\n"
     "  -o, --output=FILE                  write the records to FILE (it appears\n"
     "                                     whole when the run ends)\n"
+    "  --good=FILE, --bad=FILE            write each game, byte for byte as read, to\n"
+    "                                     the one its verdict names, in input order\n"
+    "  --bad-on=error|warning             what sends a game to --bad (default error)\n"
     "  --shard=K/N                        read the K-th of N ranges of one FILE (jsonl\n"
     "                                     for 'pgnarbiter merge')\n"
     "  --trf=FILE                         the event's tournament report file (TRF):\n"
@@ -105,6 +111,18 @@ static const char options_merge[] = N_(
     "Every shard file is checked whole before anything is written: a missing,\n"
     "repeated, interrupted, unconfirmed or altered shard, or shards of two\n"
     "different inputs, are refused (exit status 2).\n");
+static const char options_fix[] = N_(
+    "fix options:\n"
+    "  -o, --output=FILE                  write the games to FILE (it appears whole\n"
+    "                                     when the run ends)\n"
+    "  --bad=FILE                         write the games not fixed there (an error,\n"
+    "                                     a move not played), as they were\n"
+    "  --force                            write games with an error fixed as far as\n"
+    "                                     they go\n"
+    "  --notation=auto|en|it|es|fr|de|nl|figurine\n"
+    "                                     the piece letters moves are written in\n"
+    "  --stdin-name=NAME                  name standard input NAME in findings\n"
+    "  -q, --quiet                        no summary on standard error\n");
 static const char options_perft[] = N_(
     "perft options:\n"
     "  --divide                           one line per legal first move, then the total\n"
@@ -125,17 +143,20 @@ void cli_usage(FILE *f, const char *command)
     bool perft = all || strcmp(command, "perft") == 0;
     bool explain = all || strcmp(command, "explain") == 0;
     bool merge = all || strcmp(command, "merge") == 0;
+    bool fix = all || strcmp(command, "fix") == 0;
     fputs(_("Usage:\n"), f);
     if (check) fputs(_(usage_check), f);
     if (position) fputs(_(usage_position), f);
     if (perft) fputs(_(usage_perft), f);
     if (explain) fputs(_(usage_explain), f);
     if (merge) fputs(_(usage_merge), f);
+    if (fix) fputs(_(usage_fix), f);
     if (all) fputs("  pgnarbiter --help | --version\n", f);
     if (check) fprintf(f, "\n%s", _(options_check));
     if (position) fprintf(f, "\n%s", _(options_position));
     if (perft && !all) fprintf(f, "\n%s", _(options_perft));
     if (merge && !all) fprintf(f, "\n%s", _(options_merge));
+    if (fix) fprintf(f, "\n%s", _(options_fix));
     fprintf(f, "\n%s", _(usage_footer));
 }
 
@@ -229,6 +250,7 @@ static int run_command(int argc, char **argv, FILE *out, FILE *err)
         if (strcmp(a, "perft") == 0) return cmd_perft(argc - 1, argv + 1, out, err);
         if (strcmp(a, "explain") == 0) return cmd_explain(argc - 1, argv + 1, out, err);
         if (strcmp(a, "merge") == 0) return cmd_merge(argc - 1, argv + 1, out, err);
+        if (strcmp(a, "fix") == 0) return cmd_fix(argc - 1, argv + 1, out, err);
     }
     /* Default command: check, with all arguments as its own. */
     char *check_argv0 = (char *)"check";

@@ -92,6 +92,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err);
 int cmd_perft(int argc, char **argv, FILE *out, FILE *err);
 int cmd_explain(int argc, char **argv, FILE *out, FILE *err);
 int cmd_merge(int argc, char **argv, FILE *out, FILE *err);
+int cmd_fix(int argc, char **argv, FILE *out, FILE *err);
 
 /* position's standard input: one FEN a line.  cli_position_next_line() reads
  * the next line that is not blank into a buffer of CLI_POSITION_LINE_MAX

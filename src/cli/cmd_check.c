@@ -10,6 +10,7 @@
 #include "i18n.h"
 
 #include "cli/config_file.h"
+#include "cli/game_split.h"
 #include "diag/diag.h"
 #include "diag/diag_control.h"
 #include "judge/collection.h"
@@ -54,6 +55,8 @@ struct check_options {
     uint64_t zstd_window_max;
     const char *stdin_name; /* --stdin-name: how standard input is named */
     const char *output;     /* -o: the file records go to, NULL = stdout */
+    const char *good, *bad; /* --good, --bad: where each game's own bytes go */
+    enum diag_severity bad_on; /* --bad-on: the least severe finding that makes a game bad */
     unsigned shard_k, shard_n; /* --shard K/N; 0 = none */
     bool format_given;
     unsigned long html_max_boards;
@@ -80,6 +83,8 @@ struct check_run {
     struct trf_match *trf_match;   /* its pairings against the games, in input order */
     struct trf_held *trf_held;     /* the TRF's own findings, until the report is made */
     size_t trf_nheld, trf_held_cap;
+    struct game_split *split;      /* --good/--bad, NULL without them */
+    FILE *good, *bad;              /* their files, NULL when not given */
     struct run_totals totals;
     FILE *err;
     bool progress;
@@ -121,7 +126,9 @@ static const int check_signals[CHECK_SIGNALS_NB] = {SIGINT, SIGTERM, SIGHUP};
  * The message and the exit status are cli_run()'s, once. */
 static void check_output(struct check_run *run)
 {
-    if (!check_halt && ferror(run->out)) check_halt = CHECK_HALT_WRITE;
+    if (!check_halt && (ferror(run->out) || (run->good && ferror(run->good)) ||
+                        (run->bad && ferror(run->bad))))
+        check_halt = CHECK_HALT_WRITE;
 }
 
 /* Erase the progress line before anything else goes to the terminal. */
@@ -146,6 +153,7 @@ static void sink_diag(void *ctx, const struct diag *d)
     struct check_run *run = ctx;
     run->totals.by_severity[d->severity]++;
     run->totals.by_code[d->code]++;
+    if (run->split) game_split_diag(run->split, d);
     if (run->out_tty) erase_progress(run); /* findings go to the same terminal */
     report_diag(run->report, d);
     check_output(run);
@@ -163,6 +171,7 @@ static void sink_game(void *ctx, const struct game_record *judged)
         trf_match_last(run->trf_match, &r, &w, &b);
         if (w) g->trf_round = (uint16_t)r, g->trf_white = (uint16_t)w, g->trf_black = (uint16_t)b;
     }
+    if (run->split) game_split_game(run->split, g); /* its verdict is in: the checks across games too */
     run->totals.games++;
     if (!g->judged) run->totals.games_skipped++;
     report_game(run->report, g);
@@ -206,6 +215,8 @@ static void check_one_input(struct check_run *run, const char *path)
 {
     char why[512] = "";
     const char *name = strcmp(path, "-") == 0 ? run->opt.stdin_name : path;
+    /* --good/--bad: what came before is delivered (game_split.h) */
+    if (run->split) replay_pool_drain(run->pool);
     /* With --jobs, a file of several zstd frames or BGZF blocks is decoded
      * on helper threads too (jobs/frame_reader.h): the same bytes. */
     struct frame_reader *fr =
@@ -222,10 +233,15 @@ static void check_one_input(struct check_run *run, const char *path)
     }
     input_set_zstd_window_max(in, run->opt.zstd_window_max);
     replay_pool_set_file(run->pool, name);
+    if (run->split) game_split_input(run->split, in);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) {
         run->totals.files_unreadable++;
         input_problem(run, name, _("out of memory"));
+    }
+    if (run->split) {
+        replay_pool_drain(run->pool); /* every game of this input has its verdict */
+        game_split_input_end(run->split);
     }
     run->totals.bytes += bytes;
     run->totals.lines += input_lines(in);
@@ -347,7 +363,7 @@ static int check_shard(struct check_run *run, const char *path, struct report_sh
  * or a file a -r walk of an input directory would read): the report would
  * replace the games.  Said, and true, before anything is read. */
 static bool output_is_input(const struct check_run *run, const struct cli_output *o,
-                            char **inputs, int count)
+                            const char *option, char **inputs, int count)
 {
     if (!o->exists) return false;
     struct stat st;
@@ -371,12 +387,20 @@ static bool output_is_input(const struct check_run *run, const struct cli_output
     }
     if (!hit) return false;
     char *eo = cli_escape_name(o->path), *ei = cli_escape_name(hit);
-    fprintf(run->err,
-            walked ? _("pgnarbiter: -o %s is a file the -r walk of %s reads: the report would "
-                       "replace its games; write the report to another file\n")
-                   : _("pgnarbiter: -o %s is the input %s: the report would replace its games; "
-                       "write the report to another file\n"),
-            eo ? eo : "?", ei ? ei : "?");
+    if (strcmp(option, "-o") != 0) /* --good, --bad */
+        fprintf(run->err,
+                walked ? _("pgnarbiter: %s %s is a file the -r walk of %s reads: the games written "
+                           "there would replace its games; give another file\n")
+                       : _("pgnarbiter: %s %s is the input %s: the games written there would replace "
+                           "its games; give another file\n"),
+                option, eo ? eo : "?", ei ? ei : "?");
+    else
+        fprintf(run->err,
+                walked ? _("pgnarbiter: -o %s is a file the -r walk of %s reads: the report would "
+                           "replace its games; write the report to another file\n")
+                       : _("pgnarbiter: -o %s is the input %s: the report would replace its games; "
+                           "write the report to another file\n"),
+                eo ? eo : "?", ei ? ei : "?");
     free(eo);
     free(ei);
     return true;
@@ -569,6 +593,86 @@ static void close_trf(struct check_run *run)
     run->trf = NULL;
 }
 
+/* -o, --good and --bad, in that order. */
+#define CHECK_OUTPUTS_NB 3
+static const char *const output_options[CHECK_OUTPUTS_NB] = {"-o", "--good", "--bad"};
+
+static void abandon_outputs(struct cli_output *o)
+{
+    for (int i = 0; i < CHECK_OUTPUTS_NB; i++)
+        cli_output_abandon(&o[i]);
+}
+
+/* The directory of a file that does not exist yet, as (device, inode). */
+static bool directory_of(const char *target, struct stat *st)
+{
+    const char *slash = strrchr(target, '/');
+    if (!slash) return stat(".", st) == 0;
+    char *dir = strndup(target, slash == target ? 1 : (size_t)(slash - target));
+    bool ok = dir && stat(dir, st) == 0;
+    free(dir);
+    return ok;
+}
+
+/* Two of -o, --good, --bad naming one file (however it is named). */
+static bool same_output(const struct cli_output *a, const struct cli_output *b)
+{
+    if (a->exists || b->exists) return a->exists && b->exists && cli_output_same(a, &b->st);
+    const char *na = strrchr(a->target, '/'), *nb = strrchr(b->target, '/');
+    struct stat da, db;
+    if (strcmp(na ? na + 1 : a->target, nb ? nb + 1 : b->target) != 0) return false;
+    if (!directory_of(a->target, &da) || !directory_of(b->target, &db))
+        return strcmp(a->target, b->target) == 0;
+    return da.st_dev == db.st_dev && da.st_ino == db.st_ino;
+}
+
+/* Find and open every output named (names[i], NULL: none): none may be an
+ * input or another of them.  False, with a message and nothing left behind,
+ * when one cannot be had. */
+static bool open_outputs(struct check_run *run, struct cli_output *o, const char *const *names,
+                         char **inputs, int count)
+{
+    for (int i = 0; i < CHECK_OUTPUTS_NB; i++) {
+        memset(&o[i], 0, sizeof o[i]);
+        o[i].fd = -1;
+    }
+    for (int i = 0; i < CHECK_OUTPUTS_NB; i++) {
+        if (!names[i]) continue;
+        if (!cli_output_find(&o[i], names[i], run->err) ||
+            output_is_input(run, &o[i], output_options[i], inputs, count))
+            return abandon_outputs(o), false;
+        for (int j = 0; j < i; j++) {
+            if (names[j] && same_output(&o[j], &o[i])) {
+                char *e = cli_escape_name(names[i]);
+                fprintf(run->err, _("pgnarbiter: %s and %s name the same file %s; give each its own\n"),
+                        output_options[j], output_options[i], e ? e : "?");
+                free(e);
+                return abandon_outputs(o), false;
+            }
+        }
+    }
+    for (int i = 0; i < CHECK_OUTPUTS_NB; i++)
+        if (names[i] && !cli_output_open(&o[i], run->err)) return abandon_outputs(o), false;
+    return true;
+}
+
+/* How many games went to --good and to --bad, on standard error. */
+static void split_summary(const struct check_run *run, const char *const *names)
+{
+    uint64_t n[2];
+    game_split_counts(run->split, &n[0], &n[1]);
+    for (int i = 0; i < 2; i++) {
+        if (!names[1 + i]) continue;
+        char shown[CLI_ARG_SHOWN];
+        fputs("pgnarbiter: ", run->err);
+        fprintf(run->err,
+                i == 0 ? ngettext("%llu game to --good %s", "%llu games to --good %s", (unsigned long)n[i])
+                       : ngettext("%llu game to --bad %s", "%llu games to --bad %s", (unsigned long)n[i]),
+                (unsigned long long)n[i], cli_arg(shown, names[1 + i]));
+        fputc('\n', run->err);
+    }
+}
+
 /* The exit status (SPEC "Output"), also written in the jsonl summary. */
 static int run_status(const struct check_run *run)
 {
@@ -596,7 +700,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     enum { OPT_FORMAT = 256, OPT_REPORT, OPT_STRICT, OPT_WERROR, OPT_DUPLICATES, OPT_ROUND_FORM, OPT_NOTATION,
            OPT_ZSTD_WINDOW, OPT_STDIN_NAME, OPT_SHARD, OPT_HTML_MAX_BOARDS, OPT_IGNORE, OPT_SELECT,
            OPT_SEVERITY, OPT_CONFIG, OPT_NO_CONFIG, OPT_AFTER_ILLEGAL, OPT_TRF, OPT_PLAYERS,
-           OPT_TRF_REQUIRE_ALL, OPT_CLOCK_DELAY, OPT_CLOCK_SLACK };
+           OPT_TRF_REQUIRE_ALL, OPT_CLOCK_DELAY, OPT_CLOCK_SLACK, OPT_GOOD, OPT_BAD,
+           OPT_BAD_ON };
     static const struct option longopts[] = {
         {"format", required_argument, NULL, OPT_FORMAT},
         {"report", required_argument, NULL, OPT_REPORT},
@@ -625,6 +730,9 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         {"trf-require-all", no_argument, NULL, OPT_TRF_REQUIRE_ALL},
         {"clock-delay", required_argument, NULL, OPT_CLOCK_DELAY},
         {"clock-slack", required_argument, NULL, OPT_CLOCK_SLACK},
+        {"good", required_argument, NULL, OPT_GOOD},
+        {"bad", required_argument, NULL, OPT_BAD},
+        {"bad-on", required_argument, NULL, OPT_BAD_ON},
         {NULL, 0, NULL, 0},
     };
     struct check_run run;
@@ -766,6 +874,21 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         case 'o':
             run.opt.output = optarg;
             break;
+        case OPT_GOOD:
+            run.opt.good = optarg;
+            break;
+        case OPT_BAD:
+            run.opt.bad = optarg;
+            break;
+        case OPT_BAD_ON:
+            if (strcmp(optarg, "error") == 0)
+                run.opt.bad_on = DIAG_ERROR;
+            else if (strcmp(optarg, "warning") == 0)
+                run.opt.bad_on = DIAG_WARNING;
+            else
+                return cli_usage_error(err, NULL, _("unknown --bad-on '%s' (error, warning)"),
+                                       cli_arg(v, optarg));
+            break;
         case OPT_SHARD:
             if (!shard_parse(optarg, &run.opt.shard_k, &run.opt.shard_n))
                 return cli_usage_error(err, NULL, _("--shard takes K/N with 1 <= K <= N, such as 3/8, not '%s'"),
@@ -783,6 +906,8 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
             return cli_usage_error(err, NULL, "%s", _("--shard reads exactly one FILE, not standard input"));
         if (run.opt.jobs != 1)
             return cli_usage_error(err, NULL, "%s", _("--shard runs on one thread; run more shards instead of --jobs"));
+        if (run.opt.good || run.opt.bad)
+            return cli_usage_error(err, NULL, "%s", _("--good and --bad need the whole input; run them without --shard"));
     }
     if ((run.opt.players || run.opt.trf_require_all) && !run.opt.trf)
         return cli_usage_error(err, NULL, "%s",
@@ -809,21 +934,24 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         close_trf(&run);
         return CLI_EXIT_USAGE;
     }
-    struct cli_output output;
-    memset(&output, 0, sizeof output);
-    output.fd = -1;
-    if (run.opt.output) {
-        if (!cli_output_find(&output, run.opt.output, err)) {
+    /* -o, --good, --bad: each its own file, none of them an input */
+    struct cli_output outputs[CHECK_OUTPUTS_NB];
+    const char *names[CHECK_OUTPUTS_NB] = {run.opt.output, run.opt.good, run.opt.bad};
+    if (!open_outputs(&run, outputs, names, argv + optind, argc - optind)) {
+        close_trf(&run);
+        return CLI_EXIT_USAGE;
+    }
+    if (run.opt.output) out = outputs[0].f;
+    if (run.opt.good || run.opt.bad) {
+        run.good = outputs[1].f;
+        run.bad = outputs[2].f;
+        run.split = game_split_new(run.good, run.bad, run.opt.bad_on);
+        if (!run.split) {
+            fputs(_("pgnarbiter: out of memory\n"), err);
+            abandon_outputs(outputs);
             close_trf(&run);
             return CLI_EXIT_USAGE;
         }
-        if (output_is_input(&run, &output, argv + optind, argc - optind) ||
-            !cli_output_open(&output, err)) {
-            cli_output_abandon(&output);
-            close_trf(&run);
-            return CLI_EXIT_USAGE;
-        }
-        out = output.f;
     }
     /* A shard always writes a record per game: merge runs the checks across
      * games from them.  Without --report=games it is the short "game_key"
@@ -835,7 +963,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
     if (run.collection) collection_set_round_form(run.collection, run.opt.round_form);
     if (run.collection) collection_set_control(run.collection, ctl);
     /* The page marks findings in each game's main line and draws endings. */
-    struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML};
+    struct game_sink sink = {&run, sink_diag, sink_game, run.opt.format == REPORT_HTML, NULL};
     /* Not enough memory (or threads) for N jobs: fewer, halving down to one. */
     unsigned jobs = run.opt.jobs;
     run.pool = replay_pool_new(jobs, &sink, run.opt.strict);
@@ -857,7 +985,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         replay_pool_free(run.pool);
         close_trf(&run);
         fputs(_("pgnarbiter: out of memory\n"), err);
-        cli_output_abandon(&output);
+        abandon_outputs(outputs);
         return CLI_EXIT_USAGE;
     }
     /* a shard leaves the TRF's own findings and its final pass to merge */
@@ -887,7 +1015,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         if (st != CLI_EXIT_OK) {
             replay_pool_free(run.pool);
             report_free(run.report);
-            cli_output_abandon(&output);
+            abandon_outputs(outputs);
             for (int i = 0; i < CHECK_SIGNALS_NB; i++)
                 sigaction(check_signals[i], &old_sa[i], NULL);
             return st;
@@ -925,12 +1053,22 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         report_summary(err, &run.totals);
     else
         report_interrupted(err, &run.totals);
+    if (!run.opt.quiet && run.split) split_summary(&run, names);
     replay_pool_free(run.pool);
     collection_free(run.collection);
     close_trf(&run);
     report_free(run.report);
     /* -o FILE takes the records only of a run that ended */
-    bool closed = !output.f || cli_output_close(&output, signo == 0, err);
+    bool whole = signo == 0 && (!run.split || game_split_whole(run.split));
+    if (run.split && !game_split_whole(run.split))
+        fputs(_("pgnarbiter: a game too long to hold in memory: --good and --bad are left as they "
+                "were\n"),
+              err);
+    game_split_free(run.split);
+    bool closed = true;
+    for (int i = 0; i < CHECK_OUTPUTS_NB; i++)
+        if (outputs[i].f && !cli_output_close(&outputs[i], whole, err)) closed = false;
+    if (run.split && !whole && !signo) closed = false;
     for (int i = 0; i < CHECK_SIGNALS_NB; i++)
         sigaction(check_signals[i], &old_sa[i], NULL);
     return closed || signo ? run.totals.status : CLI_EXIT_USAGE;

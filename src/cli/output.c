@@ -17,8 +17,9 @@
  *   into it would break the promise above.
  * - Anything else that exists (a character or block device, a FIFO) is
  *   opened and written through, as '>' does: /dev/null stays a device.
- * Invariant: while a temporary file exists its name is in pending_tmp, so
- * that a second signal can remove it before the program dies
+ * Invariant: while a temporary file exists its name is in pending_tmp (one
+ * slot for each output a run may write: -o, --good, --bad), so that a second
+ * signal can remove them all before the program dies
  * (cli_output_unlink_pending()).
  */
 #include "cli/cli.h"
@@ -37,13 +38,28 @@
 
 #define CLI_OUTPUT_LINKS_MAX 40
 
-/* The temporary file that exists now, for a signal handler; NULL when none. */
-static const char *volatile pending_tmp;
+/* The temporary files that exist now, for a signal handler; NULL: a free
+ * slot. */
+#define CLI_OUTPUT_PENDING_MAX 4
+static const char *volatile pending_tmp[CLI_OUTPUT_PENDING_MAX];
 
 void cli_output_unlink_pending(void)
 {
-    const char *p = pending_tmp;
-    if (p) unlink(p);
+    for (int i = 0; i < CLI_OUTPUT_PENDING_MAX; i++) {
+        const char *p = pending_tmp[i];
+        if (p) unlink(p);
+    }
+}
+
+/* Name tmp as pending (set) or not any more. */
+static void pending(const char *tmp, bool set)
+{
+    for (int i = 0; i < CLI_OUTPUT_PENDING_MAX; i++) {
+        if (set ? pending_tmp[i] == NULL : pending_tmp[i] == tmp) {
+            pending_tmp[i] = set ? tmp : NULL;
+            return;
+        }
+    }
 }
 
 char *cli_escape_name(const char *name)
@@ -150,7 +166,7 @@ static bool open_temporary(struct cli_output *o, const struct stat *old, FILE *e
         o->tmp = NULL;
         return false;
     }
-    pending_tmp = o->tmp;
+    pending(o->tmp, true);
     o->fd = fd;
     struct stat now;
     bool ok = fstat(fd, &now) == 0;
@@ -219,7 +235,7 @@ void cli_output_abandon(struct cli_output *o)
     else if (o->fd >= 0)
         close(o->fd);
     if (o->tmp) unlink(o->tmp);
-    pending_tmp = NULL;
+    if (o->tmp) pending(o->tmp, false);
     free(o->tmp);
     free(o->target);
     o->f = NULL;
@@ -246,7 +262,7 @@ bool cli_output_close(struct cli_output *o, bool whole, FILE *err)
         ok = false;
         e = errno;
     } else if (ok && o->tmp) {
-        pending_tmp = NULL;
+        pending(o->tmp, false);
         free(o->tmp);
         o->tmp = NULL;
     }

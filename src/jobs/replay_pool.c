@@ -540,7 +540,7 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
         replay_batch_deliver(s->out, &p->sink);
     } else if (s->kind == KIND_PIECE && s->confirmed && !replay_batch_output_lost(s->out)) {
         rebase_for(p, s);
-        const struct game_sink to = {p, rebase_diag, rebase_game, p->sink.want_mainline};
+        const struct game_sink to = {p, rebase_diag, rebase_game, p->sink.want_mainline, NULL};
         replay_batch_deliver(s->out, &to);
         p->delivered_games += s->games;
         p->delivered_lines += s->lines;
@@ -760,11 +760,16 @@ void replay_pool_finding(struct replay_pool *p, const struct diag *d)
     queue(p, s);
 }
 
-void replay_pool_finish(struct replay_pool *p)
+void replay_pool_drain(struct replay_pool *p)
 {
     if (p->jobs > 1)
         while (deliver_oldest(p, true))
             ;
+}
+
+void replay_pool_finish(struct replay_pool *p)
+{
+    replay_pool_drain(p);
 }
 
 void replay_pool_set_halt(struct replay_pool *p, const volatile sig_atomic_t *flag)
@@ -829,12 +834,12 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     if (!p->workers || !p->slots || !p->spans) return false;
     for (unsigned i = 0; i < p->nslots; i++)
         if (!(p->slots[i].out = replay_batch_new())) return false;
-    const struct game_sink rebased = {p, rebase_diag, rebase_game, p->sink.want_mainline};
+    const struct game_sink rebased = {p, rebase_diag, rebase_game, p->sink.want_mainline, NULL};
     if (!(p->again = game_new(&rebased, p->strict))) return false;
     for (unsigned i = 0; i < n; i++) {
         struct worker *w = &p->workers[i];
         const struct game_sink keep = {w, worker_keep_diag, worker_keep_game,
-                                       p->sink.want_mainline};
+                                       p->sink.want_mainline, NULL};
         w->pool = p;
         if (!(w->game = game_new(&keep, p->strict))) return false;
     }

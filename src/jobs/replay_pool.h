@@ -102,6 +102,12 @@ bool replay_pool_read_until(struct replay_pool *p, struct input *in, const uint6
 void replay_pool_finding(struct replay_pool *p, const struct diag *d);
 void replay_pool_finish(struct replay_pool *p);
 
+/* Deliver everything read so far (the last input's every finding and game
+ * record) before returning; the pool goes on.  `check --good/--bad` calls it
+ * after each input to know that input's games are all in: with N jobs the
+ * next input's first pieces then start only once this one is delivered. */
+void replay_pool_drain(struct replay_pool *p);
+
 /* Stop early (an interrupt, output that cannot be written): once *flag is
  * non-zero - it may be set by a signal handler, or by the sink - the pool
  * reads no further game and cuts no further piece; replay_pool_read()

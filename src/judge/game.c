@@ -249,6 +249,20 @@ static inline __attribute__((always_inline)) void line_play(struct line *l, move
     line_moved(l);
 }
 
+/* The sink's move hook (fix): m, about to be played from pos. */
+static __attribute__((noinline)) void tell_move(struct game *g, const struct pgn_event *ev,
+                                                 const struct position *pos, move m)
+{
+    if (g->muted) return; /* a trial reading: the real one comes after */
+    char san[SAN_MAX];
+    if (m == MOVE_NULL)
+        memcpy(san, "--", 3);
+    else
+        san_write(pos, m, san);
+    struct game_move gm = {ev->loc.offset, san, (uint32_t)pos->fullmove, pos->side};
+    g->sink.move(g->sink.ctx, &gm);
+}
+
 static void hold(struct game *g, struct line *l, enum diag_code code, const struct move_ctx *at,
                  const char *msg)
 {
@@ -289,6 +303,7 @@ static void on_null_move(struct game *g, const struct pgn_event *ev, struct line
 {
     struct move_ctx at;
     game_move_ctx_set(&at, ev, l->ply + 1, &l->pos, !main_line, l);
+    if (UNLIKELY(g->sink.move != NULL)) tell_move(g, ev, &l->pos, MOVE_NULL);
     line_play(l, MOVE_NULL);
     if (main_line) {
         game_emit(g, DIAG_ILLEGAL_MOVE, DIAG_ERROR, NULL, &at,
@@ -508,6 +523,7 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
         return;
     }
 
+    if (UNLIKELY(g->sink.move != NULL)) tell_move(g, ev, pos, res.m);
     line_play(l, res.m);
     bool ended = main_line && arb_observe(&g->arb, &l->pos, res.m, l->ply) != ENDING_NONE;
     move_marks(g, ev, l, &res, ended, main_line);
@@ -730,7 +746,8 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
     g->plies++;
     if (UNLIKELY(g->sink.want_mainline)) game_mainline_add(g, ev);
     /* line_play() for a legal move: the undo is recorded by the move
-     * itself, from what it reads anyway. */
+     * itself, from what it reads anyway.  (The sink's move hook takes every
+     * move to on_move_general(): game_nota.c's nota_slow.) */
     pos_make_undo(&l->pos, res.m, &l->undo);
     line_moved(l);
     if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {

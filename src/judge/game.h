@@ -16,12 +16,24 @@
 #include "judge/game_record.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct diag_control;
 struct pgn_event;
 
 /* Variations nested deeper than this are read but not replayed (said once). */
 #define GAME_LINE_DEPTH_MAX 64
+
+/* A move token the replay resolved to a legal move (or a null move), for
+ * `fix`: where the token starts, the move in export-format SAN with its true
+ * check mark (san_write()), and the position's fullmove number and side to
+ * move before it.  Borrowed for the call. */
+struct game_move {
+    uint64_t offset;
+    const char *san;
+    uint32_t fullmove;
+    int side;
+};
 
 /* Where findings and finished games go. */
 struct game_sink {
@@ -31,6 +43,10 @@ struct game_sink {
     /* Ask for each game's main-line text and final position in its record
      * (game_record.mainline, final_fen: --format=html); off, they are NULL. */
     bool want_mainline;
+    /* Every move played, on the main line and in the variations, once, as
+     * it is played (NULL: none; one job only: the pool's workers do not
+     * carry it). */
+    void (*move)(void *ctx, const struct game_move *m);
 };
 
 struct game;

@@ -86,6 +86,8 @@ struct input {
 
     uint64_t out_bytes, out_lines; /* handed out by input_read() */
     bool uncounted;                /* out_lines not kept (input_set_uncounted()) */
+    input_tap_fn tap;              /* input_set_tap(), NULL: none */
+    void *tap_ctx;
 
     bool failed;
     char err[256];
@@ -534,6 +536,7 @@ ptrdiff_t input_read(struct input *in, void *buf, size_t n)
         if (got < 0 && len == 0) return -1;
         if (got > 0) len += (size_t)got;
     }
+    if (in->tap && len) in->tap(in->tap_ctx, out, len); /* before the line-break rule */
     if (in->eol != EOL_LF) mark_line_ends(in, out, len);
     in->out_bytes += len;
     if (!in->uncounted) in->out_lines += byte_scan_count_lf(out, len);
@@ -601,6 +604,12 @@ struct input *input_open_range(const char *path, uint64_t start, uint64_t end, c
     in->raw_bytes = start; /* byte offsets in messages are the file's */
     in->kind_known = start > 0; /* a range from the middle: its start is no file's start */
     return in;
+}
+
+void input_set_tap(struct input *in, input_tap_fn fn, void *ctx)
+{
+    in->tap = fn;
+    in->tap_ctx = ctx;
 }
 
 void input_set_line_breaks(struct input *in, bool cr)

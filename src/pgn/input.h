@@ -86,6 +86,14 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
  */
 ptrdiff_t input_read(struct input *in, void *buf, size_t n);
 
+/* Every byte input_read() hands out, also handed to fn, in order, as the
+ * stream holds it: decoded, but before the line-break rule (a bare CR stays a
+ * CR; the rule changes no byte count, so offsets are the same).  `check
+ * --good/--bad` copies each game's own bytes from it.  fn(ctx, bytes, len)
+ * runs inside input_read() and must not read the input.  NULL: none. */
+typedef void (*input_tap_fn)(void *ctx, const void *bytes, size_t len);
+void input_set_tap(struct input *in, input_tap_fn fn, void *ctx);
+
 /* The largest window a zstd frame may ask for (the decoder holds that much
  * memory); a frame asking for more fails the stream with a reason that names
  * both.  Call before the first read. */

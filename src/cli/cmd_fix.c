@@ -1,0 +1,362 @@
+/*
+ * cmd_fix.c - `pgnarbiter fix [OPTIONS] [FILE...]`: every game in the PGN
+ * export format (PGN standard section 8) on standard output or -o FILE.
+ *
+ * The data flow: each input is replayed as `check` replays it (one job), and
+ * the replay hands over every move it played in export-format SAN
+ * (game_sink.move); the input's bytes are kept (game_split.c) until a game's
+ * record gives its verdict; then the game's own bytes are read again and
+ * report/pgn_export.c writes it from those events and those moves.  A game
+ * with an error is written as it was (or to --bad), unless --force; every
+ * change to a game is a `fixed` finding on standard error, with the errors
+ * that kept a game as it was; a game already in export format is written as
+ * it was with no finding.  Games are separated by one blank line.
+ */
+#include "cli/cli.h"
+
+#include "i18n.h"
+
+#include "cli/game_split.h"
+#include "diag/diag.h"
+#include "jobs/replay_pool.h"
+#include "judge/game.h"
+#include "pgn/input.h"
+#include "pgn/pgn_parse.h"
+#include "report/pgn_export.h"
+#include "report/report.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct fix_run;
+/* The changes pgn_export_text() says, kept until it is known whether the
+ * game is written in export format at all (a game already in it says
+ * none). */
+#define FIX_CHANGES_MAX 16
+struct change_ctx {
+    struct fix_run *run;
+    uint64_t at;
+    unsigned said, kept;
+    char kept_text[FIX_CHANGES_MAX][512];
+};
+
+struct fix_run {
+    FILE *out, *bad, *err;
+    bool force;
+    const char *stdin_name;
+    const char *file;         /* the input being read, as shown */
+    struct report *report;    /* findings, on standard error */
+    struct replay_pool *pool;
+    struct game_split *split;
+    struct pgn_export *x;
+    struct run_totals totals;
+    uint64_t game;            /* the game being written, 1-based in its input */
+    uint64_t fixed_games, kept_games;
+    char last[2];             /* the last two bytes written to out */
+    struct change_ctx changes; /* the game being written's */
+    bool wrote;
+};
+
+static void sink_diag(void *ctx, const struct diag *d)
+{
+    struct fix_run *run = ctx;
+    game_split_diag(run->split, d);
+    if (d->severity != DIAG_ERROR) return; /* fix says why a game was kept, and what it changed */
+    run->totals.by_severity[d->severity]++;
+    run->totals.by_code[d->code]++;
+    report_diag(run->report, d);
+}
+
+static void sink_game(void *ctx, const struct game_record *g)
+{
+    struct fix_run *run = ctx;
+    run->totals.games++;
+    game_split_game(run->split, g);
+}
+
+static void sink_move(void *ctx, const struct game_move *m)
+{
+    struct fix_run *run = ctx;
+    pgn_export_move(run->x, m);
+}
+
+/* Write a game to out, after a blank line unless what came before ends in
+ * one (so that fix of fix's output adds nothing). */
+static void emit(struct fix_run *run, const void *bytes, size_t len)
+{
+    if (!len) return;
+    if (run->wrote && run->last[1] != '\n') fputs("\n\n", run->out);
+    else if (run->wrote && run->last[0] != '\n') fputc('\n', run->out);
+    fwrite(bytes, 1, len, run->out);
+    const unsigned char *b = bytes;
+    if (len >= 2) run->last[0] = (char)b[len - 2], run->last[1] = (char)b[len - 1];
+    else if (len == 1) run->last[0] = run->last[1], run->last[1] = (char)b[0];
+    run->wrote = true;
+}
+
+/* A game not written in export format: as it was, to --bad or in its place. */
+static void keep(struct fix_run *run, const unsigned char *bytes, size_t len)
+{
+    run->kept_games++;
+    if (run->bad)
+        fwrite(bytes, 1, len, run->bad);
+    else
+        emit(run, bytes, len);
+}
+
+static void keep_change(void *ctx, const char *message)
+{
+    struct change_ctx *c = ctx;
+    if (c->kept < FIX_CHANGES_MAX)
+        snprintf(c->kept_text[c->kept++], sizeof c->kept_text[0], "%s", message);
+}
+
+static void on_change(void *ctx, const char *message)
+{
+    struct change_ctx *c = ctx;
+    struct diag d;
+    struct src_loc loc = {c->at, 0, 0};
+    diag_init(&d, DIAG_FIXED, &loc, message);
+    d.file = c->run->file;
+    d.game = c->run->game;
+    c->said++;
+    c->run->totals.by_severity[DIAG_NOTE]++;
+    c->run->totals.by_code[DIAG_FIXED]++;
+    report_diag(c->run->report, &d);
+}
+
+/* Bytes that are blank space at the end. */
+static size_t trim_end(const unsigned char *b, size_t len)
+{
+    while (len && (b[len - 1] == '\n' || b[len - 1] == '\r' || b[len - 1] == ' ' || b[len - 1] == '\t'))
+        len--;
+    return len;
+}
+
+static void write_one(struct fix_run *run, const unsigned char *bytes, size_t len, uint64_t at,
+                      bool bad, bool is_game);
+
+/* One game's bytes and verdict (game_split.h): as it was, or in export format. */
+static void write_game(void *ctx, const unsigned char *bytes, size_t len, uint64_t at, bool bad,
+                       bool is_game)
+{
+    struct fix_run *run = ctx;
+    write_one(run, bytes, len, at, bad, is_game);
+    pgn_export_forget(run->x, at + len); /* the next game's moves stay */
+}
+
+static void write_one(struct fix_run *run, const unsigned char *bytes, size_t len, uint64_t at,
+                      bool bad, bool is_game)
+{
+    if (!is_game) return; /* an input without a game: nothing to write */
+    run->game++;
+    if (bad && !run->force) {
+        keep(run, bytes, len);
+        return;
+    }
+    struct input *in = input_open_memory(bytes, len);
+    struct pgn_parser *p = in ? pgn_parser_new(in, NULL, NULL) : NULL;
+    bool ok = p != NULL;
+    pgn_export_begin(run->x, at);
+    struct pgn_event ev;
+    while (ok && pgn_parser_next(p, &ev)) {
+        ok = pgn_export_event(run->x, &ev);
+        if (ev.type == PGN_EV_GAME_END) break;
+    }
+    pgn_parser_free(p);
+    input_close(in);
+    /* the changes are said only when the export text is written */
+    struct change_ctx *c = &run->changes;
+    c->run = run;
+    c->at = at;
+    c->said = c->kept = 0;
+    size_t tl = 0;
+    const char *text = ok ? pgn_export_text(run->x, &tl, keep_change, c) : NULL;
+    if (text) {
+        size_t ol = trim_end(bytes, len);
+        if (trim_end((const unsigned char *)text, tl) == ol && memcmp(text, bytes, ol) == 0) {
+            run->fixed_games++;
+            emit(run, bytes, len); /* already in export format: as it was */
+            return;
+        }
+    }
+    for (unsigned i = 0; i < c->kept; i++)
+        on_change(c, c->kept_text[i]);
+    if (!text) { /* a move not replayed, too long to hold, out of memory: as it was */
+        if (c->said == 0) on_change(c, _("not written in export format: the game is too long to hold"));
+        keep(run, bytes, len);
+        return;
+    }
+    if (c->said == 0) on_change(c, _("movetext laid out in export format (spacing, line length, move numbers)"));
+    run->fixed_games++;
+    emit(run, text, tl);
+}
+
+static void fix_one_input(struct fix_run *run, const char *path)
+{
+    char why[512] = "";
+    const char *name = strcmp(path, "-") == 0 ? run->stdin_name : path;
+    struct input *in = input_open(path, why, sizeof why);
+    run->totals.files++;
+    if (!in) {
+        run->totals.files_unreadable++;
+        char *e = cli_escape_name(name);
+        fprintf(run->err, _("pgnarbiter: %s: cannot read input: %s\n"), e ? e : "?",
+                why[0] ? why : _("unknown error"));
+        free(e);
+        return;
+    }
+    run->file = name;
+    run->game = 0;
+    replay_pool_set_file(run->pool, name);
+    game_split_input(run->split, in);
+    uint64_t bytes = 0;
+    if (!replay_pool_read(run->pool, in, &bytes)) run->totals.files_unreadable++;
+    game_split_input_end(run->split);
+    run->totals.bytes += bytes;
+    if (*input_error(in)) run->totals.files_unreadable++;
+    input_close(in);
+}
+
+int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
+{
+    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME };
+    static const struct option longopts[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"bad", required_argument, NULL, OPT_BAD},
+        {"force", no_argument, NULL, OPT_FORCE},
+        {"notation", required_argument, NULL, OPT_NOTATION},
+        {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    struct fix_run run;
+    memset(&run, 0, sizeof run);
+    run.err = err;
+    run.stdin_name = "<stdin>";
+    const char *output = NULL, *bad = NULL;
+    enum nota_mode notation = NOTA_MODE_AUTO;
+    bool quiet = false;
+    char v[CLI_ARG_SHOWN];
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":hqo:", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            output = optarg;
+            break;
+        case OPT_BAD:
+            bad = optarg;
+            break;
+        case OPT_FORCE:
+            run.force = true;
+            break;
+        case OPT_NOTATION:
+            if (!nota_parse_mode(optarg, &notation))
+                return cli_usage_error(
+                    err, "fix", _("unknown --notation '%s' (auto, en, it, es, fr, de, nl, figurine)"),
+                    cli_arg(v, optarg));
+            break;
+        case OPT_STDIN_NAME:
+            if (!optarg[0])
+                return cli_usage_error(err, "fix", "%s", _("--stdin-name needs a name that is not empty"));
+            run.stdin_name = optarg;
+            break;
+        case 'q':
+            quiet = true;
+            break;
+        case 'h':
+            cli_usage(out, "fix");
+            return CLI_EXIT_OK;
+        default:
+            return cli_getopt_error(err, "fix", c, argc, argv);
+        }
+    }
+    struct cli_output outputs[2];
+    const char *names[2] = {output, bad};
+    for (int i = 0; i < 2; i++) {
+        memset(&outputs[i], 0, sizeof outputs[i]);
+        outputs[i].fd = -1;
+    }
+    bool ok = true;
+    for (int i = 0; i < 2 && ok; i++) {
+        if (!names[i]) continue;
+        ok = cli_output_find(&outputs[i], names[i], err);
+        struct stat st;
+        for (int k = optind; ok && k < argc; k++) {
+            if (strcmp(argv[k], "-") != 0 && stat(argv[k], &st) == 0 && cli_output_same(&outputs[i], &st)) {
+                char *eo = cli_escape_name(names[i]);
+                fprintf(err, _("pgnarbiter: %s is one of the inputs: writing there would replace its games; give another file\n"),
+                        eo ? eo : "?");
+                free(eo);
+                ok = false;
+            }
+        }
+        if (ok && i == 1 && names[0] && outputs[0].exists && outputs[1].exists &&
+            cli_output_same(&outputs[0], &outputs[1].st)) {
+            fprintf(err, "%s", _("pgnarbiter: -o and --bad name the same file; give each its own\n"));
+            ok = false;
+        }
+    }
+    for (int i = 0; i < 2 && ok; i++)
+        if (names[i]) ok = cli_output_open(&outputs[i], err);
+    if (!ok) {
+        cli_output_abandon(&outputs[0]);
+        cli_output_abandon(&outputs[1]);
+        return CLI_EXIT_USAGE;
+    }
+    run.out = output ? outputs[0].f : out;
+    run.bad = bad ? outputs[1].f : NULL;
+    run.report = report_new(REPORT_TEXT, err, false);
+    run.split = game_split_new(NULL, NULL, DIAG_ERROR);
+    run.x = pgn_export_new();
+    struct game_sink sink = {&run, sink_diag, sink_game, false, sink_move};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    run.pool = replay_pool_new(1, &sink, false);
+    int status = CLI_EXIT_OK;
+    if (!run.report || !run.split || !run.x || !run.pool) {
+        fputs(_("pgnarbiter: out of memory\n"), err);
+        status = CLI_EXIT_USAGE;
+    } else {
+        game_split_set_writer(run.split, write_game, &run);
+        replay_pool_set_notation(run.pool, notation);
+        if (optind >= argc) fix_one_input(&run, "-");
+        for (int i = optind; i < argc; i++)
+            fix_one_input(&run, argv[i]);
+        replay_pool_finish(run.pool);
+        if (!game_split_whole(run.split)) {
+            fputs(_("pgnarbiter: a game too long to hold in memory: the output is left as it was\n"), err);
+            status = CLI_EXIT_USAGE;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        run.totals.seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        run.totals.status = status != CLI_EXIT_OK  ? status
+                            : run.totals.files_unreadable ? CLI_EXIT_USAGE
+                            : run.kept_games              ? CLI_EXIT_FINDINGS
+                                                          : CLI_EXIT_OK;
+        status = run.totals.status;
+        if (!quiet) {
+            report_summary(err, &run.totals);
+            fputs("pgnarbiter: ", err);
+            fprintf(err, ngettext("%llu game written in export format, ", "%llu games written in export format, ",
+                                  (unsigned long)run.fixed_games),
+                    (unsigned long long)run.fixed_games);
+            fprintf(err, ngettext("%llu kept as it was\n", "%llu kept as they were\n", (unsigned long)run.kept_games),
+                    (unsigned long long)run.kept_games);
+        }
+    }
+    replay_pool_free(run.pool);
+    game_split_free(run.split);
+    pgn_export_free(run.x);
+    report_free(run.report);
+    bool whole = status != CLI_EXIT_USAGE || run.totals.files_unreadable;
+    for (int i = 0; i < 2; i++)
+        if (outputs[i].f && !cli_output_close(&outputs[i], whole, err)) status = CLI_EXIT_USAGE;
+    return status;
+}

@@ -1,0 +1,573 @@
+/*
+ * pgn_export.c - one game in the PGN export format (pgn_export.h), PGN
+ * standard section 8:
+ * - 8.1.1: the Seven Tag Roster first, in its order (Event, Site, Date,
+ *   Round, White, Black, Result), a missing one as "?" ("????.??.??" for
+ *   Date); the other tags after it in ASCII order of their names; 8.1.1.x
+ *   "SetUp" "1" beside a FEN; values escaped (8.1: \\ and \").
+ * - 8.2.2.2: a move number before every White move, "N..." before a Black
+ *   move that opens a line or follows a comment or a variation (a NAG is
+ *   part of the move before it).
+ * - 8.2.3: every move in SAN as the replay resolved it (san_write(): English
+ *   letters, the least disambiguation, "=Q", the true "+" or "#").
+ * - 8.2.1: tokens one space apart, lines of at most PGN_EXPORT_LINE_MAX
+ *   characters (a longer word alone on its line), one blank line between
+ *   the tags and the movetext.
+ * - 8.2.6: the termination marker and the Result tag agree.
+ * Comments keep their words (line breaks and runs of blanks inside become
+ * one space); NAGs are written "$N"; variations are kept, their moves
+ * rewritten too.  Nothing here reads a position: the moves come resolved.
+ */
+#include "report/pgn_export.h"
+
+#include "i18n.h"
+
+#include "judge/game.h"
+#include "judge/game_record.h"
+#include "pgn/pgn_parse.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct buf {
+    char *p;
+    size_t len, cap;
+};
+
+struct kept_move {
+    uint64_t offset;
+    char san[8];
+    uint32_t fullmove;
+    int side;
+};
+
+struct tag_at {
+    size_t name, value; /* offsets in the tag arena */
+};
+
+static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+struct pgn_export {
+    struct kept_move *moves;
+    size_t nmoves, capmoves, cursor;
+    bool unsorted;
+
+    uint64_t at;
+    bool failed;
+    struct buf arena; /* tag names and values, NUL-ended */
+    struct tag_at tags[PGN_PARSE_TAGS_MAX];
+    size_t ntags;
+    unsigned dup_tags;
+    struct buf text;  /* the game's movetext, laid out */
+    struct buf word;  /* the word being made ("(" + token + ")") */
+    struct buf out;   /* the whole game */
+    size_t line_len;
+    bool need_number; /* the next Black move takes "N..." */
+    char marker[8];   /* the termination marker read, "" when none */
+    unsigned rewritten;
+    char first_from[40], first_to[24];
+    unsigned unresolved;  /* moves the replay did not play */
+    char unplayed[32];    /* the first of them */
+    unsigned marks;       /* N, RR, D written as NAGs */
+    char mark_word[4];
+    unsigned mark_nag;
+    bool in_game;
+};
+
+static bool grow(struct pgn_export *x, struct buf *b, size_t more)
+{
+    if (b->len + more <= b->cap) return true;
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->len + more)
+        cap *= 2;
+    char *p = cap <= PGN_EXPORT_TEXT_MAX ? realloc(b->p, cap) : NULL;
+    if (!p) {
+        x->failed = true;
+        return false;
+    }
+    b->p = p;
+    b->cap = cap;
+    return true;
+}
+
+static void put(struct pgn_export *x, struct buf *b, const char *s, size_t n)
+{
+    if (x->failed || !grow(x, b, n + 1)) return;
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = '\0';
+}
+
+static void puts_(struct pgn_export *x, struct buf *b, const char *s)
+{
+    put(x, b, s, strlen(s));
+}
+
+struct pgn_export *pgn_export_new(void)
+{
+    return calloc(1, sizeof(struct pgn_export));
+}
+
+void pgn_export_free(struct pgn_export *x)
+{
+    if (!x) return;
+    free(x->moves);
+    free(x->arena.p);
+    free(x->text.p);
+    free(x->word.p);
+    free(x->out.p);
+    free(x);
+}
+
+void pgn_export_move(struct pgn_export *x, const struct game_move *m)
+{
+    if (x->nmoves == x->capmoves) {
+        size_t cap = x->capmoves ? x->capmoves * 2 : 1024;
+        struct kept_move *p = cap <= PGN_EXPORT_MOVES_MAX ? realloc(x->moves, cap * sizeof *p) : NULL;
+        if (!p) {
+            x->failed = true; /* the game in hand is written as read */
+            return;
+        }
+        x->moves = p;
+        x->capmoves = cap;
+    }
+    struct kept_move *k = &x->moves[x->nmoves++];
+    k->offset = m->offset;
+    snprintf(k->san, sizeof k->san, "%s", m->san);
+    k->fullmove = m->fullmove;
+    k->side = m->side;
+    if (x->nmoves > 1 && k[-1].offset > k->offset) x->unsorted = true;
+}
+
+static int by_offset(const void *a, const void *b)
+{
+    uint64_t x = ((const struct kept_move *)a)->offset, y = ((const struct kept_move *)b)->offset;
+    return x < y ? -1 : x > y;
+}
+
+static const struct kept_move *find_move(struct pgn_export *x, uint64_t offset)
+{
+    if (x->unsorted) {
+        qsort(x->moves, x->nmoves, sizeof *x->moves, by_offset);
+        x->unsorted = false;
+        x->cursor = 0;
+    }
+    if (x->cursor < x->nmoves && x->moves[x->cursor].offset > offset) x->cursor = 0;
+    while (x->cursor < x->nmoves && x->moves[x->cursor].offset < offset)
+        x->cursor++;
+    return x->cursor < x->nmoves && x->moves[x->cursor].offset == offset ? &x->moves[x->cursor]
+                                                                         : NULL;
+}
+
+void pgn_export_begin(struct pgn_export *x, uint64_t at)
+{
+    x->at = at;
+    x->failed = false;
+    x->arena.len = x->text.len = x->word.len = x->out.len = 0;
+    x->ntags = 0;
+    x->dup_tags = 0;
+    x->line_len = 0;
+    x->need_number = true;
+    x->marker[0] = '\0';
+    x->rewritten = x->unresolved = x->marks = 0;
+    x->mark_word[0] = '\0';
+    x->in_game = false;
+    x->cursor = 0;
+}
+
+/* ---- the movetext, word by word ---------------------------------------- */
+
+/* Put the word made so far on the current line, or on a new one. */
+static void flush_word(struct pgn_export *x)
+{
+    if (!x->word.len) return;
+    if (x->line_len && x->line_len + 1 + x->word.len > PGN_EXPORT_LINE_MAX) {
+        put(x, &x->text, "\n", 1);
+        x->line_len = 0;
+    } else if (x->line_len) {
+        put(x, &x->text, " ", 1);
+        x->line_len++;
+    }
+    put(x, &x->text, x->word.p, x->word.len);
+    x->line_len += x->word.len;
+    x->word.len = 0;
+}
+
+/* A new word (an open "(" waiting is glued before it). */
+static void word(struct pgn_export *x, const char *s, size_t n)
+{
+    bool open = x->word.len && x->word.p[x->word.len - 1] == '(';
+    bool only_open = open && strspn(x->word.p, "(") == x->word.len;
+    if (!only_open) flush_word(x);
+    put(x, &x->word, s, n);
+}
+
+static void on_move(struct pgn_export *x, const struct pgn_event *ev)
+{
+    const struct kept_move *k = find_move(x, x->at + ev->loc.offset);
+    if (!k) {
+        /* not played: a mark that is a word between the moves (judge/game.c
+         * reads N, RR and D so), as its NAG; anything else, a move the
+         * replay did not play (--force), as it was written */
+        static const struct {
+            const char *word;
+            unsigned nag;
+        } marks[] = {{"N", 146}, {"RR", 145}, {"D", 220}};
+        for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+            if (ev->len == strlen(marks[i].word) && memcmp(ev->text, marks[i].word, ev->len) == 0) {
+                char nag[16];
+                int n = snprintf(nag, sizeof nag, "$%u", marks[i].nag);
+                word(x, nag, (size_t)n);
+                if (!x->mark_word[0]) {
+                    snprintf(x->mark_word, sizeof x->mark_word, "%s", marks[i].word);
+                    x->mark_nag = marks[i].nag;
+                }
+                x->marks++;
+                return;
+            }
+        }
+        if (x->unresolved++ == 0)
+            snprintf(x->unplayed, sizeof x->unplayed, "%.*s", (int)(ev->len < 24 ? ev->len : 24),
+                     ev->text);
+        word(x, ev->text, ev->len);
+        x->need_number = true;
+        return;
+    }
+    char num[24];
+    int n = 0;
+    if (k->side == 0)
+        n = snprintf(num, sizeof num, "%u.", (unsigned)k->fullmove);
+    else if (x->need_number)
+        n = snprintf(num, sizeof num, "%u...", (unsigned)k->fullmove);
+    if (n > 0) {
+        word(x, num, (size_t)n);
+        flush_word(x);
+    }
+    size_t sl = strlen(k->san);
+    word(x, k->san, sl);
+    if (sl != ev->len || memcmp(k->san, ev->text, sl) != 0) {
+        if (x->rewritten++ == 0) {
+            snprintf(x->first_from, sizeof x->first_from, "%u%s %.*s", (unsigned)k->fullmove,
+                     k->side ? "..." : ".", (int)(ev->len < 24 ? ev->len : 24), ev->text);
+            snprintf(x->first_to, sizeof x->first_to, "%s", k->san);
+        }
+    }
+    x->need_number = false;
+}
+
+static void on_comment(struct pgn_export *x, const char *s, size_t n)
+{
+    /* "{" + the words + "}", each word on its own for the line length */
+    size_t i = 0, words = 0;
+    while (i < n) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+            i++;
+        size_t j = i;
+        while (j < n && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r'))
+            j++;
+        if (j == i) break;
+        if (words++ == 0) {
+            word(x, "{", 1);
+            put(x, &x->word, s + i, j - i);
+        } else {
+            word(x, s + i, j - i);
+        }
+        i = j;
+    }
+    if (words == 0) word(x, "{", 1);
+    put(x, &x->word, "}", 1);
+    x->need_number = true;
+}
+
+/* ---- the tags --------------------------------------------------------- */
+
+static const char *tag_name(const struct pgn_export *x, size_t i)
+{
+    return x->arena.p + x->tags[i].name;
+}
+
+static const char *tag_value_of(const struct pgn_export *x, size_t i)
+{
+    return x->arena.p + x->tags[i].value;
+}
+
+static long find_tag(const struct pgn_export *x, const char *name)
+{
+    for (size_t i = 0; i < x->ntags; i++)
+        if (strcmp(tag_name(x, i), name) == 0) return (long)i;
+    return -1;
+}
+
+static void on_tag(struct pgn_export *x, const struct pgn_event *ev)
+{
+    if (find_tag(x, ev->name) >= 0 || x->ntags == PGN_PARSE_TAGS_MAX) {
+        x->dup_tags++;
+        return;
+    }
+    size_t name = x->arena.len;
+    put(x, &x->arena, ev->name, ev->name_len);
+    put(x, &x->arena, "", 1);
+    size_t value = x->arena.len;
+    put(x, &x->arena, ev->text, ev->len);
+    put(x, &x->arena, "", 1);
+    if (x->failed) return;
+    x->tags[x->ntags++] = (struct tag_at){name, value};
+}
+
+/* A result in any of its usual spellings, as its PGN form (8.2.6); NULL
+ * when it is not one whose meaning is certain. */
+static const char *result_form(const char *v)
+{
+    static const struct {
+        const char *text, *form;
+    } forms[] = {
+        {"1-0", "1-0"},         {"0-1", "0-1"},         {"1/2-1/2", "1/2-1/2"},
+        {"*", "*"},             {"1/2", "1/2-1/2"},     {"\302\275-\302\275", "1/2-1/2"},
+        {"\302\275", "1/2-1/2"}, {"0.5-0.5", "1/2-1/2"}, {"1 - 0", "1-0"},
+        {"0 - 1", "0-1"},       {"1/2 - 1/2", "1/2-1/2"}, {"1:0", "1-0"},
+        {"0:1", "0-1"},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+        if (strcmp(v, forms[i].text) == 0) return forms[i].form;
+    return NULL;
+}
+
+/* A Date value in the form 8.1.1.3 asks for (YYYY.MM.DD, ? for unknown
+ * digits) when its meaning is certain: a year alone, a year and a month,
+ * one-digit months and days, '-' or '/' between the parts of a date that
+ * starts with its 4-digit year.  False (out untouched) otherwise. */
+static bool date_form(const char *v, char out[11])
+{
+    unsigned part[3] = {0, 0, 0};
+    int nparts = 0, digits[3] = {0, 0, 0};
+    char sep = 0;
+    for (const char *p = v; *p; p++) {
+        if (*p >= '0' && *p <= '9') {
+            if (nparts == 0) nparts = 1;
+            if (++digits[nparts - 1] > 4) return false;
+            part[nparts - 1] = part[nparts - 1] * 10 + (unsigned)(*p - '0');
+        } else if ((*p == '.' || *p == '-' || *p == '/') && nparts && nparts < 3 &&
+                   digits[nparts - 1] && (!sep || *p == sep)) {
+            sep = *p;
+            nparts++;
+        } else {
+            return false;
+        }
+    }
+    if (nparts == 0 || digits[0] != 4 || digits[nparts - 1] == 0) return false;
+    if (nparts >= 2 && (digits[1] > 2 || part[1] < 1 || part[1] > 12)) return false;
+    if (nparts == 3 && (digits[2] > 2 || part[2] < 1 || part[2] > 31)) return false;
+    snprintf(out, 11, "%04u.", part[0]);
+    if (nparts >= 2) snprintf(out + 5, 6, "%02u.", part[1]);
+    else memcpy(out + 5, "??.", 4);
+    if (nparts == 3) snprintf(out + 8, 3, "%02u", part[2]);
+    else memcpy(out + 8, "??", 3);
+    return true;
+}
+
+static void say(pgn_export_change_fn fn, void *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void say(pgn_export_change_fn fn, void *ctx, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (fn) fn(ctx, msg);
+}
+
+static void put_tag(struct pgn_export *x, const char *name, const char *value)
+{
+    puts_(x, &x->out, "[");
+    puts_(x, &x->out, name);
+    puts_(x, &x->out, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '\\' || *p == '"') put(x, &x->out, "\\", 1);
+        put(x, &x->out, p, 1);
+    }
+    puts_(x, &x->out, "\"]\n");
+}
+
+static int by_name(const void *a, const void *b, void *arena)
+{
+    const struct tag_at *x = a, *y = b;
+    return strcmp((const char *)arena + x->name, (const char *)arena + y->name);
+}
+
+/* qsort_r is not C11: a small insertion sort (at most PGN_PARSE_TAGS_MAX). */
+static void sort_tags(struct tag_at *t, size_t n, char *arena)
+{
+    for (size_t i = 1; i < n; i++) {
+        struct tag_at v = t[i];
+        size_t j = i;
+        while (j > 0 && by_name(&t[j - 1], &v, arena) > 0) {
+            t[j] = t[j - 1];
+            j--;
+        }
+        t[j] = v;
+    }
+}
+
+bool pgn_export_event(struct pgn_export *x, const struct pgn_event *ev)
+{
+    struct pgn_event e;
+    switch (ev->type) {
+    case PGN_EV_GAME_BEGIN:
+        x->in_game = true;
+        break;
+    case PGN_EV_TAG:
+        on_tag(x, ev);
+        break;
+    case PGN_EV_MOVE_COMMENTED:
+        e = *ev;
+        pgn_event_uncommented(&e);
+        on_move(x, &e);
+        pgn_event_comment(ev, &e);
+        on_comment(x, e.text, e.len);
+        break;
+    case PGN_EV_MOVE:
+        on_move(x, ev);
+        break;
+    case PGN_EV_MOVE_NUMBER:
+    case PGN_EV_MOVETEXT_BEGIN:
+        break;
+    case PGN_EV_NAG: {
+        char nag[16];
+        int n = snprintf(nag, sizeof nag, "$%u", ev->number);
+        word(x, nag, (size_t)n); /* part of the move element: no "N..." after it */
+        break;
+    }
+    case PGN_EV_COMMENT:
+        on_comment(x, ev->text, ev->len);
+        break;
+    case PGN_EV_RAV_BEGIN:
+        word(x, "(", 1);
+        x->need_number = true;
+        break;
+    case PGN_EV_RAV_END:
+        put(x, &x->word, ")", 1);
+        x->need_number = true;
+        break;
+    case PGN_EV_RESULT:
+        snprintf(x->marker, sizeof x->marker, "%s", ev->text);
+        break;
+    case PGN_EV_GAME_END:
+    case PGN_EV_NB:
+        break;
+    }
+    return !x->failed;
+}
+
+void pgn_export_forget(struct pgn_export *x, uint64_t done)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < x->nmoves; i++)
+        if (x->moves[i].offset >= done) x->moves[keep++] = x->moves[i];
+    x->nmoves = keep;
+    x->cursor = 0;
+}
+
+const char *pgn_export_text(struct pgn_export *x, size_t *len, pgn_export_change_fn fn, void *ctx)
+{
+    *len = 0;
+    if (!x->in_game || x->failed) return NULL;
+    if (x->unresolved) {
+        /* a move not played cannot be written in SAN: the game as it was */
+        say(fn, ctx, ngettext("not written in export format: %u move was not replayed (the first: %s)",
+                              "not written in export format: %u moves were not replayed (the first: %s)",
+                              x->unresolved),
+            x->unresolved, x->unplayed);
+        return NULL;
+    }
+
+    /* the result: the marker and the Result tag agree (8.2.6) */
+    long rt = find_tag(x, "Result");
+    const char *tag_result = rt >= 0 ? tag_value_of(x, (size_t)rt) : NULL;
+    const char *tag_form = tag_result ? result_form(tag_result) : NULL;
+    const char *result = x->marker[0] ? x->marker : tag_form ? tag_form : "*";
+    if (tag_result && strcmp(tag_result, result) != 0) {
+        if (tag_form && strcmp(tag_form, result) == 0)
+            say(fn, ctx, _("Result tag \"%s\" written in its PGN form \"%s\""), tag_result, result);
+        else
+            say(fn, ctx, _("Result tag \"%s\" written as \"%s\", the termination marker"), tag_result,
+                result);
+    } else if (!tag_result) {
+        say(fn, ctx, _("Result tag added with the termination marker \"%s\""), result);
+    }
+    if (!x->marker[0])
+        say(fn, ctx, _("termination marker \"%s\" added at the end of the movetext"), result);
+    word(x, result, strlen(result));
+    flush_word(x);
+
+    if (x->marks)
+        say(fn, ctx,
+            ngettext("%u annotation mark written as its NAG (the first: %s as $%u)",
+                     "%u annotation marks written as their NAGs (the first: %s as $%u)", x->marks),
+            x->marks, x->mark_word, x->mark_nag);
+
+    /* the tags: the roster, then the others in ASCII order */
+    char missing[128] = "", date[11];
+    for (int r = 0; r < 7; r++) {
+        long i = find_tag(x, roster[r]);
+        const char *v = r == 6 ? result : i >= 0 ? tag_value_of(x, (size_t)i) : r == 2 ? "????.??.??" : "?";
+        if (r == 2 && i >= 0 && date_form(v, date) && strcmp(date, v) != 0) {
+            say(fn, ctx, _("Date \"%s\" written as \"%s\""), v, date);
+            v = date;
+        }
+        if (i < 0 && r != 6) {
+            size_t m = strlen(missing);
+            snprintf(missing + m, sizeof missing - m, "%s%s", m ? ", " : "", roster[r]);
+        }
+        put_tag(x, roster[r], v);
+    }
+    if (missing[0]) say(fn, ctx, _("missing tags of the Seven Tag Roster added as \"?\": %s"), missing);
+    struct tag_at others[PGN_PARSE_TAGS_MAX];
+    size_t nothers = 0;
+    bool in_order = true; /* the roster came first, in its order, the others sorted */
+    size_t seen_roster = 0;
+    for (size_t i = 0; i < x->ntags; i++) {
+        int r = -1;
+        for (int k = 0; k < 7; k++)
+            if (strcmp(tag_name(x, i), roster[k]) == 0) r = k;
+        if (r >= 0) {
+            if (nothers || (size_t)r < seen_roster) in_order = false;
+            seen_roster = (size_t)r;
+            continue;
+        }
+        if (nothers && strcmp(tag_name(x, i), x->arena.p + others[nothers - 1].name) < 0)
+            in_order = false;
+        others[nothers++] = x->tags[i];
+    }
+    sort_tags(others, nothers, x->arena.p);
+    bool has_fen = find_tag(x, "FEN") >= 0, has_setup = find_tag(x, "SetUp") >= 0;
+    bool setup_done = false;
+    for (size_t i = 0; i < nothers; i++) {
+        const char *name = x->arena.p + others[i].name;
+        if (has_fen && !has_setup && !setup_done && strcmp(name, "SetUp") > 0) {
+            put_tag(x, "SetUp", "1");
+            setup_done = true;
+        }
+        put_tag(x, name, x->arena.p + others[i].value);
+    }
+    if (has_fen && !has_setup && !setup_done) put_tag(x, "SetUp", "1");
+    if (has_fen && !has_setup) say(fn, ctx, "%s", _("tag SetUp \"1\" added beside the FEN tag"));
+    if (!in_order)
+        say(fn, ctx, "%s", _("tags put in export order: the Seven Tag Roster first, the others in ASCII order"));
+    if (x->dup_tags)
+        say(fn, ctx, ngettext("%u repeated tag dropped (the first value is kept)",
+                              "%u repeated tags dropped (the first values are kept)", x->dup_tags),
+            x->dup_tags);
+    if (x->rewritten)
+        say(fn, ctx,
+            ngettext("%u move rewritten in export-format SAN (the first: %s as %s)",
+                     "%u moves rewritten in export-format SAN (the first: %s as %s)", x->rewritten),
+            x->rewritten, x->first_from, x->first_to);
+    put(x, &x->out, "\n", 1);
+    put(x, &x->out, x->text.p ? x->text.p : "", x->text.len);
+    put(x, &x->out, "\n", 1);
+    if (x->failed) return NULL;
+    *len = x->out.len;
+    return x->out.p;
+}

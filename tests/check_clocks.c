@@ -153,7 +153,7 @@ static void run_game(const char *text, bool fast, int64_t delay_ms, int64_t slac
                      struct seen *s)
 {
     memset(s, 0, sizeof *s);
-    struct game_sink sink = {s, on_diag, on_game, false};
+    struct game_sink sink = {s, on_diag, on_game, false, NULL};
     struct game *g = game_new(&sink, true);
     ck_assert_ptr_nonnull(g);
     game_set_clocks(g, delay_ms, slack_ms);

@@ -46,7 +46,7 @@ static void seen_game(void *ctx, const struct game_record *g)
 static const char *replay(struct seen *s, const char *pgn, enum nota_mode mode, bool stop)
 {
     memset(s, 0, sizeof *s);
-    struct game_sink sink = {s, seen_diag, seen_game, false};
+    struct game_sink sink = {s, seen_diag, seen_game, false, NULL};
     struct game *g = game_new(&sink, false);
     ck_assert_ptr_nonnull(g);
     game_set_notation(g, mode);

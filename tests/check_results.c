@@ -123,7 +123,7 @@ START_TEST(result_forms)
 {
     struct got got;
     memset(&got, 0, sizeof got);
-    struct game_sink sink = {&got, on_diag, on_game, false};
+    struct game_sink sink = {&got, on_diag, on_game, false, NULL};
     struct game *g = game_new(&sink, true);
     ck_assert_ptr_nonnull(g);
     feed_text(g, cases[_i].pgn, strlen(cases[_i].pgn));

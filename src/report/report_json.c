@@ -193,7 +193,7 @@ static void key_players(struct json_buf *jb, const struct game_record *g)
     key_string(jb, "black_title", g->black_title);
 }
 
-/* The keys in the order cmd_merge.c's reader expects them (it falls back to
+/* The keys in the order merge_records.c's reader expects them (it falls back to
  * the general reader for any other order). */
 void report_jsonl_game_key(struct json_buf *jb, const struct game_record *g, const char *shard)
 {

@@ -188,6 +188,15 @@ merge_equals() {
         same "$tmp/one" "$tmp/merged" "merge of $1 in $2 game_key shards, --format=$fmt"
     done
 }
+# A shard given as "-", standard input redirected from a regular file: pass 2
+# must read it again (merge keeps a copy), not meet its end and stop halfway.
+shards sample.pgn 3
+run "$tmp/one" --quiet --strict --format=jsonl --report=games sample.pgn
+status=0
+"$PGNARBITER" merge --quiet --format=jsonl "$tmp/shards/1" - "$tmp/shards/3" \
+    <"$tmp/shards/2" >"$tmp/merged" 2>"$tmp/merged.err" || status=$?
+echo "$status" >"$tmp/merged.status"
+same "$tmp/one" "$tmp/merged" "merge with shard 2 of 3 as - from a regular file"
 require_confirmed=1 # these layouts must always merge exactly
 for f in sample.pgn containers/sample-pzstd.pgn.zst containers/sample-skippable.pgn.zst \
     containers/sample-blocks.pgn.bgz shard/*.pgn pgn/mac-line-endings.pgn pgn/event-players.pgn; do

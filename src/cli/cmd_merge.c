@@ -212,7 +212,9 @@ static FILE *open_shard(struct merge *m, struct shard_file *s)
     }
     s->dev = st.st_dev;
     s->ino = st.st_ino;
-    if (!m->emit && !S_ISREG(st.st_mode) && !(s->spool = tmpfile())) {
+    /* Pass 2 reads the shard again: a pipe, or standard input even when it
+     * is a regular file (pass 1 leaves it at its end), is kept in a copy. */
+    if (!m->emit && (std || !S_ISREG(st.st_mode)) && !(s->spool = tmpfile())) {
         merge_error(m->err, _("%s cannot be kept for the second pass: %s."), s->path,
                     strerror(errno));
         if (!std) fclose(f);

@@ -110,6 +110,18 @@ done
 st=$(status P --quiet -o game.pgn <game.pgn)
 if [ "$st" = 2 ] && cmp -s game.pgn keep.pgn; then ok; else bad "-o standard input's file: exit $st"; fi
 
+# -o, --good or --bad naming the --trf or --players file: refused, the file kept
+cp "$TOP_SRCDIR/testdata/trf/kdu-swapped-result.trf" event.trf
+cp event.trf event.keep
+printf 'Rossi, Mario = 851234\n' >players.txt
+cp players.txt players.keep
+for args in "-o event.trf" "--good event.trf" "--bad event.trf" "-o players.txt --players players.txt"; do
+    # shellcheck disable=SC2086
+    st=$(status P --quiet --trf event.trf $args game.pgn)
+    if [ "$st" = 2 ] && cmp -s event.trf event.keep && cmp -s players.txt players.keep && [ ! -s out ] &&
+        grep -q 'writing there would replace it' err; then ok; else
+        bad "an output naming the TRF or players file ($args): exit $st, $(cat err)"; fi
+done
 # ---- 3. a signal during a run
 mkfifo in
 # interrupt SIGNAL ARGS...: a run reading the FIFO `in`, one copy of the

@@ -385,6 +385,22 @@ static bool output_is_input(const struct check_run *run, const struct cli_output
             free(file);
         }
     }
+    /* --trf FILE and --players FILE are inputs too */
+    const char *event_files[2] = {run->opt.trf, run->opt.players};
+    for (int i = 0; i < 2 && !hit; i++) {
+        if (!event_files[i] || stat(event_files[i], &st) != 0 || !cli_output_same(o, &st))
+            continue;
+        char *eo = cli_escape_name(o->path), *ef = cli_escape_name(event_files[i]);
+        fprintf(run->err,
+                i == 0 ? _("pgnarbiter: %s %s is the tournament report file %s: writing there "
+                           "would replace it; give another file\n")
+                       : _("pgnarbiter: %s %s is the players file %s: writing there would "
+                           "replace it; give another file\n"),
+                option, eo ? eo : "?", ef ? ef : "?");
+        free(eo);
+        free(ef);
+        return true;
+    }
     if (!hit) return false;
     char *eo = cli_escape_name(o->path), *ei = cli_escape_name(hit);
     if (strcmp(option, "-o") != 0) /* --good, --bad */

@@ -308,6 +308,35 @@ static const struct {
      TAGS("300", "[Result \"*\"]\n[WhiteClock \"0:01:02\"]\n[BlackClock \"0:00:09.5\"]\n")
      "1. e4 e5 *",
      0, 2000, "", "300", "0:01:02", "0:00:09.5"},
+    {"a clock tag that the last clock contradicts",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:03:00\"]\n[BlackClock \"0:04:00\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:30]} *",
+     0, 2000, "clock-tag: the WhiteClock tag gives 0:03:00, but White's clock showed 0:04:30 "
+              "after White's last move (move 2)",
+     NULL, "0:04:30", "0:05:00"},
+    {"a clock tag above the running clock of the side to move",
+     TAGS("300+2", "[Result \"*\"]\n[BlackClock \"0:04:50\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:50]} Nc6 {[%clk 0:04:40]} "
+     "3. Bc4 {[%clk 0:04:30]} *",
+     0, 2000, "clock-tag: the BlackClock tag gives 0:04:50, but Black's clock showed 0:04:40 "
+              "after Black's last move (move 2)",
+     NULL, NULL, NULL},
+    {"clock tags that agree, the side to move's clock ran on",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:04:31\"]\n[BlackClock \"0:03:10\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 {[%clk 0:04:30]} *",
+     0, 2000, "", NULL, NULL, NULL},
+    {"clock tags that give the clocks at the start, no TimeControl (pgn4web)",
+     "[Event \"t\"]\n[Result \"*\"]\n[WhiteClock \"2:00:00\"]\n[BlackClock \"2:00:00\"]\n\n"
+     "1. e4 {[%clk 1:59:01]} e5 {[%clk 1:58:02]} 2. Nf3 {[%clk 0:00:07]} Nc6 {[%clk 0:00:06]} *",
+     0, 2000, "", NULL, NULL, NULL},
+    {"clock tags that give the clocks at the start (FICS)",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:05:00.000\"]\n[BlackClock \"0:05:00.000\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 {[%clk 0:04:30]} *",
+     0, 2000, "", NULL, NULL, NULL},
+    {"a clock tag when the last move has no clock",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:03:00\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 *",
+     0, 2000, "clock-missing", NULL, NULL, NULL},
     {"a clock broken over a line, a command among others",
      TAGS("300+2", "[Result \"*\"]\n")
      "1. e4 {[%clk\n0:05:00]} e5 {a fine move [%eval 0.2] [%clk 0:05:00]} 2. Nf3 {[%clkc 0:04:58]} "

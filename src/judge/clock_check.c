@@ -9,8 +9,9 @@
  * clocks (clock-emt), a TimeControl the clocks contradict (clock-control,
  * naming the control they fit), a value of TimeControl that cannot be read
  * (clock-control-unread), a loss on time by a side whose clock shows time
- * left (clock-time-left) and a game that goes on after a clock showed zero
- * with no increment (clock-after-zero).
+ * left (clock-time-left), a game that goes on after a clock showed zero
+ * with no increment (clock-after-zero) and a WhiteClock or BlackClock tag
+ * that disagrees with that side's last clock (clock-tag).
  *
  * A period's time may show at any move after the period's end: the clock
  * after move 41 (broadcasts show it when the next move is made, lichess
@@ -268,6 +269,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
     uint32_t prev_ply = s->last_ply;
     if (s->first_ply == 0) {
         s->first_ply = ply;
+        s->first = ms;
         uint32_t own_first = c->start_side == side ? 1 : 2;
         if (ply > own_first) {
             int sd;
@@ -411,6 +413,7 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
             (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) && !c->raw[0] && !c->raw[1]) {
             c->any = true;
             s->first_ply = ply;
+            s->first = ms;
             s->last = ms;
             s->last_ply = ply;
             c->next_ply = o->first_ply ? ply + 1 : 0;
@@ -481,6 +484,39 @@ static int gap_list(const struct clock_side *s, char *buf, size_t size)
     return (int)s->ngaps;
 }
 
+/* WhiteClock, BlackClock against the clock after that side's last move
+ * (own_last: its last ply in the game), when that move has one.  The side
+ * to move's clock ran on after it: only a tag above it counts.  A tag equal
+ * to the first period's time, or not below the side's first clock, is the
+ * clock at the start (FICS and pgn4web write it so). */
+static void judge_tag(struct game *g, int side, uint32_t own_last)
+{
+    struct game_clock *c = &g->clk;
+    const struct clock_side *s = &c->s[side];
+    int64_t tag = c->tag_clock[side];
+    if (tag == CLOCK_NONE || !s->first_ply || s->last_ply != own_last) return;
+    bool periods = c->tc.kind == TC_PERIODS;
+    if ((periods && tag == c->tc.p[0].base_ms) || tag >= s->first - c->slack_ms) return;
+    int sd;
+    uint32_t mv;
+    ply_move(c, own_last, &sd, &mv);
+    int64_t allow = c->slack_ms + (periods ? tc_increment_at(&c->tc, mv) : 0);
+    int64_t above = allow + (periods && s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0);
+    int64_t d = tag - s->last;
+    bool to_move = (int)g->lines[0].pos.side == side;
+    if (d <= above && (to_move || -d <= allow)) return;
+    char a[32], b[32];
+    tc_format_clock(tag, a, sizeof a);
+    tc_format_clock(s->last, b, sizeof b);
+    game_emitf(g, DIAG_CLOCK_TAG, DIAG_WARNING, &c->tag_loc[side], NULL,
+               side == COLOR_WHITE
+                   ? _("the WhiteClock tag gives %s, but White's clock showed %s after White's "
+                       "last move (move %u)")
+                   : _("the BlackClock tag gives %s, but Black's clock showed %s after Black's "
+                       "last move (move %u)"),
+               a, b, (unsigned)mv);
+}
+
 void clock_end(struct game *g, bool time_loss, int loser)
 {
     struct game_clock *c = &g->clk;
@@ -488,7 +524,8 @@ void clock_end(struct game *g, bool time_loss, int loser)
     if (!c->any || !g->replayable || l->broken) return;
     /* the usual online game: a clock on every move to the end, nothing noted */
     if (c->next_ply == l->ply + 1 && !c->s[0].ngaps && !c->s[1].ngaps && !c->s[0].zero_ply &&
-        !c->s[1].zero_ply && !time_loss)
+        !c->s[1].zero_ply && !time_loss && c->tag_clock[0] == CLOCK_NONE &&
+        c->tag_clock[1] == CLOCK_NONE)
         return;
     clock_settle(c);
     uint32_t plies = l->ply;
@@ -509,6 +546,7 @@ void clock_end(struct game *g, bool time_loss, int loser)
             ply_move(c, s->last_ply, &sd, &pm);
             add_gap(c, s, pm + 1, m_last, NULL);
         }
+        judge_tag(g, side, own_last);
         if (s->zero_ply && plies > s->zero_ply) {
             uint32_t zm;
             ply_move(c, s->zero_ply, &sd, &zm);

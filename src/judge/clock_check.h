@@ -34,6 +34,7 @@ struct clock_side {
     int64_t last;       /* the last clock read (clock_settle()) */
     uint32_t last_ply;  /* its ply */
     uint32_t first_ply; /* the ply of its first clock, 0 for none */
+    int64_t first;      /* that clock */
     uint32_t zero_ply;  /* the ply its clock showed zero with no increment, else 0 */
     struct src_loc zero_loc;
     uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* move numbers */
@@ -72,6 +73,7 @@ struct game_clock {
     int start_side;
     struct clock_side s[2];
     int64_t tag_clock[2]; /* WhiteClock, BlackClock; CLOCK_NONE when absent */
+    struct src_loc tag_loc[2];
 };
 
 /* A new game (before its tags). */

@@ -1033,6 +1033,7 @@ static __attribute__((noinline)) void on_clock_tag(struct game *g, const struct 
                                                                      : -1;
     if (which < 0) return;
     if (which == 2) g->clk.tc_loc = ev->loc;
+    else g->clk.tag_loc[which] = ev->loc;
     clock_tag(g, which, ev->text, ev->len);
 }
 

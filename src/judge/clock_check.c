@@ -11,7 +11,10 @@
  * (clock-control-unread), a loss on time by a side whose clock shows time
  * left (clock-time-left), a game that goes on after a clock showed zero
  * with no increment (clock-after-zero) and a WhiteClock or BlackClock tag
- * that disagrees with that side's last clock (clock-tag).
+ * that disagrees with that side's last clock (clock-tag).  Along each
+ * variation (PGN 8.2.5), from the clocks before the move it replaces, apart
+ * from the main line's state: clock-rise (a rise of a period's time or more
+ * is left alone there), clock-negative, clock-emt, marked as in a variation.
  *
  * A period's time may show at any move after the period's end: the clock
  * after move 41 (broadcasts show it when the next move is made, lichess
@@ -46,18 +49,29 @@ void clock_begin(struct game_clock *c)
         c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
 }
 
-/* Move the clocks the fast path took into struct clock_side. */
+/* A side's new last clock, the one before kept. */
+static void side_take(struct clock_side *s, int64_t ms, uint32_t ply)
+{
+    s->prev = s->last;
+    s->prev_ply = s->last_ply;
+    s->last = ms;
+    s->last_ply = ply;
+}
+
+/* Move the clocks the fast path took (the last four plies') into struct
+ * clock_side, oldest first. */
 static void clock_settle(struct game_clock *c)
 {
-    for (uint32_t q = 0; q < 2; q++) {
-        if (!c->raw[q]) continue;
-        uint32_t ply = ((c->next_ply - 1) & 1) == q ? c->next_ply - 1 : c->next_ply - 2;
+    for (uint32_t back = 4; back >= 1; back--) {
+        if (c->next_ply <= back) continue;
+        uint32_t ply = c->next_ply - back;
+        uint64_t *raw = &c->raw[ply & 3];
+        if (!*raw) continue;
         uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
-        struct clock_side *s = &c->s[idx & 1];
-        s->last = clock_raw_ms(c->raw[q]);
-        s->last_ply = ply;
-        c->raw[q] = 0;
+        side_take(&c->s[idx & 1], clock_raw_ms(*raw), ply);
+        *raw = 0;
     }
+    c->raw[0] = c->raw[1] = c->raw[2] = c->raw[3] = 0;
 }
 
 /* The clocks can be held to the TimeControl: it is read, and the game is
@@ -209,6 +223,69 @@ static void fit_observed(const struct game_clock *c, char *buf, size_t size)
     tc_format(&fit, buf, size);
 }
 
+/* clock-rise: side's clock rose from prev to ms at move mv, more than allowed. */
+static void emit_rise(struct game *g, const struct src_loc *loc, bool variation, int side,
+                      uint32_t mv, int64_t prev, int64_t ms, int64_t allowed)
+{
+    char a[32], b[32], r[32], al[32];
+    tc_format_clock(prev, a, sizeof a);
+    tc_format_clock(ms, b, sizeof b);
+    fmt_rise(r, sizeof r, ms - prev);
+    tc_format_clock(allowed, al, sizeof al);
+    game_emitf_in(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, variation,
+                  side == COLOR_WHITE
+                      ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
+                          "that the increment, the period bonuses and the slack allow")
+                      : _("Black's clock rises from %s to %s at move %u (by %s), more than the %s "
+                          "that the increment, the period bonuses and the slack allow"),
+                  a, b, (unsigned)mv, r, al);
+}
+
+/* clock-negative for a move's %emt below zero. */
+static void emit_emt_negative(struct game *g, const struct src_loc *loc, bool variation, int side,
+                              uint32_t mv, int64_t emt)
+{
+    char e[32];
+    tc_format_clock(emt, e, sizeof e);
+    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation,
+                  side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
+                                      : _("Black's move %u took %s ([%%emt]): less than nothing"),
+                  (unsigned)mv, e);
+}
+
+/* clock-negative for a clock below zero. */
+static void emit_negative(struct game *g, const struct src_loc *loc, bool variation, int side,
+                          uint32_t mv, int64_t ms)
+{
+    char b[32];
+    tc_format_clock(ms, b, sizeof b);
+    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation,
+                  side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
+                                      : _("Black's clock shows %s after move %u: below zero"),
+                  b, (unsigned)mv);
+}
+
+/* clock-emt when the move's %emt, the increment and the delay do not take
+ * the clock from prev to ms (within the slack): true when reported. */
+static bool judge_emt(struct game *g, const struct src_loc *loc, bool variation, int side,
+                      uint32_t mv, int64_t emt, int64_t prev, int64_t ms)
+{
+    struct game_clock *c = &g->clk;
+    int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;
+    int64_t d = ms - (prev - used + tc_increment_at(&c->tc, mv));
+    if (d <= c->slack_ms && -d <= c->slack_ms) return false;
+    char e[32], a[32], b[32];
+    tc_format_clock(emt, e, sizeof e);
+    tc_format_clock(prev, a, sizeof a);
+    tc_format_clock(ms, b, sizeof b);
+    game_emitf_in(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, variation,
+                  side == COLOR_WHITE
+                      ? _("White's move %u took %s ([%%emt]), but the clock went from %s to %s")
+                      : _("Black's move %u took %s ([%%emt]), but the clock went from %s to %s"),
+                  (unsigned)mv, e, a, b);
+    return true;
+}
+
 /* A rise beyond what the control allows. */
 static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
                        int64_t prev, int64_t ms, int64_t allowed)
@@ -231,15 +308,7 @@ static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint
     }
     if (s->reported_rise) return;
     s->reported_rise = true;
-    char al[32];
-    tc_format_clock(allowed, al, sizeof al);
-    game_emitf(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, NULL,
-               side == COLOR_WHITE
-                   ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
-                       "that the increment, the period bonuses and the slack allow")
-                   : _("Black's clock rises from %s to %s at move %u (by %s), more than the %s "
-                       "that the increment, the period bonuses and the slack allow"),
-               a, b, (unsigned)mv, r, al);
+    emit_rise(g, loc, false, side, mv, prev, ms, allowed);
 }
 
 void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have_clk,
@@ -255,14 +324,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
     clock_settle(c);
     c->next_ply = 0; /* until this clock is judged */
     if (s->first_ply && ply <= s->last_ply) return; /* a second clock for the same move */
-    if (have_emt && emt < 0) {
-        char e[32];
-        tc_format_clock(emt, e, sizeof e);
-        game_emitf(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, NULL,
-                   side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
-                                       : _("Black's move %u took %s ([%%emt]): less than nothing"),
-                   (unsigned)mv, e);
-    }
+    if (have_emt && emt < 0) emit_emt_negative(g, loc, false, side, mv, emt);
     if (!have_clk) return;
     c->any = true;
     int64_t prev = s->last;
@@ -339,43 +401,18 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             }
             if (rise > c->max_rise && rise <= allowed) c->max_rise = rise;
         }
-        if (have_emt && emt >= 0 && tc_known(c) && !s->reported_emt && ply == prev_ply + 2) {
-            int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;
-            int64_t expect = prev - used + tc_increment_at(&c->tc, mv);
-            if (s->bonus_move == mv || s->bonus_move + 1 == mv)
-                expect = CLOCK_NONE; /* a bonus: the difference says nothing */
-            int64_t d = ms - expect;
-            if (expect != CLOCK_NONE && (d > c->slack_ms || -d > c->slack_ms)) {
-                s->reported_emt = true;
-                char e[32], a[32], b[32];
-                tc_format_clock(emt, e, sizeof e);
-                tc_format_clock(prev, a, sizeof a);
-                tc_format_clock(ms, b, sizeof b);
-                game_emitf(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, NULL,
-                           side == COLOR_WHITE
-                               ? _("White's move %u took %s ([%%emt]), but the clock went from "
-                                   "%s to %s")
-                               : _("Black's move %u took %s ([%%emt]), but the clock went from "
-                                   "%s to %s"),
-                           (unsigned)mv, e, a, b);
-            }
-        }
+        /* after a bonus the difference says nothing */
+        if (have_emt && emt >= 0 && tc_known(c) && !s->reported_emt && ply == prev_ply + 2 &&
+            s->bonus_move != mv && s->bonus_move + 1 != mv)
+            s->reported_emt = judge_emt(g, loc, false, side, mv, emt, prev, ms);
     }
-    if (ms < 0) {
-        char b[32];
-        tc_format_clock(ms, b, sizeof b);
-        game_emitf(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, NULL,
-                   side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
-                                       : _("Black's clock shows %s after move %u: below zero"),
-                   b, (unsigned)mv);
-    }
+    if (ms < 0) emit_negative(g, loc, false, side, mv, ms);
     if (ms <= 0 && s->zero_ply == 0 && tc_known(c) && tc_increment_at(&c->tc, mv) == 0 &&
         c->delay_ms == 0) {
         s->zero_ply = ply;
         s->zero_loc = *loc;
     }
-    s->last = ms;
-    s->last_ply = ply;
+    side_take(s, ms, ply);
     /* the fast path goes on from the next ply: a game none of whose rises
      * is judged (a lichess.org game, a TimeControl not read) whose other
      * side had a clock on the ply before */
@@ -399,9 +436,8 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
         int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
         struct clock_side *s = &c->s[side];
         if (ply == c->next_ply) {
-            c->raw[ply & 1] = 0;
-            s->last = ms;
-            s->last_ply = ply;
+            clock_settle(c);
+            side_take(s, ms, ply);
             c->next_ply = ply + 1;
             return;
         }
@@ -410,7 +446,8 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
         const struct clock_side *o = &c->s[side ^ 1];
         bool first = ply == (c->start_side == side ? 1u : 2u);
         if (s->first_ply == 0 && first && ply > 0 && !g->lines[0].broken && g->replayable &&
-            (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) && !c->raw[0] && !c->raw[1]) {
+            (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) &&
+            !(c->raw[0] | c->raw[1] | c->raw[2] | c->raw[3])) {
             c->any = true;
             s->first_ply = ply;
             s->first = ms;
@@ -426,13 +463,9 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
 /* [%clk ...] [%emt ...] [%clkc ...] commands of a comment: each "[%name
  * value]", wherever a '%' after a '[' starts one (the caller looked at the
  * ends only); the first of each counts. */
-void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
+static void clock_parse(const char *t, size_t len, int64_t *clk_out, bool *have_clk_out,
+                        int64_t *emt_out, bool *have_emt_out)
 {
-    uint64_t raw;
-    if (clock_tail_comment(t, len, &raw)) {
-        clock_take(g, loc, clock_raw_ms(raw));
-        return;
-    }
     int64_t clk = 0, emt = 0;
     bool have_clk = false, have_emt = false;
     const char *end = t + len, *p = t;
@@ -462,10 +495,94 @@ void clock_comment(struct game *g, const struct src_loc *loc, const char *t, siz
         if (is_emt && !have_emt) emt = ms, have_emt = true;
         p = e;
     }
+    *clk_out = clk;
+    *have_clk_out = have_clk;
+    *emt_out = emt;
+    *have_emt_out = have_emt;
+}
+
+void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
+{
+    uint64_t raw;
+    if (clock_tail_comment(t, len, &raw)) {
+        clock_take(g, loc, clock_raw_ms(raw));
+        return;
+    }
+    int64_t clk, emt;
+    bool have_clk, have_emt;
+    clock_parse(t, len, &clk, &have_clk, &emt, &have_emt);
     if (have_clk && !have_emt)
         clock_take(g, loc, clk);
     else if (have_clk || have_emt)
         clock_slow(g, loc, clk, have_clk, emt, have_emt);
+}
+
+/* ---- variations ---------------------------------------------------------- */
+
+void clock_var_begin(struct game *g, unsigned depth, bool after)
+{
+    struct game_clock *c = &g->clk;
+    struct clock_line *v = &g->clk_lines[depth];
+    uint32_t from = g->lines[depth - 1].ply; /* the parent's last move */
+    if (depth == 1) clock_settle(c);
+    for (int side = 0; side < 2; side++) {
+        int64_t last, prev;
+        uint32_t last_ply, prev_ply;
+        if (depth == 1) {
+            const struct clock_side *s = &c->s[side];
+            last = s->last, last_ply = s->first_ply ? s->last_ply : 0;
+            prev = s->prev, prev_ply = s->first_ply ? s->prev_ply : 0;
+        } else {
+            const struct clock_var_side *s = &g->clk_lines[depth - 1].s[side];
+            last = s->last, last_ply = s->last_ply, prev = s->prev, prev_ply = s->prev_ply;
+        }
+        struct clock_var_side *h = &v->s[side];
+        memset(h, 0, sizeof *h);
+        if (!after && last_ply && last_ply == from) /* the move replaced: its clock is not ours */
+            last = prev, last_ply = prev_ply;
+        h->last = last_ply ? last : CLOCK_NONE;
+        h->last_ply = last_ply;
+    }
+}
+
+void clock_var_comment(struct game *g, unsigned depth, const struct src_loc *loc, const char *t,
+                       size_t len)
+{
+    struct game_clock *c = &g->clk;
+    const struct line *l = &g->lines[depth];
+    if (l->broken || !g->replayable || l->ply == 0) return;
+    int64_t ms, emt;
+    bool have_clk, have_emt;
+    clock_parse(t, len, &ms, &have_clk, &emt, &have_emt);
+    if (!have_clk && !have_emt) return;
+    int side;
+    uint32_t mv, ply = l->ply;
+    ply_move(c, ply, &side, &mv);
+    struct clock_var_side *h = &g->clk_lines[depth].s[side];
+    if (h->last_ply >= ply) return; /* a second clock for the same move */
+    if (have_emt && emt < 0) emit_emt_negative(g, loc, true, side, mv, emt);
+    if (!have_clk) return;
+    if (h->last_ply && tc_known(c)) {
+        /* as on the main line, and any period that ended since may show */
+        int sd;
+        uint32_t prev_mv;
+        ply_move(c, h->last_ply, &sd, &prev_mv);
+        int64_t allowed = 2 * tc_increment_at(&c->tc, mv) + c->slack_ms, bonus = 0;
+        for (uint32_t m = prev_mv; m <= mv && m <= prev_mv + CLOCK_GAP_SCAN_MAX; m++)
+            bonus += tc_bonus_at(&c->tc, m);
+        if (ms - h->last > allowed + bonus && ms - h->last < CLOCK_PERIOD_JUMP_MS &&
+            !h->reported_rise) {
+            h->reported_rise = true;
+            emit_rise(g, loc, true, side, mv, h->last, ms, allowed);
+        }
+        if (have_emt && emt >= 0 && !bonus && !h->reported_emt && ply == h->last_ply + 2)
+            h->reported_emt = judge_emt(g, loc, true, side, mv, emt, h->last, ms);
+    }
+    if (ms < 0) emit_negative(g, loc, true, side, mv, ms);
+    h->prev = h->last;
+    h->prev_ply = h->last_ply;
+    h->last = ms;
+    h->last_ply = ply;
 }
 
 static int gap_list(const struct clock_side *s, char *buf, size_t size)

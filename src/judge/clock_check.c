@@ -436,7 +436,15 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
         int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
         struct clock_side *s = &c->s[side];
         if (ply == c->next_ply) {
-            clock_settle(c);
+            /* this side's clock of ply - 2 becomes the one before; that of
+             * ply - 4 (in the slot ply takes) is past */
+            uint64_t *before = &c->raw[(ply - 2) & 3];
+            if (*before && ply > 2) {
+                s->last = clock_raw_ms(*before);
+                s->last_ply = ply - 2;
+            }
+            *before = 0;
+            c->raw[ply & 3] = 0;
             side_take(s, ms, ply);
             c->next_ply = ply + 1;
             return;

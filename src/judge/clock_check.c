@@ -58,20 +58,20 @@ static void side_take(struct clock_side *s, int64_t ms, uint32_t ply)
     s->last_ply = ply;
 }
 
-/* Move the clocks the fast path took (the last four plies') into struct
- * clock_side, oldest first. */
+/* Move the clocks the fast path took into struct clock_side.  Only a game
+ * none of whose rises is judged takes the fast path, so the clock before
+ * the last (clock_side.prev, for a variation's rise) is not kept there. */
 static void clock_settle(struct game_clock *c)
 {
-    for (uint32_t back = 4; back >= 1; back--) {
-        if (c->next_ply <= back) continue;
-        uint32_t ply = c->next_ply - back;
-        uint64_t *raw = &c->raw[ply & 3];
-        if (!*raw) continue;
+    for (uint32_t q = 0; q < 2; q++) {
+        if (!c->raw[q]) continue;
+        uint32_t ply = ((c->next_ply - 1) & 1) == q ? c->next_ply - 1 : c->next_ply - 2;
         uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
-        side_take(&c->s[idx & 1], clock_raw_ms(*raw), ply);
-        *raw = 0;
+        struct clock_side *s = &c->s[idx & 1];
+        s->last = clock_raw_ms(c->raw[q]);
+        s->last_ply = ply;
+        c->raw[q] = 0;
     }
-    c->raw[0] = c->raw[1] = c->raw[2] = c->raw[3] = 0;
 }
 
 /* The clocks can be held to the TimeControl: it is read, and the game is
@@ -436,16 +436,9 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
         int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
         struct clock_side *s = &c->s[side];
         if (ply == c->next_ply) {
-            /* this side's clock of ply - 2 becomes the one before; that of
-             * ply - 4 (in the slot ply takes) is past */
-            uint64_t *before = &c->raw[(ply - 2) & 3];
-            if (*before && ply > 2) {
-                s->last = clock_raw_ms(*before);
-                s->last_ply = ply - 2;
-            }
-            *before = 0;
-            c->raw[ply & 3] = 0;
-            side_take(s, ms, ply);
+            c->raw[ply & 1] = 0;
+            s->last = ms;
+            s->last_ply = ply;
             c->next_ply = ply + 1;
             return;
         }
@@ -455,7 +448,7 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
         bool first = ply == (c->start_side == side ? 1u : 2u);
         if (s->first_ply == 0 && first && ply > 0 && !g->lines[0].broken && g->replayable &&
             (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) &&
-            !(c->raw[0] | c->raw[1] | c->raw[2] | c->raw[3])) {
+            !c->raw[0] && !c->raw[1]) {
             c->any = true;
             s->first_ply = ply;
             s->first = ms;
@@ -633,7 +626,7 @@ static void judge_tag(struct game *g, int side, uint32_t own_last)
     char a[32], b[32];
     tc_format_clock(tag, a, sizeof a);
     tc_format_clock(s->last, b, sizeof b);
-    game_emitf(g, DIAG_CLOCK_TAG, DIAG_WARNING, &c->tag_loc[side], NULL,
+    game_emitf(g, DIAG_CLOCK_TAG, DIAG_WARNING, &g->clk_tag_loc[side], NULL,
                side == COLOR_WHITE
                    ? _("the WhiteClock tag gives %s, but White's clock showed %s after White's "
                        "last move (move %u)")

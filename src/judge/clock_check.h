@@ -36,7 +36,8 @@ struct src_loc;
 struct clock_side {
     int64_t last;       /* the last clock read (clock_settle()) */
     uint32_t last_ply;  /* its ply */
-    int64_t prev;       /* the one before it (a variation may branch there) */
+    int64_t prev;       /* the one before it (a variation may branch there; not
+                         * kept on the fast path, where no rise is judged) */
     uint32_t prev_ply;  /* its ply, 0 for none */
     uint32_t first_ply; /* the ply of its first clock, 0 for none */
     int64_t first;      /* that clock */
@@ -53,11 +54,10 @@ struct clock_side {
 struct game_clock {
     /* The fast path (clock_fast() in game.c): a lichess.org game with a clock
      * on every ply so far.  next_ply: the ply whose clock it may take, 0 for
-     * none; raw[ply & 3]: the clock it took at that ply (the last two of
-     * each side), its 8 bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in
-     * struct clock_side. */
+     * none; raw[ply & 1]: the last clock it took for that ply's side, its 8
+     * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side. */
     uint32_t next_ply;
-    uint64_t raw[4];
+    uint64_t raw[2];
     int64_t delay_ms, slack_ms; /* --clock-delay, --clock-slack */
     struct time_control tc;
     bool tc_present;
@@ -79,7 +79,6 @@ struct game_clock {
     int start_side;
     struct clock_side s[2];
     int64_t tag_clock[2]; /* WhiteClock, BlackClock; CLOCK_NONE when absent */
-    struct src_loc tag_loc[2];
 };
 
 /* The clocks of a variation at one depth (RAV, PGN 8.2.5), per side: the

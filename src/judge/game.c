@@ -683,7 +683,7 @@ static inline __attribute__((always_inline)) bool clock_fast(struct game *g, con
 {
     uint32_t ply = g->lines[0].ply;
     if (UNLIKELY(ply != g->clk.next_ply)) return false;
-    memcpy(&g->clk.raw[ply & 3], text + len - 9, 8);
+    memcpy(&g->clk.raw[ply & 1], text + len - 9, 8);
     g->clk.next_ply = ply + 1;
     return true;
 }
@@ -1039,7 +1039,7 @@ static __attribute__((noinline)) void on_clock_tag(struct game *g, const struct 
                                                                      : -1;
     if (which < 0) return;
     if (which == 2) g->clk.tc_loc = ev->loc;
-    else g->clk.tag_loc[which] = ev->loc;
+    else g->clk_tag_loc[which] = ev->loc;
     clock_tag(g, which, ev->text, ev->len);
 }
 

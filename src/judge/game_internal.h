@@ -205,6 +205,7 @@ struct game {
 
     struct game_clock clk; /* the clocks (clock_check.c) */
     struct clock_line clk_lines[CLOCK_LINE_DEPTH_MAX]; /* a variation's, by depth */
+    struct src_loc clk_tag_loc[2]; /* WhiteClock, BlackClock: read when clk.tag_clock is */
     char clk_tc[TC_TEXT_MAX]; /* the time control read, for the record */
 
     struct line lines[GAME_LINE_DEPTH_MAX];

@@ -130,7 +130,8 @@ static void on_diag(void *ctx, const struct diag *d)
     struct seen *s = ctx;
     const char *name = diag_info(d->code)->name;
     if (strncmp(name, "clock", 5) != 0) return;
-    int n = snprintf(s->text + s->len, sizeof s->text - s->len, "%s: %s\n", name, d->message);
+    int n = snprintf(s->text + s->len, sizeof s->text - s->len, "%s: %s%s\n", name, d->message,
+                     d->variation ? " (variation)" : "");
     if (n > 0) s->len += (size_t)n;
 }
 
@@ -304,10 +305,71 @@ static const struct {
      "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} (1... c5 {[%clk 0:09:00]} 2. Nf3) 2. Nf3 "
      "{[%clk 0:04:58]} Nc6 {[%clk 0:04:59]} *",
      0, 2000, "", NULL, "0:04:58", "0:04:59"},
+    {"a rise in a variation, from the clock before the move it replaces",
+     TAGS("300+2", "[Result \"*\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:50]} Nc6 {[%clk 0:04:40]} "
+     "(2... d6 {[%clk 0:05:10]} 3. d4 {[%clk 0:04:52]}) 3. Bc4 {[%clk 0:04:30]} Bc5 "
+     "{[%clk 0:04:38]} *",
+     0, 2000, "clock-rise: Black's clock rises from 0:05:00 to 0:05:10 at move 2 (by 0:00:10), "
+              "more than the 0:00:06 that the increment, the period bonuses and the slack allow "
+              "(variation)",
+     NULL, "0:04:30", "0:04:38"},
+    {"a variation's clocks leave the main line's alone",
+     TAGS("300+2", "[Result \"*\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:50]} Nc6 {[%clk 0:04:40]} "
+     "(2... d6 {[%clk 0:01:00]} 3. d4 {[%clk 0:00:30]}) 3. Bc4 {[%clk 0:04:30]} Bc5 "
+     "{[%clk 0:04:38]} 4. O-O {[%clk 0:04:31]} *",
+     0, 2000, "", NULL, "0:04:31", "0:04:38"},
+    {"a nested variation starts from its parent's clocks",
+     TAGS("300+2", "[Result \"*\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:50]} Nc6 {[%clk 0:04:40]} "
+     "(2... d6 {[%clk 0:04:45]} 3. d4 {[%clk 0:04:40]} (3. c4 {[%clk 0:04:58]}) d5 "
+     "{[%clk 0:04:20]}) 3. Bc4 {[%clk 0:04:30]} *",
+     0, 2000, "clock-rise: White's clock rises from 0:04:50 to 0:04:58 at move 3 (by 0:00:08), "
+              "more than the 0:00:06 that the increment, the period bonuses and the slack allow "
+              "(variation)",
+     NULL, "0:04:30", "0:04:40"},
+    {"below zero and %emt in a variation",
+     TAGS("5400+30", "[Result \"*\"]\n")
+     "1. d4 {[%clk 1:30:00]} d5 {[%clk 1:30:00]} 2. c4 {[%clk 1:29:50]} (2. Nf3 {[%clk 1:29:00] "
+     "[%emt 0:00:10]} Nf6 {[%clk -0:00:01]}) e6 {[%clk 1:30:10]} *",
+     0, 2000, "clock-emt: White's move 2 took 0:00:10 ([%emt]), but the clock went from 1:30:00 "
+              "to 1:29:00 (variation)|clock-negative: Black's clock shows -0:00:01 after move 2: "
+              "below zero (variation)",
+     NULL, "1:29:50", "1:30:10"},
     {"the clock tags",
      TAGS("300", "[Result \"*\"]\n[WhiteClock \"0:01:02\"]\n[BlackClock \"0:00:09.5\"]\n")
      "1. e4 e5 *",
      0, 2000, "", "300", "0:01:02", "0:00:09.5"},
+    {"a clock tag that the last clock contradicts",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:03:00\"]\n[BlackClock \"0:04:00\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:30]} *",
+     0, 2000, "clock-tag: the WhiteClock tag gives 0:03:00, but White's clock showed 0:04:30 "
+              "after White's last move (move 2)",
+     NULL, "0:04:30", "0:05:00"},
+    {"a clock tag above the running clock of the side to move",
+     TAGS("300+2", "[Result \"*\"]\n[BlackClock \"0:04:50\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:05:00]} 2. Nf3 {[%clk 0:04:50]} Nc6 {[%clk 0:04:40]} "
+     "3. Bc4 {[%clk 0:04:30]} *",
+     0, 2000, "clock-tag: the BlackClock tag gives 0:04:50, but Black's clock showed 0:04:40 "
+              "after Black's last move (move 2)",
+     NULL, NULL, NULL},
+    {"clock tags that agree, the side to move's clock ran on",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:04:31\"]\n[BlackClock \"0:03:10\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 {[%clk 0:04:30]} *",
+     0, 2000, "", NULL, NULL, NULL},
+    {"clock tags that give the clocks at the start, no TimeControl (pgn4web)",
+     "[Event \"t\"]\n[Result \"*\"]\n[WhiteClock \"2:00:00\"]\n[BlackClock \"2:00:00\"]\n\n"
+     "1. e4 {[%clk 1:59:01]} e5 {[%clk 1:58:02]} 2. Nf3 {[%clk 0:00:07]} Nc6 {[%clk 0:00:06]} *",
+     0, 2000, "", NULL, NULL, NULL},
+    {"clock tags that give the clocks at the start (FICS)",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:05:00.000\"]\n[BlackClock \"0:05:00.000\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 {[%clk 0:04:30]} *",
+     0, 2000, "", NULL, NULL, NULL},
+    {"a clock tag when the last move has no clock",
+     TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:03:00\"]\n")
+     "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 *",
+     0, 2000, "clock-missing", NULL, NULL, NULL},
     {"a clock broken over a line, a command among others",
      TAGS("300+2", "[Result \"*\"]\n")
      "1. e4 {[%clk\n0:05:00]} e5 {a fine move [%eval 0.2] [%clk 0:05:00]} 2. Nf3 {[%clkc 0:04:58]} "

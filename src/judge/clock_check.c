@@ -9,8 +9,10 @@
  * clocks (clock-emt), a TimeControl the clocks contradict (clock-control,
  * naming the control they fit), a value of TimeControl that cannot be read
  * (clock-control-unread), a loss on time by a side whose clock shows time
- * left (clock-time-left) and a game that goes on after a clock showed zero
- * with no increment (clock-after-zero).
+ * left (clock-time-left), a game that goes on after a clock showed zero
+ * with no increment (clock-after-zero) and a WhiteClock or BlackClock tag
+ * that disagrees with that side's last clock (clock-tag).  Variations'
+ * clocks: clock_var.c.
  *
  * A period's time may show at any move after the period's end: the clock
  * after move 41 (broadcasts show it when the next move is made, lichess
@@ -23,6 +25,7 @@
 #include "judge/clock_check.h"
 
 #include "chess/chess.h"
+#include "judge/clock_internal.h"
 #include "i18n.h"
 #include "judge/game_internal.h"
 #include "pgn/time_control.h"
@@ -30,9 +33,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CLOCK_PERIOD_JUMP_MS (5 * 60 * 1000) /* a rise this large is a period's time */
-#define CLOCK_NEVER          (INT64_MAX / 4)
-#define CLOCK_GAP_SCAN_MAX   1000 /* moves of a gap looked through for a period's end */
+#define CLOCK_NEVER (INT64_MAX / 4)
 
 void clock_begin(struct game_clock *c)
 {
@@ -45,8 +46,19 @@ void clock_begin(struct game_clock *c)
         c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
 }
 
-/* Move the clocks the fast path took into struct clock_side. */
-static void clock_settle(struct game_clock *c)
+/* A side's new last clock, the one before kept. */
+static void side_take(struct clock_side *s, int64_t ms, uint32_t ply)
+{
+    s->prev = s->last;
+    s->prev_ply = s->last_ply;
+    s->last = ms;
+    s->last_ply = ply;
+}
+
+/* Move the clocks the fast path took into struct clock_side.  Only a game
+ * none of whose rises is judged takes the fast path, so the clock before
+ * the last (clock_side.prev, for a variation's rise) is not kept there. */
+void clock_settle(struct game_clock *c)
 {
     for (uint32_t q = 0; q < 2; q++) {
         if (!c->raw[q]) continue;
@@ -62,7 +74,7 @@ static void clock_settle(struct game_clock *c)
 /* The clocks can be held to the TimeControl: it is read, and the game is
  * not one played on lichess.org, where the opponent may give time
  * ("moretime", 15 s a press; its broadcasts and studies are OTB clocks). */
-static bool tc_known(const struct game_clock *c)
+bool clock_tc_known(const struct game_clock *c)
 {
     return c->tc.kind == TC_PERIODS && !c->gift;
 }
@@ -96,7 +108,7 @@ void clock_tag(struct game *g, int which, const char *value, size_t len)
 }
 
 /* The side whose move is at ply (1-based) and its move number. */
-static void ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32_t *mv)
+void clock_ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32_t *mv)
 {
     uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
     *side = (int)(idx & 1);
@@ -109,8 +121,8 @@ static bool lichess_game(const char site[TAG_VALUE_MAX])
 {
     /* site is a tag's value buffer (TAG_VALUE_MAX bytes): fixed-length
      * compares stay inside it, and its NUL ends a shorter value's match */
-    return memcmp(site, "https://lichess.org/", 20) == 0 && memcmp(site + 20, "broadcast", 9) != 0 &&
-           memcmp(site + 20, "study", 5) != 0;
+    return memcmp(site, "https://lichess.org/", 20) == 0 &&
+           memcmp(site + 20, "broadcast", 9) != 0 && memcmp(site + 20, "study", 5) != 0;
 }
 
 void clock_start(struct game *g, int side, uint32_t fullmove)
@@ -123,7 +135,7 @@ void clock_start(struct game *g, int side, uint32_t fullmove)
         c->gift = site && lichess_game(site);
     }
     /* the fast path takes the clocks of which no rise is judged */
-    c->fast = !tc_known(c);
+    c->fast = !clock_tc_known(c);
     if (c->tc_present && c->tc.kind == TC_UNREAD)
         game_emitf(g, DIAG_CLOCK_CONTROL_UNREAD, DIAG_NOTE, &c->tc_loc, NULL,
                    _("TimeControl \"%s\" is in none of the forms read (\"40/5400+30:1800+30\", "
@@ -160,8 +172,8 @@ static void fit_with_period(const struct game_clock *c, uint32_t mv, int64_t bon
                             size_t size)
 {
     struct time_control fit = c->tc;
-    int64_t inc = tc_known(c) ? c->tc.p[0].inc_ms : 0;
-    int64_t base = tc_known(c) ? c->tc.p[0].base_ms : 0;
+    int64_t inc = clock_tc_known(c) ? c->tc.p[0].inc_ms : 0;
+    int64_t base = clock_tc_known(c) ? c->tc.p[0].base_ms : 0;
     fit.kind = TC_PERIODS;
     fit.n = 2;
     /* up to 5 minutes: the player's own time on the move is in the rise, and
@@ -208,6 +220,69 @@ static void fit_observed(const struct game_clock *c, char *buf, size_t size)
     tc_format(&fit, buf, size);
 }
 
+/* clock-rise: side's clock rose from prev to ms at move mv, more than allowed. */
+void clock_emit_rise(struct game *g, const struct src_loc *loc, bool variation, int side,
+                     uint32_t mv, int64_t prev, int64_t ms, int64_t allowed)
+{
+    char a[32], b[32], r[32], al[32];
+    tc_format_clock(prev, a, sizeof a);
+    tc_format_clock(ms, b, sizeof b);
+    fmt_rise(r, sizeof r, ms - prev);
+    tc_format_clock(allowed, al, sizeof al);
+    game_emitf_in(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, variation,
+                  side == COLOR_WHITE
+                      ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
+                          "that the increment, the period bonuses and the slack allow")
+                      : _("Black's clock rises from %s to %s at move %u (by %s), more than the %s "
+                          "that the increment, the period bonuses and the slack allow"),
+                  a, b, (unsigned)mv, r, al);
+}
+
+/* clock-negative for a move's %emt below zero. */
+void clock_emit_emt_negative(struct game *g, const struct src_loc *loc, bool variation, int side,
+                             uint32_t mv, int64_t emt)
+{
+    char e[32];
+    tc_format_clock(emt, e, sizeof e);
+    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation,
+                  side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
+                                      : _("Black's move %u took %s ([%%emt]): less than nothing"),
+                  (unsigned)mv, e);
+}
+
+/* clock-negative for a clock below zero. */
+void clock_emit_negative(struct game *g, const struct src_loc *loc, bool variation, int side,
+                         uint32_t mv, int64_t ms)
+{
+    char b[32];
+    tc_format_clock(ms, b, sizeof b);
+    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation,
+                  side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
+                                      : _("Black's clock shows %s after move %u: below zero"),
+                  b, (unsigned)mv);
+}
+
+/* clock-emt when the move's %emt, the increment and the delay do not take
+ * the clock from prev to ms (within the slack): true when reported. */
+bool clock_judge_emt(struct game *g, const struct src_loc *loc, bool variation, int side,
+                     uint32_t mv, int64_t emt, int64_t prev, int64_t ms)
+{
+    struct game_clock *c = &g->clk;
+    int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;
+    int64_t d = ms - (prev - used + tc_increment_at(&c->tc, mv));
+    if (d <= c->slack_ms && -d <= c->slack_ms) return false;
+    char e[32], a[32], b[32];
+    tc_format_clock(emt, e, sizeof e);
+    tc_format_clock(prev, a, sizeof a);
+    tc_format_clock(ms, b, sizeof b);
+    game_emitf_in(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, variation,
+                  side == COLOR_WHITE
+                      ? _("White's move %u took %s ([%%emt]), but the clock went from %s to %s")
+                      : _("Black's move %u took %s ([%%emt]), but the clock went from %s to %s"),
+                  (unsigned)mv, e, a, b);
+    return true;
+}
+
 /* A rise beyond what the control allows. */
 static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
                        int64_t prev, int64_t ms, int64_t allowed)
@@ -219,9 +294,9 @@ static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint
     tc_format_clock(prev, a, sizeof a);
     tc_format_clock(ms, b, sizeof b);
     fmt_rise(r, sizeof r, rise);
-    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c) && c->tc_reported)
+    if (rise >= CLOCK_PERIOD_JUMP_MS && clock_tc_known(c) && c->tc_reported)
         return; /* a period's time: the control found wrong already */
-    if (rise >= CLOCK_PERIOD_JUMP_MS && tc_known(c)) {
+    if (rise >= CLOCK_PERIOD_JUMP_MS && clock_tc_known(c)) {
         char fit[TC_TEXT_MAX], why[96];
         fit_with_period(c, mv, rise - tc_increment_at(&c->tc, mv), fit, sizeof fit);
         snprintf(why, sizeof why, "%s -> %s", a, b);
@@ -230,55 +305,41 @@ static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint
     }
     if (s->reported_rise) return;
     s->reported_rise = true;
-    char al[32];
-    tc_format_clock(allowed, al, sizeof al);
-    game_emitf(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, NULL,
-               side == COLOR_WHITE
-                   ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
-                       "that the increment, the period bonuses and the slack allow")
-                   : _("Black's clock rises from %s to %s at move %u (by %s), more than the %s "
-                       "that the increment, the period bonuses and the slack allow"),
-               a, b, (unsigned)mv, r, al);
+    clock_emit_rise(g, loc, false, side, mv, prev, ms, allowed);
 }
 
-void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have_clk,
-                int64_t emt, bool have_emt)
+void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have_clk, int64_t emt,
+                bool have_emt)
 {
     struct game_clock *c = &g->clk;
     const struct line *l = &g->lines[0];
     if (l->broken || !g->replayable || l->ply == 0) return;
     int side;
     uint32_t mv, ply = l->ply;
-    ply_move(c, ply, &side, &mv);
+    clock_ply_move(c, ply, &side, &mv);
     struct clock_side *s = &c->s[side];
     clock_settle(c);
-    c->next_ply = 0; /* until this clock is judged */
+    c->next_ply = 0;                                /* until this clock is judged */
     if (s->first_ply && ply <= s->last_ply) return; /* a second clock for the same move */
-    if (have_emt && emt < 0) {
-        char e[32];
-        tc_format_clock(emt, e, sizeof e);
-        game_emitf(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, NULL,
-                   side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
-                                       : _("Black's move %u took %s ([%%emt]): less than nothing"),
-                   (unsigned)mv, e);
-    }
+    if (have_emt && emt < 0) clock_emit_emt_negative(g, loc, false, side, mv, emt);
     if (!have_clk) return;
     c->any = true;
     int64_t prev = s->last;
     uint32_t prev_ply = s->last_ply;
     if (s->first_ply == 0) {
         s->first_ply = ply;
+        s->first = ms;
         uint32_t own_first = c->start_side == side ? 1 : 2;
         if (ply > own_first) {
             int sd;
             uint32_t m0;
-            ply_move(c, own_first, &sd, &m0);
+            clock_ply_move(c, own_first, &sd, &m0);
             add_gap(c, s, m0, mv - 1, loc);
         }
-        if (tc_known(c) && ms > c->first_max) c->first_max = ms;
-        if (tc_known(c) && c->start_fullmove == 1 && ply <= 2 && ms < c->tc.p[0].base_ms / 2)
+        if (clock_tc_known(c) && ms > c->first_max) c->first_max = ms;
+        if (clock_tc_known(c) && c->start_fullmove == 1 && ply <= 2 && ms < c->tc.p[0].base_ms / 2)
             c->first_low = true;
-        if (tc_known(c)) {
+        if (clock_tc_known(c)) {
             /* clocks in FIDE mode add the first move's increment before
              * the game starts (5+3 starts at 5:03), and the move's own after it */
             int64_t most = c->tc.p[0].base_ms + 2 * tc_increment_at(&c->tc, 1) + c->slack_ms;
@@ -298,10 +359,10 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
         if (ply != prev_ply + 2) {
             int sd;
             uint32_t pm;
-            ply_move(c, prev_ply, &sd, &pm);
+            clock_ply_move(c, prev_ply, &sd, &pm);
             add_gap(c, s, pm + 1, mv - 1, loc);
         }
-        if (tc_known(c)) {
+        if (clock_tc_known(c)) {
             /* the increment may show a move late too: a board read the
              * clock before it was added (a broadcast's 1:07:13, 1:07:12,
              * 1:07:52 under +30) */
@@ -312,10 +373,9 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
              * clocks add it only when the period's time has run out) */
             int sd;
             uint32_t prev_mv;
-            ply_move(c, prev_ply, &sd, &prev_mv);
+            clock_ply_move(c, prev_ply, &sd, &prev_mv);
             for (uint32_t m = prev_mv + 1; m <= mv && m <= prev_mv + CLOCK_GAP_SCAN_MAX; m++)
-                if (tc_bonus_at(&c->tc, m) && s->bonus_move != m && !s->bonus_due)
-                    s->bonus_due = m;
+                if (tc_bonus_at(&c->tc, m) && s->bonus_move != m && !s->bonus_due) s->bonus_due = m;
             int64_t bonus_due = s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0;
             if (rise > allowed) {
                 if (bonus_due && rise <= allowed + bonus_due) {
@@ -331,49 +391,23 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
                 char f[TC_TEXT_MAX], why[96], b[32];
                 fit_observed(c, f, sizeof f);
                 tc_format_clock(bonus_due, b, sizeof b);
-                snprintf(why, sizeof why, _("no %s added after move %u"), b,
-                         (unsigned)(mv - 1));
+                snprintf(why, sizeof why, _("no %s added after move %u"), b, (unsigned)(mv - 1));
                 control_finding(g, loc, side, mv, why, f);
             }
             if (rise > c->max_rise && rise <= allowed) c->max_rise = rise;
         }
-        if (have_emt && emt >= 0 && tc_known(c) && !s->reported_emt && ply == prev_ply + 2) {
-            int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;
-            int64_t expect = prev - used + tc_increment_at(&c->tc, mv);
-            if (s->bonus_move == mv || s->bonus_move + 1 == mv)
-                expect = CLOCK_NONE; /* a bonus: the difference says nothing */
-            int64_t d = ms - expect;
-            if (expect != CLOCK_NONE && (d > c->slack_ms || -d > c->slack_ms)) {
-                s->reported_emt = true;
-                char e[32], a[32], b[32];
-                tc_format_clock(emt, e, sizeof e);
-                tc_format_clock(prev, a, sizeof a);
-                tc_format_clock(ms, b, sizeof b);
-                game_emitf(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, NULL,
-                           side == COLOR_WHITE
-                               ? _("White's move %u took %s ([%%emt]), but the clock went from "
-                                   "%s to %s")
-                               : _("Black's move %u took %s ([%%emt]), but the clock went from "
-                                   "%s to %s"),
-                           (unsigned)mv, e, a, b);
-            }
-        }
+        /* after a bonus the difference says nothing */
+        if (have_emt && emt >= 0 && clock_tc_known(c) && !s->reported_emt && ply == prev_ply + 2 &&
+            s->bonus_move != mv && s->bonus_move + 1 != mv)
+            s->reported_emt = clock_judge_emt(g, loc, false, side, mv, emt, prev, ms);
     }
-    if (ms < 0) {
-        char b[32];
-        tc_format_clock(ms, b, sizeof b);
-        game_emitf(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, NULL,
-                   side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
-                                       : _("Black's clock shows %s after move %u: below zero"),
-                   b, (unsigned)mv);
-    }
-    if (ms <= 0 && s->zero_ply == 0 && tc_known(c) && tc_increment_at(&c->tc, mv) == 0 &&
+    if (ms < 0) clock_emit_negative(g, loc, false, side, mv, ms);
+    if (ms <= 0 && s->zero_ply == 0 && clock_tc_known(c) && tc_increment_at(&c->tc, mv) == 0 &&
         c->delay_ms == 0) {
         s->zero_ply = ply;
         s->zero_loc = *loc;
     }
-    s->last = ms;
-    s->last_ply = ply;
+    side_take(s, ms, ply);
     /* the fast path goes on from the next ply: a game none of whose rises
      * is judged (a lichess.org game, a TimeControl not read) whose other
      * side had a clock on the ply before */
@@ -411,6 +445,7 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
             (o->first_ply == 0 ? ply == 1 : o->last_ply + 1 == ply) && !c->raw[0] && !c->raw[1]) {
             c->any = true;
             s->first_ply = ply;
+            s->first = ms;
             s->last = ms;
             s->last_ply = ply;
             c->next_ply = o->first_ply ? ply + 1 : 0;
@@ -423,13 +458,9 @@ void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
 /* [%clk ...] [%emt ...] [%clkc ...] commands of a comment: each "[%name
  * value]", wherever a '%' after a '[' starts one (the caller looked at the
  * ends only); the first of each counts. */
-void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
+void clock_parse(const char *t, size_t len, int64_t *clk_out, bool *have_clk_out, int64_t *emt_out,
+                 bool *have_emt_out)
 {
-    uint64_t raw;
-    if (clock_tail_comment(t, len, &raw)) {
-        clock_take(g, loc, clock_raw_ms(raw));
-        return;
-    }
     int64_t clk = 0, emt = 0;
     bool have_clk = false, have_emt = false;
     const char *end = t + len, *p = t;
@@ -459,6 +490,22 @@ void clock_comment(struct game *g, const struct src_loc *loc, const char *t, siz
         if (is_emt && !have_emt) emt = ms, have_emt = true;
         p = e;
     }
+    *clk_out = clk;
+    *have_clk_out = have_clk;
+    *emt_out = emt;
+    *have_emt_out = have_emt;
+}
+
+void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
+{
+    uint64_t raw;
+    if (clock_tail_comment(t, len, &raw)) {
+        clock_take(g, loc, clock_raw_ms(raw));
+        return;
+    }
+    int64_t clk, emt;
+    bool have_clk, have_emt;
+    clock_parse(t, len, &clk, &have_clk, &emt, &have_emt);
     if (have_clk && !have_emt)
         clock_take(g, loc, clk);
     else if (have_clk || have_emt)
@@ -481,6 +528,39 @@ static int gap_list(const struct clock_side *s, char *buf, size_t size)
     return (int)s->ngaps;
 }
 
+/* WhiteClock, BlackClock against the clock after that side's last move
+ * (own_last: its last ply in the game), when that move has one.  The side
+ * to move's clock ran on after it: only a tag above it counts.  A tag equal
+ * to the first period's time, or not below the side's first clock, is the
+ * clock at the start (FICS and pgn4web write it so). */
+static void judge_tag(struct game *g, int side, uint32_t own_last)
+{
+    struct game_clock *c = &g->clk;
+    const struct clock_side *s = &c->s[side];
+    int64_t tag = c->tag_clock[side];
+    if (tag == CLOCK_NONE || !s->first_ply || s->last_ply != own_last) return;
+    bool periods = c->tc.kind == TC_PERIODS;
+    if ((periods && tag == c->tc.p[0].base_ms) || tag >= s->first - c->slack_ms) return;
+    int sd;
+    uint32_t mv;
+    clock_ply_move(c, own_last, &sd, &mv);
+    int64_t allow = c->slack_ms + (periods ? tc_increment_at(&c->tc, mv) : 0);
+    int64_t above = allow + (periods && s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0);
+    int64_t d = tag - s->last;
+    bool to_move = (int)g->lines[0].pos.side == side;
+    if (d <= above && (to_move || -d <= allow)) return;
+    char a[32], b[32];
+    tc_format_clock(tag, a, sizeof a);
+    tc_format_clock(s->last, b, sizeof b);
+    game_emitf(g, DIAG_CLOCK_TAG, DIAG_WARNING, &g->clk_tag_loc[side], NULL,
+               side == COLOR_WHITE
+                   ? _("the WhiteClock tag gives %s, but White's clock showed %s after White's "
+                       "last move (move %u)")
+                   : _("the BlackClock tag gives %s, but Black's clock showed %s after Black's "
+                       "last move (move %u)"),
+               a, b, (unsigned)mv);
+}
+
 void clock_end(struct game *g, bool time_loss, int loser)
 {
     struct game_clock *c = &g->clk;
@@ -488,7 +568,8 @@ void clock_end(struct game *g, bool time_loss, int loser)
     if (!c->any || !g->replayable || l->broken) return;
     /* the usual online game: a clock on every move to the end, nothing noted */
     if (c->next_ply == l->ply + 1 && !c->s[0].ngaps && !c->s[1].ngaps && !c->s[0].zero_ply &&
-        !c->s[1].zero_ply && !time_loss)
+        !c->s[1].zero_ply && !time_loss && c->tag_clock[0] == CLOCK_NONE &&
+        c->tag_clock[1] == CLOCK_NONE)
         return;
     clock_settle(c);
     uint32_t plies = l->ply;
@@ -500,18 +581,19 @@ void clock_end(struct game *g, bool time_loss, int loser)
         uint32_t own_last = plies - ((plies - own_first) & 1);
         int sd;
         uint32_t m_first, m_last;
-        ply_move(c, own_first, &sd, &m_first);
-        ply_move(c, own_last, &sd, &m_last);
+        clock_ply_move(c, own_first, &sd, &m_first);
+        clock_ply_move(c, own_last, &sd, &m_last);
         if (s->first_ply == 0) {
             add_gap(c, s, m_first, m_last, NULL);
         } else if (s->last_ply < own_last) {
             uint32_t pm;
-            ply_move(c, s->last_ply, &sd, &pm);
+            clock_ply_move(c, s->last_ply, &sd, &pm);
             add_gap(c, s, pm + 1, m_last, NULL);
         }
+        judge_tag(g, side, own_last);
         if (s->zero_ply && plies > s->zero_ply) {
             uint32_t zm;
-            ply_move(c, s->zero_ply, &sd, &zm);
+            clock_ply_move(c, s->zero_ply, &sd, &zm);
             game_emitf(g, DIAG_CLOCK_AFTER_ZERO, DIAG_NOTE, &s->zero_loc, NULL,
                        side == COLOR_WHITE
                            ? _("White's clock showed no time left after move %u, with no "
@@ -533,12 +615,10 @@ void clock_end(struct game *g, bool time_loss, int loser)
                        w, b);
         else if (c->s[0].ngaps)
             game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
-                       _("the clocks are given on some moves and missing on White's moves %s"),
-                       w);
+                       _("the clocks are given on some moves and missing on White's moves %s"), w);
         else
             game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
-                       _("the clocks are given on some moves and missing on Black's moves %s"),
-                       b);
+                       _("the clocks are given on some moves and missing on Black's moves %s"), b);
     }
     /* 6.9: a player loses on time when his flag falls; the clock after his
      * last move is his time then, and he cannot flag on his opponent's turn. */

@@ -26,6 +26,9 @@
 #define CLOCK_NONE     INT64_MIN
 #define CLOCK_SLACK_DEFAULT_MS 2000 /* --clock-slack: boards that round */
 #define CLOCK_OPTION_MAX_S     3600 /* --clock-delay, --clock-slack: at most an hour */
+/* Variations (RAV) whose clocks are followed: depths 1 to this less one,
+ * one saved clock state each (struct clock_line); deeper ones go unchecked. */
+#define CLOCK_LINE_DEPTH_MAX 16
 
 struct game;
 struct src_loc;
@@ -33,7 +36,11 @@ struct src_loc;
 struct clock_side {
     int64_t last;       /* the last clock read (clock_settle()) */
     uint32_t last_ply;  /* its ply */
+    int64_t prev;       /* the one before it (a variation may branch there; not
+                         * kept on the fast path, where no rise is judged) */
+    uint32_t prev_ply;  /* its ply, 0 for none */
     uint32_t first_ply; /* the ply of its first clock, 0 for none */
+    int64_t first;      /* that clock */
     uint32_t zero_ply;  /* the ply its clock showed zero with no increment, else 0 */
     struct src_loc zero_loc;
     uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* move numbers */
@@ -74,6 +81,20 @@ struct game_clock {
     int64_t tag_clock[2]; /* WhiteClock, BlackClock; CLOCK_NONE when absent */
 };
 
+/* The clocks of a variation at one depth (RAV, PGN 8.2.5), per side: the
+ * last clock and the one before it, with their plies (0 for none).  A
+ * variation starts from its parent's clocks before the move it replaces
+ * (after it for pgn4web's "(* ...)"); struct game holds CLOCK_LINE_DEPTH_MAX
+ * of them, set when a variation opens, never read by the main line. */
+struct clock_var_side {
+    int64_t last, prev;
+    uint32_t last_ply, prev_ply;
+    bool reported_rise, reported_emt;
+};
+struct clock_line {
+    struct clock_var_side s[2];
+};
+
 /* A new game (before its tags). */
 void clock_begin(struct game_clock *c);
 
@@ -91,6 +112,15 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
                 bool have_emt);
 /* A %clk alone: clock_slow(), or less where nothing is judged. */
 void clock_take(struct game *g, const struct src_loc *loc, int64_t ms);
+
+/* A variation opens at depth (1 or more): its clocks start from its
+ * parent's, before the parent's last move unless `after` (a continuation).
+ * A comment after a move of that variation: its clock commands judged as
+ * the main line's are (rise, below zero, %emt), the findings marked as in
+ * a variation. */
+void clock_var_begin(struct game *g, unsigned depth, bool after);
+void clock_var_comment(struct game *g, unsigned depth, const struct src_loc *loc, const char *text,
+                       size_t len);
 
 /* At the end of a game: the missing stretches, a time forfeit with time
  * left, moves after a flag (time_loss: the game says it was lost on time;

@@ -619,7 +619,11 @@ static void on_move_number_of(struct game *g, const struct pgn_event *ev);
 static void on_comment_text(struct game *g, const struct src_loc *loc, const char *text,
                             size_t len)
 {
-    if (g->depth != 0) return;
+    if (g->depth != 0) {
+        if (g->depth < CLOCK_LINE_DEPTH_MAX && clock_comment_may_hold(text, len) && !g->muted)
+            clock_var_comment(g, g->depth, loc, text, len);
+        return;
+    }
     if (clock_comment_may_hold(text, len) && !g->muted) clock_comment(g, loc, text, len);
     g->comment_due = NULL; /* this one is the last, not one on_move_comment() noted */
     /* A comment longer than what we keep is commentary, not a claim (and
@@ -873,6 +877,8 @@ static void on_rav_begin(struct game *g, const struct pgn_event *ev)
         child->broken = true;
         child->silent = true;
     }
+    if (g->depth < CLOCK_LINE_DEPTH_MAX)
+        clock_var_begin(g, g->depth, ev->number == PGN_RAV_CONTINUATION);
 }
 
 /* The input ended in the middle of a movetext line (ev->cut_short, at
@@ -1033,6 +1039,7 @@ static __attribute__((noinline)) void on_clock_tag(struct game *g, const struct 
                                                                      : -1;
     if (which < 0) return;
     if (which == 2) g->clk.tc_loc = ev->loc;
+    else g->clk_tag_loc[which] = ev->loc;
     clock_tag(g, which, ev->text, ev->len);
 }
 

@@ -102,8 +102,9 @@ static void hold_finding(struct game *g, const struct diag *d)
     if (d->fen) snprintf(f->fen, sizeof f->fen, "%s", d->fen);
 }
 
-void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
-               const struct src_loc *loc, const struct move_ctx *at, const char *message)
+static void emit(struct game *g, enum diag_code code, enum diag_severity severity,
+                 const struct src_loc *loc, const struct move_ctx *at, const char *message,
+                 bool variation)
 {
     struct diag d;
     diag_init(&d, code, at ? &at->loc : loc, message);
@@ -124,7 +125,25 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
         d.variation = at->variation;
         d.fen = at->fen[0] ? at->fen : NULL;
     }
+    if (variation) d.variation = true;
     deliver(g, &d, true);
+}
+
+void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
+               const struct src_loc *loc, const struct move_ctx *at, const char *message)
+{
+    emit(g, code, severity, loc, at, message, false);
+}
+
+void game_emitf_in(struct game *g, enum diag_code code, enum diag_severity severity,
+                   const struct src_loc *loc, bool variation, const char *fmt, ...)
+{
+    char message[MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    message_vformat(message, sizeof message, fmt, ap);
+    va_end(ap);
+    emit(g, code, severity, loc, NULL, message, variation);
 }
 
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,

@@ -204,6 +204,8 @@ struct game {
     char final_fen[FEN_TEXT_MAX];
 
     struct game_clock clk; /* the clocks (clock_check.c) */
+    struct clock_line clk_lines[CLOCK_LINE_DEPTH_MAX]; /* a variation's, by depth */
+    struct src_loc clk_tag_loc[2]; /* WhiteClock, BlackClock: read when clk.tag_clock is */
     char clk_tc[TC_TEXT_MAX]; /* the time control read, for the record */
 
     struct line lines[GAME_LINE_DEPTH_MAX];
@@ -349,6 +351,11 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
                const struct src_loc *loc, const struct move_ctx *at, const char *message);
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
                 const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* game_emitf() at loc, the finding marked as one inside a variation when
+ * `variation` (the clocks of a variation, clock_check.c). */
+void game_emitf_in(struct game *g, enum diag_code code, enum diag_severity severity,
+                   const struct src_loc *loc, bool variation, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
 /* Deliver the game's held findings in file order (game_diag.c): when the

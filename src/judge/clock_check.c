@@ -47,6 +47,7 @@ void clock_begin(struct game_clock *c)
 }
 
 /* A side's new last clock, the one before kept. */
+
 static void side_take(struct clock_side *s, int64_t ms, uint32_t ply)
 {
     s->prev = s->last;
@@ -113,6 +114,15 @@ void clock_ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32_
     uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
     *side = (int)(idx & 1);
     *mv = c->start_fullmove + idx / 2;
+}
+
+/* The ply of side's move numbered mv, counted from the game's start (its
+ * FEN's fullmove number and side to move): clock_ply_move() undone. */
+static uint32_t clock_ply(const struct game *g, int side, uint32_t mv)
+{
+    const struct game_clock *c = &g->clk;
+    int64_t ply = 2 * ((int64_t)mv - (int64_t)c->start_fullmove) + (side - c->start_side) + 1;
+    return ply > 0 && ply <= UINT32_MAX ? (uint32_t)ply : 0;
 }
 
 /* A game played on lichess.org (Site "https://lichess.org/AbCd1234"), not
@@ -229,7 +239,8 @@ void clock_emit_rise(struct game *g, const struct src_loc *loc, bool variation, 
     tc_format_clock(ms, b, sizeof b);
     fmt_rise(r, sizeof r, ms - prev);
     tc_format_clock(allowed, al, sizeof al);
-    game_emitf_in(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, variation,
+    game_emitf_in(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, variation, side, mv,
+                  clock_ply(g, side, mv),
                   side == COLOR_WHITE
                       ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
                           "that the increment, the period bonuses and the slack allow")
@@ -244,7 +255,8 @@ void clock_emit_emt_negative(struct game *g, const struct src_loc *loc, bool var
 {
     char e[32];
     tc_format_clock(emt, e, sizeof e);
-    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation,
+    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation, side, mv,
+                  clock_ply(g, side, mv),
                   side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
                                       : _("Black's move %u took %s ([%%emt]): less than nothing"),
                   (unsigned)mv, e);
@@ -256,7 +268,8 @@ void clock_emit_negative(struct game *g, const struct src_loc *loc, bool variati
 {
     char b[32];
     tc_format_clock(ms, b, sizeof b);
-    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation,
+    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation, side, mv,
+                  clock_ply(g, side, mv),
                   side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
                                       : _("Black's clock shows %s after move %u: below zero"),
                   b, (unsigned)mv);
@@ -275,7 +288,8 @@ bool clock_judge_emt(struct game *g, const struct src_loc *loc, bool variation, 
     tc_format_clock(emt, e, sizeof e);
     tc_format_clock(prev, a, sizeof a);
     tc_format_clock(ms, b, sizeof b);
-    game_emitf_in(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, variation,
+    game_emitf_in(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, variation, side, mv,
+                  clock_ply(g, side, mv),
                   side == COLOR_WHITE
                       ? _("White's move %u took %s ([%%emt]), but the clock went from %s to %s")
                       : _("Black's move %u took %s ([%%emt]), but the clock went from %s to %s"),

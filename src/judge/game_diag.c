@@ -102,9 +102,16 @@ static void hold_finding(struct game *g, const struct diag *d)
     if (d->fen) snprintf(f->fen, sizeof f->fen, "%s", d->fen);
 }
 
+/* A finding without a move context that still concerns one move (a clock
+ * read after it): its side, number and ply; side -1 for none. */
+struct move_ref {
+    int side;
+    uint32_t move_number, ply;
+};
+
 static void emit(struct game *g, enum diag_code code, enum diag_severity severity,
                  const struct src_loc *loc, const struct move_ctx *at, const char *message,
-                 bool variation)
+                 bool variation, const struct move_ref *ref)
 {
     struct diag d;
     diag_init(&d, code, at ? &at->loc : loc, message);
@@ -125,6 +132,11 @@ static void emit(struct game *g, enum diag_code code, enum diag_severity severit
         d.variation = at->variation;
         d.fen = at->fen[0] ? at->fen : NULL;
     }
+    if (ref && ref->side >= 0) {
+        d.side = ref->side;
+        d.move_number = ref->move_number;
+        d.ply = ref->ply;
+    }
     if (variation) d.variation = true;
     deliver(g, &d, true);
 }
@@ -132,18 +144,20 @@ static void emit(struct game *g, enum diag_code code, enum diag_severity severit
 void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
                const struct src_loc *loc, const struct move_ctx *at, const char *message)
 {
-    emit(g, code, severity, loc, at, message, false);
+    emit(g, code, severity, loc, at, message, false, NULL);
 }
 
 void game_emitf_in(struct game *g, enum diag_code code, enum diag_severity severity,
-                   const struct src_loc *loc, bool variation, const char *fmt, ...)
+                   const struct src_loc *loc, bool variation, int side, uint32_t move_number,
+                   uint32_t ply, const char *fmt, ...)
 {
     char message[MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
     message_vformat(message, sizeof message, fmt, ap);
     va_end(ap);
-    emit(g, code, severity, loc, NULL, message, variation);
+    struct move_ref ref = {side, move_number, ply};
+    emit(g, code, severity, loc, NULL, message, variation, &ref);
 }
 
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,

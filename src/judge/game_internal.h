@@ -352,11 +352,13 @@ void game_emit(struct game *g, enum diag_code code, enum diag_severity severity,
 void game_emitf(struct game *g, enum diag_code code, enum diag_severity severity,
                 const struct src_loc *loc, const struct move_ctx *at, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-/* game_emitf() at loc, the finding marked as one inside a variation when
- * `variation` (the clocks of a variation, clock_check.c). */
+/* game_emitf() at loc for the move of `side` (COLOR_WHITE, COLOR_BLACK)
+ * numbered move_number, at ply `ply` of its line, without the move itself (a
+ * clock read after it, clock_check.c); marked as inside a variation when
+ * `variation`. */
 void game_emitf_in(struct game *g, enum diag_code code, enum diag_severity severity,
-                   const struct src_loc *loc, bool variation, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+                   const struct src_loc *loc, bool variation, int side, uint32_t move_number,
+                   uint32_t ply, const char *fmt, ...) __attribute__((format(printf, 9, 10)));
 
 /* Deliver the game's held findings in file order (game_diag.c): when the
  * game ends, before its record, or when FINDINGS_MAX are held. */

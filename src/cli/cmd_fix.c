@@ -58,6 +58,8 @@ struct fix_run {
     char last[2];             /* the last two bytes written to out */
     struct change_ctx changes; /* the game being written's */
     bool wrote;
+    struct pgn_strip_counts stripped; /* the run's, said once at its end */
+    uint64_t stripped_games;
 };
 
 static void sink_diag(void *ctx, const struct diag *d)
@@ -185,14 +187,67 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
     }
     for (unsigned i = 0; i < c->kept; i++)
         on_change(c, c->kept_text[i]);
+    bool stripped = text && pgn_export_stripped(run->x, &run->stripped);
+    if (stripped) run->stripped_games++;
     if (!text) { /* a move not replayed, too long to hold, out of memory: as it was */
         if (c->said == 0) on_change(c, _("not written in export format: the game is too long to hold"));
         keep(run, bytes, len);
         return;
     }
-    if (c->said == 0) on_change(c, _("movetext laid out in export format (spacing, line length, move numbers)"));
+    /* what --strip removed is said once for the run (strip_said()) */
+    if (c->said == 0 && !stripped)
+        on_change(c, _("movetext laid out in export format (spacing, line length, move numbers)"));
     run->fixed_games++;
     emit(run, text, tl);
+}
+
+/* --strip=WORD[,WORD...]: false (and *bad the word) on a word not known. */
+static bool parse_strip(const char *arg, unsigned *strip, char bad[CLI_ARG_SHOWN])
+{
+    static const char *const words[PGN_STRIP_KINDS] = {"comments", "nags", "variations", "clocks",
+                                                       "evals"};
+    *strip = 0;
+    const char *p = arg;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        unsigned i = 0;
+        while (i < PGN_STRIP_KINDS && !(strlen(words[i]) == n && memcmp(words[i], p, n) == 0))
+            i++;
+        if (i == PGN_STRIP_KINDS) {
+            char w[CLI_ARG_SHOWN];
+            snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w - 1 ? n : sizeof w - 1), p);
+            cli_arg(bad, w);
+            return false;
+        }
+        *strip |= 1u << i;
+        if (!p[n]) return true;
+        p += n + 1;
+    }
+}
+
+/* Once for the run: what --strip removed, and from how many games. */
+static void strip_said(const struct fix_run *run)
+{
+    if (!run->stripped_games) return;
+    char what[512] = "";
+    for (int i = 0; i < PGN_STRIP_KINDS; i++) {
+        unsigned long long n = run->stripped.of[i];
+        if (!n) continue;
+        char one[128];
+        switch (i) {
+        case 0: snprintf(one, sizeof one, ngettext("%llu comment", "%llu comments", (unsigned long)n), n); break;
+        case 1: snprintf(one, sizeof one, ngettext("%llu NAG", "%llu NAGs", (unsigned long)n), n); break;
+        case 2: snprintf(one, sizeof one, ngettext("%llu variation", "%llu variations", (unsigned long)n), n); break;
+        case 3: snprintf(one, sizeof one, ngettext("%llu clock command", "%llu clock commands", (unsigned long)n), n); break;
+        default: snprintf(one, sizeof one, ngettext("%llu eval command", "%llu eval commands", (unsigned long)n), n); break;
+        }
+        size_t m = strlen(what);
+        snprintf(what + m, sizeof what - m, "%s%s", m ? ", " : "", one);
+    }
+    fprintf(run->err,
+            ngettext("pgnarbiter: --strip removed %s from %llu game\n",
+                     "pgnarbiter: --strip removed %s from %llu games\n", (unsigned long)run->stripped_games),
+            what, (unsigned long long)run->stripped_games);
 }
 
 static void fix_one_input(struct fix_run *run, const char *path)
@@ -223,13 +278,14 @@ static void fix_one_input(struct fix_run *run, const char *path)
 
 int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME };
+    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME, OPT_STRIP };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"bad", required_argument, NULL, OPT_BAD},
         {"force", no_argument, NULL, OPT_FORCE},
         {"notation", required_argument, NULL, OPT_NOTATION},
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
+        {"strip", required_argument, NULL, OPT_STRIP},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -241,6 +297,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     const char *output = NULL, *bad = NULL;
     enum nota_mode notation = NOTA_MODE_AUTO;
     bool quiet = false;
+    unsigned strip = 0;
     char v[CLI_ARG_SHOWN];
     optind = 0;
     opterr = 0;
@@ -266,6 +323,11 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
             if (!optarg[0])
                 return cli_usage_error(err, "fix", "%s", _("--stdin-name needs a name that is not empty"));
             run.stdin_name = optarg;
+            break;
+        case OPT_STRIP:
+            if (!parse_strip(optarg, &strip, v))
+                return cli_usage_error(
+                    err, "fix", _("unknown --strip word '%s' (comments, nags, variations, clocks, evals)"), v);
             break;
         case 'q':
             quiet = true;
@@ -326,6 +388,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     } else {
         game_split_set_writer(run.split, write_game, &run);
         replay_pool_set_notation(run.pool, notation);
+        pgn_export_set_strip(run.x, strip);
         if (optind >= argc) fix_one_input(&run, "-");
         for (int i = optind; i < argc; i++)
             fix_one_input(&run, argv[i]);
@@ -341,6 +404,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
                             : run.kept_games              ? CLI_EXIT_FINDINGS
                                                           : CLI_EXIT_OK;
         status = run.totals.status;
+        strip_said(&run); /* a change asked for: said even with --quiet */
         if (!quiet) {
             report_summary(err, &run.totals);
             fputs("pgnarbiter: ", err);

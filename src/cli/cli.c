@@ -124,6 +124,8 @@ static const char options_fix[] = N_(
     "  --strip=WORD[,WORD...]             remove comments, nags, variations, clocks\n"
     "                                     ([%clk] [%emt] [%clkc]) or evals ([%eval]);\n"
     "                                     the counts are said once for the run\n"
+    "  --dry-run                          write a unified diff (diff -u) of each\n"
+    "                                     input against what fix writes, not games\n"
     "  --stdin-name=NAME                  name standard input NAME in findings\n"
     "  -q, --quiet                        no summary on standard error\n");
 static const char options_perft[] = N_(

@@ -24,6 +24,7 @@
 #include "pgn/pgn_parse.h"
 #include "report/pgn_export.h"
 #include "report/report.h"
+#include "report/udiff.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -60,6 +61,12 @@ struct fix_run {
     bool wrote;
     struct pgn_strip_counts stripped; /* the run's, said once at its end */
     uint64_t stripped_games;
+    FILE *diff_out;           /* --dry-run: where the diff goes */
+    struct udiff *diff;       /* --dry-run: the input's diff */
+    bool diff_failed;
+    char *pend_a, *pend_b;    /* --dry-run: the game before, not yet compared */
+    size_t pend_alen, pend_blen;
+    bool pending;
 };
 
 static void sink_diag(void *ctx, const struct diag *d)
@@ -141,11 +148,65 @@ static size_t trim_end(const unsigned char *b, size_t len)
 static void write_one(struct fix_run *run, const unsigned char *bytes, size_t len, uint64_t at,
                       bool bad, bool is_game);
 
+/* --dry-run: a game's bytes and what fix writes for it.  The blank line
+ * fix writes before a game belongs, in the input, to the end of the game
+ * before: it is moved there, so that the pieces compared line up; a piece is
+ * compared when the next one comes (or the input ends: flush NULL). */
+static void diff_piece(struct fix_run *run, const unsigned char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t k = 0;
+    while (b && k < blen && b[k] == '\n')
+        k++;
+    if (run->pending) {
+        char *pb = realloc(run->pend_b, run->pend_blen + k + 1);
+        if (!pb) {
+            run->diff_failed = true;
+            return;
+        }
+        memcpy(pb + run->pend_blen, b ? b : "", k);
+        run->pend_b = pb;
+        run->pend_blen += k;
+        if (run->diff && !udiff_piece(run->diff, run->pend_a, run->pend_alen, run->pend_b, run->pend_blen))
+            run->diff_failed = true;
+    }
+    run->pending = false;
+    if (!a) return;
+    free(run->pend_a);
+    free(run->pend_b);
+    run->pend_a = malloc(alen + 1);
+    run->pend_b = malloc(blen - k + 1);
+    if (!run->pend_a || !run->pend_b) {
+        run->diff_failed = true;
+        return;
+    }
+    memcpy(run->pend_a, a, alen);
+    memcpy(run->pend_b, b + k, blen - k);
+    run->pend_alen = alen;
+    run->pend_blen = blen - k;
+    run->pending = true;
+}
+
 /* One game's bytes and verdict (game_split.h): as it was, or in export format. */
 static void write_game(void *ctx, const unsigned char *bytes, size_t len, uint64_t at, bool bad,
                        bool is_game)
 {
     struct fix_run *run = ctx;
+    if (run->diff_out) {
+        /* --dry-run: the game as fix would write it, against its bytes */
+        char *after = NULL;
+        size_t after_len = 0;
+        FILE *mem = open_memstream(&after, &after_len);
+        if (mem) {
+            run->out = mem;
+            write_one(run, bytes, len, at, bad, is_game);
+            fclose(mem);
+        }
+        if (!mem || !after) run->diff_failed = true;
+        else diff_piece(run, bytes, len, after, after_len);
+        free(after);
+        pgn_export_forget(run->x, at + len);
+        return;
+    }
     write_one(run, bytes, len, at, bad, is_game);
     pgn_export_forget(run->x, at + len); /* the next game's moves stay */
 }
@@ -267,10 +328,19 @@ static void fix_one_input(struct fix_run *run, const char *path)
     run->file = name;
     run->game = 0;
     replay_pool_set_file(run->pool, name);
+    if (run->diff_out) {
+        run->wrote = false; /* each input its own diff */
+        run->diff = udiff_new(run->diff_out, name);
+        if (!run->diff) run->diff_failed = true;
+    }
     game_split_input(run->split, in);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) run->totals.files_unreadable++;
     game_split_input_end(run->split);
+    if (run->diff_out) diff_piece(run, NULL, 0, NULL, 0);
+    if (run->diff) udiff_end(run->diff);
+    udiff_free(run->diff);
+    run->diff = NULL;
     run->totals.bytes += bytes;
     if (*input_error(in)) run->totals.files_unreadable++;
     input_close(in);
@@ -278,7 +348,7 @@ static void fix_one_input(struct fix_run *run, const char *path)
 
 int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME, OPT_STRIP };
+    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME, OPT_STRIP, OPT_DRY_RUN };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"bad", required_argument, NULL, OPT_BAD},
@@ -286,6 +356,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
         {"notation", required_argument, NULL, OPT_NOTATION},
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
         {"strip", required_argument, NULL, OPT_STRIP},
+        {"dry-run", no_argument, NULL, OPT_DRY_RUN},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -296,7 +367,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     run.stdin_name = "<stdin>";
     const char *output = NULL, *bad = NULL;
     enum nota_mode notation = NOTA_MODE_AUTO;
-    bool quiet = false;
+    bool quiet = false, dry_run = false;
     unsigned strip = 0;
     char v[CLI_ARG_SHOWN];
     optind = 0;
@@ -329,6 +400,9 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
                 return cli_usage_error(
                     err, "fix", _("unknown --strip word '%s' (comments, nags, variations, clocks, evals)"), v);
             break;
+        case OPT_DRY_RUN:
+            dry_run = true;
+            break;
         case 'q':
             quiet = true;
             break;
@@ -339,6 +413,8 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
             return cli_getopt_error(err, "fix", c, argc, argv);
         }
     }
+    if (dry_run && bad)
+        return cli_usage_error(err, "fix", "%s", _("--dry-run writes no game: --bad has no use with it"));
     struct cli_output outputs[2];
     const char *names[2] = {output, bad};
     for (int i = 0; i < 2; i++) {
@@ -374,6 +450,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     }
     run.out = output ? outputs[0].f : out;
     run.bad = bad ? outputs[1].f : NULL;
+    if (dry_run) run.diff_out = run.out;
     run.report = report_new(REPORT_TEXT, err, false);
     run.split = game_split_new(NULL, NULL, DIAG_ERROR);
     run.x = pgn_export_new();
@@ -393,6 +470,10 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
         for (int i = optind; i < argc; i++)
             fix_one_input(&run, argv[i]);
         replay_pool_finish(run.pool);
+        if (run.diff_failed) {
+            fputs(_("pgnarbiter: out of memory: the diff is not whole\n"), err);
+            status = CLI_EXIT_USAGE;
+        }
         if (!game_split_whole(run.split)) {
             fputs(_("pgnarbiter: a game too long to hold in memory: the output is left as it was\n"), err);
             status = CLI_EXIT_USAGE;
@@ -419,6 +500,8 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     game_split_free(run.split);
     pgn_export_free(run.x);
     report_free(run.report);
+    free(run.pend_a);
+    free(run.pend_b);
     bool whole = status != CLI_EXIT_USAGE || run.totals.files_unreadable;
     for (int i = 0; i < 2; i++)
         if (outputs[i].f && !cli_output_close(&outputs[i], whole, err)) status = CLI_EXIT_USAGE;

@@ -20,6 +20,7 @@
 #include "diag/diag.h"
 #include "jobs/replay_pool.h"
 #include "judge/game.h"
+#include "judge/game_record.h"
 #include "pgn/input.h"
 #include "pgn/pgn_parse.h"
 #include "report/pgn_export.h"
@@ -42,6 +43,15 @@ struct change_ctx {
     uint64_t at;
     unsigned said, kept;
     char kept_text[FIX_CHANGES_MAX][512];
+};
+
+/* --results=from-rules: an error about the result held until the game's
+ * record says whether the rules decided it (then fix sets the result and
+ * the error is gone) or not (then it is reported, as check does). */
+#define FIX_HELD_MAX 4
+struct held_diag {
+    struct diag d;
+    char message[512], event[128], white[128], black[128], round[64];
 };
 
 struct fix_run {
@@ -67,11 +77,47 @@ struct fix_run {
     char *pend_a, *pend_b;    /* --dry-run: the game before, not yet compared */
     size_t pend_alen, pend_blen;
     bool pending;
+    bool from_rules;                 /* --results=from-rules */
+    struct held_diag held[FIX_HELD_MAX];
+    unsigned nheld;
+    int ending, next_ending;         /* the game being written's ending, the next one's */
+    unsigned ending_ply, next_ending_ply;
 };
+
+static void sink_diag(void *ctx, const struct diag *d);
+
+/* The errors the rules' result would put right (judge/game_end.c). */
+static bool about_result(const struct diag *d)
+{
+    return d->severity == DIAG_ERROR &&
+           (d->code == DIAG_WRONG_RESULT || d->code == DIAG_MISSED_FIVEFOLD ||
+            d->code == DIAG_MISSED_75_MOVE || d->code == DIAG_DEAD_POSITION);
+}
+
+static void hold(struct fix_run *run, const struct diag *d)
+{
+    struct held_diag *h = &run->held[run->nheld++];
+    h->d = *d;
+    snprintf(h->message, sizeof h->message, "%s", d->message ? d->message : "");
+    snprintf(h->event, sizeof h->event, "%s", d->event ? d->event : "");
+    snprintf(h->white, sizeof h->white, "%s", d->white ? d->white : "");
+    snprintf(h->black, sizeof h->black, "%s", d->black ? d->black : "");
+    snprintf(h->round, sizeof h->round, "%s", d->round ? d->round : "");
+    h->d.message = h->message;
+    h->d.event = d->event ? h->event : NULL;
+    h->d.white = d->white ? h->white : NULL;
+    h->d.black = d->black ? h->black : NULL;
+    h->d.round = d->round ? h->round : NULL;
+    h->d.san = h->d.san_en = h->d.fen = NULL;
+}
 
 static void sink_diag(void *ctx, const struct diag *d)
 {
     struct fix_run *run = ctx;
+    if (run->from_rules && about_result(d) && run->nheld < FIX_HELD_MAX) {
+        hold(run, d);
+        return;
+    }
     game_split_diag(run->split, d);
     if (d->severity != DIAG_ERROR) return; /* fix says why a game was kept, and what it changed */
     run->totals.by_severity[d->severity]++;
@@ -83,7 +129,20 @@ static void sink_game(void *ctx, const struct game_record *g)
 {
     struct fix_run *run = ctx;
     run->totals.games++;
+    /* the rules decided the result: the held errors are put right by fix */
+    bool ruled = run->from_rules && g->ending != ENDING_NONE && g->plies == g->ending_ply;
+    unsigned n = run->nheld;
+    run->nheld = 0;
+    for (unsigned i = 0; i < n && !ruled; i++) {
+        run->from_rules = false; /* said now, as check says it */
+        sink_diag(run, &run->held[i].d);
+        run->from_rules = true;
+    }
+    run->ending = run->next_ending; /* the game before this one's, written now */
+    run->ending_ply = run->next_ending_ply;
     game_split_game(run->split, g);
+    run->next_ending = ruled ? (int)g->ending : ENDING_NONE;
+    run->next_ending_ply = g->ending_ply;
 }
 
 static void sink_move(void *ctx, const struct game_move *m)
@@ -231,6 +290,7 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
     }
     pgn_parser_free(p);
     input_close(in);
+    if (run->from_rules) pgn_export_rules_result(run->x, run->ending, run->ending_ply);
     /* the changes are said only when the export text is written */
     struct change_ctx *c = &run->changes;
     c->run = run;
@@ -336,6 +396,9 @@ static void fix_one_input(struct fix_run *run, const char *path)
     game_split_input(run->split, in);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) run->totals.files_unreadable++;
+    run->ending = run->next_ending; /* the last game is written now */
+    run->ending_ply = run->next_ending_ply;
+    run->next_ending = ENDING_NONE;
     game_split_input_end(run->split);
     if (run->diff_out) diff_piece(run, NULL, 0, NULL, 0);
     if (run->diff) udiff_end(run->diff);
@@ -348,7 +411,7 @@ static void fix_one_input(struct fix_run *run, const char *path)
 
 int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME, OPT_STRIP, OPT_DRY_RUN };
+    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME, OPT_STRIP, OPT_DRY_RUN, OPT_RESULTS };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"bad", required_argument, NULL, OPT_BAD},
@@ -357,6 +420,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
         {"strip", required_argument, NULL, OPT_STRIP},
         {"dry-run", no_argument, NULL, OPT_DRY_RUN},
+        {"results", required_argument, NULL, OPT_RESULTS},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -399,6 +463,13 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
             if (!parse_strip(optarg, &strip, v))
                 return cli_usage_error(
                     err, "fix", _("unknown --strip word '%s' (comments, nags, variations, clocks, evals)"), v);
+            break;
+        case OPT_RESULTS:
+            if (strcmp(optarg, "keep") == 0) run.from_rules = false;
+            else if (strcmp(optarg, "from-rules") == 0) run.from_rules = true;
+            else
+                return cli_usage_error(err, "fix", _("unknown --results '%s' (keep, from-rules)"),
+                                       cli_arg(v, optarg));
             break;
         case OPT_DRY_RUN:
             dry_run = true;

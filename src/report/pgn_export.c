@@ -13,7 +13,10 @@
  * - 8.2.1: tokens one space apart, lines of at most PGN_EXPORT_LINE_MAX
  *   characters (a longer word alone on its line), one blank line between
  *   the tags and the movetext.
- * - 8.2.6: the termination marker and the Result tag agree.
+ * - 8.2.6: the termination marker and the Result tag agree; with
+ *   pgn_export_rules_result(), both say what the game's ending decided
+ *   (FIDE 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 dead position, 9.6.1
+ *   fivefold repetition, 9.6.2 the 75-move rule).
  * Comments keep their words (line breaks and runs of blanks inside become
  * one space); NAGs are written "$N"; variations are kept, their moves
  * rewritten too.  Nothing here reads a position: the moves come resolved.
@@ -81,6 +84,10 @@ struct pgn_export {
     unsigned rav_skip;    /* depth inside a variation being stripped */
     struct pgn_strip_counts stripped; /* this game's */
     struct buf kept;      /* a comment with its commands stripped */
+    unsigned depth;       /* variations open */
+    int last_main_side;   /* the side of the last main-line move, -1 none */
+    int rules_ending;     /* enum ending_kind, ENDING_NONE: keep the result */
+    unsigned rules_ply;
 };
 
 static bool grow(struct pgn_export *x, struct buf *b, size_t more)
@@ -185,6 +192,15 @@ void pgn_export_begin(struct pgn_export *x, uint64_t at)
     x->cursor = 0;
     x->rav_skip = 0;
     memset(&x->stripped, 0, sizeof x->stripped);
+    x->depth = 0;
+    x->last_main_side = -1;
+    x->rules_ending = ENDING_NONE;
+}
+
+void pgn_export_rules_result(struct pgn_export *x, int ending_kind, unsigned ply)
+{
+    x->rules_ending = ending_kind;
+    x->rules_ply = ply;
 }
 
 void pgn_export_set_strip(struct pgn_export *x, unsigned strip)
@@ -286,6 +302,7 @@ static void on_move(struct pgn_export *x, const struct pgn_event *ev)
         word(x, num, (size_t)n);
         flush_word(x);
     }
+    if (!x->depth) x->last_main_side = k->side;
     size_t sl = strlen(k->san);
     word(x, k->san, sl);
     if (sl != ev->len || memcmp(k->san, ev->text, sl) != 0) {
@@ -547,10 +564,12 @@ bool pgn_export_event(struct pgn_export *x, const struct pgn_event *ev)
         }
         word(x, "(", 1);
         x->need_number = true;
+        x->depth++;
         break;
     case PGN_EV_RAV_END:
         put(x, &x->word, ")", 1);
         x->need_number = true;
+        if (x->depth) x->depth--;
         break;
     case PGN_EV_RESULT:
         snprintf(x->marker, sizeof x->marker, "%s", ev->text);
@@ -589,13 +608,31 @@ const char *pgn_export_text(struct pgn_export *x, size_t *len, pgn_export_change
     const char *tag_result = rt >= 0 ? tag_value_of(x, (size_t)rt) : NULL;
     const char *tag_form = tag_result ? result_form(tag_result) : NULL;
     const char *result = x->marker[0] ? x->marker : tag_form ? tag_form : "*";
-    if (tag_result && strcmp(tag_result, result) != 0) {
+    const char *ruled = NULL;
+    if (x->rules_ending == ENDING_CHECKMATE && x->last_main_side >= 0)
+        ruled = x->last_main_side == 0 ? "1-0" : "0-1";
+    else if (x->rules_ending != ENDING_NONE && x->rules_ending != ENDING_CHECKMATE)
+        ruled = "1/2-1/2";
+    if (ruled && strcmp(ruled, result) != 0) {
+        static const char *const why[ENDING_KIND_NB] = {
+            [ENDING_CHECKMATE] = N_("checkmate (5.1.1)"),
+            [ENDING_STALEMATE] = N_("stalemate (5.2.1)"),
+            [ENDING_DEAD_POSITION] = N_("a dead position (5.2.2)"),
+            [ENDING_FIVEFOLD] = N_("fivefold repetition (9.6.1)"),
+            [ENDING_75_MOVE] = N_("the 75-move rule (9.6.2)"),
+        };
+        say(fn, ctx, _("result %s set to %s: the game ended by %s at ply %u (--results=from-rules)"),
+            tag_result && !x->marker[0] ? tag_result : result, ruled, _(why[x->rules_ending]), x->rules_ply);
+        result = ruled;
+        snprintf(x->marker, sizeof x->marker, "%s", ruled);
+        tag_result = NULL; /* said: no other word about the Result tag */
+    } else if (tag_result && strcmp(tag_result, result) != 0) {
         if (tag_form && strcmp(tag_form, result) == 0)
             say(fn, ctx, _("Result tag \"%s\" written in its PGN form \"%s\""), tag_result, result);
         else
             say(fn, ctx, _("Result tag \"%s\" written as \"%s\", the termination marker"), tag_result,
                 result);
-    } else if (!tag_result) {
+    } else if (!tag_result && !(ruled && result == ruled)) {
         say(fn, ctx, _("Result tag added with the termination marker \"%s\""), result);
     }
     if (!x->marker[0])

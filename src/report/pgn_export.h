@@ -47,6 +47,12 @@ struct pgn_strip_counts {
     uint64_t of[PGN_STRIP_KINDS]; /* by bit number of PGN_STRIP_* */
 };
 
+/* --results=from-rules: the result the rules of play gave the game last
+ * read (its ending, judge/game_record.h), set after its events and before
+ * pgn_export_text(); kind 0 (ENDING_NONE): keep the recorded result.  A
+ * checkmate gives the point to the side of the last main-line move. */
+void pgn_export_rules_result(struct pgn_export *x, int ending_kind, unsigned ply);
+
 /* A change, as a translated sentence. */
 typedef void (*pgn_export_change_fn)(void *ctx, const char *message);
 

@@ -8,6 +8,8 @@
 #     --force; -o naming an input is refused.
 #  2. Every PGN file of ../shared/corpus (wild/ included):
 #     - idempotent: fix of fix's output is byte-identical, with no finding;
+#       so with --strip=variations,clocks,evals and with --strip=comments,nags
+#       --results=from-rules;
 #     - meaning kept: the games of the input and of the output have the same
 #       start, moves, ending and recorded result (tests/fix_compare.py);
 #     - `check --strict` of what fix wrote in export format (the games not
@@ -89,6 +91,14 @@ if [ -d "$corpus" ] && [ -z "${FIX_SMALL:-}" ]; then
         P fix --quiet a.pgn >b.pgn 2>b.err || true
         # no change the second time (a game not fixed still says why)
         if cmp -s a.pgn b.pgn && ! grep '\[fixed\]' b.err | grep -vq 'not written in export format'; then ok; else bad "$f: fix of fix's output changed it"; fi
+        for opts in --strip=variations,clocks,evals '--strip=comments,nags --results=from-rules'; do
+            # shellcheck disable=SC2086
+            P fix --quiet $opts "$corpus/$f" >sa.pgn 2>/dev/null || true
+            # shellcheck disable=SC2086
+            P fix --quiet $opts sa.pgn >sb.pgn 2>sb.err || true
+            if cmp -s sa.pgn sb.pgn && ! grep '\[fixed\]' sb.err | grep -vq 'not written in export format' &&
+                ! grep -q 'strip removed' sb.err; then ok; else bad "$f: $opts: fix of fix's output changed it"; fi
+        done
         P check --quiet --format=jsonl --report=games "$corpus/$f" >in.jsonl 2>/dev/null || true
         P check --quiet --format=jsonl --report=games a.pgn >out.jsonl 2>/dev/null || true
         if python3 "$TOP_SRCDIR/tests/fix_compare.py" in.jsonl out.jsonl >why; then ok; else bad "$f: meaning changed: $(cat why)"; fi

@@ -121,6 +121,14 @@ static const char options_fix[] = N_(
     "                                     they go\n"
     "  --notation=auto|en|it|es|fr|de|nl|figurine\n"
     "                                     the piece letters moves are written in\n"
+    "  --strip=WORD[,WORD...]             remove comments, nags, variations, clocks\n"
+    "                                     ([%clk] [%emt] [%clkc]) or evals ([%eval]);\n"
+    "                                     the counts are said once for the run\n"
+    "  --results=keep|from-rules          keep the recorded result (default), or set\n"
+    "                                     the one a checkmate, stalemate or automatic\n"
+    "                                     draw of the game decided\n"
+    "  --dry-run                          write a unified diff (diff -u) of each\n"
+    "                                     input against what fix writes, not games\n"
     "  --stdin-name=NAME                  name standard input NAME in findings\n"
     "  -q, --quiet                        no summary on standard error\n");
 static const char options_perft[] = N_(

@@ -20,10 +20,12 @@
 #include "diag/diag.h"
 #include "jobs/replay_pool.h"
 #include "judge/game.h"
+#include "judge/game_record.h"
 #include "pgn/input.h"
 #include "pgn/pgn_parse.h"
 #include "report/pgn_export.h"
 #include "report/report.h"
+#include "report/udiff.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -43,6 +45,15 @@ struct change_ctx {
     char kept_text[FIX_CHANGES_MAX][512];
 };
 
+/* --results=from-rules: an error about the result held until the game's
+ * record says whether the rules decided it (then fix sets the result and
+ * the error is gone) or not (then it is reported, as check does). */
+#define FIX_HELD_MAX 4
+struct held_diag {
+    struct diag d;
+    char message[512], event[128], white[128], black[128], round[64];
+};
+
 struct fix_run {
     FILE *out, *bad, *err;
     bool force;
@@ -58,11 +69,55 @@ struct fix_run {
     char last[2];             /* the last two bytes written to out */
     struct change_ctx changes; /* the game being written's */
     bool wrote;
+    struct pgn_strip_counts stripped; /* the run's, said once at its end */
+    uint64_t stripped_games;
+    FILE *diff_out;           /* --dry-run: where the diff goes */
+    struct udiff *diff;       /* --dry-run: the input's diff */
+    bool diff_failed;
+    char *pend_a, *pend_b;    /* --dry-run: the game before, not yet compared */
+    size_t pend_alen, pend_blen;
+    bool pending;
+    bool from_rules;                 /* --results=from-rules */
+    struct held_diag held[FIX_HELD_MAX];
+    unsigned nheld;
+    int ending, next_ending;         /* the game being written's ending, the next one's */
+    unsigned ending_ply, next_ending_ply;
 };
+
+static void sink_diag(void *ctx, const struct diag *d);
+
+/* The errors the rules' result would put right (judge/game_end.c). */
+static bool about_result(const struct diag *d)
+{
+    return d->severity == DIAG_ERROR &&
+           (d->code == DIAG_WRONG_RESULT || d->code == DIAG_MISSED_FIVEFOLD ||
+            d->code == DIAG_MISSED_75_MOVE || d->code == DIAG_DEAD_POSITION);
+}
+
+static void hold(struct fix_run *run, const struct diag *d)
+{
+    struct held_diag *h = &run->held[run->nheld++];
+    h->d = *d;
+    snprintf(h->message, sizeof h->message, "%s", d->message ? d->message : "");
+    snprintf(h->event, sizeof h->event, "%s", d->event ? d->event : "");
+    snprintf(h->white, sizeof h->white, "%s", d->white ? d->white : "");
+    snprintf(h->black, sizeof h->black, "%s", d->black ? d->black : "");
+    snprintf(h->round, sizeof h->round, "%s", d->round ? d->round : "");
+    h->d.message = h->message;
+    h->d.event = d->event ? h->event : NULL;
+    h->d.white = d->white ? h->white : NULL;
+    h->d.black = d->black ? h->black : NULL;
+    h->d.round = d->round ? h->round : NULL;
+    h->d.san = h->d.san_en = h->d.fen = NULL;
+}
 
 static void sink_diag(void *ctx, const struct diag *d)
 {
     struct fix_run *run = ctx;
+    if (run->from_rules && about_result(d) && run->nheld < FIX_HELD_MAX) {
+        hold(run, d);
+        return;
+    }
     game_split_diag(run->split, d);
     if (d->severity != DIAG_ERROR) return; /* fix says why a game was kept, and what it changed */
     run->totals.by_severity[d->severity]++;
@@ -74,7 +129,20 @@ static void sink_game(void *ctx, const struct game_record *g)
 {
     struct fix_run *run = ctx;
     run->totals.games++;
+    /* the rules decided the result: the held errors are put right by fix */
+    bool ruled = run->from_rules && g->ending != ENDING_NONE && g->plies == g->ending_ply;
+    unsigned n = run->nheld;
+    run->nheld = 0;
+    for (unsigned i = 0; i < n && !ruled; i++) {
+        run->from_rules = false; /* said now, as check says it */
+        sink_diag(run, &run->held[i].d);
+        run->from_rules = true;
+    }
+    run->ending = run->next_ending; /* the game before this one's, written now */
+    run->ending_ply = run->next_ending_ply;
     game_split_game(run->split, g);
+    run->next_ending = ruled ? (int)g->ending : ENDING_NONE;
+    run->next_ending_ply = g->ending_ply;
 }
 
 static void sink_move(void *ctx, const struct game_move *m)
@@ -139,11 +207,65 @@ static size_t trim_end(const unsigned char *b, size_t len)
 static void write_one(struct fix_run *run, const unsigned char *bytes, size_t len, uint64_t at,
                       bool bad, bool is_game);
 
+/* --dry-run: a game's bytes and what fix writes for it.  The blank line
+ * fix writes before a game belongs, in the input, to the end of the game
+ * before: it is moved there, so that the pieces compared line up; a piece is
+ * compared when the next one comes (or the input ends: flush NULL). */
+static void diff_piece(struct fix_run *run, const unsigned char *a, size_t alen, const char *b, size_t blen)
+{
+    size_t k = 0;
+    while (b && k < blen && b[k] == '\n')
+        k++;
+    if (run->pending) {
+        char *pb = realloc(run->pend_b, run->pend_blen + k + 1);
+        if (!pb) {
+            run->diff_failed = true;
+            return;
+        }
+        memcpy(pb + run->pend_blen, b ? b : "", k);
+        run->pend_b = pb;
+        run->pend_blen += k;
+        if (run->diff && !udiff_piece(run->diff, run->pend_a, run->pend_alen, run->pend_b, run->pend_blen))
+            run->diff_failed = true;
+    }
+    run->pending = false;
+    if (!a) return;
+    free(run->pend_a);
+    free(run->pend_b);
+    run->pend_a = malloc(alen + 1);
+    run->pend_b = malloc(blen - k + 1);
+    if (!run->pend_a || !run->pend_b) {
+        run->diff_failed = true;
+        return;
+    }
+    memcpy(run->pend_a, a, alen);
+    memcpy(run->pend_b, b + k, blen - k);
+    run->pend_alen = alen;
+    run->pend_blen = blen - k;
+    run->pending = true;
+}
+
 /* One game's bytes and verdict (game_split.h): as it was, or in export format. */
 static void write_game(void *ctx, const unsigned char *bytes, size_t len, uint64_t at, bool bad,
                        bool is_game)
 {
     struct fix_run *run = ctx;
+    if (run->diff_out) {
+        /* --dry-run: the game as fix would write it, against its bytes */
+        char *after = NULL;
+        size_t after_len = 0;
+        FILE *mem = open_memstream(&after, &after_len);
+        if (mem) {
+            run->out = mem;
+            write_one(run, bytes, len, at, bad, is_game);
+            fclose(mem);
+        }
+        if (!mem || !after) run->diff_failed = true;
+        else diff_piece(run, bytes, len, after, after_len);
+        free(after);
+        pgn_export_forget(run->x, at + len);
+        return;
+    }
     write_one(run, bytes, len, at, bad, is_game);
     pgn_export_forget(run->x, at + len); /* the next game's moves stay */
 }
@@ -168,6 +290,7 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
     }
     pgn_parser_free(p);
     input_close(in);
+    if (run->from_rules) pgn_export_rules_result(run->x, run->ending, run->ending_ply);
     /* the changes are said only when the export text is written */
     struct change_ctx *c = &run->changes;
     c->run = run;
@@ -185,14 +308,67 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
     }
     for (unsigned i = 0; i < c->kept; i++)
         on_change(c, c->kept_text[i]);
+    bool stripped = text && pgn_export_stripped(run->x, &run->stripped);
+    if (stripped) run->stripped_games++;
     if (!text) { /* a move not replayed, too long to hold, out of memory: as it was */
         if (c->said == 0) on_change(c, _("not written in export format: the game is too long to hold"));
         keep(run, bytes, len);
         return;
     }
-    if (c->said == 0) on_change(c, _("movetext laid out in export format (spacing, line length, move numbers)"));
+    /* what --strip removed is said once for the run (strip_said()) */
+    if (c->said == 0 && !stripped)
+        on_change(c, _("movetext laid out in export format (spacing, line length, move numbers)"));
     run->fixed_games++;
     emit(run, text, tl);
+}
+
+/* --strip=WORD[,WORD...]: false (and *bad the word) on a word not known. */
+static bool parse_strip(const char *arg, unsigned *strip, char bad[CLI_ARG_SHOWN])
+{
+    static const char *const words[PGN_STRIP_KINDS] = {"comments", "nags", "variations", "clocks",
+                                                       "evals"};
+    *strip = 0;
+    const char *p = arg;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        unsigned i = 0;
+        while (i < PGN_STRIP_KINDS && !(strlen(words[i]) == n && memcmp(words[i], p, n) == 0))
+            i++;
+        if (i == PGN_STRIP_KINDS) {
+            char w[CLI_ARG_SHOWN];
+            snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w - 1 ? n : sizeof w - 1), p);
+            cli_arg(bad, w);
+            return false;
+        }
+        *strip |= 1u << i;
+        if (!p[n]) return true;
+        p += n + 1;
+    }
+}
+
+/* Once for the run: what --strip removed, and from how many games. */
+static void strip_said(const struct fix_run *run)
+{
+    if (!run->stripped_games) return;
+    char what[512] = "";
+    for (int i = 0; i < PGN_STRIP_KINDS; i++) {
+        unsigned long long n = run->stripped.of[i];
+        if (!n) continue;
+        char one[128];
+        switch (i) {
+        case 0: snprintf(one, sizeof one, ngettext("%llu comment", "%llu comments", (unsigned long)n), n); break;
+        case 1: snprintf(one, sizeof one, ngettext("%llu NAG", "%llu NAGs", (unsigned long)n), n); break;
+        case 2: snprintf(one, sizeof one, ngettext("%llu variation", "%llu variations", (unsigned long)n), n); break;
+        case 3: snprintf(one, sizeof one, ngettext("%llu clock command", "%llu clock commands", (unsigned long)n), n); break;
+        default: snprintf(one, sizeof one, ngettext("%llu eval command", "%llu eval commands", (unsigned long)n), n); break;
+        }
+        size_t m = strlen(what);
+        snprintf(what + m, sizeof what - m, "%s%s", m ? ", " : "", one);
+    }
+    fprintf(run->err,
+            ngettext("pgnarbiter: --strip removed %s from %llu game\n",
+                     "pgnarbiter: --strip removed %s from %llu games\n", (unsigned long)run->stripped_games),
+            what, (unsigned long long)run->stripped_games);
 }
 
 static void fix_one_input(struct fix_run *run, const char *path)
@@ -212,10 +388,22 @@ static void fix_one_input(struct fix_run *run, const char *path)
     run->file = name;
     run->game = 0;
     replay_pool_set_file(run->pool, name);
+    if (run->diff_out) {
+        run->wrote = false; /* each input its own diff */
+        run->diff = udiff_new(run->diff_out, name);
+        if (!run->diff) run->diff_failed = true;
+    }
     game_split_input(run->split, in);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) run->totals.files_unreadable++;
+    run->ending = run->next_ending; /* the last game is written now */
+    run->ending_ply = run->next_ending_ply;
+    run->next_ending = ENDING_NONE;
     game_split_input_end(run->split);
+    if (run->diff_out) diff_piece(run, NULL, 0, NULL, 0);
+    if (run->diff) udiff_end(run->diff);
+    udiff_free(run->diff);
+    run->diff = NULL;
     run->totals.bytes += bytes;
     if (*input_error(in)) run->totals.files_unreadable++;
     input_close(in);
@@ -223,13 +411,16 @@ static void fix_one_input(struct fix_run *run, const char *path)
 
 int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
 {
-    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME };
+    enum { OPT_BAD = 256, OPT_FORCE, OPT_NOTATION, OPT_STDIN_NAME, OPT_STRIP, OPT_DRY_RUN, OPT_RESULTS };
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
         {"bad", required_argument, NULL, OPT_BAD},
         {"force", no_argument, NULL, OPT_FORCE},
         {"notation", required_argument, NULL, OPT_NOTATION},
         {"stdin-name", required_argument, NULL, OPT_STDIN_NAME},
+        {"strip", required_argument, NULL, OPT_STRIP},
+        {"dry-run", no_argument, NULL, OPT_DRY_RUN},
+        {"results", required_argument, NULL, OPT_RESULTS},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -240,7 +431,8 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     run.stdin_name = "<stdin>";
     const char *output = NULL, *bad = NULL;
     enum nota_mode notation = NOTA_MODE_AUTO;
-    bool quiet = false;
+    bool quiet = false, dry_run = false;
+    unsigned strip = 0;
     char v[CLI_ARG_SHOWN];
     optind = 0;
     opterr = 0;
@@ -267,6 +459,21 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
                 return cli_usage_error(err, "fix", "%s", _("--stdin-name needs a name that is not empty"));
             run.stdin_name = optarg;
             break;
+        case OPT_STRIP:
+            if (!parse_strip(optarg, &strip, v))
+                return cli_usage_error(
+                    err, "fix", _("unknown --strip word '%s' (comments, nags, variations, clocks, evals)"), v);
+            break;
+        case OPT_RESULTS:
+            if (strcmp(optarg, "keep") == 0) run.from_rules = false;
+            else if (strcmp(optarg, "from-rules") == 0) run.from_rules = true;
+            else
+                return cli_usage_error(err, "fix", _("unknown --results '%s' (keep, from-rules)"),
+                                       cli_arg(v, optarg));
+            break;
+        case OPT_DRY_RUN:
+            dry_run = true;
+            break;
         case 'q':
             quiet = true;
             break;
@@ -277,6 +484,8 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
             return cli_getopt_error(err, "fix", c, argc, argv);
         }
     }
+    if (dry_run && bad)
+        return cli_usage_error(err, "fix", "%s", _("--dry-run writes no game: --bad has no use with it"));
     struct cli_output outputs[2];
     const char *names[2] = {output, bad};
     for (int i = 0; i < 2; i++) {
@@ -312,6 +521,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     }
     run.out = output ? outputs[0].f : out;
     run.bad = bad ? outputs[1].f : NULL;
+    if (dry_run) run.diff_out = run.out;
     run.report = report_new(REPORT_TEXT, err, false);
     run.split = game_split_new(NULL, NULL, DIAG_ERROR);
     run.x = pgn_export_new();
@@ -326,10 +536,15 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     } else {
         game_split_set_writer(run.split, write_game, &run);
         replay_pool_set_notation(run.pool, notation);
+        pgn_export_set_strip(run.x, strip);
         if (optind >= argc) fix_one_input(&run, "-");
         for (int i = optind; i < argc; i++)
             fix_one_input(&run, argv[i]);
         replay_pool_finish(run.pool);
+        if (run.diff_failed) {
+            fputs(_("pgnarbiter: out of memory: the diff is not whole\n"), err);
+            status = CLI_EXIT_USAGE;
+        }
         if (!game_split_whole(run.split)) {
             fputs(_("pgnarbiter: a game too long to hold in memory: the output is left as it was\n"), err);
             status = CLI_EXIT_USAGE;
@@ -341,6 +556,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
                             : run.kept_games              ? CLI_EXIT_FINDINGS
                                                           : CLI_EXIT_OK;
         status = run.totals.status;
+        strip_said(&run); /* a change asked for: said even with --quiet */
         if (!quiet) {
             report_summary(err, &run.totals);
             fputs("pgnarbiter: ", err);
@@ -355,6 +571,8 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     game_split_free(run.split);
     pgn_export_free(run.x);
     report_free(run.report);
+    free(run.pend_a);
+    free(run.pend_b);
     bool whole = status != CLI_EXIT_USAGE || run.totals.files_unreadable;
     for (int i = 0; i < 2; i++)
         if (outputs[i].f && !cli_output_close(&outputs[i], whole, err)) status = CLI_EXIT_USAGE;

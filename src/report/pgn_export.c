@@ -13,10 +13,17 @@
  * - 8.2.1: tokens one space apart, lines of at most PGN_EXPORT_LINE_MAX
  *   characters (a longer word alone on its line), one blank line between
  *   the tags and the movetext.
- * - 8.2.6: the termination marker and the Result tag agree.
+ * - 8.2.6: the termination marker and the Result tag agree; with
+ *   pgn_export_rules_result(), both say what the game's ending decided
+ *   (FIDE 5.1.1 checkmate, 5.2.1 stalemate, 5.2.2 dead position, 9.6.1
+ *   fivefold repetition, 9.6.2 the 75-move rule).
  * Comments keep their words (line breaks and runs of blanks inside become
  * one space); NAGs are written "$N"; variations are kept, their moves
  * rewritten too.  Nothing here reads a position: the moves come resolved.
+ * --strip (pgn_export_set_strip()) drops comments, NAGs, variations, or the
+ * commands [%clk], [%emt], [%clkc] and [%eval] inside comments (the rest of
+ * the comment kept; a comment left without words goes); each is counted,
+ * and the caller says the counts.
  */
 #include "report/pgn_export.h"
 
@@ -73,6 +80,14 @@ struct pgn_export {
     char mark_word[4];
     unsigned mark_nag;
     bool in_game;
+    unsigned strip;       /* PGN_STRIP_* */
+    unsigned rav_skip;    /* depth inside a variation being stripped */
+    struct pgn_strip_counts stripped; /* this game's */
+    struct buf kept;      /* a comment with its commands stripped */
+    unsigned depth;       /* variations open */
+    int last_main_side;   /* the side of the last main-line move, -1 none */
+    int rules_ending;     /* enum ending_kind, ENDING_NONE: keep the result */
+    unsigned rules_ply;
 };
 
 static bool grow(struct pgn_export *x, struct buf *b, size_t more)
@@ -117,6 +132,7 @@ void pgn_export_free(struct pgn_export *x)
     free(x->text.p);
     free(x->word.p);
     free(x->out.p);
+    free(x->kept.p);
     free(x);
 }
 
@@ -174,6 +190,44 @@ void pgn_export_begin(struct pgn_export *x, uint64_t at)
     x->mark_word[0] = '\0';
     x->in_game = false;
     x->cursor = 0;
+    x->rav_skip = 0;
+    memset(&x->stripped, 0, sizeof x->stripped);
+    x->depth = 0;
+    x->last_main_side = -1;
+    x->rules_ending = ENDING_NONE;
+}
+
+void pgn_export_rules_result(struct pgn_export *x, int ending_kind, unsigned ply)
+{
+    x->rules_ending = ending_kind;
+    x->rules_ply = ply;
+}
+
+void pgn_export_set_strip(struct pgn_export *x, unsigned strip)
+{
+    x->strip = strip;
+}
+
+bool pgn_export_stripped(const struct pgn_export *x, struct pgn_strip_counts *sum)
+{
+    bool any = false;
+    for (int i = 0; i < PGN_STRIP_KINDS; i++) {
+        sum->of[i] += x->stripped.of[i];
+        any = any || x->stripped.of[i];
+    }
+    return any;
+}
+
+static unsigned bit_of(unsigned strip)
+{
+    unsigned b = 0;
+    while (strip > 1u) strip >>= 1, b++;
+    return b;
+}
+
+static void count_strip(struct pgn_export *x, unsigned what)
+{
+    x->stripped.of[bit_of(what)]++;
 }
 
 /* ---- the movetext, word by word ---------------------------------------- */
@@ -216,6 +270,10 @@ static void on_move(struct pgn_export *x, const struct pgn_event *ev)
         } marks[] = {{"N", 146}, {"RR", 145}, {"D", 220}};
         for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
             if (ev->len == strlen(marks[i].word) && memcmp(ev->text, marks[i].word, ev->len) == 0) {
+                if (x->strip & PGN_STRIP_NAGS) {
+                    count_strip(x, PGN_STRIP_NAGS);
+                    return;
+                }
                 char nag[16];
                 int n = snprintf(nag, sizeof nag, "$%u", marks[i].nag);
                 word(x, nag, (size_t)n);
@@ -244,6 +302,7 @@ static void on_move(struct pgn_export *x, const struct pgn_event *ev)
         word(x, num, (size_t)n);
         flush_word(x);
     }
+    if (!x->depth) x->last_main_side = k->side;
     size_t sl = strlen(k->san);
     word(x, k->san, sl);
     if (sl != ev->len || memcmp(k->san, ev->text, sl) != 0) {
@@ -256,8 +315,54 @@ static void on_move(struct pgn_export *x, const struct pgn_event *ev)
     x->need_number = false;
 }
 
+/* The comment's text without the commands --strip names ("[%clk ...]" up
+ * to its "]"); s itself when none goes. */
+static const char *strip_commands(struct pgn_export *x, const char *s, size_t *n)
+{
+    unsigned want = x->strip & (PGN_STRIP_CLOCKS | PGN_STRIP_EVALS);
+    if (!want || !memchr(s, '%', *n)) return s;
+    static const struct {
+        const char *name;
+        unsigned what;
+    } commands[] = {{"clk", PGN_STRIP_CLOCKS}, {"emt", PGN_STRIP_CLOCKS},
+                    {"clkc", PGN_STRIP_CLOCKS}, {"eval", PGN_STRIP_EVALS}};
+    x->kept.len = 0;
+    const char *end = s + *n, *from = s;
+    bool cut = false;
+    for (const char *p = s; p + 1 < end; p++) {
+        if (p[0] != '[' || p[1] != '%') continue;
+        const char *k = p + 2, *v = k;
+        while (v < end && *v >= 'a' && *v <= 'z')
+            v++;
+        const char *close = v < end ? memchr(v, ']', (size_t)(end - v)) : NULL;
+        if (!close || (v < end && !strchr(" \t\r\n]", *v))) continue;
+        unsigned what = 0;
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            if ((size_t)(v - k) == strlen(commands[i].name) && memcmp(k, commands[i].name, (size_t)(v - k)) == 0)
+                what = commands[i].what;
+        if (!(what & want)) continue;
+        count_strip(x, what);
+        put(x, &x->kept, from, (size_t)(p - from));
+        put(x, &x->kept, " ", 1); /* the words either side stay apart */
+        from = close + 1;
+        p = close;
+        cut = true;
+    }
+    if (!cut) return s;
+    put(x, &x->kept, from, (size_t)(end - from));
+    if (x->failed) return s;
+    *n = x->kept.len;
+    return x->kept.p;
+}
+
 static void on_comment(struct pgn_export *x, const char *s, size_t n)
 {
+    if (x->strip & PGN_STRIP_COMMENTS) {
+        count_strip(x, PGN_STRIP_COMMENTS);
+        return;
+    }
+    s = strip_commands(x, s, &n);
+    if (s == x->kept.p && strspn(s, " \t\r\n") == n) return; /* nothing left of it */
     /* "{" + the words + "}", each word on its own for the line length */
     size_t i = 0, words = 0;
     while (i < n) {
@@ -413,6 +518,11 @@ static void sort_tags(struct tag_at *t, size_t n, char *arena)
 bool pgn_export_event(struct pgn_export *x, const struct pgn_event *ev)
 {
     struct pgn_event e;
+    if (x->rav_skip) { /* inside a variation stripped: only its nesting counts */
+        if (ev->type == PGN_EV_RAV_BEGIN) x->rav_skip++;
+        else if (ev->type == PGN_EV_RAV_END) x->rav_skip--;
+        if (ev->type != PGN_EV_GAME_END && ev->type != PGN_EV_RESULT) return !x->failed;
+    }
     switch (ev->type) {
     case PGN_EV_GAME_BEGIN:
         x->in_game = true;
@@ -434,6 +544,10 @@ bool pgn_export_event(struct pgn_export *x, const struct pgn_event *ev)
     case PGN_EV_MOVETEXT_BEGIN:
         break;
     case PGN_EV_NAG: {
+        if (x->strip & PGN_STRIP_NAGS) {
+            count_strip(x, PGN_STRIP_NAGS);
+            break;
+        }
         char nag[16];
         int n = snprintf(nag, sizeof nag, "$%u", ev->number);
         word(x, nag, (size_t)n); /* part of the move element: no "N..." after it */
@@ -443,12 +557,19 @@ bool pgn_export_event(struct pgn_export *x, const struct pgn_event *ev)
         on_comment(x, ev->text, ev->len);
         break;
     case PGN_EV_RAV_BEGIN:
+        if (x->strip & PGN_STRIP_VARIATIONS) {
+            count_strip(x, PGN_STRIP_VARIATIONS);
+            x->rav_skip = 1;
+            break;
+        }
         word(x, "(", 1);
         x->need_number = true;
+        x->depth++;
         break;
     case PGN_EV_RAV_END:
         put(x, &x->word, ")", 1);
         x->need_number = true;
+        if (x->depth) x->depth--;
         break;
     case PGN_EV_RESULT:
         snprintf(x->marker, sizeof x->marker, "%s", ev->text);
@@ -487,13 +608,31 @@ const char *pgn_export_text(struct pgn_export *x, size_t *len, pgn_export_change
     const char *tag_result = rt >= 0 ? tag_value_of(x, (size_t)rt) : NULL;
     const char *tag_form = tag_result ? result_form(tag_result) : NULL;
     const char *result = x->marker[0] ? x->marker : tag_form ? tag_form : "*";
-    if (tag_result && strcmp(tag_result, result) != 0) {
+    const char *ruled = NULL;
+    if (x->rules_ending == ENDING_CHECKMATE && x->last_main_side >= 0)
+        ruled = x->last_main_side == 0 ? "1-0" : "0-1";
+    else if (x->rules_ending != ENDING_NONE && x->rules_ending != ENDING_CHECKMATE)
+        ruled = "1/2-1/2";
+    if (ruled && strcmp(ruled, result) != 0) {
+        static const char *const why[ENDING_KIND_NB] = {
+            [ENDING_CHECKMATE] = N_("checkmate (5.1.1)"),
+            [ENDING_STALEMATE] = N_("stalemate (5.2.1)"),
+            [ENDING_DEAD_POSITION] = N_("a dead position (5.2.2)"),
+            [ENDING_FIVEFOLD] = N_("fivefold repetition (9.6.1)"),
+            [ENDING_75_MOVE] = N_("the 75-move rule (9.6.2)"),
+        };
+        say(fn, ctx, _("result %s set to %s: the game ended by %s at ply %u (--results=from-rules)"),
+            tag_result && !x->marker[0] ? tag_result : result, ruled, _(why[x->rules_ending]), x->rules_ply);
+        result = ruled;
+        snprintf(x->marker, sizeof x->marker, "%s", ruled);
+        tag_result = NULL; /* said: no other word about the Result tag */
+    } else if (tag_result && strcmp(tag_result, result) != 0) {
         if (tag_form && strcmp(tag_form, result) == 0)
             say(fn, ctx, _("Result tag \"%s\" written in its PGN form \"%s\""), tag_result, result);
         else
             say(fn, ctx, _("Result tag \"%s\" written as \"%s\", the termination marker"), tag_result,
                 result);
-    } else if (!tag_result) {
+    } else if (!tag_result && !(ruled && result == ruled)) {
         say(fn, ctx, _("Result tag added with the termination marker \"%s\""), result);
     }
     if (!x->marker[0])

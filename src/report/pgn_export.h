@@ -32,11 +32,39 @@ struct pgn_export;
 #define PGN_EXPORT_MOVES_MAX ((size_t)1 << 20)  /* moves held (two games' worth) */
 #define PGN_EXPORT_TEXT_MAX  ((size_t)64 << 20) /* bytes of one game's export text */
 
+/* What --strip removes (any subset). */
+enum {
+    PGN_STRIP_COMMENTS = 1u << 0,   /* every comment */
+    PGN_STRIP_NAGS = 1u << 1,       /* NAGs, and the marks N, RR, D written as NAGs */
+    PGN_STRIP_VARIATIONS = 1u << 2, /* every variation (RAV), with what it holds */
+    PGN_STRIP_CLOCKS = 1u << 3,     /* [%clk ...], [%emt ...], [%clkc ...] in comments */
+    PGN_STRIP_EVALS = 1u << 4,      /* [%eval ...] in comments */
+    PGN_STRIP_KINDS = 5
+};
+
+/* What was stripped, counted (a run adds up its games'). */
+struct pgn_strip_counts {
+    uint64_t of[PGN_STRIP_KINDS]; /* by bit number of PGN_STRIP_* */
+};
+
+/* --results=from-rules: the result the rules of play gave the game last
+ * read (its ending, judge/game_record.h), set after its events and before
+ * pgn_export_text(); kind 0 (ENDING_NONE): keep the recorded result.  A
+ * checkmate gives the point to the side of the last main-line move. */
+void pgn_export_rules_result(struct pgn_export *x, int ending_kind, unsigned ply);
+
 /* A change, as a translated sentence. */
 typedef void (*pgn_export_change_fn)(void *ctx, const char *message);
 
 struct pgn_export *pgn_export_new(void);
 void pgn_export_free(struct pgn_export *x);
+
+/* What to strip from every game from now on (PGN_STRIP_* bits; 0: nothing). */
+void pgn_export_set_strip(struct pgn_export *x, unsigned strip);
+
+/* What was stripped from the game last written (valid after
+ * pgn_export_text()); adds it to *sum. */
+bool pgn_export_stripped(const struct pgn_export *x, struct pgn_strip_counts *sum);
 
 /* A move the replay played (offsets count from the input's start). */
 void pgn_export_move(struct pgn_export *x, const struct game_move *m);

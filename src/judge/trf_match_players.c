@@ -27,21 +27,6 @@ static const struct trf_player *by_fide_id(const struct trf *t, const char *id)
     return NULL;
 }
 
-/* A FIDE ID tag's value when it is digits (leading blanks and zeros aside). */
-static const char *id_digits(const char *v, char out[12])
-{
-    if (!v) return NULL;
-    while (*v == ' ')
-        v++;
-    while (*v == '0' && v[1] >= '0' && v[1] <= '9')
-        v++;
-    size_t n = strspn(v, "0123456789");
-    if (n == 0 || n > 11 || (v[n] && v[n] != ' ')) return NULL;
-    memcpy(out, v, n);
-    out[n] = '\0';
-    return out;
-}
-
 /* Who name is, by the alias file and then by name. */
 static void by_name(const struct trf_match *m, const char *name, size_t len, struct trf_who *who)
 {
@@ -99,8 +84,11 @@ void trf_match_identify(struct trf_match *m, const char *name, const char *fide_
                         struct trf_who *who)
 {
     memset(who, 0, sizeof *who);
-    char id[12];
-    const struct trf_player *p = by_fide_id(m->t, id_digits(fide_id, id));
+    char id[PLAYER_FIDE_ID_DIGITS_MAX + 1];
+    const struct trf_player *p =
+        fide_id && player_fide_id(fide_id, strlen(fide_id), id) == PLAYER_FIDE_ID_VALID
+            ? by_fide_id(m->t, id)
+            : NULL;
     if (p) {
         who->p = p;
         return;
@@ -160,7 +148,7 @@ bool trf_match_aliases(struct trf_match *m, const char *text, size_t len, char *
         memcpy(line, text + b, n);
         line[n] = '\0';
         char *eq = strrchr(line, '=');
-        char id[12];
+        char id[PLAYER_FIDE_ID_DIGITS_MAX + 1];
         if (!eq) {
             snprintf(why, why_len, "%u: %s", lineno, _("expected 'name = FIDE id'"));
             return false;
@@ -173,7 +161,7 @@ bool trf_match_aliases(struct trf_match *m, const char *text, size_t len, char *
         size_t vl = strlen(v);
         while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
             v[--vl] = '\0';
-        if (!nl || !id_digits(v, id)) {
+        if (!nl || player_fide_id(v, vl, id) != PLAYER_FIDE_ID_VALID) {
             snprintf(why, why_len, "%u: %s", lineno,
                      !nl ? _("expected 'name = FIDE id'")
                          : _("the FIDE id after '=' must be digits (at most 11)"));

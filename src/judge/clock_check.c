@@ -30,6 +30,7 @@
 #include "judge/game_internal.h"
 #include "pgn/time_control.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,13 +38,14 @@
 
 void clock_begin(struct game_clock *c)
 {
-    int64_t delay = c->delay_ms, slack = c->slack_ms;
-    memset(c, 0, sizeof *c);
-    c->delay_ms = delay;
-    c->slack_ms = slack;
+    /* the fields before tc; of each side, those before zero_loc */
+    memset(c, 0, offsetof(struct game_clock, tc));
+    c->tc.kind = TC_ABSENT;
     c->tag_clock[0] = c->tag_clock[1] = CLOCK_NONE;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        memset(&c->s[i], 0, offsetof(struct clock_side, zero_loc));
         c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
+    }
 }
 
 /* A side's new last clock, the one before kept. */

@@ -42,13 +42,15 @@ struct clock_side {
     uint32_t first_ply; /* the ply of its first clock, 0 for none */
     int64_t first;      /* that clock */
     uint32_t zero_ply;  /* the ply its clock showed zero with no increment, else 0 */
-    struct src_loc zero_loc;
-    uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* move numbers */
     unsigned ngaps, more_gaps;
     uint32_t bonus_move; /* the move whose period bonus was taken, 0 for none */
     uint32_t bonus_due;  /* the move a period ended at whose time has not come yet */
     bool reported_rise;  /* one clock-rise finding per side */
     bool reported_emt;
+    /* Not reset for a new game (clock_begin()): read only where a field
+     * above says so. */
+    struct src_loc zero_loc;                                   /* zero_ply's */
+    uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* ngaps of them: move numbers */
 };
 
 struct game_clock {
@@ -58,27 +60,29 @@ struct game_clock {
      * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side. */
     uint32_t next_ply;
     uint64_t raw[2];
-    int64_t delay_ms, slack_ms; /* --clock-delay, --clock-slack */
-    struct time_control tc;
     bool tc_present;
-    bool tc_same;             /* the tag is spelt as tc_format() writes it: tc_text */
-    char tc_text[TC_TEXT_MAX];
-    size_t tc_len;
-    struct src_loc tc_loc;           /* the TimeControl tag */
-    char tc_unread[TC_FREE_MAX + 1]; /* its value when it was not read */
+    bool tc_same;                    /* the tag is spelt as tc_format() writes it: tc_text */
     bool tc_reported;                /* a clock-control finding made */
     bool has_gap_loc;
-    struct src_loc gap_loc; /* the clock after the first stretch without clocks */
     bool any;                        /* a clock was read in this game */
     bool gift;                       /* a lichess.org game: the opponent may give time */
     bool first_low;                  /* a first clock below half the first period's time */
+    bool fast;                       /* no rise is judged: the fast path may take clocks */
     int64_t first_max;               /* the highest first clock */
     int64_t max_rise;                /* the highest rise within the increment */
-    bool fast;                       /* no rise is judged: the fast path may take clocks */
     uint32_t start_fullmove;
     int start_side;
-    struct clock_side s[2];
     int64_t tag_clock[2]; /* WhiteClock, BlackClock; CLOCK_NONE when absent */
+    /* Not reset for a new game (clock_begin() sets tc.kind, s[] in part):
+     * read only where a field above says so, or set for each game. */
+    struct time_control tc;          /* kind TC_ABSENT, or read from the tag */
+    int64_t delay_ms, slack_ms;      /* --clock-delay, --clock-slack */
+    size_t tc_len;                   /* tc_same's */
+    char tc_text[TC_TEXT_MAX];
+    struct src_loc tc_loc;           /* the TimeControl tag */
+    char tc_unread[TC_FREE_MAX + 1]; /* its value when it was not read (TC_UNREAD) */
+    struct src_loc gap_loc; /* has_gap_loc: the clock after the first stretch without clocks */
+    struct clock_side s[2];
 };
 
 /* The clocks of a variation at one depth (RAV, PGN 8.2.5), per side: the

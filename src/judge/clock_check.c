@@ -38,8 +38,8 @@
 
 void clock_begin(struct game_clock *c)
 {
-    /* the fields before tc; of each side, those before zero_loc */
-    memset(c, 0, offsetof(struct game_clock, tc));
+    /* the fields before tag_clock; of each side, those before zero_loc */
+    memset(c, 0, offsetof(struct game_clock, tag_clock));
     c->tc.kind = TC_ABSENT;
     c->tag_clock[0] = c->tag_clock[1] = CLOCK_NONE;
     for (int i = 0; i < 2; i++) {
@@ -58,11 +58,26 @@ static void side_take(struct clock_side *s, int64_t ms, uint32_t ply)
     s->last_ply = ply;
 }
 
+/* The first clocks the fast path took from ply 1 (clock_start()): the
+ * side to move first has its first clock at ply 1 when the fast path went
+ * past it, the other side at ply 2. */
+static void settle_first(struct game_clock *c)
+{
+    c->fresh = false;
+    uint32_t taken = c->next_ply ? c->next_ply - 1 : 0; /* plies 1 to taken */
+    for (uint32_t ply = 1; ply <= 2 && ply <= taken; ply++) {
+        struct clock_side *s = &c->s[(ply - 1 + (c->start_side == COLOR_BLACK)) & 1];
+        s->first_ply = ply;
+        c->any = true;
+    }
+}
+
 /* Move the clocks the fast path took into struct clock_side.  Only a game
  * none of whose rises is judged takes the fast path, so the clock before
  * the last (clock_side.prev, for a variation's rise) is not kept there. */
 void clock_settle(struct game_clock *c)
 {
+    if (c->fresh) settle_first(c);
     for (uint32_t q = 0; q < 2; q++) {
         if (!c->raw[q]) continue;
         uint32_t ply = ((c->next_ply - 1) & 1) == q ? c->next_ply - 1 : c->next_ply - 2;
@@ -91,9 +106,7 @@ void clock_tag(struct game *g, int which, const char *value, size_t len)
         tc_parse(value, len, &c->tc);
         /* "300+3", "40/7200:3600": the standard's form, spelt as tc_format() would */
         c->tc_same = c->tc.kind == TC_PERIODS && !c->tc.free_text && len < sizeof c->tc_text &&
-                     (value[0] != '0' || len == 1);
-        for (size_t i = 0; c->tc_same && i < len; i++)
-            if (value[i] == '.') c->tc_same = false;
+                     (value[0] != '0' || len == 1) && !memchr(value, '.', len);
         if (c->tc_same) {
             memcpy(c->tc_text, value, len);
             c->tc_len = len;
@@ -107,7 +120,10 @@ void clock_tag(struct game *g, int which, const char *value, size_t len)
     }
     int64_t ms;
     size_t used;
-    if (tc_read_clock(value, len, &ms, &used) && used == len) c->tag_clock[which] = ms;
+    if (tc_read_clock(value, len, &ms, &used) && used == len) {
+        c->tag_clock[which] = ms;
+        c->tag_any = true;
+    }
 }
 
 /* The side whose move is at ply (1-based) and its move number. */
@@ -146,8 +162,11 @@ void clock_start(struct game *g, int side, uint32_t fullmove)
         const char *site = tag_value(g, TAG_SITE);
         c->gift = site && lichess_game(site);
     }
-    /* the fast path takes the clocks of which no rise is judged */
+    /* the fast path takes the clocks of which no rise is judged, from the
+     * first ply when no WhiteClock or BlackClock asks for the first clocks */
     c->fast = !clock_tc_known(c);
+    c->fresh = c->fast && !c->tag_any;
+    c->next_ply = c->fresh;
     if (c->tc_present && c->tc.kind == TC_UNREAD)
         game_emitf(g, DIAG_CLOCK_CONTROL_UNREAD, DIAG_NOTE, &c->tc_loc, NULL,
                    _("TimeControl \"%s\" is in none of the forms read (\"40/5400+30:1800+30\", "
@@ -516,7 +535,16 @@ void clock_comment(struct game *g, const struct src_loc *loc, const char *t, siz
 {
     uint64_t raw;
     if (clock_tail_comment(t, len, &raw)) {
-        clock_take(g, loc, clock_raw_ms(raw));
+        struct game_clock *c = &g->clk;
+        uint32_t ply = g->lines[0].ply;
+        int64_t ms = clock_raw_ms(raw);
+        if (ply && ply == c->next_ply && ms > 0) {
+            /* as clock_fast() in game.c (next_ply is set in fast games alone) */
+            c->raw[ply & 1] = raw;
+            c->next_ply = ply + 1;
+            return;
+        }
+        clock_take(g, loc, ms);
         return;
     }
     int64_t clk, emt;
@@ -581,6 +609,10 @@ void clock_end(struct game *g, bool time_loss, int loser)
 {
     struct game_clock *c = &g->clk;
     const struct line *l = &g->lines[0];
+    if (c->fresh && c->next_ply > 1)
+        settle_first(c);
+    else
+        c->fresh = false;
     if (!c->any || !g->replayable || l->broken) return;
     /* the usual online game: a clock on every move to the end, nothing noted */
     if (c->next_ply == l->ply + 1 && !c->s[0].ngaps && !c->s[1].ngaps && !c->s[0].zero_ply &&

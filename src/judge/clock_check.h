@@ -34,14 +34,16 @@ struct game;
 struct src_loc;
 
 struct clock_side {
-    int64_t last;       /* the last clock read (clock_settle()) */
-    uint32_t last_ply;  /* its ply */
-    int64_t prev;       /* the one before it (a variation may branch there; not
-                         * kept on the fast path, where no rise is judged) */
-    uint32_t prev_ply;  /* its ply, 0 for none */
-    uint32_t first_ply; /* the ply of its first clock, 0 for none */
-    int64_t first;      /* that clock */
-    uint32_t zero_ply;  /* the ply its clock showed zero with no increment, else 0 */
+    int64_t last;        /* the last clock read (clock_settle()) */
+    int64_t prev;        /* the one before it (a variation may branch there; not
+                          * kept on the fast path, where no rise is judged) */
+    int64_t first;       /* the first clock (not kept when the fast path took it, in a
+                          * game without WhiteClock and BlackClock: judge_tag() alone
+                          * reads it) */
+    uint32_t last_ply;   /* last's ply */
+    uint32_t prev_ply;   /* prev's ply, 0 for none */
+    uint32_t first_ply;  /* first's ply, 0 for none */
+    uint32_t zero_ply;   /* the ply its clock showed zero with no increment, else 0 */
     unsigned ngaps, more_gaps;
     uint32_t bonus_move; /* the move whose period bonus was taken, 0 for none */
     uint32_t bonus_due;  /* the move a period ended at whose time has not come yet */
@@ -58,23 +60,27 @@ struct game_clock {
      * on every ply so far.  next_ply: the ply whose clock it may take, 0 for
      * none; raw[ply & 1]: the last clock it took for that ply's side, its 8
      * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side. */
-    uint32_t next_ply;
     uint64_t raw[2];
-    bool tc_present;
-    bool tc_same;                    /* the tag is spelt as tc_format() writes it: tc_text */
-    bool tc_reported;                /* a clock-control finding made */
-    bool has_gap_loc;
-    bool any;                        /* a clock was read in this game */
-    bool gift;                       /* a lichess.org game: the opponent may give time */
-    bool first_low;                  /* a first clock below half the first period's time */
-    bool fast;                       /* no rise is judged: the fast path may take clocks */
-    int64_t first_max;               /* the highest first clock */
-    int64_t max_rise;                /* the highest rise within the increment */
+    uint32_t next_ply;
     uint32_t start_fullmove;
     int start_side;
-    int64_t tag_clock[2]; /* WhiteClock, BlackClock; CLOCK_NONE when absent */
-    /* Not reset for a new game (clock_begin() sets tc.kind, s[] in part):
-     * read only where a field above says so, or set for each game. */
+    bool fast;        /* no rise is judged: the fast path may take clocks */
+    bool fresh;       /* the fast path took the clocks from ply 1: the first
+                       * clocks are not yet in struct clock_side */
+    bool any;         /* a clock was read in this game */
+    bool gift;        /* a lichess.org game: the opponent may give time */
+    bool first_low;   /* a first clock below half the first period's time */
+    bool tc_present;
+    bool tc_same;     /* the tag is spelt as tc_format() writes it: tc_text */
+    bool tc_reported; /* a clock-control finding made */
+    bool has_gap_loc;
+    bool tag_any;     /* WhiteClock or BlackClock is there */
+    int64_t first_max; /* the highest first clock */
+    int64_t max_rise;  /* the highest rise within the increment */
+    /* Not reset by a memset for a new game: clock_begin() sets tag_clock,
+     * tc.kind and s[] in part; the rest is read only where a field above
+     * says so, or set for each game. */
+    int64_t tag_clock[2];            /* WhiteClock, BlackClock; CLOCK_NONE when absent */
     struct time_control tc;          /* kind TC_ABSENT, or read from the tag */
     int64_t delay_ms, slack_ms;      /* --clock-delay, --clock-slack */
     size_t tc_len;                   /* tc_same's */

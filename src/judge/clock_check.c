@@ -28,6 +28,7 @@
 #include "judge/clock_internal.h"
 #include "i18n.h"
 #include "judge/game_internal.h"
+#include "pgn/pgn_parse.h"
 #include "pgn/time_control.h"
 
 #include <stddef.h>
@@ -39,12 +40,41 @@
 void clock_begin(struct game_clock *c)
 {
     /* the fields before tag_clock; of each side, those before zero_loc */
-    memset(c, 0, offsetof(struct game_clock, tag_clock));
+    memset(c, 0, offsetof(struct game_clock, tag_clock)); /* last_ev NULL */
     c->tc.kind = TC_ABSENT;
     c->tag_clock[0] = c->tag_clock[1] = CLOCK_NONE;
     for (int i = 0; i < 2; i++) {
         memset(&c->s[i], 0, offsetof(struct clock_side, zero_loc));
         c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
+    }
+}
+
+/* The clock of a MOVE_COMMENTED event whose comment ends with one
+ * (pgn_event.clock): the body's last 9 bytes but one. */
+static uint64_t event_raw(const struct pgn_event *e)
+{
+    uint64_t raw;
+    memcpy(&raw, e->text + e->comment_span + 1 + e->comment_len - 9, 8);
+    return raw;
+}
+
+/* last_ev's clock is that of ply next_ply - 1; the move before it in the
+ * run made ply next_ply - 2 (a move after one that was not played is not
+ * played either, and clock_sync() runs before each move that may not be),
+ * and its clock, when it has one, was taken for that ply: read again here,
+ * it is the value it had. */
+void clock_run_take(struct game_clock *c)
+{
+    const struct pgn_event *e = c->last_ev;
+    uint32_t ply = c->next_ply - 1;
+    c->last_ev = NULL;
+    c->raw[ply & 1] = event_raw(e);
+    if (ply < 2) return;
+    for (const struct pgn_event *p = e; p > c->run_ev;) {
+        p--;
+        if (p->type == PGN_EV_MOVE_NUMBER) continue;
+        if (p->type == PGN_EV_MOVE_COMMENTED && p->clock) c->raw[(ply - 1) & 1] = event_raw(p);
+        break;
     }
 }
 
@@ -77,6 +107,7 @@ static void settle_first(struct game_clock *c)
  * the last (clock_side.prev, for a variation's rise) is not kept there. */
 void clock_settle(struct game_clock *c)
 {
+    clock_sync(c);
     if (c->fresh) settle_first(c);
     for (uint32_t q = 0; q < 2; q++) {
         if (!c->raw[q]) continue;
@@ -348,6 +379,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
 {
     struct game_clock *c = &g->clk;
     const struct line *l = &g->lines[0];
+    clock_sync(c);
     if (l->broken || !g->replayable || l->ply == 0) return;
     int side;
     uint32_t mv, ply = l->ply;
@@ -461,6 +493,7 @@ static bool is_blank(char ch)
 void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
 {
     struct game_clock *c = &g->clk;
+    clock_sync(c);
     uint32_t ply = g->lines[0].ply;
     if (c->fast && ms > 0) {
         int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
@@ -533,6 +566,7 @@ void clock_parse(const char *t, size_t len, int64_t *clk_out, bool *have_clk_out
 
 void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
 {
+    clock_sync(&g->clk);
     uint64_t raw;
     if (clock_tail_comment(t, len, &raw)) {
         struct game_clock *c = &g->clk;

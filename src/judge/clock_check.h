@@ -31,6 +31,7 @@
 #define CLOCK_LINE_DEPTH_MAX 16
 
 struct game;
+struct pgn_event;
 struct src_loc;
 
 struct clock_side {
@@ -59,8 +60,13 @@ struct game_clock {
     /* The fast path (clock_fast() in game.c): a lichess.org game with a clock
      * on every ply so far.  next_ply: the ply whose clock it may take, 0 for
      * none; raw[ply & 1]: the last clock it took for that ply's side, its 8
-     * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side. */
+     * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side.
+     * Within a run of moves (game_feed_run()) the fast path only notes the
+     * event whose clock it took last (last_ev, ply next_ply - 1); clock_sync()
+     * reads it and the one before it into raw[] (clock_run_take()). */
     uint64_t raw[2];
+    const struct pgn_event *last_ev; /* NULL when raw[] is up to date */
+    const struct pgn_event *run_ev;  /* the current run's first event */
     uint32_t next_ply;
     uint32_t start_fullmove;
     int start_side;
@@ -107,6 +113,15 @@ struct clock_line {
 
 /* A new game (before its tags). */
 void clock_begin(struct game_clock *c);
+
+/* The clocks the fast path noted in the current run, read into raw[]:
+ * before anything else reads or changes the clock state, at the end of the
+ * run, and before a move that may not be played (clock_sync()). */
+void clock_run_take(struct game_clock *c);
+static inline void clock_sync(struct game_clock *c)
+{
+    if (c->last_ev) clock_run_take(c);
+}
 
 /* The tag section: TimeControl, WhiteClock, BlackClock (clock_tag()); then,
  * once the start position is known, clock_start() with its side to move and

@@ -437,6 +437,9 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                                                       const struct san_result *pre,
                                                       enum san_status pre_st)
 {
+    /* the move may not be played: its clock must not replace the last
+     * one the fast path noted (clock_run_take()) */
+    clock_sync(&g->clk);
     if (UNLIKELY(is_glyph_word(ev))) {
         /* before the notation is told of its letter (kept, it would narrow it) */
         on_glyph_word(g, ev);
@@ -642,6 +645,7 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
 static __attribute__((noinline)) void on_move_comment_general(struct game *g,
                                                               const struct pgn_event *mv)
 {
+    clock_sync(&g->clk); /* kept events may be fed again from here */
     if (UNLIKELY(g->nota_hold)) {
         struct pgn_event c;
         pgn_event_comment(mv, &c);
@@ -678,12 +682,12 @@ static __attribute__((noinline)) void on_move_clock_comment(struct game *g,
  * its digits the body's last 9 bytes but one), when it is the usual one: a lichess.org game
  * with a clock on every ply so far (clock_check.h).  The digits are kept
  * as they are, read when needed. */
-static inline __attribute__((always_inline)) bool clock_fast(struct game *g, const char *text,
-                                                            size_t len)
+static inline __attribute__((always_inline)) bool clock_fast(struct game *g,
+                                                            const struct pgn_event *mv)
 {
     uint32_t ply = g->lines[0].ply;
     if (UNLIKELY(ply != g->clk.next_ply)) return false;
-    memcpy(&g->clk.raw[ply & 1], text + len - 9, 8);
+    g->clk.last_ev = mv; /* read at the end of the run (clock_sync()) */
     g->clk.next_ply = ply + 1;
     return true;
 }
@@ -705,7 +709,7 @@ static inline __attribute__((always_inline)) void on_move_comment(struct game *g
     g->final_comment_set = len < sizeof g->final_comment - 1;
     g->comment_due = text;
     g->comment_due_len = len;
-    if (LIKELY(mv->clock) ? !clock_fast(g, text, len) : clock_comment_may_hold(text, len))
+    if (LIKELY(mv->clock) ? !clock_fast(g, mv) : clock_comment_may_hold(text, len))
         on_move_clock_comment(g, mv);
 }
 
@@ -771,6 +775,11 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
  * A MOVE_COMMENTED's move plays as a MOVE, then its comment follows. */
 __attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
 {
+    /* the clocks the fast path notes in this run (clock_check.h); a run may
+     * start inside another (kept moves fed again, from on_move_general(),
+     * which reads the outer run's clocks first, or from a move number) */
+    const struct pgn_event *outer = g->clk.run_ev;
+    g->clk.run_ev = ev;
     for (size_t i = 0; i < n; i++) {
         const struct pgn_event *e = &ev[i];
         if (LIKELY(e->type == PGN_EV_MOVE || e->type == PGN_EV_MOVE_COMMENTED)) {
@@ -780,6 +789,8 @@ __attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_ev
             game_feed(g, e); /* a move number (pgn_parser_next_run()) */
         }
     }
+    clock_sync(&g->clk);
+    g->clk.run_ev = outer;
     take_due_comment(g);
 }
 
@@ -806,6 +817,7 @@ static __attribute__((noinline)) void wrong_move_number(struct game *g, const st
 static __attribute__((noinline)) void on_move_number_general(struct game *g,
                                                              const struct pgn_event *ev)
 {
+    clock_sync(&g->clk); /* kept events may be fed again from here */
     if (UNLIKELY(g->nota_hold)) {
         game_nota_keep(g, ev);
         return;

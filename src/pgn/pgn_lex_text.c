@@ -316,18 +316,18 @@ static inline bool clock_comment(const unsigned char *s)
 static inline bool clock_tail(const unsigned char *r)
 {
     static const unsigned char head[8] = {' ', '[', '%', 'c', 'l', 'k', ' ', 0};
+    /* the hour's digit, byte 7, is tested with the second word */
+    static const unsigned char seven[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0};
     static const unsigned char fixed[8] = {0, 0xff, 0, 0, 0xff, 0, 0, 0xff};
     static const unsigned char colons[8] = {0, ':', 0, 0, ':', 0, 0, ']'};
     static const unsigned char zeros[8] = {'0', 0, '0', '0', 0, '0', '0', 0};
     static const unsigned char high[8] = {0xf0, 0, 0xf0, 0xf0, 0, 0xf0, 0xf0, 0};
     static const unsigned char six[8] = {6, 0, 6, 6, 0, 6, 6, 0};
-    unsigned char w[8];
-    uint64_t w0, w1, h, f, c, z, hi, sx;
-    memcpy(w, r - 16, 8);
-    w[7] = 0; /* the hour's digit, tested with the second word */
-    memcpy(&w0, w, 8);
+    uint64_t w0, w1, h, k, f, c, z, hi, sx;
+    memcpy(&w0, r - 16, 8);
     memcpy(&h, head, 8);
-    if (w0 != h || r[-1] != ' ') return false;
+    memcpy(&k, seven, 8);
+    if ((w0 & k) != h || r[-1] != ' ') return false;
     memcpy(&w1, r - 9, 8);
     memcpy(&f, fixed, 8);
     memcpy(&c, colons, 8);

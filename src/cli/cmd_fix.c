@@ -63,6 +63,7 @@ struct fix_run {
     struct replay_pool *pool;
     struct game_split *split;
     struct pgn_export *x;
+    struct pgn_parser *parser; /* reads each game written again (write_one()) */
     struct run_totals totals;
     uint64_t game;            /* the game being written, 1-based in its input */
     uint64_t fixed_games, kept_games;
@@ -279,8 +280,12 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
         keep(run, bytes, len);
         return;
     }
+    /* one parser for the run, its buffer kept: a new one for each game
+     * cost more than the game's replay */
     struct input *in = input_open_memory(bytes, len);
-    struct pgn_parser *p = in ? pgn_parser_new(in, NULL, NULL) : NULL;
+    if (in && run->parser) pgn_parser_reset(run->parser, in);
+    else if (in) run->parser = pgn_parser_new(in, NULL, NULL);
+    struct pgn_parser *p = in ? run->parser : NULL;
     bool ok = p != NULL;
     pgn_export_begin(run->x, at);
     struct pgn_event ev;
@@ -288,7 +293,6 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
         ok = pgn_export_event(run->x, &ev);
         if (ev.type == PGN_EV_GAME_END) break;
     }
-    pgn_parser_free(p);
     input_close(in);
     if (run->from_rules) pgn_export_rules_result(run->x, run->ending, run->ending_ply);
     /* the changes are said only when the export text is written */
@@ -570,6 +574,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     replay_pool_free(run.pool);
     game_split_free(run.split);
     pgn_export_free(run.x);
+    pgn_parser_free(run.parser);
     report_free(run.report);
     free(run.pend_a);
     free(run.pend_b);

@@ -263,6 +263,27 @@ static __attribute__((noinline)) void tell_move(struct game *g, const struct pgn
     g->sink.move(g->sink.ctx, &gm);
 }
 
+/* tell_move() for a move play_move() played on the main line: san is its
+ * SAN without the mark, written before it was played; the mark from what
+ * the arbiter knows of the position after it (in check: whether a move
+ * exists, settled by arb_decide() or asked here). */
+static __attribute__((noinline)) void tell_played(struct game *g, const struct pgn_event *ev,
+                                                  const struct line *l, char *san)
+{
+    if (g->muted) return;
+    if (g->arb.in_check) {
+        bool moves = g->arb.moves_known ? g->arb.has_moves : movegen_any_legal(&l->pos);
+        size_t n = strlen(san);
+        san[n] = moves ? '+' : '#';
+        san[n + 1] = '\0';
+    }
+    /* the position after the move: its side moved last */
+    int side = l->pos.side ^ 1;
+    uint32_t fullmove = (uint32_t)l->pos.fullmove - (side == 1);
+    struct game_move gm = {ev->loc.offset, san, fullmove, side};
+    g->sink.move(g->sink.ctx, &gm);
+}
+
 static void hold(struct game *g, struct line *l, enum diag_code code, const struct move_ctx *at,
                  const char *msg)
 {
@@ -726,7 +747,8 @@ static inline void take_due_comment(struct game *g)
  * other case goes to on_move_general().  Inline in game_feed_run()'s loop
  * alone (a second copy would change what the compiler inlines into it). */
 static inline __attribute__((always_inline)) void play_move(struct game *g,
-                                                            const struct pgn_event *ev)
+                                                            const struct pgn_event *ev,
+                                                            const bool tell)
 {
     struct line *l = &g->lines[0];
     unsigned off = off_usual_path(g, l);
@@ -752,14 +774,22 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
     /* line_play() for a legal move: the undo is recorded by the move
      * itself, from what it reads anyway.  (The sink's move hook takes every
      * move to on_move_general(): game_nota.c's nota_slow.) */
-    pos_make_undo(&l->pos, res.m, &l->undo);
-    line_moved(l);
+    char san[SAN_MAX];
+    if (tell) { /* line_play(): pos_make_undo() keeps its one call, inline */
+        san_write_body(&l->pos, res.m, san);
+        line_play(l, res.m);
+    } else {
+        pos_make_undo(&l->pos, res.m, &l->undo);
+        line_moved(l);
+    }
     if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
         /* In check, or another ending possible (its own call: the usual
          * path keeps nothing for it). */
         on_move_decide(g, ev, &res);
+        if (tell) tell_played(g, ev, l, san);
         return;
     }
+    if (tell) tell_played(g, ev, l, san);
     /* The common case, a quiet move written plainly that ends nothing (in
      * check, arb_record() asks for arb_decide()): nothing to say, no FEN to
      * write. */
@@ -769,18 +799,37 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
 
 /* The one place play_move() is inlined: a run of moves plays in one frame.
  * A MOVE_COMMENTED's move plays as a MOVE, then its comment follows. */
-__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+static inline __attribute__((always_inline)) void feed_run(struct game *g,
+                                                           const struct pgn_event *ev, size_t n,
+                                                           const bool tell)
 {
     for (size_t i = 0; i < n; i++) {
         const struct pgn_event *e = &ev[i];
         if (LIKELY(e->type == PGN_EV_MOVE || e->type == PGN_EV_MOVE_COMMENTED)) {
-            play_move(g, e);
+            play_move(g, e, tell);
             if (e->type == PGN_EV_MOVE_COMMENTED) on_move_comment(g, e);
         } else {
             game_feed(g, e); /* a move number (pgn_parser_next_run()) */
         }
     }
     take_due_comment(g);
+}
+
+/* game_feed_run() with the sink's move hook (fix): a second copy of the
+ * loop, so that `check`'s has no test per move. */
+static __attribute__((noinline)) void feed_run_told(struct game *g, const struct pgn_event *ev,
+                                                    size_t n)
+{
+    feed_run(g, ev, n, true);
+}
+
+__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+{
+    if (UNLIKELY(g->sink.move != NULL)) {
+        feed_run_told(g, ev, n);
+        return;
+    }
+    feed_run(g, ev, n, false);
 }
 
 /* A move alone (see game_feed()). */

@@ -44,9 +44,10 @@ struct buf {
 
 struct kept_move {
     uint64_t offset;
-    char san[8];
+    char san[8];      /* SAN_MAX */
+    uint8_t len;      /* of san */
+    uint8_t side;
     uint32_t fullmove;
-    int side;
 };
 
 struct tag_at {
@@ -68,6 +69,7 @@ struct pgn_export {
     unsigned dup_tags;
     struct buf text;  /* the game's movetext, laid out */
     struct buf word;  /* the word being made ("(" + token + ")") */
+    size_t opens;     /* word holds only this many "(" (and is not empty) */
     struct buf out;   /* the whole game */
     size_t line_len;
     bool need_number; /* the next Black move takes "N..." */
@@ -106,12 +108,24 @@ static bool grow(struct pgn_export *x, struct buf *b, size_t more)
     return true;
 }
 
-static void put(struct pgn_export *x, struct buf *b, const char *s, size_t n)
+static void put_slow(struct pgn_export *x, struct buf *b, const char *s, size_t n)
 {
     if (x->failed || !grow(x, b, n + 1)) return;
     memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = '\0';
+}
+
+/* n bytes at the end of b (kept NUL-ended); inline: it runs for every word */
+static inline void put(struct pgn_export *x, struct buf *b, const char *s, size_t n)
+{
+    if (__builtin_expect(b->len + n < b->cap, 1)) {
+        memcpy(b->p + b->len, s, n);
+        b->len += n;
+        b->p[b->len] = '\0';
+        return;
+    }
+    put_slow(x, b, s, n);
 }
 
 static void puts_(struct pgn_export *x, struct buf *b, const char *s)
@@ -150,9 +164,12 @@ void pgn_export_move(struct pgn_export *x, const struct game_move *m)
     }
     struct kept_move *k = &x->moves[x->nmoves++];
     k->offset = m->offset;
-    snprintf(k->san, sizeof k->san, "%s", m->san);
+    size_t n = strnlen(m->san, sizeof k->san - 1);
+    memcpy(k->san, m->san, n);
+    k->san[n] = '\0';
+    k->len = (uint8_t)n;
     k->fullmove = m->fullmove;
-    k->side = m->side;
+    k->side = (uint8_t)(m->side != 0);
     if (x->nmoves > 1 && k[-1].offset > k->offset) x->unsorted = true;
 }
 
@@ -181,6 +198,7 @@ void pgn_export_begin(struct pgn_export *x, uint64_t at)
     x->at = at;
     x->failed = false;
     x->arena.len = x->text.len = x->word.len = x->out.len = 0;
+    x->opens = 0;
     x->ntags = 0;
     x->dup_tags = 0;
     x->line_len = 0;
@@ -246,15 +264,32 @@ static void flush_word(struct pgn_export *x)
     put(x, &x->text, x->word.p, x->word.len);
     x->line_len += x->word.len;
     x->word.len = 0;
+    x->opens = 0;
 }
 
-/* A new word (an open "(" waiting is glued before it). */
+/* A new word (the "(" waiting, when the word so far is only those, is
+ * glued before it). */
 static void word(struct pgn_export *x, const char *s, size_t n)
 {
-    bool open = x->word.len && x->word.p[x->word.len - 1] == '(';
-    bool only_open = open && strspn(x->word.p, "(") == x->word.len;
-    if (!only_open) flush_word(x);
+    if (!x->word.len || x->word.len != x->opens) flush_word(x);
+    x->opens = 0;
     put(x, &x->word, s, n);
+}
+
+/* The move number "N." or "N...", written at the end of buf[24]; returns
+ * where it starts. */
+static char *move_number(char *buf, uint32_t n, bool black)
+{
+    char *p = buf + 24;
+    if (black) {
+        *--p = '.';
+        *--p = '.';
+    }
+    *--p = '.';
+    do
+        *--p = (char)('0' + n % 10);
+    while (n /= 10);
+    return p;
 }
 
 static void on_move(struct pgn_export *x, const struct pgn_event *ev)
@@ -292,18 +327,14 @@ static void on_move(struct pgn_export *x, const struct pgn_event *ev)
         x->need_number = true;
         return;
     }
-    char num[24];
-    int n = 0;
-    if (k->side == 0)
-        n = snprintf(num, sizeof num, "%u.", (unsigned)k->fullmove);
-    else if (x->need_number)
-        n = snprintf(num, sizeof num, "%u...", (unsigned)k->fullmove);
-    if (n > 0) {
-        word(x, num, (size_t)n);
+    if (k->side == 0 || x->need_number) {
+        char num[24];
+        const char *p = move_number(num, k->fullmove, k->side != 0);
+        word(x, p, (size_t)(num + sizeof num - p));
         flush_word(x);
     }
     if (!x->depth) x->last_main_side = k->side;
-    size_t sl = strlen(k->san);
+    size_t sl = k->len;
     word(x, k->san, sl);
     if (sl != ev->len || memcmp(k->san, ev->text, sl) != 0) {
         if (x->rewritten++ == 0) {
@@ -485,14 +516,18 @@ static void say(pgn_export_change_fn fn, void *ctx, const char *fmt, ...)
 
 static void put_tag(struct pgn_export *x, const char *name, const char *value)
 {
-    puts_(x, &x->out, "[");
+    put(x, &x->out, "[", 1);
     puts_(x, &x->out, name);
-    puts_(x, &x->out, " \"");
-    for (const char *p = value; *p; p++) {
-        if (*p == '\\' || *p == '"') put(x, &x->out, "\\", 1);
-        put(x, &x->out, p, 1);
+    put(x, &x->out, " \"", 2);
+    for (const char *p = value;;) {
+        size_t n = strcspn(p, "\\\"");
+        put(x, &x->out, p, n);
+        if (!p[n]) break;
+        put(x, &x->out, "\\", 1);
+        put(x, &x->out, p + n, 1);
+        p += n + 1;
     }
-    puts_(x, &x->out, "\"]\n");
+    put(x, &x->out, "\"]\n", 3);
 }
 
 static int by_name(const void *a, const void *b, void *arena)
@@ -562,7 +597,13 @@ bool pgn_export_event(struct pgn_export *x, const struct pgn_event *ev)
             x->rav_skip = 1;
             break;
         }
-        word(x, "(", 1);
+        if (x->word.len && x->word.len == x->opens) { /* "((": glued */
+            put(x, &x->word, "(", 1);
+            x->opens++;
+        } else {
+            word(x, "(", 1);
+            x->opens = 1;
+        }
         x->need_number = true;
         x->depth++;
         break;

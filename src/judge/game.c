@@ -255,11 +255,12 @@ static __attribute__((noinline)) void tell_move(struct game *g, const struct pgn
 {
     if (g->muted) return; /* a trial reading: the real one comes after */
     char san[SAN_MAX];
+    size_t n = 2;
     if (m == MOVE_NULL)
         memcpy(san, "--", 3);
     else
-        san_write(pos, m, san);
-    struct game_move gm = {ev->loc.offset, san, (uint32_t)pos->fullmove, pos->side};
+        n = san_write(pos, m, san);
+    struct game_move gm = {ev->loc.offset, san, n, (uint32_t)pos->fullmove, pos->side};
     g->sink.move(g->sink.ctx, &gm);
 }
 
@@ -268,19 +269,18 @@ static __attribute__((noinline)) void tell_move(struct game *g, const struct pgn
  * the arbiter knows of the position after it (in check: whether a move
  * exists, settled by arb_decide() or asked here). */
 static __attribute__((noinline)) void tell_played(struct game *g, const struct pgn_event *ev,
-                                                  const struct line *l, char *san)
+                                                  const struct line *l, char *san, size_t n)
 {
     if (g->muted) return;
     if (g->arb.in_check) {
         bool moves = g->arb.moves_known ? g->arb.has_moves : movegen_any_legal(&l->pos);
-        size_t n = strlen(san);
-        san[n] = moves ? '+' : '#';
-        san[n + 1] = '\0';
+        san[n++] = moves ? '+' : '#';
+        san[n] = '\0';
     }
     /* the position after the move: its side moved last */
     int side = l->pos.side ^ 1;
     uint32_t fullmove = (uint32_t)l->pos.fullmove - (side == 1);
-    struct game_move gm = {ev->loc.offset, san, fullmove, side};
+    struct game_move gm = {ev->loc.offset, san, n, fullmove, side};
     g->sink.move(g->sink.ctx, &gm);
 }
 
@@ -775,8 +775,9 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
      * itself, from what it reads anyway.  (The sink's move hook takes every
      * move to on_move_general(): game_nota.c's nota_slow.) */
     char san[SAN_MAX];
+    size_t san_len = 0;
     if (tell) { /* line_play(): pos_make_undo() keeps its one call, inline */
-        san_write_body(&l->pos, res.m, san);
+        san_len = san_write_body(&l->pos, res.m, san);
         line_play(l, res.m);
     } else {
         pos_make_undo(&l->pos, res.m, &l->undo);
@@ -786,10 +787,10 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
         /* In check, or another ending possible (its own call: the usual
          * path keeps nothing for it). */
         on_move_decide(g, ev, &res);
-        if (tell) tell_played(g, ev, l, san);
+        if (tell) tell_played(g, ev, l, san, san_len);
         return;
     }
-    if (tell) tell_played(g, ev, l, san);
+    if (tell) tell_played(g, ev, l, san, san_len);
     /* The common case, a quiet move written plainly that ends nothing (in
      * check, arb_record() asks for arb_decide()): nothing to say, no FEN to
      * write. */

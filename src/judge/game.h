@@ -30,7 +30,8 @@ struct pgn_event;
  * move before it.  Borrowed for the call. */
 struct game_move {
     uint64_t offset;
-    const char *san;
+    const char *san;  /* SAN_MAX bytes readable, NUL-ended */
+    size_t len;       /* of san */
     uint32_t fullmove;
     int side;
 };

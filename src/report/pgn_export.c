@@ -52,6 +52,8 @@ struct kept_move {
 
 struct tag_at {
     size_t name, value; /* offsets in the tag arena */
+    size_t name_len;
+    int roster;         /* its place in the Seven Tag Roster, -1 none */
 };
 
 static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
@@ -66,6 +68,7 @@ struct pgn_export {
     struct buf arena; /* tag names and values, NUL-ended */
     struct tag_at tags[PGN_PARSE_TAGS_MAX];
     size_t ntags;
+    long roster_at[7]; /* the tag of each roster name, -1 none */
     unsigned dup_tags;
     struct buf text;  /* the game's movetext, laid out */
     struct buf word;  /* the word being made ("(" + token + ")") */
@@ -120,7 +123,12 @@ static void put_slow(struct pgn_export *x, struct buf *b, const char *s, size_t 
 static inline void put(struct pgn_export *x, struct buf *b, const char *s, size_t n)
 {
     if (__builtin_expect(b->len + n < b->cap, 1)) {
-        memcpy(b->p + b->len, s, n);
+        char *t = b->p + b->len;
+        if (n <= 16) /* the usual word: a move, a number (no call) */
+            for (size_t i = 0; i < n; i++)
+                t[i] = s[i];
+        else
+            memcpy(t, s, n);
         b->len += n;
         b->p[b->len] = '\0';
         return;
@@ -164,8 +172,8 @@ void pgn_export_move(struct pgn_export *x, const struct game_move *m)
     }
     struct kept_move *k = &x->moves[x->nmoves++];
     k->offset = m->offset;
-    size_t n = strnlen(m->san, sizeof k->san - 1);
-    memcpy(k->san, m->san, n);
+    size_t n = m->len < sizeof k->san ? m->len : sizeof k->san - 1;
+    memcpy(k->san, m->san, sizeof k->san); /* SAN_MAX bytes readable */
     k->san[n] = '\0';
     k->len = (uint8_t)n;
     k->fullmove = m->fullmove;
@@ -200,6 +208,8 @@ void pgn_export_begin(struct pgn_export *x, uint64_t at)
     x->arena.len = x->text.len = x->word.len = x->out.len = 0;
     x->opens = 0;
     x->ntags = 0;
+    for (int r = 0; r < 7; r++)
+        x->roster_at[r] = -1;
     x->dup_tags = 0;
     x->line_len = 0;
     x->need_number = true;
@@ -251,18 +261,29 @@ static void count_strip(struct pgn_export *x, unsigned what)
 /* ---- the movetext, word by word ---------------------------------------- */
 
 /* Put the word made so far on the current line, or on a new one. */
+/* Put the word w (n bytes; 16 of them readable) on the current line, or
+ * on a new one. */
+static void text_word(struct pgn_export *x, const char *w, size_t n)
+{
+    if (x->failed || !grow(x, &x->text, n + 18)) return;
+    char *t = x->text.p + x->text.len;
+    if (x->line_len) { /* a space, or a new line when the word does not fit */
+        bool fits = x->line_len + 1 + n <= PGN_EXPORT_LINE_MAX;
+        *t++ = fits ? ' ' : '\n';
+        x->line_len = fits ? x->line_len + 1 : 0;
+    }
+    if (n <= 16) memcpy(t, w, 16); /* the usual word, a move: one copy, no call */
+    else memcpy(t, w, n);
+    t[n] = '\0';
+    x->text.len = (size_t)(t + n - x->text.p);
+    x->line_len += n;
+}
+
+/* Put the word made so far on the current line, or on a new one. */
 static void flush_word(struct pgn_export *x)
 {
     if (!x->word.len) return;
-    if (x->line_len && x->line_len + 1 + x->word.len > PGN_EXPORT_LINE_MAX) {
-        put(x, &x->text, "\n", 1);
-        x->line_len = 0;
-    } else if (x->line_len) {
-        put(x, &x->text, " ", 1);
-        x->line_len++;
-    }
-    put(x, &x->text, x->word.p, x->word.len);
-    x->line_len += x->word.len;
+    text_word(x, x->word.p, x->word.len); /* word.p: at least 1024 bytes */
     x->word.len = 0;
     x->opens = 0;
 }
@@ -328,15 +349,23 @@ static void on_move(struct pgn_export *x, const struct pgn_event *ev)
         return;
     }
     if (k->side == 0 || x->need_number) {
-        char num[24];
+        char num[24 + 16];
         const char *p = move_number(num, k->fullmove, k->side != 0);
-        word(x, p, (size_t)(num + sizeof num - p));
-        flush_word(x);
+        if (x->word.len && x->word.len == x->opens) { /* "(" waiting: glued before it */
+            word(x, p, (size_t)(num + 24 - p));
+            flush_word(x);
+        } else {
+            flush_word(x);
+            text_word(x, p, (size_t)(num + 24 - p));
+        }
     }
     if (!x->depth) x->last_main_side = k->side;
     size_t sl = k->len;
     word(x, k->san, sl);
-    if (sl != ev->len || memcmp(k->san, ev->text, sl) != 0) {
+    bool same = sl == ev->len;
+    for (size_t i = 0; same && i < sl; i++)
+        same = k->san[i] == ev->text[i];
+    if (!same) {
         if (x->rewritten++ == 0) {
             snprintf(x->first_from, sizeof x->first_from, "%u%s %.*s", (unsigned)k->fullmove,
                      k->side ? "..." : ".", (int)(ev->len < 24 ? ev->len : 24), ev->text);
@@ -428,16 +457,30 @@ static const char *tag_value_of(const struct pgn_export *x, size_t i)
     return x->arena.p + x->tags[i].value;
 }
 
-static long find_tag(const struct pgn_export *x, const char *name)
+static long find_tag_n(const struct pgn_export *x, const char *name, size_t n)
 {
     for (size_t i = 0; i < x->ntags; i++)
-        if (strcmp(tag_name(x, i), name) == 0) return (long)i;
+        if (x->tags[i].name_len == n && memcmp(tag_name(x, i), name, n) == 0) return (long)i;
+    return -1;
+}
+
+static long find_tag(const struct pgn_export *x, const char *name)
+{
+    return find_tag_n(x, name, strlen(name));
+}
+
+/* The place of a tag name in the Seven Tag Roster, -1 when not in it. */
+static int roster_place(const char *name, size_t n)
+{
+    for (int r = 0; r < 7; r++)
+        if (name[0] == roster[r][0] && strlen(roster[r]) == n && memcmp(name, roster[r], n) == 0)
+            return r;
     return -1;
 }
 
 static void on_tag(struct pgn_export *x, const struct pgn_event *ev)
 {
-    if (find_tag(x, ev->name) >= 0 || x->ntags == PGN_PARSE_TAGS_MAX) {
+    if (find_tag_n(x, ev->name, ev->name_len) >= 0 || x->ntags == PGN_PARSE_TAGS_MAX) {
         x->dup_tags++;
         return;
     }
@@ -448,7 +491,9 @@ static void on_tag(struct pgn_export *x, const struct pgn_event *ev)
     put(x, &x->arena, ev->text, ev->len);
     put(x, &x->arena, "", 1);
     if (x->failed) return;
-    x->tags[x->ntags++] = (struct tag_at){name, value};
+    int r = roster_place(ev->name, ev->name_len);
+    if (r >= 0) x->roster_at[r] = (long)x->ntags;
+    x->tags[x->ntags++] = (struct tag_at){name, value, ev->name_len, r};
 }
 
 /* A result in any of its usual spellings, as its PGN form (8.2.6); NULL
@@ -645,7 +690,7 @@ const char *pgn_export_text(struct pgn_export *x, size_t *len, pgn_export_change
     }
 
     /* the result: the marker and the Result tag agree (8.2.6) */
-    long rt = find_tag(x, "Result");
+    long rt = x->roster_at[6];
     const char *tag_result = rt >= 0 ? tag_value_of(x, (size_t)rt) : NULL;
     const char *tag_form = tag_result ? result_form(tag_result) : NULL;
     const char *result = x->marker[0] ? x->marker : tag_form ? tag_form : "*";
@@ -690,7 +735,7 @@ const char *pgn_export_text(struct pgn_export *x, size_t *len, pgn_export_change
     /* the tags: the roster, then the others in ASCII order */
     char missing[128] = "", date[11];
     for (int r = 0; r < 7; r++) {
-        long i = find_tag(x, roster[r]);
+        long i = x->roster_at[r];
         const char *v = r == 6 ? result : i >= 0 ? tag_value_of(x, (size_t)i) : r == 2 ? "????.??.??" : "?";
         if (r == 2 && i >= 0 && date_form(v, date) && strcmp(date, v) != 0) {
             say(fn, ctx, _("Date \"%s\" written as \"%s\""), v, date);
@@ -708,9 +753,7 @@ const char *pgn_export_text(struct pgn_export *x, size_t *len, pgn_export_change
     bool in_order = true; /* the roster came first, in its order, the others sorted */
     size_t seen_roster = 0;
     for (size_t i = 0; i < x->ntags; i++) {
-        int r = -1;
-        for (int k = 0; k < 7; k++)
-            if (strcmp(tag_name(x, i), roster[k]) == 0) r = k;
+        int r = x->tags[i].roster;
         if (r >= 0) {
             if (nothers || (size_t)r < seen_roster) in_order = false;
             seen_roster = (size_t)r;

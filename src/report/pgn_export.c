@@ -415,6 +415,33 @@ static const char *strip_commands(struct pgn_export *x, const char *s, size_t *n
     return x->kept.p;
 }
 
+static inline bool blank(char c)
+{
+    /* one test for the usual byte: every blank is below '!' */
+    return (unsigned char)c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+}
+
+/* The end of the word of the comment s[0, n) that starts at i: the next
+ * blank, a command ("[%clk 1:30:12]", "[%eval 0.17]") taken whole with the
+ * blanks inside it, as written, unless a line break is among them (then
+ * its parts are words, and come out one space apart). */
+static size_t word_end(const char *s, size_t n, size_t i)
+{
+    size_t j = i;
+    while (j < n && !blank(s[j])) {
+        if (s[j] == '[' && j + 1 < n && s[j + 1] == '%') {
+            const char *close = memchr(s + j, ']', n - j);
+            size_t len = close ? (size_t)(close - s) - j : 0;
+            if (close && !memchr(s + j, '\n', len) && !memchr(s + j, '\r', len)) {
+                j += len + 1;
+                continue;
+            }
+        }
+        j++;
+    }
+    return j;
+}
+
 static void on_comment(struct pgn_export *x, const char *s, size_t n)
 {
     if (x->strip & PGN_STRIP_COMMENTS) {
@@ -426,12 +453,10 @@ static void on_comment(struct pgn_export *x, const char *s, size_t n)
     /* "{" + the words + "}", each word on its own for the line length */
     size_t i = 0, words = 0;
     while (i < n) {
-        while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+        while (i < n && blank(s[i]))
             i++;
-        size_t j = i;
-        while (j < n && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r'))
-            j++;
-        if (j == i) break;
+        if (i == n) break;
+        size_t j = word_end(s, n, i);
         if (words++ == 0) {
             word(x, "{", 1);
             put(x, &x->word, s + i, j - i);

@@ -2,11 +2,12 @@
  * cmd_fix.c - `pgnarbiter fix [OPTIONS] [FILE...]`: every game in the PGN
  * export format (PGN standard section 8) on standard output or -o FILE.
  *
- * The data flow: each input is replayed as `check` replays it (one job), and
- * the replay hands over every move it played in export-format SAN
- * (game_sink.move); the input's bytes are kept (game_split.c) until a game's
- * record gives its verdict; then the game's own bytes are read again and
- * report/pgn_export.c writes it from those events and those moves.  A game
+ * The data flow: each input is replayed as `check` replays it (on N threads
+ * with -j N: the replay pool hands everything over on this thread, in input
+ * order), and the replay hands over every move it played in export-format
+ * SAN (game_sink.move); the input's bytes are kept (game_split.c) until a
+ * game's record gives its verdict; then the game's own bytes are read again,
+ * here, and report/pgn_export.c writes it from those events and those moves.  A game
  * with an error is written as it was (or to --bad), unless --force; every
  * change to a game is a `fixed` finding on standard error, with the errors
  * that kept a game as it was; a game already in export format is written as
@@ -59,6 +60,7 @@ struct fix_run {
     bool force;
     const char *stdin_name;
     const char *file;         /* the input being read, as shown */
+    unsigned jobs;            /* -j N */
     struct report *report;    /* findings, on standard error */
     struct replay_pool *pool;
     struct game_split *split;
@@ -389,6 +391,7 @@ static void fix_one_input(struct fix_run *run, const char *path)
         free(e);
         return;
     }
+    replay_pool_drain(run->pool); /* the input before: every game delivered */
     run->file = name;
     run->game = 0;
     replay_pool_set_file(run->pool, name);
@@ -400,6 +403,7 @@ static void fix_one_input(struct fix_run *run, const char *path)
     game_split_input(run->split, in);
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) run->totals.files_unreadable++;
+    replay_pool_drain(run->pool); /* every game of this input has its verdict */
     run->ending = run->next_ending; /* the last game is written now */
     run->ending_ply = run->next_ending_ply;
     run->next_ending = ENDING_NONE;
@@ -425,6 +429,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
         {"strip", required_argument, NULL, OPT_STRIP},
         {"dry-run", no_argument, NULL, OPT_DRY_RUN},
         {"results", required_argument, NULL, OPT_RESULTS},
+        {"jobs", required_argument, NULL, 'j'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -433,6 +438,7 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     memset(&run, 0, sizeof run);
     run.err = err;
     run.stdin_name = "<stdin>";
+    run.jobs = 1;
     const char *output = NULL, *bad = NULL;
     enum nota_mode notation = NOTA_MODE_AUTO;
     bool quiet = false, dry_run = false;
@@ -441,8 +447,14 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     optind = 0;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":hqo:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hqo:j:", longopts, NULL)) != -1) {
         switch (c) {
+        case 'j':
+            if (!cli_parse_jobs(optarg, &run.jobs))
+                return cli_usage_error(
+                    err, "fix", _("--jobs takes a number from 0 (one per processor) to %s, not '%s'"),
+                    CLI_JOBS_MAX_TEXT, cli_arg(v, optarg));
+            break;
         case 'o':
             output = optarg;
             break;
@@ -532,7 +544,15 @@ int cmd_fix(int argc, char **argv, FILE *out, FILE *err)
     struct game_sink sink = {&run, sink_diag, sink_game, false, sink_move};
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    run.pool = replay_pool_new(1, &sink, false);
+    /* not enough memory or threads for N jobs: fewer, halving down to one
+     * (as check does) */
+    unsigned jobs = run.jobs;
+    run.pool = replay_pool_new(jobs, &sink, false);
+    while (!run.pool && jobs > 1)
+        run.pool = replay_pool_new(jobs /= 2, &sink, false);
+    if (run.pool && jobs != run.jobs)
+        fprintf(err, _("pgnarbiter: cannot start %u jobs (out of memory or threads); using %u\n"),
+                run.jobs, jobs);
     int status = CLI_EXIT_OK;
     if (!run.report || !run.split || !run.x || !run.pool) {
         fputs(_("pgnarbiter: out of memory\n"), err);

@@ -45,8 +45,8 @@ struct game_sink {
      * (game_record.mainline, final_fen: --format=html); off, they are NULL. */
     bool want_mainline;
     /* Every move played, on the main line and in the variations, once, as
-     * it is played (NULL: none; one job only: the pool's workers do not
-     * carry it). */
+     * it is played (NULL: none).  With N jobs the pool's workers keep the
+     * moves with the rest of a piece's output (replay_batch.h). */
     void (*move)(void *ctx, const struct game_move *m);
 };
 

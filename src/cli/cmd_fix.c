@@ -46,13 +46,41 @@ struct change_ctx {
     char kept_text[FIX_CHANGES_MAX][512];
 };
 
+/* A game's names, as a finding shows them (copied: the record and the
+ * finding they come from do not outlive the call). */
+struct game_names {
+    bool has[4];
+    char event[128], white[128], black[128], round[64];
+};
+
+static void names_keep(struct game_names *n, const char *event, const char *white,
+                       const char *black, const char *round)
+{
+    const char *from[4] = {event, white, black, round};
+    char *to[4] = {n->event, n->white, n->black, n->round};
+    const size_t size[4] = {sizeof n->event, sizeof n->white, sizeof n->black, sizeof n->round};
+    for (int i = 0; i < 4; i++) {
+        n->has[i] = from[i] != NULL;
+        snprintf(to[i], size[i], "%s", from[i] ? from[i] : "");
+    }
+}
+
+static void names_put(const struct game_names *n, struct diag *d)
+{
+    d->event = n->has[0] ? n->event : NULL;
+    d->white = n->has[1] ? n->white : NULL;
+    d->black = n->has[2] ? n->black : NULL;
+    d->round = n->has[3] ? n->round : NULL;
+}
+
 /* --results=from-rules: an error about the result held until the game's
  * record says whether the rules decided it (then fix sets the result and
  * the error is gone) or not (then it is reported, as check does). */
 #define FIX_HELD_MAX 4
 struct held_diag {
     struct diag d;
-    char message[512], event[128], white[128], black[128], round[64];
+    char message[512];
+    struct game_names names;
 };
 
 struct fix_run {
@@ -85,6 +113,8 @@ struct fix_run {
     unsigned nheld;
     int ending, next_ending;         /* the game being written's ending, the next one's */
     unsigned ending_ply, next_ending_ply;
+    struct game_names names, next_names; /* the game being written's, the next one's */
+    uint32_t line, next_line;            /* where each starts */
 };
 
 static void sink_diag(void *ctx, const struct diag *d);
@@ -102,15 +132,9 @@ static void hold(struct fix_run *run, const struct diag *d)
     struct held_diag *h = &run->held[run->nheld++];
     h->d = *d;
     snprintf(h->message, sizeof h->message, "%s", d->message ? d->message : "");
-    snprintf(h->event, sizeof h->event, "%s", d->event ? d->event : "");
-    snprintf(h->white, sizeof h->white, "%s", d->white ? d->white : "");
-    snprintf(h->black, sizeof h->black, "%s", d->black ? d->black : "");
-    snprintf(h->round, sizeof h->round, "%s", d->round ? d->round : "");
+    names_keep(&h->names, d->event, d->white, d->black, d->round);
     h->d.message = h->message;
-    h->d.event = d->event ? h->event : NULL;
-    h->d.white = d->white ? h->white : NULL;
-    h->d.black = d->black ? h->black : NULL;
-    h->d.round = d->round ? h->round : NULL;
+    names_put(&h->names, &h->d);
     h->d.san = h->d.san_en = h->d.fen = NULL;
 }
 
@@ -128,6 +152,16 @@ static void sink_diag(void *ctx, const struct diag *d)
     report_diag(run->report, d);
 }
 
+/* What the game waiting to be written (the one before the record just
+ * delivered, or the input's last) needs: its ending and its names. */
+static void next_game(struct fix_run *run)
+{
+    run->ending = run->next_ending;
+    run->ending_ply = run->next_ending_ply;
+    run->names = run->next_names;
+    run->line = run->next_line;
+}
+
 static void sink_game(void *ctx, const struct game_record *g)
 {
     struct fix_run *run = ctx;
@@ -141,11 +175,12 @@ static void sink_game(void *ctx, const struct game_record *g)
         sink_diag(run, &run->held[i].d);
         run->from_rules = true;
     }
-    run->ending = run->next_ending; /* the game before this one's, written now */
-    run->ending_ply = run->next_ending_ply;
+    next_game(run); /* the game before this one is written now */
     game_split_game(run->split, g);
     run->next_ending = ruled ? (int)g->ending : ENDING_NONE;
     run->next_ending_ply = g->ending_ply;
+    names_keep(&run->next_names, g->event, g->white, g->black, g->round);
+    run->next_line = g->line;
 }
 
 static void sink_move(void *ctx, const struct game_move *m)
@@ -189,10 +224,12 @@ static void on_change(void *ctx, const char *message)
 {
     struct change_ctx *c = ctx;
     struct diag d;
-    struct src_loc loc = {c->at, 0, 0};
+    /* where the game starts, and its players, as other findings name them */
+    struct src_loc loc = {c->at, c->run->line, c->run->line ? 1 : 0};
     diag_init(&d, DIAG_FIXED, &loc, message);
     d.file = c->run->file;
     d.game = c->run->game;
+    names_put(&c->run->names, &d);
     c->said++;
     c->run->totals.by_severity[DIAG_NOTE]++;
     c->run->totals.by_code[DIAG_FIXED]++;
@@ -289,7 +326,7 @@ static void write_one(struct fix_run *run, const unsigned char *bytes, size_t le
     else if (in) run->parser = pgn_parser_new(in, NULL, NULL);
     struct pgn_parser *p = in ? run->parser : NULL;
     bool ok = p != NULL;
-    pgn_export_begin(run->x, at);
+    pgn_export_begin(run->x, at, bytes, len);
     struct pgn_event ev;
     while (ok && pgn_parser_next(p, &ev)) {
         ok = pgn_export_event(run->x, &ev);
@@ -404,8 +441,7 @@ static void fix_one_input(struct fix_run *run, const char *path)
     uint64_t bytes = 0;
     if (!replay_pool_read(run->pool, in, &bytes)) run->totals.files_unreadable++;
     replay_pool_drain(run->pool); /* every game of this input has its verdict */
-    run->ending = run->next_ending; /* the last game is written now */
-    run->ending_ply = run->next_ending_ply;
+    next_game(run); /* the last game is written now */
     run->next_ending = ENDING_NONE;
     game_split_input_end(run->split);
     if (run->diff_out) diff_piece(run, NULL, 0, NULL, 0);

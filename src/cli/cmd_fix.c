@@ -59,9 +59,11 @@ static void names_keep(struct game_names *n, const char *event, const char *whit
     const char *from[4] = {event, white, black, round};
     char *to[4] = {n->event, n->white, n->black, n->round};
     const size_t size[4] = {sizeof n->event, sizeof n->white, sizeof n->black, sizeof n->round};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++) { /* a copy a game: no snprintf */
         n->has[i] = from[i] != NULL;
-        snprintf(to[i], size[i], "%s", from[i] ? from[i] : "");
+        size_t len = from[i] ? strnlen(from[i], size[i] - 1) : 0;
+        memcpy(to[i], from[i] ? from[i] : "", len);
+        to[i][len] = '\0';
     }
 }
 

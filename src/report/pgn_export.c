@@ -344,15 +344,26 @@ static inline bool blank(char c)
  * blank, a command ("[%clk 1:30:12]", "[%eval 0.17]") taken whole with the
  * blanks inside it, as written, unless a line break is among them (then
  * its parts are words, and come out one space apart). */
-static size_t word_end(const char *s, size_t n, size_t i)
+/* Past the "]" that closes the command whose name starts at s[k]; 0 when a
+ * line break (lines: the comment has one) or the comment's end comes
+ * first. */
+static size_t command_end(const char *s, size_t n, size_t k, bool lines)
+{
+    const char *close = memchr(s + k, ']', n - k);
+    if (!close) return 0;
+    size_t end = (size_t)(close - s);
+    if (lines && (memchr(s + k, '\n', end - k) || memchr(s + k, '\r', end - k))) return 0;
+    return end + 1;
+}
+
+static size_t word_end(const char *s, size_t n, size_t i, bool lines)
 {
     size_t j = i;
     while (j < n && !blank(s[j])) {
         if (s[j] == '[' && j + 1 < n && s[j + 1] == '%') {
-            const char *close = memchr(s + j, ']', n - j);
-            size_t len = close ? (size_t)(close - s) - j : 0;
-            if (close && !memchr(s + j, '\n', len) && !memchr(s + j, '\r', len)) {
-                j += len + 1;
+            size_t k = command_end(s, n, j + 2, lines);
+            if (k) {
+                j = k;
                 continue;
             }
         }
@@ -371,11 +382,12 @@ static void on_comment(struct pgn_export *x, const char *s, size_t n)
     if (s == x->kept.p && strspn(s, " \t\r\n") == n) return; /* nothing left of it */
     /* "{" + the words + "}", each word on its own for the line length */
     size_t i = 0, words = 0;
+    bool lines = memchr(s, '\n', n) || memchr(s, '\r', n);
     while (i < n) {
         while (i < n && blank(s[i]))
             i++;
         if (i == n) break;
-        size_t j = word_end(s, n, i);
+        size_t j = word_end(s, n, i, lines);
         if (words++ == 0) {
             word(x, "{", 1);
             pgn_export_put(x, &x->word, s + i, j - i);

@@ -182,7 +182,7 @@ static void count_strip(struct pgn_export *x, unsigned what)
 /* Put the word made so far on the current line, or on a new one. */
 /* Put the word w (n bytes; 16 of them readable) on the current line, or
  * on a new one. */
-static void text_word(struct pgn_export *x, const char *w, size_t n)
+static inline void text_word_at(struct pgn_export *x, const char *w, size_t n, bool readable16)
 {
     if (x->failed || !pgn_export_grow(x, &x->text, n + 18)) return;
     char *t = x->text.p + x->text.len;
@@ -191,11 +191,16 @@ static void text_word(struct pgn_export *x, const char *w, size_t n)
         *t++ = fits ? ' ' : '\n';
         x->line_len = fits ? x->line_len + 1 : 0;
     }
-    if (n <= 16) memcpy(t, w, 16); /* the usual word, a move: one copy, no call */
+    if (readable16 && n <= 16) memcpy(t, w, 16); /* the usual word, a move: one copy, no call */
     else memcpy(t, w, n);
     t[n] = '\0';
     x->text.len = (size_t)(t + n - x->text.p);
     x->line_len += n;
+}
+
+static void text_word(struct pgn_export *x, const char *w, size_t n)
+{
+    text_word_at(x, w, n, true);
 }
 
 /* Put the word made so far on the current line, or on a new one. */
@@ -334,16 +339,17 @@ static const char *strip_commands(struct pgn_export *x, const char *s, size_t *n
     return x->kept.p;
 }
 
+/* The bytes a comment's words stop at: 1 a blank, 2 '[' (a command may
+ * start there). */
+static const unsigned char comment_stop[256] = {
+    [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['['] = 2,
+};
+
 static inline bool blank(char c)
 {
-    /* one test for the usual byte: every blank is below '!' */
-    return (unsigned char)c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+    return comment_stop[(unsigned char)c] == 1;
 }
 
-/* The end of the word of the comment s[0, n) that starts at i: the next
- * blank, a command ("[%clk 1:30:12]", "[%eval 0.17]") taken whole with the
- * blanks inside it, as written, unless a line break is among them (then
- * its parts are words, and come out one space apart). */
 /* Past the "]" that closes the command whose name starts at s[k]; 0 when a
  * line break (lines: the comment has one) or the comment's end comes
  * first. */
@@ -356,10 +362,20 @@ static size_t command_end(const char *s, size_t n, size_t k, bool lines)
     return end + 1;
 }
 
+/* The end of the word of the comment s[0, n) that starts at i: the next
+ * blank, a command ("[%clk 1:30:12]", "[%eval 0.17]") taken whole with the
+ * blanks inside it, as written, unless a line break is among them (then
+ * its parts are words, and come out one space apart). */
 static size_t word_end(const char *s, size_t n, size_t i, bool lines)
 {
     size_t j = i;
-    while (j < n && !blank(s[j])) {
+    const unsigned char *u = (const unsigned char *)s;
+    for (;;) {
+        const unsigned char *p = u + j, *end = u + n;
+        while (p < end && !comment_stop[*p])
+            p++;
+        j = (size_t)(p - u);
+        if (j == n || blank(s[j])) break;
         if (s[j] == '[' && j + 1 < n && s[j + 1] == '%') {
             size_t k = command_end(s, n, j + 2, lines);
             if (k) {
@@ -380,23 +396,31 @@ static void on_comment(struct pgn_export *x, const char *s, size_t n)
     }
     s = strip_commands(x, s, &n);
     if (s == x->kept.p && strspn(s, " \t\r\n") == n) return; /* nothing left of it */
-    /* "{" + the words + "}", each word on its own for the line length */
-    size_t i = 0, words = 0;
+    /* "{" + the words + "}", each word on its own for the line length: the
+     * first one with its "{" made in the word buffer, the ones between put
+     * on their line from the comment itself, the last kept as the word
+     * (a ")" may follow it) */
+    size_t i = 0, words = 0, last = 0, last_len = 0;
     bool lines = memchr(s, '\n', n) || memchr(s, '\r', n);
     while (i < n) {
         while (i < n && blank(s[i]))
             i++;
         if (i == n) break;
         size_t j = word_end(s, n, i, lines);
-        if (words++ == 0) {
+        if (words == 0) {
             word(x, "{", 1);
             pgn_export_put(x, &x->word, s + i, j - i);
         } else {
-            word(x, s + i, j - i);
+            if (words == 1) flush_word(x);
+            else text_word_at(x, s + last, last_len, last + 16 <= n);
+            last = i;
+            last_len = j - i;
         }
+        words++;
         i = j;
     }
     if (words == 0) word(x, "{", 1);
+    if (words > 1) pgn_export_put(x, &x->word, s + last, last_len);
     pgn_export_put(x, &x->word, "}", 1);
     x->need_number = true;
 }

@@ -772,8 +772,9 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
     g->plies++;
     if (UNLIKELY(g->sink.want_mainline)) game_mainline_add(g, ev);
     /* line_play() for a legal move: the undo is recorded by the move
-     * itself, from what it reads anyway.  (The sink's move hook takes every
-     * move to on_move_general(): game_nota.c's nota_slow.) */
+     * itself, from what it reads anyway.  With the sink's move hook (tell,
+     * feed_run_told()), the move's SAN is written first and told after it
+     * with its mark (tell_played()). */
     char san[SAN_MAX];
     size_t san_len = 0;
     if (tell) { /* line_play(): pos_make_undo() keeps its one call, inline */

@@ -255,11 +255,32 @@ static __attribute__((noinline)) void tell_move(struct game *g, const struct pgn
 {
     if (g->muted) return; /* a trial reading: the real one comes after */
     char san[SAN_MAX];
+    size_t n = 2;
     if (m == MOVE_NULL)
         memcpy(san, "--", 3);
     else
-        san_write(pos, m, san);
-    struct game_move gm = {ev->loc.offset, san, (uint32_t)pos->fullmove, pos->side};
+        n = san_write(pos, m, san);
+    struct game_move gm = {ev->loc.offset, san, n, (uint32_t)pos->fullmove, pos->side};
+    g->sink.move(g->sink.ctx, &gm);
+}
+
+/* tell_move() for a move play_move() played on the main line: san is its
+ * SAN without the mark, written before it was played; the mark from what
+ * the arbiter knows of the position after it (in check: whether a move
+ * exists, settled by arb_decide() or asked here). */
+static __attribute__((noinline)) void tell_played(struct game *g, const struct pgn_event *ev,
+                                                  const struct line *l, char *san, size_t n)
+{
+    if (g->muted) return;
+    if (g->arb.in_check) {
+        bool moves = g->arb.moves_known ? g->arb.has_moves : movegen_any_legal(&l->pos);
+        san[n++] = moves ? '+' : '#';
+        san[n] = '\0';
+    }
+    /* the position after the move: its side moved last */
+    int side = l->pos.side ^ 1;
+    uint32_t fullmove = (uint32_t)l->pos.fullmove - (side == 1);
+    struct game_move gm = {ev->loc.offset, san, n, fullmove, side};
     g->sink.move(g->sink.ctx, &gm);
 }
 
@@ -730,7 +751,8 @@ static inline void take_due_comment(struct game *g)
  * other case goes to on_move_general().  Inline in game_feed_run()'s loop
  * alone (a second copy would change what the compiler inlines into it). */
 static inline __attribute__((always_inline)) void play_move(struct game *g,
-                                                            const struct pgn_event *ev)
+                                                            const struct pgn_event *ev,
+                                                            const bool tell)
 {
     struct line *l = &g->lines[0];
     unsigned off = off_usual_path(g, l);
@@ -754,16 +776,26 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
     g->plies++;
     if (UNLIKELY(g->sink.want_mainline)) game_mainline_add(g, ev);
     /* line_play() for a legal move: the undo is recorded by the move
-     * itself, from what it reads anyway.  (The sink's move hook takes every
-     * move to on_move_general(): game_nota.c's nota_slow.) */
-    pos_make_undo(&l->pos, res.m, &l->undo);
-    line_moved(l);
+     * itself, from what it reads anyway.  With the sink's move hook (tell,
+     * feed_run_told()), the move's SAN is written first and told after it
+     * with its mark (tell_played()). */
+    char san[SAN_MAX];
+    size_t san_len = 0;
+    if (tell) { /* line_play(): pos_make_undo() keeps its one call, inline */
+        san_len = san_write_body(&l->pos, res.m, san);
+        line_play(l, res.m);
+    } else {
+        pos_make_undo(&l->pos, res.m, &l->undo);
+        line_moved(l);
+    }
     if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
         /* In check, or another ending possible (its own call: the usual
          * path keeps nothing for it). */
         on_move_decide(g, ev, &res);
+        if (tell) tell_played(g, ev, l, san, san_len);
         return;
     }
+    if (tell) tell_played(g, ev, l, san, san_len);
     /* The common case, a quiet move written plainly that ends nothing (in
      * check, arb_record() asks for arb_decide()): nothing to say, no FEN to
      * write. */
@@ -773,7 +805,9 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
 
 /* The one place play_move() is inlined: a run of moves plays in one frame.
  * A MOVE_COMMENTED's move plays as a MOVE, then its comment follows. */
-__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+static inline __attribute__((always_inline)) void feed_run(struct game *g,
+                                                           const struct pgn_event *ev, size_t n,
+                                                           const bool tell)
 {
     /* the clocks the fast path notes in this run (clock_check.h); a run may
      * start inside another (kept moves fed again, from on_move_general(),
@@ -783,7 +817,7 @@ __attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_ev
     for (size_t i = 0; i < n; i++) {
         const struct pgn_event *e = &ev[i];
         if (LIKELY(e->type == PGN_EV_MOVE || e->type == PGN_EV_MOVE_COMMENTED)) {
-            play_move(g, e);
+            play_move(g, e, tell);
             if (e->type == PGN_EV_MOVE_COMMENTED) on_move_comment(g, e);
         } else {
             game_feed(g, e); /* a move number (pgn_parser_next_run()) */
@@ -792,6 +826,23 @@ __attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_ev
     clock_sync(&g->clk);
     g->clk.run_ev = outer;
     take_due_comment(g);
+}
+
+/* game_feed_run() with the sink's move hook (fix): a second copy of the
+ * loop, so that `check`'s has no test per move. */
+static __attribute__((noinline)) void feed_run_told(struct game *g, const struct pgn_event *ev,
+                                                    size_t n)
+{
+    feed_run(g, ev, n, true);
+}
+
+__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+{
+    if (UNLIKELY(g->sink.move != NULL)) {
+        feed_run_told(g, ev, n);
+        return;
+    }
+    feed_run(g, ev, n, false);
 }
 
 /* A move alone (see game_feed()). */

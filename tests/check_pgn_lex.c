@@ -129,6 +129,11 @@ static const struct {
      "R:1/2-0 R:0-1/2 R:1/2-0 R:1F-0F R:0F-1F R:0F-0F R:-/- S:0-0 G16 G17"},
     {"0.5-0 0-0.5 0.5-0.5 0.5 0. e4 0-0.",
      "R:1/2-0 R:0-1/2 R:1/2-1/2 N0.1 N5.0 N0.1 S:e4 S:0-0 E:stray character"},
+    /* results written with blanks around the dash (word processors, club programs) */
+    {"1 - 0 0 -1 1/2 - 1/2 \xc2\xbd \xe2\x80\x93 \xc2\xbd 0.5 - 0.5 1- 0 \xbd\t\x96 \xbd",
+     "R:1-0 R:0-1 R:1/2-1/2 R:1/2-1/2 R:1/2-1/2 R:1-0 R:1/2-1/2"},
+    /* not a played game's result: read as before */
+    {"0 - 0 1 - 1 1 -", "N0.0 E:stray character N0.0 N1.0 E:stray character N1.0 N1.0 E:stray character"},
     /* escape lines, wrappers */
     {"%ignored [ line\ne4 %x", "S:e4 E:stray character S:x"},
     {"[pgn] 1. e4 [/pgn]", "N1.1 S:e4"},
@@ -169,6 +174,7 @@ static const struct {
     {"[A \"open", "[/s S:A Q:open/u"},
     {"\xc2\xbd-\xc2\xbd", "R:1/2-1/2/n/s"},
     {"\xbd-\xbd", "R:1/2-1/2/n/s"},
+    {"1 - 0", "R:1-0/n/s"},
 };
 
 START_TEST(token_flags)

@@ -424,6 +424,50 @@ static size_t ep_suffix_after(const unsigned char *q)
     return (pgn_lex_cc[q[k]] & PGN_CC_SYM) ? 0 : k;
 }
 
+/* One side's score at s in a result written with blanks: "1", "0", "1/2",
+ * "0.5", UTF-8 or Windows-1252 "½"; its length, the points in halves in *h. */
+static size_t score_len(const unsigned char *s, unsigned *h)
+{
+    if (s[0] == '1' && s[1] == '/' && s[2] == '2') return *h = 1, 3;
+    if (s[0] == '0' && s[1] == '.' && s[2] == '5') return *h = 1, 3;
+    if (s[0] == 0xc2 && s[1] == 0xbd) return *h = 1, 2;
+    if (s[0] == 0xbd) return *h = 1, 1;
+    if (s[0] == '1' || s[0] == '0') return *h = s[0] == '1' ? 2 : 0, 1;
+    return 0;
+}
+
+/* A played game's result written with blanks around its dash ("1 - 0",
+ * "0 -1", "1/2 - 1/2", "½ – ½": word processors and some club programs) at
+ * s: its length, with the marker it means in *marker, or 0.  Only the three
+ * results of a played game: "0 - 0" may be castling.  Reads at most 24
+ * bytes, each only when the ones before matched (the window holds them). */
+static size_t spaced_result_len(const unsigned char *s, const char **marker)
+{
+    static const char *const markers[] = {"0-1", "1/2-1/2", "1-0"};
+    unsigned hw, hb;
+    size_t n = score_len(s, &hw), blanks = 0;
+    if (!n) return 0;
+    for (; (s[n] == ' ' || s[n] == '\t') && blanks < 4; n++)
+        blanks++;
+    if (s[n] == '-')
+        n += 1;
+    else if (s[n] == 0xe2 && s[n + 1] == 0x80 && (s[n + 2] == 0x93 || s[n + 2] == 0x94))
+        n += 3;
+    else if (s[n] == 0x96 || s[n] == 0x97)
+        n += 1;
+    else
+        return 0;
+    size_t after = 0;
+    for (; (s[n] == ' ' || s[n] == '\t') && after < 4; n++)
+        after++;
+    size_t m = score_len(s + n, &hb);
+    if (!m || !(blanks + after) || hw + hb != 2) return 0;
+    n += m;
+    if ((pgn_lex_cc[s[n]] & PGN_CC_SYM) || s[n] == '.' || s[n] == '/') return 0;
+    *marker = markers[hw];
+    return n;
+}
+
 static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const unsigned char *s)
 {
     const unsigned char *q = s;
@@ -445,7 +489,14 @@ static LEX_NOINLINE const struct pgn_token *lex_symbol(struct pgn_lex *lx, const
     if (acc & 0x80) pgn_lex_count_chars(lx, s, n - glyph_suffix_len(s, n, acc));
     if (s[0] <= '9' || (acc & 0x80)) {
         bool odd;
-        const char *m = result_marker(s, n, &odd);
+        const char *m;
+        size_t spaced = *q == ' ' || *q == '\t' ? spaced_result_len(s, &m) : 0;
+        if (spaced) { /* "1/2 - 1/2", "1- 0", "½ – ½" */
+            t->flags |= PGN_TOKF_NONSTANDARD;
+            return pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m),
+                                  s + spaced);
+        }
+        m = result_marker(s, n, &odd);
         if (m) {
             if (odd) t->flags |= PGN_TOKF_NONSTANDARD;
             pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)m, strlen(m), q);
@@ -520,6 +571,13 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
 {
     const unsigned char *q = s, *lim = s + LEX_WINDOW - 8;
     size_t dec = s[0] == '0' ? decimal_result_len(s) : 0;
+    const char *marker;
+    size_t spaced;
+    if (!dec && s[0] == '0' && s[1] == '.' && (spaced = spaced_result_len(s, &marker))) {
+        lx->tok.flags |= PGN_TOKF_NONSTANDARD; /* "0.5 - 0.5" */
+        return pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)marker, strlen(marker),
+                              s + spaced);
+    }
     if (dec) {
         const struct pgn_result_form *form = pgn_result_read((const char *)s, dec);
         if (form->standard) lx->tok.flags |= PGN_TOKF_NONSTANDARD; /* "0.5-0.5" */
@@ -531,6 +589,11 @@ static LEX_NOINLINE const struct pgn_token *lex_number(struct pgn_lex *lx, const
     if (q == lim) return too_long(lx, s);
     size_t ndig = (size_t)(q - s);
     bool dot = *q == '.' || is_ellipsis(q);
+    if (ndig == 1 && (*q == ' ' || *q == '\t' || *q == '-') && (spaced = spaced_result_len(s, &marker))) {
+        lx->tok.flags |= PGN_TOKF_NONSTANDARD;
+        return pgn_lex_finish(lx, PGN_TOK_RESULT, (const unsigned char *)marker, strlen(marker),
+                              s + spaced);
+    }
     if (!dot && (pgn_lex_cc[*q] & PGN_CC_SYM)) return lex_symbol(lx, s);
     struct pgn_token *t = &lx->tok;
     unsigned dots = 0;

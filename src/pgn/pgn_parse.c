@@ -178,6 +178,7 @@ void pgn_parse_end_game(struct pgn_parser *p, const struct src_loc *loc)
             p->has_result = true;
             p->result = p->rav_result;
             p->result_loc = p->rav_result_loc;
+            p->result_span = 0;
             p->pend_result = true;
             p->cut_short = false;
         }
@@ -263,6 +264,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
             p->has_result = true;
             p->result = p->held_text;
             p->result_loc = p->held_loc;
+            p->result_span = 0;
             p->result_ambiguous = true;
             p->pend_result = true;
         } else {
@@ -403,6 +405,7 @@ static bool on_movetext(struct pgn_parser *p, const struct pgn_token *t, struct 
         p->has_result = true;
         p->result = t->text;
         p->result_loc = t->loc;
+        p->result_span = t->span < UINT32_MAX ? (uint32_t)t->span : 0;
         p->pend_result = true;
         pgn_parse_end_game(p, &t->loc);
         return false;
@@ -461,6 +464,7 @@ static bool pending(struct pgn_parser *p, struct pgn_event *ev)
         ev->text = p->result;
         ev->len = strlen(p->result);
         ev->number = p->result_ambiguous ? PGN_RESULT_AMBIGUOUS : 0;
+        ev->number_span = p->result_span;
         p->result_ambiguous = false;
         return true;
     }

@@ -138,7 +138,8 @@ struct pgn_event {
     unsigned dots;              /* MOVE_NUMBER (and numbered MOVE): 1 for "12.", 3 for
                                    "12...", 0 for "12" */
     uint32_t number_span;       /* numbered MOVE: bytes from the number's first digit to
-                                   the move, on the same line */
+                                   the move, on the same line; RESULT: the bytes the
+                                   marker takes as written ("1 - 0": 5), 0 when not known */
     uint32_t number_len;        /* numbered MOVE: the number's digits */
     uint32_t comment_span;      /* MOVE_COMMENTED: bytes from the move to the '{' of the
                                    comment right after it on its line (pgn_event_comment()) */

@@ -68,6 +68,7 @@ struct pgn_parser {
     unsigned pend_rav_end;
     const char *result; /* static canonical marker */
     struct src_loc result_loc, end_loc;
+    uint32_t result_span; /* the marker's bytes as written ("1 - 0": 5), 0 = not known */
     unsigned depth;     /* variations delivered and open */
     uint64_t deep;      /* variations open beyond the depth limit */
     uint64_t deep_start;

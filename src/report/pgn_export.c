@@ -434,8 +434,12 @@ static void marker_as_written(struct pgn_export *x, const struct pgn_event *ev)
     if (!x->src || at >= x->src_len) return;
     const unsigned char *b = x->src + at;
     size_t n = 0, max = x->src_len - at;
-    while (n < max && n < sizeof x->marker_from - 1 && !strchr(" \t\r\n{}()[];", b[n]) && b[n])
-        n++;
+    if (ev->number_span) /* "1 - 0": the reader says how far it goes */
+        n = ev->number_span < max ? ev->number_span : max;
+    else
+        while (n < max && !strchr(" \t\r\n{}()[];", b[n]) && b[n])
+            n++;
+    if (n > sizeof x->marker_from - 1) n = sizeof x->marker_from - 1;
     if (n == strlen(x->marker) && memcmp(b, x->marker, n) == 0) return;
     memcpy(x->marker_from, b, n);
     x->marker_from[n] = '\0';

@@ -36,37 +36,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define TAG_NAME(s)                                                                                \
-    {                                                                                              \
-        s, sizeof s - 1                                                                            \
-    }
-const struct tag_name game_tag_names[TAG_SLOT_NB] = {
-    TAG_NAME("Event"),
-    TAG_NAME("Site"),
-    TAG_NAME("Date"),
-    TAG_NAME("Round"),
-    TAG_NAME("White"),
-    TAG_NAME("Black"),
-    TAG_NAME("Result"),
-    TAG_NAME("FEN"),
-    TAG_NAME("Variant"),
-    TAG_NAME("Termination"),
-    TAG_NAME("TerminationDetails"),
-    TAG_NAME("WhiteFideId"),
-    TAG_NAME("BlackFideId"),
-    TAG_NAME("WhiteElo"),
-    TAG_NAME("BlackElo"),
-    TAG_NAME("WhiteTitle"),
-    TAG_NAME("BlackTitle"),
-};
-#undef TAG_NAME
-
-/* A tag name's bucket: its first letter and its length (no two of ours share one). */
-static unsigned tag_bucket(const char *name, size_t len)
-{
-    return (2u * (unsigned char)name[0] + 3u * (unsigned)len) & 63u;
-}
-
 struct game *game_new(const struct game_sink *sink, bool strict)
 {
     struct game *g = calloc(1, sizeof *g);
@@ -77,12 +46,7 @@ struct game *game_new(const struct game_sink *sink, bool strict)
         return NULL;
     }
     g->nota_start = NOTA_ALL;
-    g->tag_buckets_ok = true;
-    for (int t = 0; t < TAG_SLOT_NB; t++) {
-        uint8_t *b = &g->tag_buckets[tag_bucket(game_tag_names[t].text, game_tag_names[t].len)];
-        if (*b) g->tag_buckets_ok = false;
-        *b = (uint8_t)(t + 1);
-    }
+    game_tags_init(g);
     g->sink = *sink;
     g->strict = strict;
     g->clk.slack_ms = CLOCK_SLACK_DEFAULT_MS;
@@ -153,19 +117,6 @@ static enum variant_class classify_variant(const char *v)
     return VARIANT_OTHER;
 }
 
-static void line_start(struct line *l, const struct position *pos, uint32_t ply)
-{
-    l->pos = *pos;
-    l->last_made = false;
-    l->before_valid = false;
-    l->broken = false;
-    l->silent = false;
-    l->ply = ply;
-    l->unchecked = 0;
-    l->number_shift = 0;
-    l->held.active = false;
-}
-
 static __attribute__((noinline)) void set_up_now(struct game *g)
 {
     g->set_up = true;
@@ -207,7 +158,7 @@ static __attribute__((noinline)) void set_up_now(struct game *g)
         pos_set_start(&start);
     }
     g->replayable = true;
-    line_start(&g->lines[0], &start, 0);
+    game_line_start(&g->lines[0], &start, 0);
     clock_start(g, start.side, start.fullmove);
     memset(&g->ending_at, 0, sizeof g->ending_at);
     g->ending_at.side = -1;
@@ -292,21 +243,6 @@ static void hold(struct game *g, struct line *l, enum diag_code code, const stru
     l->held.code = code;
     l->held.at = *at;
     snprintf(l->held.message, sizeof l->held.message, "%s", msg);
-}
-
-static void flush_line(struct game *g, struct line *l)
-{
-    if (!l->held.active) return;
-    l->held.active = false;
-    char message[MESSAGE_MAX + 64];
-    if (l->unchecked)
-        snprintf(message, sizeof message,
-                 ngettext("%s; %u further half-move not checked",
-                          "%s; %u further half-moves not checked", l->unchecked),
-                 l->held.message, (unsigned)l->unchecked);
-    else
-        snprintf(message, sizeof message, "%s", l->held.message);
-    game_emit(g, l->held.code, DIAG_ERROR, NULL, &l->held.at, message);
 }
 
 /* The null move of analysis PGN: "--" (ChessBase), "Z0" (some engines). */
@@ -912,113 +848,21 @@ static __attribute__((noinline)) void on_move_number(struct game *g, const struc
     if (UNLIKELY(ev->number != l->pos.fullmove)) on_move_number_general(g, ev);
 }
 
-static void on_rav_begin(struct game *g, const struct pgn_event *ev)
-{
-    g->depth++;
-    if (g->depth >= GAME_LINE_DEPTH_MAX) {
-        if (!g->deep_warned) {
-            g->deep_warned = true;
-            game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, &ev->loc, NULL,
-                       _("variations nested deeper than %d are not checked"),
-                       GAME_LINE_DEPTH_MAX - 1);
-        }
-        return;
-    }
-    struct line *parent = &g->lines[g->depth - 1];
-    struct line *child = &g->lines[g->depth];
-    uint32_t ply = parent->ply ? parent->ply - 1 : 0;
-    if (ev->number == PGN_RAV_CONTINUATION) {
-        /* pgn4web's "(* ...)": on from the position after the move */
-        line_start(child, &parent->pos, parent->ply);
-        child->broken = child->silent = !g->replayable || parent->broken;
-    } else if (g->replayable && parent->before_valid) {
-        struct position start;
-        game_line_before(parent, &start);
-        line_start(child, &start, ply);
-    } else {
-        line_start(child, &parent->pos, ply);
-        child->broken = true;
-        child->silent = true;
-    }
-    if (g->depth < CLOCK_LINE_DEPTH_MAX)
-        clock_var_begin(g, g->depth, ev->number == PGN_RAV_CONTINUATION);
-}
-
-/* The input ended in the middle of a movetext line (ev->cut_short, at
- * ev->loc): when the move that failed on line l ends right there, it was
- * cut short, not wrong. */
-static void cut_short(struct game *g, struct line *l, const struct pgn_event *ev)
-{
-    if (!l->held.active || l->unchecked ||
-        l->held.at.loc.offset + strlen(l->held.at.san) != ev->loc.offset)
-        return;
-    l->held.active = false;
-    game_emitf(g, DIAG_SYNTAX, DIAG_WARNING, NULL, &l->held.at,
-               _("the input ends inside the move '%s': the game is truncated there, and that "
-               "move is not checked"),
-               l->held.at.san);
-}
-
-static void on_rav_end(struct game *g, const struct pgn_event *ev)
-{
-    if (g->depth == 0) return; /* unbalanced ')' : the parser reports it */
-    if (g->depth < GAME_LINE_DEPTH_MAX && ev && ev->cut_short)
-        cut_short(g, &g->lines[g->depth], ev);
-    if (g->depth < GAME_LINE_DEPTH_MAX) flush_line(g, &g->lines[g->depth]);
-    g->depth--;
-}
-
 static void finish(struct game *g, const struct pgn_event *ev)
 {
     set_up(g);
     while (g->depth > 0)
-        on_rav_end(g, NULL);
+        game_rav_end(g, NULL);
     if (g->replayable) {
-        if (ev->cut_short) cut_short(g, &g->lines[0], ev);
-        flush_line(g, &g->lines[0]);
+        if (ev->cut_short) game_cut_short(g, &g->lines[0], ev);
+        game_flush_line(g, &g->lines[0]);
         if (!g->lines[0].broken) arb_settle(&g->arb, &g->lines[0].pos, g->lines[0].ply, false);
     }
     game_nota_end(g);
     g->after_illegal_at = 0; /* the ending and result are judged on the continuation */
     const char *result = game_judge_end(g);
-    struct line *main_line = &g->lines[0];
-
-    struct game_record rec = {
-        .file = g->file,
-        .game = g->index,
-        .offset = g->start.offset,
-        .line = g->start.line,
-        .event = tag_value(g, TAG_EVENT),
-        .white = tag_value(g, TAG_WHITE),
-        .black = tag_value(g, TAG_BLACK),
-        .round = tag_value(g, TAG_ROUND),
-        .site = tag_value(g, TAG_SITE),
-        .date = tag_value(g, TAG_DATE),
-        .white_fide_id = tag_value(g, TAG_WHITE_FIDE_ID),
-        .black_fide_id = tag_value(g, TAG_BLACK_FIDE_ID),
-        .white_elo = tag_value(g, TAG_WHITE_ELO),
-        .black_elo = tag_value(g, TAG_BLACK_ELO),
-        .white_title = tag_value(g, TAG_WHITE_TITLE),
-        .black_title = tag_value(g, TAG_BLACK_TITLE),
-        .result = result,
-        .result_kind = g->result_kind,
-        .plies = g->plies,
-        .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
-        .ending_ply = g->arb.ending_ply,
-        .errors = g->errors,
-        .warnings = g->warnings,
-        .notes = g->notes,
-        .judged = g->judged,
-        /* The positions replayed, how many main-line moves were written, and
-         * the text of those not replayed (after an illegal move or the end). */
-        .fingerprint = arb_line_hash_step(arb_line_hash_step(g->arb.line_hash, g->plies),
-                                          g->unplayed_hash),
-        .has_fingerprint = g->replayable && g->judged,
-    };
-    clock_record(g, g->clk_tc, sizeof g->clk_tc, &rec.clock_ms[0], &rec.clock_ms[1]);
-    rec.time_control = g->clk_tc[0] ? g->clk_tc : NULL;
-    for (int side = 0; side < 2; side++)
-        rec.has_clock[side] = rec.clock_ms[side] != CLOCK_NONE;
+    struct game_record rec;
+    game_record_fill(g, result, &rec);
     game_flush_findings(g);
     if (UNLIKELY(g->sink.want_mainline)) game_mainline_finish(g, &rec);
     g->sink.game(g->sink.ctx, &rec);
@@ -1055,73 +899,6 @@ static void begin(struct game *g, const struct pgn_event *ev)
     illegal_begin(g);
 }
 
-/* a[0, n) == b[0, n) for w <= n <= 2w (w 4 or 8, a constant once inlined):
- * the first and the last w bytes of each, as two loads. */
-static inline bool same_ends(const char *a, const char *b, size_t n, size_t w)
-{
-    uint64_t a0 = 0, a1 = 0, b0 = 0, b1 = 0;
-    memcpy(&a0, a, w);
-    memcpy(&a1, a + n - w, w);
-    memcpy(&b0, b, w);
-    memcpy(&b1, b + n - w, w);
-    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-}
-
-/* a[0, n) == b[0, n): names of 4 to 16 bytes (every tag name but "FEN"
- * and "TerminationDetails") without a call. */
-static inline bool same_name(const char *a, const char *b, size_t n)
-{
-    if (n - 8 <= 8) return same_ends(a, b, n, 8);
-    if (n - 4 <= 3) return same_ends(a, b, n, 4);
-    return memcmp(a, b, n) == 0;
-}
-
-/* The slot of the tag named [name, name + len), or -1 when it is none of ours. */
-static int tag_slot(const struct game *g, const char *name, size_t len)
-{
-    if (LIKELY(g->tag_buckets_ok)) {
-        int t = g->tag_buckets[tag_bucket(name, len)] - 1;
-        return t >= 0 && len == game_tag_names[t].len &&
-                       same_name(name, game_tag_names[t].text, len)
-                   ? t
-                   : -1;
-    }
-    for (int t = 0; t < TAG_SLOT_NB; t++)
-        if (len == game_tag_names[t].len && same_name(name, game_tag_names[t].text, len)) return t;
-    return -1;
-}
-
-/* TimeControl, WhiteClock, BlackClock (clock_check.c): names of 10 and 11
- * bytes that are not ours. */
-static __attribute__((noinline)) void on_clock_tag(struct game *g, const struct pgn_event *ev)
-{
-    const char *n = ev->name;
-    int which = ev->name_len == 11 ? (memcmp(n, "TimeControl", 11) == 0 ? 2 : -1)
-                : memcmp(n + 1, "hiteClock", 9) == 0 && n[0] == 'W' ? 0
-                : memcmp(n + 1, "lackClock", 9) == 0 && n[0] == 'B' ? 1
-                                                                     : -1;
-    if (which < 0) return;
-    if (which == 2) g->clk.tc_loc = ev->loc;
-    else g->clk_tag_loc[which] = ev->loc;
-    clock_tag(g, which, ev->text, ev->len);
-}
-
-static void on_tag(struct game *g, const struct pgn_event *ev)
-{
-    if (ev->name_len == 0) return;
-    int t = tag_slot(g, ev->name, ev->name_len);
-    if (t < 0) {
-        if (UNLIKELY(ev->name_len - 10 <= 1)) on_clock_tag(g, ev);
-        return;
-    }
-    struct tag *tag = &g->tags[t];
-    if (tag->present) return; /* duplicate: the parser reports it; the first one counts */
-    tag->present = true;
-    tag->loc = ev->loc;
-    size_t n = ev->len < TAG_VALUE_MAX - 1 ? ev->len : TAG_VALUE_MAX - 1;
-    game_copy_text(tag->value, ev->text, n);
-}
-
 /* Every event but a move or a move number (out of line: see game_feed()). */
 static __attribute__((noinline)) void feed_other(struct game *g, const struct pgn_event *ev)
 {
@@ -1134,7 +911,7 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         begin(g, ev);
         break;
     case PGN_EV_TAG:
-        on_tag(g, ev);
+        game_on_tag(g, ev);
         break;
     case PGN_EV_MOVETEXT_BEGIN:
         set_up(g);
@@ -1151,10 +928,10 @@ static __attribute__((noinline)) void feed_other(struct game *g, const struct pg
         break;
     case PGN_EV_RAV_BEGIN:
         set_up(g);
-        on_rav_begin(g, ev);
+        game_rav_begin(g, ev);
         break;
     case PGN_EV_RAV_END:
-        on_rav_end(g, ev);
+        game_rav_end(g, ev);
         break;
     case PGN_EV_RESULT: {
         set_up(g);

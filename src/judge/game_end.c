@@ -431,3 +431,46 @@ const char *game_judge_end(struct game *g)
     }
     return result;
 }
+
+/* The game's record for the sink (judge/game_record.h): where it starts,
+ * its tags, its result as judged, its ending, counts, fingerprint, clocks. */
+void game_record_fill(struct game *g, const char *result, struct game_record *rec)
+{
+    struct line *main_line = &g->lines[0];
+    *rec = (struct game_record){
+        .file = g->file,
+        .game = g->index,
+        .offset = g->start.offset,
+        .line = g->start.line,
+        .event = tag_value(g, TAG_EVENT),
+        .white = tag_value(g, TAG_WHITE),
+        .black = tag_value(g, TAG_BLACK),
+        .round = tag_value(g, TAG_ROUND),
+        .site = tag_value(g, TAG_SITE),
+        .date = tag_value(g, TAG_DATE),
+        .white_fide_id = tag_value(g, TAG_WHITE_FIDE_ID),
+        .black_fide_id = tag_value(g, TAG_BLACK_FIDE_ID),
+        .white_elo = tag_value(g, TAG_WHITE_ELO),
+        .black_elo = tag_value(g, TAG_BLACK_ELO),
+        .white_title = tag_value(g, TAG_WHITE_TITLE),
+        .black_title = tag_value(g, TAG_BLACK_TITLE),
+        .result = result,
+        .result_kind = g->result_kind,
+        .plies = g->plies,
+        .ending = g->replayable && !main_line->broken ? g->arb.ending : ENDING_NONE,
+        .ending_ply = g->arb.ending_ply,
+        .errors = g->errors,
+        .warnings = g->warnings,
+        .notes = g->notes,
+        .judged = g->judged,
+        /* The positions replayed, how many main-line moves were written, and
+         * the text of those not replayed (after an illegal move or the end). */
+        .fingerprint = arb_line_hash_step(arb_line_hash_step(g->arb.line_hash, g->plies),
+                                          g->unplayed_hash),
+        .has_fingerprint = g->replayable && g->judged,
+    };
+    clock_record(g, g->clk_tc, sizeof g->clk_tc, &rec->clock_ms[0], &rec->clock_ms[1]);
+    rec->time_control = g->clk_tc[0] ? g->clk_tc : NULL;
+    for (int side = 0; side < 2; side++)
+        rec->has_clock[side] = rec->clock_ms[side] != CLOCK_NONE;
+}

@@ -60,6 +60,26 @@ struct tag_name {
 };
 extern const struct tag_name game_tag_names[TAG_SLOT_NB];
 
+struct game;
+struct pgn_event;
+/* game_tags.c: the tag buckets, set once by game_new(); a TAG event. */
+void game_tags_init(struct game *g);
+void game_on_tag(struct game *g, const struct pgn_event *ev);
+/* game_lines.c: a line started at pos (its ply count ply); a line's held
+ * failure said; a variation opened, closed (ev NULL: by the game's end); a
+ * move on line l cut short by the end of the input at ev. */
+struct line;
+struct position;
+void game_line_start(struct line *l, const struct position *pos, uint32_t ply);
+void game_flush_line(struct game *g, struct line *l);
+void game_rav_begin(struct game *g, const struct pgn_event *ev);
+void game_rav_end(struct game *g, const struct pgn_event *ev);
+void game_cut_short(struct game *g, struct line *l, const struct pgn_event *ev);
+/* game_end.c: the game's record, once its end is judged (result: the
+ * result game_judge_end() gives). */
+struct game_record;
+void game_record_fill(struct game *g, const char *result, struct game_record *rec);
+
 struct tag {
     bool present;
     struct src_loc loc;

@@ -29,24 +29,25 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 } >"$tmp/files"
 
 files=0 fail=0
+# same WHAT ARGS...: api_records ARGS gives the lines of $tmp/want
+same() {
+    what=$1
+    shift
+    if ! "$API" "$@" >"$tmp/got" 2>"$tmp/err"; then
+        echo "FAIL: api_records ($what): $(cat "$tmp/err")"
+        fail=$((fail + 1))
+    elif ! cmp -s "$tmp/want" "$tmp/got"; then
+        echo "FAIL: the records of $what are not the command's lines:"
+        diff "$tmp/want" "$tmp/got" | head -5
+        fail=$((fail + 1))
+    fi
+}
 while IFS= read -r f; do
     files=$((files + 1))
     "$PGNARBITER" check --format=jsonl --report=games --no-config --quiet "$f" >"$tmp/want" 2>/dev/null ||
         [ $? -le 2 ] || { echo "FAIL: pgnarbiter on $f"; fail=$((fail + 1)); continue; }
-    for how in path feed; do
-        case $how in
-        path) set -- ;;
-        feed) set -- --feed 0 ;;
-        esac
-        if ! "$API" --games "$@" "$f" >"$tmp/got" 2>"$tmp/err"; then
-            echo "FAIL: api_records $* $f: $(cat "$tmp/err")"
-            fail=$((fail + 1))
-        elif ! cmp -s "$tmp/want" "$tmp/got"; then
-            echo "FAIL: the records of $f ($how) are not the command's lines:"
-            diff "$tmp/want" "$tmp/got" | head -5
-            fail=$((fail + 1))
-        fi
-    done
+    same "$f, by path" --games "$f"
+    same "$f, fed in random chunks" --games --feed 0 "$f"
 done <"$tmp/files"
 
 # every file in one run, -j 2: the same as the command's
@@ -54,13 +55,6 @@ set --
 while IFS= read -r f; do set -- "$@" "$f"; done <"$tmp/files"
 "$PGNARBITER" check --format=jsonl --report=games --no-config --quiet -j 2 "$@" >"$tmp/want" 2>/dev/null ||
     [ $? -le 2 ] || { echo "FAIL: pgnarbiter -j 2"; fail=$((fail + 1)); }
-if ! "$API" --games --jobs 2 "$@" >"$tmp/got" 2>"$tmp/err"; then
-    echo "FAIL: api_records --jobs 2: $(cat "$tmp/err")"
-    fail=$((fail + 1))
-elif ! cmp -s "$tmp/want" "$tmp/got"; then
-    echo "FAIL: the records of the -j 2 run are not the command's lines:"
-    diff "$tmp/want" "$tmp/got" | head -5
-    fail=$((fail + 1))
-fi
+same "the -j 2 run" --games --jobs 2 "$@"
 echo "api-corpus: $files files, $(wc -l <"$tmp/got") records in the -j 2 run; $fail failed"
 [ "$fail" -eq 0 ]

@@ -49,9 +49,9 @@ struct api_rec {
 struct api_batch {
     struct api_rec *recs;
     size_t n, cap;
-    FILE *ms;    /* the text while it is written (open_memstream) */
-    char *text;  /* ... and once closed */
-    size_t len;
+    FILE *ms;    /* writes to the end of text (fopencookie), for the jsonl writers */
+    char *text;  /* each record's json and strings, NUL-terminated */
+    size_t len, text_cap;
     bool failed; /* out of memory while it was made */
     struct api_batch *next;
 };

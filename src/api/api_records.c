@@ -289,7 +289,8 @@ int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r)
 {
     if (r) *r = NULL;
     if (!c) return PGNARBITER_ERR_USAGE;
-    if (!r) return api_fail(c, PGNARBITER_ERR_USAGE, "%s", _("pgnarbiter_next needs a record pointer"));
+    if (!r)
+        return api_fail(c, PGNARBITER_ERR_USAGE, "%s", _("pgnarbiter_next needs a record pointer"));
     if (c->state < 0) return c->state;
     if (c->state == PGNARBITER_END) return PGNARBITER_END;
     c->error[0] = '\0';

@@ -52,8 +52,16 @@ extern "C" {
 
 #define PGNARBITER_API_VERSION 1
 
+/* What the shared library exports: these functions only (it is built with
+ * PGNARBITER_BUILDING and -fvisibility=hidden). */
+#if defined(PGNARBITER_BUILDING) && defined(__GNUC__)
+#define PGNARBITER_API __attribute__((visibility("default")))
+#else
+#define PGNARBITER_API
+#endif
+
 /* The library's version, "0.1.0". */
-const char *pgnarbiter_version(void);
+PGNARBITER_API const char *pgnarbiter_version(void);
 
 /* What a call returns. */
 enum pgnarbiter_status {
@@ -93,21 +101,21 @@ struct pgnarbiter_options {
 };
 
 /* Fill *o with the defaults. */
-void pgnarbiter_options_init(struct pgnarbiter_options *o);
+PGNARBITER_API void pgnarbiter_options_init(struct pgnarbiter_options *o);
 
 typedef struct pgnarbiter_checker pgnarbiter_checker;
 
 /* A checker with these options (NULL: the defaults), or NULL with why
  * (a sentence, cut to whylen) when the options are wrong, a --trf or
  * --players file cannot be read, or memory runs out. */
-pgnarbiter_checker *pgnarbiter_new(const struct pgnarbiter_options *o, char *why, size_t whylen);
+PGNARBITER_API pgnarbiter_checker *pgnarbiter_new(const struct pgnarbiter_options *o, char *why, size_t whylen);
 
 /* Free the checker and everything it gave out; NULL is a no-op.  Allowed at
  * any time: a run not yet over is abandoned. */
-void pgnarbiter_free(pgnarbiter_checker *c);
+PGNARBITER_API void pgnarbiter_free(pgnarbiter_checker *c);
 
 /* Why the last call on c failed, a sentence; "" when none did. */
-const char *pgnarbiter_error(const pgnarbiter_checker *c);
+PGNARBITER_API const char *pgnarbiter_error(const pgnarbiter_checker *c);
 
 /* Add an input, read after those added before it:
  *  - a path: a file, plain, gzip or zstd compressed, or "-" for standard
@@ -123,17 +131,17 @@ const char *pgnarbiter_error(const pgnarbiter_checker *c);
  *    bytes fed; games split across chunks are judged as if fed at once.
  * Adding an input after pgnarbiter_end_inputs(), or any other input between
  * feed_begin and feed_end, is ERR_USAGE. */
-int pgnarbiter_add_path(pgnarbiter_checker *c, const char *path);
-int pgnarbiter_add_file(pgnarbiter_checker *c, FILE *f, const char *name);
-int pgnarbiter_add_bytes(pgnarbiter_checker *c, const void *bytes, size_t len, const char *name);
-int pgnarbiter_feed_begin(pgnarbiter_checker *c, const char *name);
-int pgnarbiter_feed(pgnarbiter_checker *c, const void *bytes, size_t len);
-int pgnarbiter_feed_end(pgnarbiter_checker *c);
+PGNARBITER_API int pgnarbiter_add_path(pgnarbiter_checker *c, const char *path);
+PGNARBITER_API int pgnarbiter_add_file(pgnarbiter_checker *c, FILE *f, const char *name);
+PGNARBITER_API int pgnarbiter_add_bytes(pgnarbiter_checker *c, const void *bytes, size_t len, const char *name);
+PGNARBITER_API int pgnarbiter_feed_begin(pgnarbiter_checker *c, const char *name);
+PGNARBITER_API int pgnarbiter_feed(pgnarbiter_checker *c, const void *bytes, size_t len);
+PGNARBITER_API int pgnarbiter_feed_end(pgnarbiter_checker *c);
 
 /* No more inputs: once they are judged, the checks across games (duplicates,
  * rounds, players, the TRF) give their findings, then the summary record,
  * then pgnarbiter_next returns END. */
-int pgnarbiter_end_inputs(pgnarbiter_checker *c);
+PGNARBITER_API int pgnarbiter_end_inputs(pgnarbiter_checker *c);
 
 /* What a record is: a line of `--format=jsonl` ("type" in its JSON). */
 enum pgnarbiter_record_kind {
@@ -171,7 +179,7 @@ struct pgnarbiter_record {
 
 /* The next record in *r, valid until the next call on c: OK; END once the
  * run is over; NEED_INPUT (see above); or an error, with *r NULL. */
-int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r);
+PGNARBITER_API int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r);
 
 /* One position judged, as `pgnarbiter position --format=jsonl` does:
  * is it legal, check, mate, stalemate, can each side still checkmate, dead.
@@ -185,7 +193,7 @@ struct pgnarbiter_position {
 };
 /* OK (a FEN that is not a legal position is OK too, with legal 0), or
  * ERR_USAGE / ERR_MEMORY with why. */
-int pgnarbiter_judge_position(const char *fen, int chess960, unsigned long nodes,
+PGNARBITER_API int pgnarbiter_judge_position(const char *fen, int chess960, unsigned long nodes,
                               struct pgnarbiter_position *out, char *why, size_t whylen);
 
 /* A move written in any notation pgnarbiter reads (SAN in English, Italian,
@@ -194,13 +202,13 @@ int pgnarbiter_judge_position(const char *fen, int chess960, unsigned long nodes
  * pgnarbiter_string_free).  ERR_USAGE with why when the FEN is not a legal
  * position or the move not legal or ambiguous there; notation as in the
  * options (NULL: "auto"). */
-int pgnarbiter_play_move(const char *fen, const char *move, const char *notation, char **san,
+PGNARBITER_API int pgnarbiter_play_move(const char *fen, const char *move, const char *notation, char **san,
                          char **fen_after, char *why, size_t whylen);
 
 /* The starting position's FEN. */
 #define PGNARBITER_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
-void pgnarbiter_string_free(char *s);
+PGNARBITER_API void pgnarbiter_string_free(char *s);
 
 #ifdef __cplusplus
 }

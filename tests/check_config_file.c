@@ -1,5 +1,5 @@
 /*
- * check_config_file.c - .pgnarbiter.toml (cli/config_file.h) and the
+ * check_config_file.c - .pgnarbiter.toml (diag/config_file.h) and the
  * per-code control it feeds (diag/diag_control.h): good files give what
  * they say, every malformed one an error at its line and column, garbage
  * never crashes or points outside the text, and a control's canonical line
@@ -7,7 +7,7 @@
  */
 #include "testutil.h"
 
-#include "cli/config_file.h"
+#include "diag/config_file.h"
 #include "diag/diag_control.h"
 
 #include <stdlib.h>

@@ -671,6 +671,16 @@ struct input *input_open_source(input_source_fn fn, void *ctx, const char *name)
     return in;
 }
 
+struct input *input_open_reader(input_source_fn fn, void *ctx, const char *name)
+{
+    struct input *in = input_alloc(name);
+    if (in) {
+        in->source = fn;
+        in->source_ctx = ctx;
+    }
+    return in;
+}
+
 void input_set_zstd_window_max(struct input *in, uint64_t bytes) { in->zs_window_max = bytes; }
 
 const char *input_name(const struct input *in) { return in->name; }

@@ -74,6 +74,14 @@ typedef ptrdiff_t (*input_source_fn)(void *ctx, void *buf, size_t n, const char 
 struct input *input_open_source(input_source_fn fn, void *ctx, const char *name);
 
 /*
+ * The raw bytes of a file that come from elsewhere (a FILE*, chunks fed to
+ * the library: api/pgnarbiter.c), read as input_open() reads a file: the
+ * format detected by its magic bytes, decoded, the line-break rule applied.
+ * fn as for input_open_source(); it may block until it has bytes.
+ */
+struct input *input_open_reader(input_source_fn fn, void *ctx, const char *name);
+
+/*
  * Read up to n decoded bytes into buf.  Returns the count (0 at the end of the
  * stream, possibly short before it) or -1 when the stream is corrupt or
  * unreadable; input_error() then says why and later calls return -1 again.

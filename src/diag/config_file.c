@@ -15,7 +15,7 @@
  * Invariant: the cursor's line and column always name the byte at p
  * (columns count characters: UTF-8 continuation bytes do not advance it).
  */
-#include "cli/config_file.h"
+#include "diag/config_file.h"
 
 #include "i18n.h"
 

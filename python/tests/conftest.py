@@ -29,7 +29,7 @@ CLI_ENV = dict(os.environ, LC_ALL="C")
 CLI_ENV.pop("LANGUAGE", None)
 
 
-def testdata(*parts):
+def in_testdata(*parts):
     return os.path.join(TESTDATA, *parts)
 
 
@@ -46,8 +46,10 @@ def cli(*args, stdin=None):
 
 
 def cli_check(*args, stdin=None):
-    """The jsonl lines (bytes) of `pgnarbiter check --no-config --format=jsonl ARGS`."""
-    lines, _ = cli("check", "--no-config", "--quiet", "--format=jsonl", *args, stdin=stdin)
+    """The jsonl lines (bytes) of `pgnarbiter check --no-config --format=jsonl ARGS`
+    (without --no-config when ARGS name a --config file)."""
+    no_config = [] if any(a.startswith("--config") for a in args) else ["--no-config"]
+    lines, _ = cli("check", *no_config, "--quiet", "--format=jsonl", *args, stdin=stdin)
     return lines
 
 

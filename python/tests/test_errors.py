@@ -9,9 +9,9 @@ import subprocess
 import pytest
 
 import pgnarbiter
-from conftest import CLI_ENV, PGNARBITER, testdata
+from conftest import CLI_ENV, PGNARBITER, cli_check, in_testdata, records
 
-SAMPLE = testdata("sample.pgn")
+SAMPLE = in_testdata("sample.pgn")
 
 
 def cli_message(*args):
@@ -59,18 +59,21 @@ def test_bad_values_on_the_python_side():
 def test_unreadable_option_file(option, tmp_path):
     missing = str(tmp_path / "missing.txt")
     kwargs = {option: missing}
+    args = ["--%s=%s" % (option, missing)]
     if option == "players":
-        kwargs["trf"] = testdata("trf", "names.trf")
+        kwargs["trf"] = in_testdata("trf", "names.trf")
+        args.append("--trf=" + kwargs["trf"])
     with pytest.raises(pgnarbiter.InputError) as e:
         pgnarbiter.check(SAMPLE, **kwargs)
     assert isinstance(e.value, OSError) and isinstance(e.value, pgnarbiter.Error)
-    assert missing in str(e.value)
+    assert str(e.value) == cli_message(*args)
 
 
 def test_bad_pgn_is_findings_not_errors():
-    junk = bytes(range(256)) * 64 + b"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n"
+    junk = bytes(range(256)) * 64 + b"\n\n[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n"
     got = list(pgnarbiter.check(junk, strict=True))
     assert got[-1]["type"] == "summary" and got[-1]["errors"] >= 1
+    assert got == records(cli_check("--strict", "--stdin-name=<bytes>", "-", stdin=junk))
 
 
 def test_error_base_classes():

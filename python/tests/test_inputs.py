@@ -10,10 +10,10 @@ import pathlib
 import pytest
 
 import pgnarbiter
-from conftest import cli_check, records, testdata
+from conftest import cli_check, in_testdata, records
 
-SAMPLE = testdata("sample.pgn")
-CLEAN = testdata("pgn", "clean.pgn")
+SAMPLE = in_testdata("sample.pgn")
+CLEAN = in_testdata("pgn", "clean.pgn")
 
 
 def data(path):
@@ -69,12 +69,12 @@ def test_stdin_path_named_as_told():
 
 
 def test_list_mixing_kinds_is_one_run():
-    expected = cli_check("--report=games", SAMPLE, CLEAN, SAMPLE, CLEAN)
+    # the bytes are named "<bytes>": the command's standard input named so
+    expected = cli_check("--report=games", "--stdin-name=<bytes>", SAMPLE, CLEAN, "-", CLEAN,
+                         stdin=data(SAMPLE))  # fmt: skip
     with open(CLEAN, "rb") as f:
         got = list(pgnarbiter.check([SAMPLE, f, data(SAMPLE), pathlib.Path(CLEAN)], report_games=True,
                                     raw=True, chunk_size=64))  # fmt: skip
-    # the file object is named by its name, the bytes by name= (default "<bytes>")
-    got = [line.replace(b'"file":"<bytes>"', b'"file":"%s"' % SAMPLE.encode()) for line in got]
     assert got == expected
 
 
@@ -102,7 +102,7 @@ def test_bad_input_type():
 
 
 def test_unreadable_path_is_a_finding():
-    missing = testdata("no-such-file.pgn")
+    missing = in_testdata("no-such-file.pgn")
     got = list(pgnarbiter.check(missing))
     assert got == records(cli_check(missing))
     assert got[0]["code"] == "input" and got[-1]["status"] == 2

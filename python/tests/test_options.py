@@ -5,14 +5,14 @@ spellings (lists, dicts) give the same, and jobs does not change the output."""
 import pytest
 
 import pgnarbiter
-from conftest import cli_check, records, testdata
+from conftest import cli_check, in_testdata, records
 
-SAMPLE = testdata("sample.pgn")
+SAMPLE = in_testdata("sample.pgn")
 
 CASES = [
     # id, keyword arguments, the command's arguments, inputs
     ("strict", dict(strict=True), ["--strict"], [SAMPLE]),
-    ("werror", dict(werror=True), ["--werror"], [testdata("diag", "false-check.pgn")]),
+    ("werror", dict(werror=True), ["--werror"], [in_testdata("diag", "false-check.pgn")]),
     ("select", dict(select="false-check,duplicate-game"), ["--select=false-check,duplicate-game"], [SAMPLE]),
     ("select-list", dict(select=["false-check", "duplicate-game"]), ["--select=false-check,duplicate-game"],
      [SAMPLE]),
@@ -21,24 +21,24 @@ CASES = [
      ["--severity=syntax=note,false-check=error"], [SAMPLE]),
     ("severity-dict", dict(severity={"syntax": "note", "false-check": "error"}),
      ["--severity=syntax=note,false-check=error"], [SAMPLE]),
-    ("notation-it", dict(notation="it"), ["--notation=it"], [testdata("pgn", "over-the-board-it.pgn")]),
+    ("notation-it", dict(notation="it"), ["--notation=it"], [in_testdata("pgn", "over-the-board-it.pgn")]),
     ("notation-it-claims", dict(notation="it", strict=True), ["--notation=it", "--strict"],
-     [testdata("pgn", "claims-it.pgn")]),
-    ("notation-en-on-it", dict(notation="en"), ["--notation=en"], [testdata("pgn", "over-the-board-it.pgn")]),
+     [in_testdata("pgn", "claims-it.pgn")]),
+    ("notation-en-on-it", dict(notation="en"), ["--notation=en"], [in_testdata("pgn", "over-the-board-it.pgn")]),
     ("duplicates-off", dict(duplicates="off"), ["--duplicates=off"],
-     [testdata("diag", "duplicate-game.pgn"), testdata("pgn", "fingerprints.pgn")]),
-    ("round-form", dict(round_form="board"), ["--round-form=board"], [testdata("pgn", "round-form.pgn")]),
+     [in_testdata("diag", "duplicate-game.pgn"), in_testdata("pgn", "fingerprints.pgn")]),
+    ("round-form", dict(round_form="board"), ["--round-form=board"], [in_testdata("pgn", "round-form.pgn")]),
     ("after-illegal", dict(after_illegal="stop"), ["--after-illegal=stop"],
-     [testdata("pgn", "over-the-board.pgn")]),
+     [in_testdata("pgn", "over-the-board.pgn")]),
     ("clocks", dict(clock_slack=0.5, clock_delay=3), ["--clock-slack=0.5", "--clock-delay=3"],
-     [testdata("diag", "clock-time-left.pgn"), testdata("diag", "clock-control.pgn")]),
-    ("trf", dict(trf=testdata("trf", "kdu.trf")), ["--trf=" + testdata("trf", "kdu.trf")],
-     [testdata("trf", "kdu-seha2013.pgn")]),
-    ("trf-players", dict(trf=testdata("trf", "names.trf"), players=testdata("trf", "names-players.txt")),
-     ["--trf=" + testdata("trf", "names.trf"), "--players=" + testdata("trf", "names-players.txt")],
-     [testdata("trf", "names.pgn")]),
-    ("trf-require-all", dict(trf=testdata("trf", "kdu.trf"), trf_require_all=True),
-     ["--trf=" + testdata("trf", "kdu.trf"), "--trf-require-all"], [testdata("trf", "kdu-missing-game.pgn")]),
+     [in_testdata("diag", "clock-time-left.pgn"), in_testdata("diag", "clock-control.pgn")]),
+    ("trf", dict(trf=in_testdata("trf", "kdu.trf")), ["--trf=" + in_testdata("trf", "kdu.trf")],
+     [in_testdata("trf", "kdu-seha2013.pgn")]),
+    ("trf-players", dict(trf=in_testdata("trf", "names.trf"), players=in_testdata("trf", "names-players.txt")),
+     ["--trf=" + in_testdata("trf", "names.trf"), "--players=" + in_testdata("trf", "names-players.txt")],
+     [in_testdata("trf", "names.pgn")]),
+    ("trf-require-all", dict(trf=in_testdata("trf", "kdu.trf"), trf_require_all=True),
+     ["--trf=" + in_testdata("trf", "kdu.trf"), "--trf-require-all"], [in_testdata("trf", "kdu-missing-game.pgn")]),
 ]  # fmt: skip
 
 
@@ -55,7 +55,7 @@ def test_option_as_the_command(kwargs, args, inputs):
 
 
 def test_notation_it_reads_italian_moves():
-    path = testdata("pgn", "over-the-board-it.pgn")
+    path = in_testdata("pgn", "over-the-board-it.pgn")
     by_code = list(pgnarbiter.check(path, notation="it"))[-1]["by_code"]
     as_en = list(pgnarbiter.check(path, notation="en"))[-1]["by_code"]
     assert by_code != as_en  # read as English, "Td8" is no move
@@ -64,7 +64,7 @@ def test_notation_it_reads_italian_moves():
 def test_config_file(tmp_path):
     toml = tmp_path / "ci.toml"
     toml.write_text('[check]\nseverity = { false-check = "error" }\n')
-    path = testdata("diag", "false-check.pgn")
+    path = in_testdata("diag", "false-check.pgn")
     got = list(pgnarbiter.check(path, config=toml, raw=True))
     assert got == cli_check("--config=%s" % toml, path)
     assert records(got)[-1]["status"] == 1
@@ -72,6 +72,6 @@ def test_config_file(tmp_path):
 
 @pytest.mark.parametrize("jobs", [0, 2, 3])
 def test_jobs_change_nothing(jobs):
-    paths = [SAMPLE, testdata("pgn", "clean.pgn"), testdata("containers", "sample-pzstd.pgn.zst")]
+    paths = [SAMPLE, in_testdata("pgn", "clean.pgn"), in_testdata("containers", "sample-pzstd.pgn.zst")]
     one = list(pgnarbiter.check(paths, report_games=True, strict=True, raw=True))
     assert list(pgnarbiter.check(paths, report_games=True, strict=True, raw=True, jobs=jobs)) == one

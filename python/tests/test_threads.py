@@ -10,9 +10,9 @@ import time
 import pytest
 
 import pgnarbiter
-from conftest import testdata
+from conftest import in_testdata
 
-SAMPLE = testdata("sample.pgn")
+SAMPLE = in_testdata("sample.pgn")
 
 
 def big_input(copies=300):
@@ -22,7 +22,7 @@ def big_input(copies=300):
 
 def test_two_threads_two_checks():
     data = big_input()
-    inputs = {"a": data, "b": [testdata("pgn", "clean.pgn"), data]}
+    inputs = {"a": data, "b": [in_testdata("pgn", "clean.pgn"), data]}
     alone = {k: list(pgnarbiter.check(v, report_games=True, raw=True)) for k, v in inputs.items()}
     together = {}
 

@@ -165,7 +165,9 @@ setup(
     ext_modules=[
         Extension(
             "pgnarbiter._core",
-            sources=["pgnarbiter/_core.c"],
+            sources=["pgnarbiter/_core.c", "pgnarbiter/_records.c"],
+            depends=["pgnarbiter/_records.h"]
+            + [os.path.join(d, "pgnarbiter.h") for d in CFG["include_dirs"]],
             include_dirs=CFG["include_dirs"],
             library_dirs=CFG["library_dirs"],
             runtime_library_dirs=CFG["runtime_library_dirs"],

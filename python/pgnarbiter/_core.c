@@ -13,10 +13,10 @@
  * a batch is full (BATCH_RECORDS records or BATCH_BYTES bytes of JSON), the
  * library needs input, or the run is over; each record's JSON line is copied
  * into the batch (a record is valid only until the next call).  Then, with
- * the GIL, the whole batch becomes Python objects at once: "[" line "," line
- * ... "]" parsed by one call of json.loads (the C scanner), so each record's
- * dict is exactly json.loads() of the line `pgnarbiter check --format=jsonl`
- * writes; with raw=True each line is handed out as bytes instead.
+ * the GIL, each line becomes a dict equal to json.loads of the line
+ * `pgnarbiter check --format=jsonl` writes (_records.c, which leaves to
+ * json.loads itself what it does not read); with raw=True each line is handed
+ * out as bytes instead.
  *
  * A checker is used by one thread at a time (the library's rule): a second
  * thread calling next() on a checker another thread is inside gets an error.
@@ -31,6 +31,8 @@
 #include <string.h>
 
 #include <pgnarbiter.h>
+
+#include "_records.h"
 
 #if PGNARBITER_API_VERSION != 1
 #error "this binding is written for libpgnarbiter API version 1"
@@ -197,6 +199,7 @@ typedef struct {
     size_t nrec;
     PyObject *pending; /* the batch as a list of records */
     Py_ssize_t pending_pos;
+    struct records_cache *cache; /* keys and short strings seen (_records.c) */
 } Checker;
 
 static void checker_release(Checker *self)
@@ -234,6 +237,8 @@ static int checker_traverse(Checker *self, visitproc visit, void *arg)
 static int checker_clear(Checker *self)
 {
     checker_release(self);
+    records_cache_free(self->cache);
+    self->cache = NULL;
     Py_CLEAR(self->options);
     Py_CLEAR(self->inputs);
     Py_CLEAR(self->pending);
@@ -401,33 +406,49 @@ static int checker_fill(Checker *self)
     return st;
 }
 
-/* The batch as a list of records. */
+/* One record's JSON line as json.loads gives it (of the line as bytes; a
+ * line that is not UTF-8 is read with its bad bytes replaced). */
+static PyObject *record_loads(const char *line, size_t n)
+{
+    PyObject *bytes = PyBytes_FromStringAndSize(line, (Py_ssize_t)n);
+    if (!bytes)
+        return NULL;
+    PyObject *r = PyObject_CallOneArg(json_loads, bytes);
+    Py_DECREF(bytes);
+    if (!r && PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+        PyErr_Clear();
+        PyObject *text = PyUnicode_DecodeUTF8(line, (Py_ssize_t)n, "replace");
+        if (!text)
+            return NULL;
+        r = PyObject_CallOneArg(json_loads, text);
+        Py_DECREF(text);
+    }
+    return r;
+}
+
+/* The batch as a list of records: dicts (_records.c, equal to json.loads of
+ * each line, which reads the lines it leaves), or the lines as bytes. */
 static PyObject *checker_convert(Checker *self)
 {
-    if (self->raw) {
-        PyObject *list = PyList_New((Py_ssize_t)self->nrec);
-        if (!list)
-            return NULL;
-        for (size_t i = 0; i < self->nrec; i++) {
-            size_t a = self->starts[i], b = self->starts[i + 1] - 1;
-            PyObject *line = PyBytes_FromStringAndSize(self->buf + a, (Py_ssize_t)(b - a));
-            if (!line) {
-                Py_DECREF(list);
-                return NULL;
-            }
-            PyList_SET_ITEM(list, (Py_ssize_t)i, line);
+    PyObject *list = PyList_New((Py_ssize_t)self->nrec);
+    if (!list)
+        return NULL;
+    for (size_t i = 0; i < self->nrec; i++) {
+        const char *line = self->buf + self->starts[i];
+        size_t n = self->starts[i + 1] - 1 - self->starts[i];
+        PyObject *r;
+        if (self->raw) {
+            r = PyBytes_FromStringAndSize(line, (Py_ssize_t)n);
+        } else {
+            int st = records_parse(self->cache, line, n, &r);
+            if (st == RECORDS_FALLBACK)
+                r = record_loads(line, n);
         }
-        return list;
-    }
-    PyObject *text = PyUnicode_DecodeUTF8(self->buf, (Py_ssize_t)self->len + 1, "replace");
-    if (!text)
-        return NULL;
-    PyObject *list = PyObject_CallOneArg(json_loads, text);
-    Py_DECREF(text);
-    if (list && (!PyList_Check(list) || (size_t)PyList_GET_SIZE(list) != self->nrec)) {
-        Py_DECREF(list);
-        PyErr_SetString(Error, "libpgnarbiter gave a record that is not one JSON object");
-        return NULL;
+        if (!r) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, r);
     }
     return list;
 }
@@ -543,7 +564,8 @@ static PyObject *checker_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->raw = raw;
     self->last_status = PGNARBITER_OK;
     self->starts = malloc((BATCH_RECORDS + 1) * sizeof *self->starts);
-    if (!self->starts) {
+    self->cache = raw ? NULL : records_cache_new();
+    if (!self->starts || (!raw && !self->cache)) {
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -642,6 +664,25 @@ static PyObject *core_play_move(PyObject *module, PyObject *args)
     return r;
 }
 
+/* _loads(bytes): a JSON line as the checker makes it a record (tests). */
+static PyObject *core_loads(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    char *s;
+    Py_ssize_t n;
+    if (PyBytes_AsStringAndSize(arg, &s, &n) < 0)
+        return NULL;
+    struct records_cache *cache = records_cache_new();
+    if (!cache)
+        return NULL;
+    PyObject *r;
+    int st = records_parse(cache, s, (size_t)n, &r);
+    records_cache_free(cache);
+    if (st == RECORDS_FALLBACK)
+        r = record_loads(s, (size_t)n);
+    return r;
+}
+
 static PyObject *core_version(PyObject *module, PyObject *unused)
 {
     (void)module;
@@ -656,6 +697,8 @@ static PyMethodDef core_methods[] = {
     {"play_move", core_play_move, METH_VARARGS,
      "play_move(fen, move, notation=None)\n--\n\n"
      "(san, fen_after) for a move played from fen (pgnarbiter.play_move)."},
+    {"_loads", core_loads, METH_O,
+     "_loads(line)\n--\n\nA JSON line (bytes) made a record as check() makes it (for the tests)."},
     {"version", core_version, METH_NOARGS,
      "version()\n--\n\nThe version of the libpgnarbiter this module runs on."},
     {NULL, NULL, 0, NULL},

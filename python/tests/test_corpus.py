@@ -45,7 +45,7 @@ def corpus_files():
     return params
 
 
-def testdata_files():
+def files_of_testdata():
     found = []
     for root, dirs, files in os.walk(TESTDATA):
         for f in files:
@@ -62,6 +62,8 @@ def same_as_cli(path, strict):
         assert got == expected, "raw lines differ, report_games=%s" % report_games
         got = list(pgnarbiter.check(path, strict=strict, report_games=report_games))
         assert got == records(expected)
+        # the keys in the line's order, as json.loads gives them
+        assert [list(r) for r in got] == [list(r) for r in records(expected)]
     games = list(pgnarbiter.games(path, strict=strict))
     assert games == [r for r in records(expected) if r.get("type") == "game"]
     summary = records(expected)[-1]
@@ -74,7 +76,7 @@ def test_corpus_file(path):
     same_as_cli(path, strict=True)
 
 
-@pytest.mark.parametrize("path", testdata_files())
+@pytest.mark.parametrize("path", files_of_testdata())
 def test_testdata_file(path):
     same_as_cli(path, strict=False)
 

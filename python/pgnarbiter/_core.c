@@ -197,8 +197,7 @@ typedef struct {
     size_t len, cap;
     size_t *starts;
     size_t nrec;
-    PyObject *pending; /* the batch as a list of records */
-    Py_ssize_t pending_pos;
+    size_t given; /* the batch's records handed out so far */
     struct records_cache *cache; /* keys and short strings seen (_records.c) */
 } Checker;
 
@@ -228,7 +227,6 @@ static int checker_traverse(Checker *self, visitproc visit, void *arg)
     Py_VISIT(self->options);
     Py_VISIT(self->inputs);
     Py_VISIT(self->feeding);
-    Py_VISIT(self->pending);
     for (Py_ssize_t i = 0; i < self->nviews; i++)
         Py_VISIT(self->views[i].obj);
     return 0;
@@ -241,7 +239,6 @@ static int checker_clear(Checker *self)
     self->cache = NULL;
     Py_CLEAR(self->options);
     Py_CLEAR(self->inputs);
-    Py_CLEAR(self->pending);
     return 0;
 }
 
@@ -426,31 +423,22 @@ static PyObject *record_loads(const char *line, size_t n)
     return r;
 }
 
-/* The batch as a list of records: dicts (_records.c, equal to json.loads of
- * each line, which reads the lines it leaves), or the lines as bytes. */
-static PyObject *checker_convert(Checker *self)
+/* The batch's next record: a dict (_records.c, equal to json.loads of the
+ * line, which reads the lines it leaves), or the line as bytes.  One at a
+ * time: a consumer that drops each record keeps no batch of them alive (nor
+ * makes the cyclic GC walk them). */
+static PyObject *checker_give(Checker *self)
 {
-    PyObject *list = PyList_New((Py_ssize_t)self->nrec);
-    if (!list)
-        return NULL;
-    for (size_t i = 0; i < self->nrec; i++) {
-        const char *line = self->buf + self->starts[i];
-        size_t n = self->starts[i + 1] - 1 - self->starts[i];
-        PyObject *r;
-        if (self->raw) {
-            r = PyBytes_FromStringAndSize(line, (Py_ssize_t)n);
-        } else {
-            int st = records_parse(self->cache, line, n, &r);
-            if (st == RECORDS_FALLBACK)
-                r = record_loads(line, n);
-        }
-        if (!r) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, (Py_ssize_t)i, r);
-    }
-    return list;
+    size_t i = self->given++;
+    const char *line = self->buf + self->starts[i];
+    size_t n = self->starts[i + 1] - 1 - self->starts[i];
+    if (self->raw)
+        return PyBytes_FromStringAndSize(line, (Py_ssize_t)n);
+    PyObject *r;
+    int st = records_parse(self->cache, line, n, &r);
+    if (st == RECORDS_FALLBACK)
+        r = record_loads(line, n);
+    return r;
 }
 
 static PyObject *checker_next(Checker *self)
@@ -460,13 +448,11 @@ static PyObject *checker_next(Checker *self)
         return NULL;
     }
     for (;;) {
-        if (self->pending) {
-            if (self->pending_pos < PyList_GET_SIZE(self->pending)) {
-                PyObject *r = PyList_GET_ITEM(self->pending, self->pending_pos++);
-                Py_INCREF(r);
-                return r;
-            }
-            Py_CLEAR(self->pending);
+        if (self->given < self->nrec) {
+            PyObject *r = checker_give(self);
+            if (!r)
+                checker_release(self);
+            return r;
         }
         if (self->done)
             return NULL;
@@ -494,14 +480,7 @@ static PyObject *checker_next(Checker *self)
         Py_END_ALLOW_THREADS
         self->busy = 0;
         self->last_status = st;
-        if (self->nrec) {
-            self->pending = checker_convert(self);
-            self->pending_pos = 0;
-            if (!self->pending) {
-                checker_release(self);
-                return NULL;
-            }
-        }
+        self->given = 0;
     }
 }
 
@@ -513,7 +492,6 @@ static PyObject *checker_close(Checker *self, PyObject *unused)
         return NULL;
     }
     checker_release(self);
-    Py_CLEAR(self->pending);
     Py_RETURN_NONE;
 }
 
@@ -672,12 +650,11 @@ static PyObject *core_loads(PyObject *module, PyObject *arg)
     Py_ssize_t n;
     if (PyBytes_AsStringAndSize(arg, &s, &n) < 0)
         return NULL;
-    struct records_cache *cache = records_cache_new();
-    if (!cache)
+    static struct records_cache *cache; /* kept: used with the GIL held */
+    if (!cache && !(cache = records_cache_new()))
         return NULL;
     PyObject *r;
     int st = records_parse(cache, s, (size_t)n, &r);
-    records_cache_free(cache);
     if (st == RECORDS_FALLBACK)
         r = record_loads(s, (size_t)n);
     return r;

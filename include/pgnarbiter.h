@@ -127,8 +127,13 @@ PGNARBITER_API const char *pgnarbiter_error(const pgnarbiter_checker *c);
  *    unchanged until the same moment;
  *  - bytes fed in chunks: pgnarbiter_feed_begin(name), any number of
  *    pgnarbiter_feed() (each chunk is copied), pgnarbiter_feed_end().  Until
- *    feed_end, pgnarbiter_next returns NEED_INPUT once it has judged all
- *    bytes fed; games split across chunks are judged as if fed at once.
+ *    feed_end, pgnarbiter_next returns NEED_INPUT once it has judged all it
+ *    can of the bytes fed: the reader looks a few hundred bytes past a game
+ *    (and a file's first 128 bytes tell its format), so the last game fed
+ *    may wait for more bytes or feed_end; with jobs > 1 a fed input's games
+ *    may wait longer (for a piece to fill), never past feed_end.  Games split
+ *    across chunks are judged as if fed at once.  Fed bytes and FILE*
+ *    inputs are read as a file is: gzip and zstd detected, CR line breaks.
  * Adding an input after pgnarbiter_end_inputs(), or any other input between
  * feed_begin and feed_end, is ERR_USAGE. */
 PGNARBITER_API int pgnarbiter_add_path(pgnarbiter_checker *c, const char *path);

@@ -36,9 +36,21 @@
  * (the tests), which look every message up. */
 extern bool i18n_lookups;
 
+#ifdef PGNARBITER_BUILDING
+/* libpgnarbiter (include/pgnarbiter.h) looks its messages up in its own
+ * catalogue, whatever textdomain() the program that loads it chose
+ * (api/pgnarbiter.c binds it); the program uses the default domain, which
+ * main.c sets. */
+#define I18N_LOOKUP(msgid) dgettext(PACKAGE, msgid)
+#undef ngettext
+#define ngettext(s, p, n) dngettext(PACKAGE, s, p, n)
+#else
+#define I18N_LOOKUP(msgid) gettext(msgid)
+#endif
+
 __attribute__((format_arg(1))) static inline const char *i18n_gettext(const char *msgid)
 {
-    return i18n_lookups ? gettext(msgid) : msgid;
+    return i18n_lookups ? I18N_LOOKUP(msgid) : msgid;
 }
 #define _(s) i18n_gettext(s)
 /* pgettext: the catalogue keys a string with context as "context\004msgid". */

@@ -8,10 +8,12 @@
  *
  * --feed N feeds each file in chunks of N bytes (0: random sizes from 1 to
  * 4096, seeded), --bytes adds it as bytes in memory, --file as a FILE*;
- * by default by path.  Exit status: 0, or 3 when the API failed.
+ * by default by path.  Messages in the user's language (setlocale()), from
+ * $PGNARBITER_LOCALEDIR's catalogue when set.  Exit status: 0, or 3 when the API failed.
  */
 #include "pgnarbiter.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +52,8 @@ static int drain(pgnarbiter_checker *c)
 
 int main(int argc, char **argv)
 {
+    setlocale(LC_ALL, ""); /* the messages in the user's language, as the command's */
+    setlocale(LC_NUMERIC, "C");
     struct pgnarbiter_options o;
     pgnarbiter_options_init(&o);
     enum { BY_PATH, BY_FEED, BY_BYTES, BY_FILE } how = BY_PATH;

@@ -124,6 +124,9 @@ void api_hand_over(struct pgnarbiter_checker *c);
 void api_hand_over_locked(struct pgnarbiter_checker *c);
 void api_batch_free(struct api_batch *b);
 
+/* The library's message catalogue bound, once (thread-safe). */
+void api_i18n_init(void);
+
 /* Set c's error (printf format); returns status. */
 int api_fail(pgnarbiter_checker *c, int status, const char *fmt, ...)
 #if defined(__GNUC__)

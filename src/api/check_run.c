@@ -140,6 +140,11 @@ void check_run_input(struct check_run *run, struct input *in, const char *name)
     run->totals.lines += input_lines(in);
 }
 
+void check_run_drain(struct check_run *run)
+{
+    replay_pool_drain(run->pool);
+}
+
 static void check_one_input(struct check_run *run, const char *path)
 {
     char why[512] = "";

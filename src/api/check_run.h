@@ -124,6 +124,9 @@ void check_run_path(struct check_run *run, const char *path);
 bool check_run_walk_wants(const char *path);
 /* An input opened by the caller (borrowed), named name. */
 void check_run_input(struct check_run *run, struct input *in, const char *name);
+/* Deliver every finding and record of what was read so far (with jobs,
+ * the pieces in flight): the run goes on (replay_pool_drain()). */
+void check_run_drain(struct check_run *run);
 /* --shard K/N FILE: false when the file cannot be cut (why names it). */
 bool check_run_shard(struct check_run *run, const char *path, struct report_shard *info, char *why,
                      size_t whylen);

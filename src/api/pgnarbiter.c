@@ -14,6 +14,8 @@
 #include "judge/clock_check.h"
 #include "pgn/input.h"
 
+#include "localedir.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,6 +23,27 @@
 
 /* The most jobs the options may ask for (the command's --jobs limit). */
 #define API_JOBS_MAX 256u
+
+#if ENABLE_NLS
+static pthread_once_t i18n_once = PTHREAD_ONCE_INIT;
+
+/* The library's catalogue: $PGNARBITER_LOCALEDIR when set, else the
+ * install prefix's (localedir.h); UTF-8 whatever LC_CTYPE says, as the
+ * program's messages. */
+static void bind_catalogue(void)
+{
+    const char *dir = getenv("PGNARBITER_LOCALEDIR");
+    bindtextdomain(PACKAGE, dir && dir[0] ? dir : LOCALEDIR);
+    bind_textdomain_codeset(PACKAGE, "UTF-8");
+}
+#endif
+
+void api_i18n_init(void)
+{
+#if ENABLE_NLS
+    pthread_once(&i18n_once, bind_catalogue);
+#endif
+}
 
 PGNARBITER_API const char *pgnarbiter_version(void)
 {
@@ -260,6 +283,12 @@ static void *producer(void *arg)
     replay_pool_block_interrupts();
     for (;;) {
         pthread_mutex_lock(&c->mu);
+        if (!c->inputs && !c->inputs_ended && !c->quit && c->opt.jobs > 1) {
+            /* about to wait: what the pool holds is delivered first */
+            pthread_mutex_unlock(&c->mu);
+            check_run_drain(c->run);
+            pthread_mutex_lock(&c->mu);
+        }
         while (!c->inputs && !c->inputs_ended && !c->quit) {
             api_hand_over_locked(c);
             c->idle = true;
@@ -300,6 +329,7 @@ PGNARBITER_API pgnarbiter_checker *pgnarbiter_new(const struct pgnarbiter_option
 {
     char reason[CHECK_RUN_WHY_MAX] = "";
     struct pgnarbiter_options defaults;
+    api_i18n_init();
     if (!o) {
         pgnarbiter_options_init(&defaults);
         o = &defaults;

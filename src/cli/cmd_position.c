@@ -20,6 +20,8 @@
 #include "i18n.h"
 
 #include "deadpos/deadpos.h"
+#include "judge/position_verdict.h"
+#include "report/position_json.h"
 #include "chess/fen.h"
 #include "report/escape.h"
 #include "report/json.h"
@@ -43,105 +45,7 @@
 #define POSITION_NODES_MAX      10000000ul
 #define POSITION_NODES_MAX_TEXT "10000000"
 
-struct judged {
-    const char *fen;
-    bool unread; /* a stdin line that is no FEN: why says what it is */
-    bool legal;
-    char why[160];
-    struct position pos;
-    bool check, mate, stalemate;
-    struct deadpos_result res[COLOR_NB];
-};
-
-static const char *side_name(int c)
-{
-    return c == COLOR_WHITE ? "white" : "black";
-}
-
-/* Judge j->fen into the rest of j. */
-static void judge(struct judged *j, unsigned flags, unsigned long budget)
-{
-    if (j->unread) {
-        j->legal = false;
-        return;
-    }
-    j->why[0] = '\0';
-    j->legal = fen_parse(&j->pos, j->fen, flags, j->why, sizeof j->why) == FEN_OK;
-    if (!j->legal) return;
-    bool moves = movegen_any_legal(&j->pos);
-    j->check = j->pos.checkers != 0;
-    j->mate = j->check && !moves;
-    j->stalemate = !j->check && !moves;
-    for (int c = 0; c < COLOR_NB; c++)
-        deadpos_analyse(&j->pos, c, budget, &j->res[c]);
-}
-
-/* "true", "false" or "null" for "can win". */
-static const char *can_win_json(const struct deadpos_result *r)
-{
-    return r->verdict == DEADPOS_CAN_WIN      ? "true"
-           : r->verdict == DEADPOS_CANNOT_WIN ? "false"
-                                              : "null";
-}
-
-static const char *dead_json(const struct judged *j)
-{
-    enum deadpos_verdict w = j->res[COLOR_WHITE].verdict, b = j->res[COLOR_BLACK].verdict;
-    if (w == DEADPOS_CANNOT_WIN && b == DEADPOS_CANNOT_WIN) return "true";
-    if (w == DEADPOS_CAN_WIN || b == DEADPOS_CAN_WIN) return "false";
-    return "null";
-}
-
-/* The mating line in UCI, each move through `each` (separator before all
- * but the first). */
-static void write_line(FILE *out, const struct judged *j, int c, bool json)
-{
-    struct position p = j->pos;
-    const struct deadpos_result *r = &j->res[c];
-    for (int i = 0; i < r->line_len; i++) {
-        char uci[SAN_MAX];
-        san_uci(&p, r->line[i], uci);
-        if (json)
-            fprintf(out, "%s\"%s\"", i ? "," : "", uci);
-        else
-            fprintf(out, " %s", uci);
-        pos_make(&p, r->line[i]);
-    }
-}
-
-static void print_jsonl(FILE *out, const struct judged *j)
-{
-    fputs("{\"fen\":", out);
-    json_write_cstring(out, j->fen);
-    if (!j->legal) {
-        fputs(",\"legal\":false,\"reason\":", out);
-        json_write_cstring(out, j->why);
-        fputs(",\"side_to_move\":null,\"check\":null,\"checkmate\":null,\"stalemate\":null,"
-              "\"dead\":null,\"white_can_win\":null,\"black_can_win\":null}\n",
-              out);
-        return;
-    }
-    fprintf(out,
-            ",\"legal\":true,\"side_to_move\":\"%s\",\"check\":%s,\"checkmate\":%s,"
-            "\"stalemate\":%s,\"dead\":%s,\"white_can_win\":%s,\"black_can_win\":%s",
-            side_name(j->pos.side), j->check ? "true" : "false", j->mate ? "true" : "false",
-            j->stalemate ? "true" : "false", dead_json(j), can_win_json(&j->res[COLOR_WHITE]),
-            can_win_json(&j->res[COLOR_BLACK]));
-    for (int c = 0; c < COLOR_NB; c++) {
-        const struct deadpos_result *r = &j->res[c];
-        if (r->verdict == DEADPOS_CAN_WIN) {
-            fprintf(out, ",\"%s_mate_line\":[", side_name(c));
-            write_line(out, j, c, true);
-            fputc(']', out);
-        } else if (r->verdict == DEADPOS_CANNOT_WIN) {
-            fprintf(out, ",\"%s_cannot_win\":", side_name(c));
-            json_write_cstring(out, deadpos_why_text(r->why));
-        }
-    }
-    fputs("}\n", out);
-}
-
-static void print_text(FILE *out, const struct judged *j)
+static void print_text(FILE *out, const struct position_verdict *j)
 {
     /* The FEN starts a line: not a workflow command in a GitHub log. */
     if (escape_starts_command(j->fen)) {
@@ -166,7 +70,7 @@ static void print_text(FILE *out, const struct judged *j)
                                           : j->stalemate ? _("Black to move, stalemate")
                                           : j->check     ? _("Black to move, in check")
                                                          : _("Black to move")));
-    const char *dead = dead_json(j);
+    const char *dead = position_dead_json(j);
     fprintf(out, _("  dead position: %s\n"),
             dead[0] == 't'   ? _("yes")
             : dead[0] == 'f' ? _("no")
@@ -176,7 +80,7 @@ static void print_text(FILE *out, const struct judged *j)
         fputs(c == COLOR_WHITE ? _("  White can checkmate: ") : _("  Black can checkmate: "), out);
         if (r->verdict == DEADPOS_CAN_WIN) {
             fputs(r->line_len ? _("yes, helpmate:") : _("yes, it is mate"), out);
-            write_line(out, j, c, false);
+            position_write_line(out, j, c, false);
             fputc('\n', out);
         } else if (r->verdict == DEADPOS_CANNOT_WIN)
             fprintf(out, _("no (%s)\n"), deadpos_why_text(r->why));
@@ -196,7 +100,7 @@ static void print_text(FILE *out, const struct judged *j)
 #define POSITION_WINDOW_MAX     4096
 
 struct window {
-    struct judged *items;
+    struct position_verdict *items;
     char (*lines)[CLI_POSITION_LINE_MAX]; /* copies of the stdin lines */
     int count, cap;
     unsigned flags;
@@ -208,7 +112,7 @@ static void *judge_some(void *arg)
 {
     struct window *w = arg;
     for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->count;)
-        judge(&w->items[i], w->flags, w->budget);
+        position_judge(&w->items[i], w->flags, w->budget);
     return NULL;
 }
 
@@ -234,7 +138,7 @@ static bool flush_window(FILE *out, struct window *w, unsigned jobs, bool jsonl,
     bool all_legal = true;
     for (int i = 0; i < w->count; i++) {
         if (jsonl)
-            print_jsonl(out, &w->items[i]);
+            position_write_jsonl(out, &w->items[i]);
         else {
             if (!*first) fputc('\n', out);
             print_text(out, &w->items[i]);
@@ -340,7 +244,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
     bool jsonl = o.jsonl;
     unsigned jobs = o.jobs;
     /* One position at a time with one job: no window to allocate. */
-    struct judged one;
+    struct position_verdict one;
     char one_line[1][CLI_POSITION_LINE_MAX];
     struct window w = {
         .items = &one, .lines = one_line, .cap = 1, .flags = o.flags, .budget = o.nodes};
@@ -371,7 +275,7 @@ int cmd_position(int argc, char **argv, FILE *out, FILE *err)
         /* Output that cannot be written: stop reading (cli_run() says so). */
         while (!ferror(out) &&
                (got = cli_position_next_line(stdin, w.lines[w.count], &lineno)) != CLI_LINE_END) {
-            struct judged *j = &w.items[w.count];
+            struct position_verdict *j = &w.items[w.count];
             j->fen = w.lines[w.count];
             j->unread = got != CLI_LINE_FEN;
             if (got == CLI_LINE_NUL)

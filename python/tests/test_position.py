@@ -41,12 +41,14 @@ def test_position_bad_nodes():
 
 
 MOVES = [
-    (pgnarbiter.START_FEN, "e4", None, "e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    # the en passant square written after every double step (PGN 16.1.3.4)
+    (pgnarbiter.START_FEN, "e4", None, "e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
     (pgnarbiter.START_FEN, "g1f3", None, "Nf3", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"),
     (pgnarbiter.START_FEN, "Cf3", "it", "Nf3", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"),
     ("rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "Qh5", None, "Qh5#",
      "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3"),
-    ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", None, "O-O-O+", "4k3/8/8/8/8/8/8/2KR3R b - - 1 1"),
+    ("3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", None, "O-O-O+", "3k4/8/8/8/8/8/8/2KR3R b - - 1 1"),
+    ("3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1", "0-0", None, "O-O", "3k4/8/8/8/8/8/8/R4RK1 b - - 1 1"),
 ]  # fmt: skip
 
 

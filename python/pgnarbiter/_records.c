@@ -279,6 +279,16 @@ static int expect(struct parser *ps, const char *word)
 
 static PyObject *parse_value(struct parser *ps, int depth);
 
+/* After an item of an object or array: 1 at ",", 0 at close (both passed),
+ * -1 (the fallback) at anything else. */
+static int next_item(struct parser *ps, unsigned char close)
+{
+    if (skip_space(ps) && (*ps->p == ',' || *ps->p == close))
+        return *ps->p++ == ',';
+    ps->fallback = 1;
+    return -1;
+}
+
 static PyObject *parse_object(struct parser *ps, int depth)
 {
     PyObject *d = PyDict_New();
@@ -310,17 +320,11 @@ static PyObject *parse_object(struct parser *ps, int depth)
         Py_DECREF(value);
         if (st < 0)
             goto fail;
-        if (!skip_space(ps))
-            goto fallback;
-        if (*ps->p == ',') {
-            ps->p++;
-            continue;
-        }
-        if (*ps->p == '}') {
-            ps->p++;
+        st = next_item(ps, '}');
+        if (st == 0)
             return d;
-        }
-        goto fallback;
+        if (st < 0)
+            goto fail;
     }
 fallback:
     ps->fallback = 1;
@@ -346,20 +350,12 @@ static PyObject *parse_array(struct parser *ps, int depth)
         Py_DECREF(value);
         if (st < 0)
             goto fail;
-        if (!skip_space(ps))
-            goto fallback;
-        if (*ps->p == ',') {
-            ps->p++;
-            continue;
-        }
-        if (*ps->p == ']') {
-            ps->p++;
+        st = next_item(ps, ']');
+        if (st == 0)
             return list;
-        }
-        goto fallback;
+        if (st < 0)
+            goto fail;
     }
-fallback:
-    ps->fallback = 1;
 fail:
     Py_DECREF(list);
     return NULL;

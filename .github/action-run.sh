@@ -19,8 +19,8 @@ set -euo pipefail
 
 action_path=${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}
 # The Debian/Ubuntu packages the build needs: bootstrap's DEPS, and gettext
-# and autopoint for the message catalogues.
-BUILD_DEPS="autoconf automake pkg-config make gcc check zlib1g-dev libzstd-dev gettext autopoint"
+# and autopoint for the message catalogues, libtool for libpgnarbiter.
+BUILD_DEPS="autoconf automake libtool pkg-config make gcc check zlib1g-dev libzstd-dev gettext autopoint"
 
 die() { echo "::error title=pgnarbiter action::$*"; exit 2; }
 

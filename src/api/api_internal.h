@@ -117,6 +117,8 @@ struct pgnarbiter_checker {
 void api_sink_diag(void *ctx, const struct diag *d);
 void api_sink_game(void *ctx, const struct game_record *g);
 void api_summary(struct pgnarbiter_checker *c, const struct run_totals *t);
+/* Out of memory on the producer's side: the run stops, next() says so. */
+void api_lost(struct pgnarbiter_checker *c);
 /* Hand the batch being filled (if it holds a record) to the caller, with mu
  * not held; waits while API_BATCHES_MAX are ready. */
 void api_hand_over(struct pgnarbiter_checker *c);

@@ -89,7 +89,7 @@ static void record_done(struct pgnarbiter_checker *c, struct api_batch *b)
     if (b->n >= API_BATCH_RECORDS || (size_t)ftello(b->ms) >= API_BATCH_BYTES) api_hand_over(c);
 }
 
-static void lost(struct pgnarbiter_checker *c)
+void api_lost(struct pgnarbiter_checker *c)
 {
     pthread_mutex_lock(&c->mu);
     c->producer_failed = true;
@@ -97,18 +97,29 @@ static void lost(struct pgnarbiter_checker *c)
     pthread_mutex_unlock(&c->mu);
 }
 
+/* A new record of kind in the batch being filled, with jb ready to write its
+ * line; NULL when the checker is being freed or memory ran out. */
+static struct api_rec *begin(struct pgnarbiter_checker *c, enum pgnarbiter_record_kind kind,
+                             struct api_batch **b, struct json_buf *jb)
+{
+    *b = c->quit ? NULL : filling(c);
+    struct api_rec *r = *b ? new_rec(*b, kind) : NULL;
+    if (!r) {
+        if (!c->quit) api_lost(c);
+        return NULL;
+    }
+    jb->f = (*b)->ms;
+    jb->n = 0;
+    return r;
+}
+
 void api_sink_diag(void *ctx, const struct diag *d)
 {
     struct pgnarbiter_checker *c = ctx;
-    struct api_batch *b = c->quit ? NULL : filling(c);
-    struct api_rec *r = b ? new_rec(b, PGNARBITER_FINDING) : NULL;
-    if (!r) {
-        if (!c->quit) lost(c);
-        return;
-    }
+    struct api_batch *b;
     struct json_buf jb;
-    jb.f = b->ms;
-    jb.n = 0;
+    struct api_rec *r = begin(c, PGNARBITER_FINDING, &b, &jb);
+    if (!r) return;
     report_jsonl_diag(&jb, d, "");
     json_buf_flush(&jb);
     end_json(b, r);
@@ -130,15 +141,10 @@ void api_sink_game(void *ctx, const struct game_record *g)
 {
     struct pgnarbiter_checker *c = ctx;
     if (!c->report_games) return; /* jsonl writes no game record without --report=games */
-    struct api_batch *b = c->quit ? NULL : filling(c);
-    struct api_rec *r = b ? new_rec(b, PGNARBITER_GAME) : NULL;
-    if (!r) {
-        if (!c->quit) lost(c);
-        return;
-    }
+    struct api_batch *b;
     struct json_buf jb;
-    jb.f = b->ms;
-    jb.n = 0;
+    struct api_rec *r = begin(c, PGNARBITER_GAME, &b, &jb);
+    if (!r) return;
     report_jsonl_game(&jb, g, "");
     json_buf_flush(&jb);
     end_json(b, r);
@@ -159,12 +165,10 @@ void api_sink_game(void *ctx, const struct game_record *g)
 
 void api_summary(struct pgnarbiter_checker *c, const struct run_totals *t)
 {
-    struct api_batch *b = c->quit ? NULL : filling(c);
-    struct api_rec *r = b ? new_rec(b, PGNARBITER_SUMMARY) : NULL;
-    if (!r) {
-        if (!c->quit) lost(c);
-        return;
-    }
+    struct api_batch *b;
+    struct json_buf jb;
+    struct api_rec *r = begin(c, PGNARBITER_SUMMARY, &b, &jb);
+    if (!r) return;
     report_jsonl_summary(b->ms, t);
     end_json(b, r);
     r->errors = t->by_severity[DIAG_ERROR];

@@ -52,6 +52,7 @@ PGNARBITER_API const char *pgnarbiter_version(void)
 
 int api_fail(pgnarbiter_checker *c, int status, const char *fmt, ...)
 {
+    if (status == PGNARBITER_ERR_MEMORY) c->state = status; /* it can only be freed */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(c->error, sizeof c->error, fmt, ap);
@@ -257,10 +258,7 @@ static void run_input(pgnarbiter_checker *c, struct api_input *in)
     case API_IN_FEED: stream = input_open_reader(read_fed, in, name); break;
     }
     if (!stream) {
-        pthread_mutex_lock(&c->mu);
-        c->producer_failed = true;
-        c->halt = 1;
-        pthread_mutex_unlock(&c->mu);
+        api_lost(c);
         return;
     }
     check_run_input(c->run, stream, name);
@@ -402,12 +400,28 @@ PGNARBITER_API void pgnarbiter_free(pgnarbiter_checker *c)
     free(c);
 }
 
+/* The start of a call on c: the status a failed checker keeps giving, or OK
+ * with the last error cleared. */
+static int call_begin(pgnarbiter_checker *c)
+{
+    if (c->state < 0) return c->state;
+    c->error[0] = '\0';
+    return PGNARBITER_OK;
+}
+
+/* There is new work for the producer (mu held). */
+static void wake_locked(pgnarbiter_checker *c)
+{
+    c->idle = false;
+    pthread_cond_signal(&c->wake_producer);
+}
+
 /* Queue an input; ERR_USAGE after end_inputs or within a feed. */
 static int add_input(pgnarbiter_checker *c, enum api_input_kind kind, const char *name, FILE *f,
                      const void *bytes, size_t len)
 {
-    if (c->state < 0) return c->state;
-    c->error[0] = '\0';
+    int st = call_begin(c);
+    if (st != PGNARBITER_OK) return st;
     if (c->inputs_ended)
         return api_fail(c, PGNARBITER_ERR_USAGE, "%s",
                         _("an input was added after pgnarbiter_end_inputs()"));
@@ -431,8 +445,7 @@ static int add_input(pgnarbiter_checker *c, enum api_input_kind kind, const char
     c->any_input = true;
     *c->inputs_tail = in;
     c->inputs_tail = &in->next;
-    c->idle = false;
-    pthread_cond_signal(&c->wake_producer);
+    wake_locked(c);
     pthread_mutex_unlock(&c->mu);
     return PGNARBITER_OK;
 }
@@ -470,8 +483,8 @@ PGNARBITER_API int pgnarbiter_feed_begin(pgnarbiter_checker *c, const char *name
 PGNARBITER_API int pgnarbiter_feed(pgnarbiter_checker *c, const void *bytes, size_t len)
 {
     if (!c) return PGNARBITER_ERR_USAGE;
-    if (c->state < 0) return c->state;
-    c->error[0] = '\0';
+    int st = call_begin(c);
+    if (st != PGNARBITER_OK) return st;
     struct api_input *in = c->feeding;
     if (!in)
         return api_fail(c, PGNARBITER_ERR_USAGE, "%s",
@@ -488,8 +501,7 @@ PGNARBITER_API int pgnarbiter_feed(pgnarbiter_checker *c, const void *bytes, siz
     pthread_mutex_lock(&c->mu);
     *in->chunks_tail = k;
     in->chunks_tail = &k->next;
-    c->idle = false;
-    pthread_cond_signal(&c->wake_producer);
+    wake_locked(c);
     pthread_mutex_unlock(&c->mu);
     return PGNARBITER_OK;
 }
@@ -497,16 +509,15 @@ PGNARBITER_API int pgnarbiter_feed(pgnarbiter_checker *c, const void *bytes, siz
 PGNARBITER_API int pgnarbiter_feed_end(pgnarbiter_checker *c)
 {
     if (!c) return PGNARBITER_ERR_USAGE;
-    if (c->state < 0) return c->state;
-    c->error[0] = '\0';
+    int st = call_begin(c);
+    if (st != PGNARBITER_OK) return st;
     if (!c->feeding)
         return api_fail(c, PGNARBITER_ERR_USAGE, "%s",
                         _("pgnarbiter_feed_end() without pgnarbiter_feed_begin()"));
     pthread_mutex_lock(&c->mu);
     c->feeding->ended = true;
     c->feeding = NULL;
-    c->idle = false;
-    pthread_cond_signal(&c->wake_producer);
+    wake_locked(c);
     pthread_mutex_unlock(&c->mu);
     return PGNARBITER_OK;
 }
@@ -514,8 +525,8 @@ PGNARBITER_API int pgnarbiter_feed_end(pgnarbiter_checker *c)
 PGNARBITER_API int pgnarbiter_end_inputs(pgnarbiter_checker *c)
 {
     if (!c) return PGNARBITER_ERR_USAGE;
-    if (c->state < 0) return c->state;
-    c->error[0] = '\0';
+    int st = call_begin(c);
+    if (st != PGNARBITER_OK) return st;
     if (c->inputs_ended)
         return api_fail(c, PGNARBITER_ERR_USAGE, "%s",
                         _("pgnarbiter_end_inputs() was called already"));
@@ -525,8 +536,7 @@ PGNARBITER_API int pgnarbiter_end_inputs(pgnarbiter_checker *c)
                           "pgnarbiter_feed_end()"));
     pthread_mutex_lock(&c->mu);
     c->inputs_ended = true;
-    c->idle = false;
-    pthread_cond_signal(&c->wake_producer);
+    wake_locked(c);
     pthread_mutex_unlock(&c->mu);
     return PGNARBITER_OK;
 }

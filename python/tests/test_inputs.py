@@ -126,3 +126,15 @@ def test_close_and_context_manager():
     it = pgnarbiter.check(SAMPLE)
     it.close()
     assert list(it) == []
+
+
+@pytest.mark.parametrize("parts", [("sample.pgn.gz",), ("containers", "sample.pgn.zst"),
+                                   ("containers", "sample-pzstd.pgn.zst"), ("containers", "sample.pgn.bgz"),
+                                   ("pgn", "wild", "utf16le.pgn"), ("pgn", "mac-line-endings.pgn")])  # fmt: skip
+@pytest.mark.parametrize("chunk", [1, 1000])
+def test_compressed_and_odd_file_objects_fed(parts, chunk):
+    path = in_testdata(*parts)
+    with open(path, "rb") as f:
+        got = list(pgnarbiter.check(f, report_games=True, raw=True, chunk_size=chunk))
+    assert got == by_path(path)
+    assert list(pgnarbiter.check(data(path), name=path, report_games=True, raw=True)) == got

@@ -5,7 +5,10 @@ mixing them, standard input ("-").  Names: an in-memory or file-object input
 is named by name=, else "<bytes>" or the file object's name."""
 
 import io
+import json
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -55,16 +58,11 @@ def test_default_name_of_bytes():
 
 
 def test_stdin_path_named_as_told():
-    # "-" is the process's standard input; here an empty one: a file with no games
-    import subprocess
-    import sys
-
+    # "-" is the standard input of a child process given clean.pgn
     code = ("import pgnarbiter, json\n"
             "print(json.dumps(list(pgnarbiter.check('-', stdin_name='in.pgn'))))\n")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], input=data(CLEAN), stdout=subprocess.PIPE,
                          check=True).stdout  # fmt: skip
-    import json
-
     assert json.loads(out) == records(cli_check("--stdin-name=in.pgn", "-", stdin=data(CLEAN)))
 
 

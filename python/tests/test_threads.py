@@ -7,8 +7,6 @@ import sys
 import threading
 import time
 
-import pytest
-
 import pgnarbiter
 from conftest import in_testdata
 

@@ -20,6 +20,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -100,9 +101,14 @@ struct pgnarbiter_checker {
     bool done;                       /* the producer finished: its last batch is ready */
     bool quit;                       /* pgnarbiter_free(): stop */
     bool producer_failed;            /* out of memory on the producer's side */
-    volatile sig_atomic_t halt;      /* the run's halt flag (replay_pool_set_halt()) */
+    /* pgnarbiter_free() asks the producer to stop: it looks at every game
+     * and record (api_stopping()), without a lock */
+    atomic_bool abandon;
 
     /* the producer's own */
+    volatile sig_atomic_t halt;      /* the run's halt flag (replay_pool_set_halt()),
+                                        written by the producer only */
+    bool stopping;                   /* it saw abandon or quit */
     struct api_batch *filling;
 
     /* the caller's own */
@@ -112,6 +118,17 @@ struct pgnarbiter_checker {
     int state;                       /* 0, or the error or END every call now returns */
     char error[API_ERROR_MAX];
 };
+
+/* On the producer: whether the run is being abandoned (pgnarbiter_free());
+ * then the pool stops at the next game. */
+static inline bool api_stopping(struct pgnarbiter_checker *c)
+{
+    if (!c->stopping && atomic_load_explicit(&c->abandon, memory_order_relaxed)) {
+        c->stopping = true;
+        c->halt = 1;
+    }
+    return c->stopping;
+}
 
 /* The producer's sink (api_records.c): each record into c->filling. */
 void api_sink_diag(void *ctx, const struct diag *d);

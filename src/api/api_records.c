@@ -102,10 +102,10 @@ void api_lost(struct pgnarbiter_checker *c)
 static struct api_rec *begin(struct pgnarbiter_checker *c, enum pgnarbiter_record_kind kind,
                              struct api_batch **b, struct json_buf *jb)
 {
-    *b = c->quit ? NULL : filling(c);
+    *b = api_stopping(c) ? NULL : filling(c);
     struct api_rec *r = *b ? new_rec(*b, kind) : NULL;
     if (!r) {
-        if (!c->quit) api_lost(c);
+        if (!c->stopping) api_lost(c);
         return NULL;
     }
     jb->f = (*b)->ms;
@@ -140,7 +140,12 @@ void api_sink_diag(void *ctx, const struct diag *d)
 void api_sink_game(void *ctx, const struct game_record *g)
 {
     struct pgnarbiter_checker *c = ctx;
-    if (!c->report_games) return; /* jsonl writes no game record without --report=games */
+    /* jsonl writes no game record without --report=games; a run being
+     * abandoned is noticed here, game by game, all the same */
+    if (!c->report_games) {
+        api_stopping(c);
+        return;
+    }
     struct api_batch *b;
     struct json_buf jb;
     struct api_rec *r = begin(c, PGNARBITER_GAME, &b, &jb);
@@ -187,6 +192,8 @@ void api_hand_over_locked(struct pgnarbiter_checker *c)
         pthread_cond_wait(&c->wake_producer, &c->mu);
     c->filling = NULL;
     if (c->quit) {
+        c->stopping = true;
+        c->halt = 1;
         api_batch_free(b);
         return;
     }

@@ -372,9 +372,9 @@ PGNARBITER_API void pgnarbiter_free(pgnarbiter_checker *c)
 {
     if (!c) return;
     if (c->thread_started) {
+        atomic_store_explicit(&c->abandon, true, memory_order_relaxed);
         pthread_mutex_lock(&c->mu);
         c->quit = true;
-        c->halt = 1;
         pthread_cond_broadcast(&c->wake_producer);
         pthread_mutex_unlock(&c->mu);
         pthread_join(c->thread, NULL);

@@ -332,6 +332,12 @@ static int checker_supply(Checker *self)
     if (!data)
         return -1;
     Py_buffer view;
+    if (data == Py_None) {
+        Py_DECREF(data);
+        PyErr_SetString(PyExc_TypeError,
+                        "a file object's read() returned None (a non-blocking file with no data)");
+        return -1;
+    }
     if (PyUnicode_Check(data) || PyObject_GetBuffer(data, &view, PyBUF_C_CONTIGUOUS) < 0) {
         Py_DECREF(data);
         PyErr_Clear();

@@ -26,7 +26,7 @@
 
 #include "_records.h"
 
-/* Strings up to this many bytes are kept in the cache of values. */
+/* Strings up to this many bytes are kept in the caches (two 64-bit words). */
 #define SHORT_VALUE 16
 /* Nesting deeper than this is left to json.loads (the records nest 2 deep). */
 #define MAX_DEPTH 16
@@ -34,10 +34,9 @@
 #define MAX_NUMBER 64
 
 struct cache_entry {
-    uint32_t hash;
+    uint64_t w[2]; /* the bytes, zero-padded to SHORT_VALUE */
     uint32_t len;
     PyObject *str; /* NULL: empty */
-    char bytes[SHORT_VALUE];
 };
 
 /* A cache of str objects by their UTF-8 bytes: CACHE_SLOTS entries, open
@@ -60,25 +59,19 @@ struct parser {
     int fallback; /* something for json.loads */
 };
 
-static uint32_t hash_bytes(const unsigned char *s, size_t n)
-{
-    uint32_t h = 2166136261u; /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * 16777619u;
-    return h;
-}
-
 /* The str of the n UTF-8 bytes s (n <= SHORT_VALUE, no escapes), from the
  * cache or made and kept there; a new reference, or NULL with an exception
  * (UnicodeDecodeError becomes the fallback). */
 static PyObject *cached_str(struct parser *ps, struct str_cache *c, const unsigned char *s, size_t n,
                             int intern)
 {
-    uint32_t h = hash_bytes(s, n);
-    unsigned slot = h & (CACHE_SLOTS - 1);
+    uint64_t w[2] = {0, 0};
+    memcpy(w, s, n);
+    uint64_t h = (w[0] * 0x9E3779B97F4A7C15u) ^ (w[1] * 0xC2B2AE3D27D4EB4Fu) ^ n;
+    unsigned slot = (unsigned)(h >> 40) & (CACHE_SLOTS - 1);
     for (unsigned i = 0; i < CACHE_PROBES; i++) {
         struct cache_entry *e = &c->e[(slot + i) & (CACHE_SLOTS - 1)];
-        if (e->str && e->hash == h && e->len == n && memcmp(e->bytes, s, n) == 0) {
+        if (e->str && e->len == n && e->w[0] == w[0] && e->w[1] == w[1]) {
             Py_INCREF(e->str);
             return e->str;
         }
@@ -100,9 +93,9 @@ static PyObject *cached_str(struct parser *ps, struct str_cache *c, const unsign
     if (!e)
         e = &c->e[(slot + (c->next_victim++ % CACHE_PROBES)) & (CACHE_SLOTS - 1)];
     Py_XDECREF(e->str);
-    e->hash = h;
+    e->w[0] = w[0];
+    e->w[1] = w[1];
     e->len = (uint32_t)n;
-    memcpy(e->bytes, s, n);
     Py_INCREF(str);
     e->str = str;
     return str;

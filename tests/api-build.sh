@@ -7,7 +7,8 @@
 #    libpgnarbiter.so.PGNARBITER_API_VERSION;
 #  - the example of README.md's "Using pgnarbiter as a C library" compiles
 #    against the build tree's shared and static libraries, and both programs
-#    print the findings of testdata/sample.pgn the command finds;
+#    print the findings of testdata/sample.pgn the command finds; the static
+#    library links into a shared object (it is PIC);
 #  - pgnarbiter.pc gives the compile and link line.
 set -eu
 LC_ALL=C; export LC_ALL
@@ -64,6 +65,10 @@ $CC $API_CFLAGS -std=c11 -Wall -Werror -o "$tmp/findings" "$tmp/findings.c" -I"$
     -Wl,-rpath,"$TOP_BUILDDIR/src/.libs" || bad "README's example does not compile with the shared library"
 $CC $API_CFLAGS -std=c11 -Wall -Werror -o "$tmp/findings-static" "$tmp/findings.c" -I"$TOP_SRCDIR/include" "$a" \
     -lzstd -lz -pthread || bad "README's example does not link with the static library"
+# the static library is position-independent: a shared object (a Python
+# extension module) can take it in
+$CC $API_CFLAGS -shared -fPIC -o "$tmp/module.so" "$tmp/findings.c" -I"$TOP_SRCDIR/include" "$a" \
+    -lzstd -lz -pthread || bad "the static library cannot go into a shared object (not PIC?)"
 for prog in findings findings-static; do
     [ -x "$tmp/$prog" ] || continue
     status=0

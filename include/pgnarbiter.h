@@ -70,7 +70,8 @@ enum pgnarbiter_status {
     PGNARBITER_NEED_INPUT = 2, /* pgnarbiter_next: everything added so far is judged; add or
                                   feed more input, or call pgnarbiter_end_inputs() */
     PGNARBITER_ERR_USAGE = -1, /* a bad argument or option value, or a call out of order */
-    PGNARBITER_ERR_INPUT = -2, /* an input that cannot be opened (--trf, --players); a PGN
+    PGNARBITER_ERR_INPUT = -2, /* reserved: a --trf or --players file that cannot be used
+                                  makes pgnarbiter_new() return NULL with why; a PGN
                                   input that cannot be read is a finding, as in the command */
     PGNARBITER_ERR_MEMORY = -3,/* out of memory; the checker can only be freed */
     PGNARBITER_ERR_SYSTEM = -4 /* a thread could not be started, and the like */
@@ -108,7 +109,8 @@ typedef struct pgnarbiter_checker pgnarbiter_checker;
 /* A checker with these options (NULL: the defaults), or NULL with why
  * (a sentence, cut to whylen) when the options are wrong, a --trf or
  * --players file cannot be read, or memory runs out. */
-PGNARBITER_API pgnarbiter_checker *pgnarbiter_new(const struct pgnarbiter_options *o, char *why, size_t whylen);
+PGNARBITER_API pgnarbiter_checker *pgnarbiter_new(const struct pgnarbiter_options *o, char *why,
+                                                  size_t whylen);
 
 /* Free the checker and everything it gave out; NULL is a no-op.  Allowed at
  * any time: a run not yet over is abandoned. */
@@ -138,7 +140,8 @@ PGNARBITER_API const char *pgnarbiter_error(const pgnarbiter_checker *c);
  * feed_begin and feed_end, is ERR_USAGE. */
 PGNARBITER_API int pgnarbiter_add_path(pgnarbiter_checker *c, const char *path);
 PGNARBITER_API int pgnarbiter_add_file(pgnarbiter_checker *c, FILE *f, const char *name);
-PGNARBITER_API int pgnarbiter_add_bytes(pgnarbiter_checker *c, const void *bytes, size_t len, const char *name);
+PGNARBITER_API int pgnarbiter_add_bytes(pgnarbiter_checker *c, const void *bytes, size_t len,
+                                        const char *name);
 PGNARBITER_API int pgnarbiter_feed_begin(pgnarbiter_checker *c, const char *name);
 PGNARBITER_API int pgnarbiter_feed(pgnarbiter_checker *c, const void *bytes, size_t len);
 PGNARBITER_API int pgnarbiter_feed_end(pgnarbiter_checker *c);
@@ -199,7 +202,8 @@ struct pgnarbiter_position {
 /* OK (a FEN that is not a legal position is OK too, with legal 0), or
  * ERR_USAGE / ERR_MEMORY with why. */
 PGNARBITER_API int pgnarbiter_judge_position(const char *fen, int chess960, unsigned long nodes,
-                              struct pgnarbiter_position *out, char *why, size_t whylen);
+                                             struct pgnarbiter_position *out, char *why,
+                                             size_t whylen);
 
 /* A move written in any notation pgnarbiter reads (SAN in English, Italian,
  * ..., figurines, LAN, UCI), played from fen: the move in English SAN (with
@@ -207,8 +211,8 @@ PGNARBITER_API int pgnarbiter_judge_position(const char *fen, int chess960, unsi
  * pgnarbiter_string_free).  ERR_USAGE with why when the FEN is not a legal
  * position or the move not legal or ambiguous there; notation as in the
  * options (NULL: "auto"). */
-PGNARBITER_API int pgnarbiter_play_move(const char *fen, const char *move, const char *notation, char **san,
-                         char **fen_after, char *why, size_t whylen);
+PGNARBITER_API int pgnarbiter_play_move(const char *fen, const char *move, const char *notation,
+                                        char **san, char **fen_after, char *why, size_t whylen);
 
 /* The starting position's FEN. */
 #define PGNARBITER_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -60,13 +60,20 @@ int main(int argc, char **argv)
     long chunk = 0;
     int i = 1;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
-        if (strcmp(argv[i], "--games") == 0) o.report_games = 1;
-        else if (strcmp(argv[i], "--strict") == 0) o.strict = 1;
-        else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) o.jobs = (unsigned)atoi(argv[++i]);
-        else if (strcmp(argv[i], "--notation") == 0 && i + 1 < argc) o.notation = argv[++i];
-        else if (strcmp(argv[i], "--feed") == 0 && i + 1 < argc) how = BY_FEED, chunk = atol(argv[++i]);
-        else if (strcmp(argv[i], "--bytes") == 0) how = BY_BYTES;
-        else if (strcmp(argv[i], "--file") == 0) how = BY_FILE;
+        if (strcmp(argv[i], "--games") == 0)
+            o.report_games = 1;
+        else if (strcmp(argv[i], "--strict") == 0)
+            o.strict = 1;
+        else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc)
+            o.jobs = (unsigned)atoi(argv[++i]);
+        else if (strcmp(argv[i], "--notation") == 0 && i + 1 < argc)
+            o.notation = argv[++i];
+        else if (strcmp(argv[i], "--feed") == 0 && i + 1 < argc)
+            how = BY_FEED, chunk = atol(argv[++i]);
+        else if (strcmp(argv[i], "--bytes") == 0)
+            how = BY_BYTES;
+        else if (strcmp(argv[i], "--file") == 0)
+            how = BY_FILE;
         else {
             fprintf(stderr, "api_records: unknown option %s\n", argv[i]);
             return 2;
@@ -88,7 +95,8 @@ int main(int argc, char **argv)
             st = pgnarbiter_add_path(c, argv[k]);
         } else if (how == BY_FILE) {
             files[k] = fopen(argv[k], "rb");
-            st = files[k] ? pgnarbiter_add_file(c, files[k], argv[k]) : pgnarbiter_add_path(c, argv[k]);
+            st = files[k] ? pgnarbiter_add_file(c, files[k], argv[k])
+                          : pgnarbiter_add_path(c, argv[k]);
         } else if (!(held[k] = slurp(argv[k], &len))) {
             st = pgnarbiter_add_path(c, argv[k]); /* unreadable: the finding */
         } else if (how == BY_BYTES) {
@@ -107,7 +115,8 @@ int main(int argc, char **argv)
     }
     if (st >= 0) st = pgnarbiter_end_inputs(c);
     if (st >= 0) st = drain(c);
-    if (st != PGNARBITER_END) fprintf(stderr, "api_records: status %d: %s\n", st, pgnarbiter_error(c));
+    if (st != PGNARBITER_END)
+        fprintf(stderr, "api_records: status %d: %s\n", st, pgnarbiter_error(c));
     pgnarbiter_free(c);
     for (int k = 0; k < argc; k++) {
         free(held[k]);

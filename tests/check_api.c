@@ -75,12 +75,16 @@ static char *records(const char *path, enum how how, unsigned jobs)
     char *bytes = how == BY_PATH || how == BY_FILE ? NULL : read_file(path, &len);
     FILE *f = NULL;
     switch (how) {
-    case BY_PATH: ck_assert_int_eq(pgnarbiter_add_path(c, path), PGNARBITER_OK); break;
+    case BY_PATH:
+        ck_assert_int_eq(pgnarbiter_add_path(c, path), PGNARBITER_OK);
+        break;
     case BY_FILE:
         ck_assert_ptr_nonnull(f = fopen(path, "rb"));
         ck_assert_int_eq(pgnarbiter_add_file(c, f, path), PGNARBITER_OK);
         break;
-    case BY_BYTES: ck_assert_int_eq(pgnarbiter_add_bytes(c, bytes, len, path), PGNARBITER_OK); break;
+    case BY_BYTES:
+        ck_assert_int_eq(pgnarbiter_add_bytes(c, bytes, len, path), PGNARBITER_OK);
+        break;
     default: {
         ck_assert_int_eq(pgnarbiter_feed_begin(c, path), PGNARBITER_OK);
         srand(39);
@@ -109,8 +113,8 @@ static char *records(const char *path, enum how how, unsigned jobs)
 static char *cli_records(const char *path)
 {
     struct capture out, err;
-    const char *args[] = {"check", "--format=jsonl", "--report=games", "--no-config", "--quiet",
-                          path, NULL};
+    const char *args[] = {
+        "check", "--format=jsonl", "--report=games", "--no-config", "--quiet", path, NULL};
     run_cli(args, &out, &err);
     char *text = strdup(out.text);
     capture_free(&out);
@@ -118,8 +122,11 @@ static char *cli_records(const char *path)
     return text;
 }
 
-static const char *const inputs[] = {"sample.pgn", "sample.pgn.gz", "diag/illegal-move.pgn",
-                                     "diag/ambiguous-move.pgn", "diag/bad-fen.pgn",
+static const char *const inputs[] = {"sample.pgn",
+                                     "sample.pgn.gz",
+                                     "diag/illegal-move.pgn",
+                                     "diag/ambiguous-move.pgn",
+                                     "diag/bad-fen.pgn",
                                      "diag/duplicate-game.pgn"};
 #define NINPUTS ((int)(sizeof inputs / sizeof *inputs))
 
@@ -128,12 +135,12 @@ START_TEST(records_are_the_commands_lines)
     const char *path = testdata_path(inputs[_i]);
     char *want = cli_records(path);
     ck_assert_msg(strstr(want, "\"type\":\"summary\"") != NULL, "%s", want);
-    static const enum how hows[] = {BY_PATH, BY_BYTES, BY_FILE, BY_FEED_WHOLE, BY_FEED_RANDOM,
-                                    BY_FEED_1};
+    static const enum how hows[] = {BY_PATH,       BY_BYTES,       BY_FILE,
+                                    BY_FEED_WHOLE, BY_FEED_RANDOM, BY_FEED_1};
     for (size_t h = 0; h < sizeof hows / sizeof *hows; h++) {
         char *got = records(path, hows[h], 1);
-        ck_assert_msg(strcmp(got, want) == 0, "%s given as %zu:\n%s\nwant:\n%s", inputs[_i], h,
-                      got, want);
+        ck_assert_msg(strcmp(got, want) == 0, "%s given as %zu:\n%s\nwant:\n%s", inputs[_i], h, got,
+                      want);
         free(got);
     }
     free(want);
@@ -227,21 +234,22 @@ START_TEST(need_input_sequence)
     static const char game1[] = "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
                                 "1. e4 e5 2. Ke3 1-0\n\n";
     char game2[3000];
-    int n2 = snprintf(game2, sizeof game2,
-                      "[Event \"E\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. d4 {%s} *\n",
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment "
-                      "a long comment a long comment a long comment a long comment a long comment");
+    int n2 =
+        snprintf(game2, sizeof game2,
+                 "[Event \"E\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. d4 {%s} *\n",
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment "
+                 "a long comment a long comment a long comment a long comment a long comment");
     const int part = 1000; /* of game2: well past the reader's look-ahead */
     ck_assert_int_gt(n2, part + 10);
     pgnarbiter_checker *c = checker(1, 1);
@@ -434,8 +442,8 @@ START_TEST(position_as_the_command)
 {
     static const char *const fens[] = {
         PGNARBITER_START_FEN,
-        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",                /* dead */
-        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                /* stalemate */
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",                                 /* dead */
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",                                /* stalemate */
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", /* mate */
         "not a fen",
         "8/8/8/8/8/8/8/8 w - - 0 1",
@@ -449,11 +457,20 @@ START_TEST(position_as_the_command)
         ck_assert_str_eq(p.json, want);
         free(want);
         switch (i) {
-        case 0: ck_assert(p.legal && !p.check && !p.dead && p.white_can_win == 1); break;
-        case 1: ck_assert(p.legal && p.dead && p.white_can_win == 0 && p.black_can_win == 0); break;
-        case 2: ck_assert(p.legal && p.stalemate && !p.checkmate); break;
-        case 3: ck_assert(p.legal && p.check && p.checkmate); break;
-        default: ck_assert(!p.legal && p.reason[0] && p.white_can_win == -1);
+        case 0:
+            ck_assert(p.legal && !p.check && !p.dead && p.white_can_win == 1);
+            break;
+        case 1:
+            ck_assert(p.legal && p.dead && p.white_can_win == 0 && p.black_can_win == 0);
+            break;
+        case 2:
+            ck_assert(p.legal && p.stalemate && !p.checkmate);
+            break;
+        case 3:
+            ck_assert(p.legal && p.check && p.checkmate);
+            break;
+        default:
+            ck_assert(!p.legal && p.reason[0] && p.white_can_win == -1);
         }
         pgnarbiter_string_free(p.json);
     }
@@ -462,9 +479,9 @@ START_TEST(position_as_the_command)
     ck_assert_int_eq(pgnarbiter_judge_position(NULL, 0, 0, &p, why, sizeof why),
                      PGNARBITER_ERR_USAGE);
     ck_assert_str_ne(why, "");
-    ck_assert_int_eq(pgnarbiter_judge_position(PGNARBITER_START_FEN, 0, 999999999ul, &p, why,
-                                               sizeof why),
-                     PGNARBITER_ERR_USAGE);
+    ck_assert_int_eq(
+        pgnarbiter_judge_position(PGNARBITER_START_FEN, 0, 999999999ul, &p, why, sizeof why),
+        PGNARBITER_ERR_USAGE);
 }
 END_TEST
 
@@ -481,7 +498,10 @@ static const struct {
     {PGNARBITER_START_FEN, "g1f3", NULL, PGNARBITER_OK, "Nf3", NULL},
     {PGNARBITER_START_FEN, "e4", "auto", PGNARBITER_OK, "e4",
      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
-    {PGNARBITER_START_FEN, "\xe2\x99\x98" "f3", NULL, PGNARBITER_OK, "Nf3", NULL},
+    {PGNARBITER_START_FEN,
+     "\xe2\x99\x98"
+     "f3",
+     NULL, PGNARBITER_OK, "Nf3", NULL},
     {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rd1", "en", PGNARBITER_OK, "Rd1", NULL},
     {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rd1", "it", PGNARBITER_OK, "Kd1", NULL},
     {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rd1", NULL, PGNARBITER_ERR_USAGE, NULL, "ambiguous"},

@@ -1,8 +1,9 @@
 /*
  * check_clocks.c - the TimeControl reader (pgn/time_control.c: the PGN
  * standard's forms, TRF26's, free text in English and Italian) and the
- * clock checks (judge/clock_check.c), one hand-made game per rule, each
- * read with the parser's fast paths on and off.
+ * clock checks (judge/clock_*.c), one hand-made game per rule, each
+ * read as the replay reads it (runs of moves) and event by event with the
+ * parser's fast paths on and off.
  */
 #include "testutil.h"
 
@@ -149,8 +150,14 @@ static void on_game(void *ctx, const struct game_record *r)
         strcpy(s->black, "none");
 }
 
+/* How run_game() reads: as the replay does (runs of moves, game_feed_run()),
+ * event by event with the parser's fast paths, event by event without. */
+enum read_mode { READ_EVENTS_SLOW, READ_EVENTS, READ_RUNS };
+static const char *const read_mode_name[] = {"event by event, fast paths off",
+                                             "event by event", "a run of moves at a time"};
+
 /* The findings of the clock codes on text, "code: message" a line. */
-static void run_game(const char *text, bool fast, int64_t delay_ms, int64_t slack_ms,
+static void run_game(const char *text, enum read_mode mode, int64_t delay_ms, int64_t slack_ms,
                      struct seen *s)
 {
     memset(s, 0, sizeof *s);
@@ -160,10 +167,21 @@ static void run_game(const char *text, bool fast, int64_t delay_ms, int64_t slac
     game_set_clocks(g, delay_ms, slack_ms);
     struct input *in = input_open_memory(text, strlen(text));
     struct pgn_parser *p = pgn_parser_new(in, NULL, NULL);
-    pgn_parser_set_fast_paths(p, fast);
-    struct pgn_event ev;
-    while (pgn_parser_next(p, &ev))
-        game_feed(g, &ev);
+    pgn_parser_set_fast_paths(p, mode != READ_EVENTS_SLOW);
+    if (mode == READ_RUNS) {
+        struct pgn_event run[PGN_PARSE_RUN_MAX];
+        size_t n;
+        while ((n = pgn_parser_next_run(p, run, PGN_PARSE_RUN_MAX))) {
+            if (n > 1)
+                game_feed_run(g, run, n);
+            else
+                game_feed(g, run);
+        }
+    } else {
+        struct pgn_event ev;
+        while (pgn_parser_next(p, &ev))
+            game_feed(g, &ev);
+    }
     pgn_parser_free(p);
     input_close(in);
     game_free(g);
@@ -172,6 +190,11 @@ static void run_game(const char *text, bool fast, int64_t delay_ms, int64_t slac
 #define TAGS(tc, extra)                                                                            \
     "[Event \"t\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n[Round \"1\"]\n[White \"A\"]\n"          \
     "[Black \"B\"]\n" extra "[TimeControl \"" tc "\"]\n\n"
+/* A game played on lichess.org: no rise is judged, its clocks take the
+ * fast path (judge/clock_check.h) when written as Lichess writes them. */
+#define LICHESS(tc, extra)                                                                         \
+    "[Event \"t\"]\n[Site \"https://lichess.org/AbCd1234\"]\n[Date \"2026.01.01\"]\n"            \
+    "[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n" extra "[TimeControl \"" tc "\"]\n\n"
 
 /* A rook shuffle from move 38, for the periods that end at move 40. */
 #define SHUFFLE_FEN "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 38\"]\n"
@@ -370,6 +393,28 @@ static const struct {
      TAGS("300+2", "[Result \"*\"]\n[WhiteClock \"0:03:00\"]\n")
      "1. e4 {[%clk 0:05:00]} e5 {[%clk 0:04:50]} 2. Nf3 *",
      0, 2000, "clock-missing", NULL, NULL, NULL},
+    {"an online game's clocks, as Lichess writes them",
+     LICHESS("300+2", "[Result \"*\"]\n")
+     "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:05:00] } 2. Nf3 { [%clk 0:04:58] } 2... Nc6 "
+     "{ [%clk 0:05:01] } 3. Bc4 { [%eval 0.3] [%clk 0:04:50] } 3... Bc5 { [%clk 0:04:55] } *",
+     0, 2000, "", "300+2", "0:04:50", "0:04:55"},
+    {"an online game's clocks, a move without one",
+     LICHESS("300+2", "[Result \"*\"]\n")
+     "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:05:00] } 2. Nf3 2... Nc6 { [%clk 0:04:58] } "
+     "3. Bc4 { [%clk 0:04:50] } *",
+     0, 2000, "clock-missing: the clocks are given on some moves and missing on White's moves 2",
+     NULL, "0:04:50", "0:04:58"},
+    {"an online game's clocks, a clockless move, then an illegal one",
+     LICHESS("300+2", "[Result \"*\"]\n")
+     "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } 2. Nf3 { [%clk 0:04:58] } 2... Nc6 "
+     "3. Qxh7 { [%clk 0:04:40] } *",
+     0, 2000, "", NULL, "0:04:58", "0:04:59"},
+    {"an online game's clocks and a clock tag: the first clocks kept",
+     LICHESS("300+2", "[Result \"*\"]\n[WhiteClock \"0:03:00\"]\n")
+     "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:50] } 2. Nf3 { [%clk 0:04:30] } *",
+     0, 2000, "clock-tag: the WhiteClock tag gives 0:03:00, but White's clock showed 0:04:30 "
+              "after White's last move (move 2)",
+     NULL, "0:04:30", "0:04:50"},
     {"a clock broken over a line, a command among others",
      TAGS("300+2", "[Result \"*\"]\n")
      "1. e4 {[%clk\n0:05:00]} e5 {a fine move [%eval 0.2] [%clk 0:05:00]} 2. Nf3 {[%clkc 0:04:58]} "
@@ -379,9 +424,9 @@ static const struct {
 
 START_TEST(clock_rules)
 {
-    for (int fast = 1; fast >= 0; fast--) {
+    for (int mode = READ_RUNS; mode >= READ_EVENTS_SLOW; mode--) {
         struct seen s;
-        run_game(games[_i].pgn, fast, games[_i].delay_ms, games[_i].slack_ms, &s);
+        run_game(games[_i].pgn, (enum read_mode)mode, games[_i].delay_ms, games[_i].slack_ms, &s);
         const char *want = games[_i].expect;
         if (!want[0]) {
             ck_assert_msg(s.len == 0, "%s: unexpected findings:\n%s", games[_i].name, s.text);
@@ -391,8 +436,8 @@ START_TEST(clock_rules)
                 const char *bar = strchr(p, '|');
                 size_t n = bar ? (size_t)(bar - p) : strlen(p);
                 snprintf(part, sizeof part, "%.*s", (int)n, p);
-                ck_assert_msg(strstr(s.text, part), "%s (fast paths %s): no \"%s\" in:\n%s",
-                              games[_i].name, fast ? "on" : "off", part, s.text);
+                ck_assert_msg(strstr(s.text, part), "%s (%s): no \"%s\" in:\n%s",
+                              games[_i].name, read_mode_name[mode], part, s.text);
                 p += n + (bar != NULL);
             }
         }

@@ -87,8 +87,8 @@ static const struct {
 } strip_cases[] = {
     {"comments", "1. e4 e5 $1 (1... c5 2. Nf3 (2. c3 $2)) 2. Nf3 $146 Nc6 *\n", "4 comments from 1 game"},
     {"nags",
-     "1. e4 {[%clk 0:01:00] [%eval 0.3] good move} 1... e5 (1... c5 {Sicilian [%clk\n"
-     "0:00:59]} 2. Nf3 (2. c3)) 2. Nf3 {[%clk 0:00:58]} 2... Nc6 {[%emt\n0:00:02][%clkc 1:00]x} *\n",
+     "1. e4 {[%clk 0:01:00] [%eval 0.3] good move} 1... e5 (1... c5 {Sicilian\n"
+     "[%clk 0:00:59]} 2. Nf3 (2. c3)) 2. Nf3 {[%clk 0:00:58]} 2... Nc6\n{[%emt 0:00:02][%clkc 1:00]x} *\n",
      "3 NAGs from 1 game"},
     {"variations",
      "1. e4 {[%clk 0:01:00] [%eval 0.3] good move} 1... e5 $1 2. Nf3 {[%clk 0:00:58]}\n"
@@ -100,7 +100,7 @@ static const struct {
      "5 clock commands from 1 game"},
     {"evals",
      "1. e4 {[%clk 0:01:00] good move} 1... e5 $1 (1... c5 {Sicilian [%clk 0:00:59]}\n"
-     "2. Nf3 (2. c3 $2)) 2. Nf3 {[%clk 0:00:58]} $146 2... Nc6 {[%emt 0:00:02][%clkc\n1:00]x} *\n",
+     "2. Nf3 (2. c3 $2)) 2. Nf3 {[%clk 0:00:58]} $146 2... Nc6\n{[%emt 0:00:02][%clkc 1:00]x} *\n",
      "1 eval command from 1 game"},
     {"evals,clocks", "1. e4 {good move} 1... e5 $1 (1... c5 {Sicilian} 2. Nf3 (2. c3 $2)) 2. Nf3 $146\nNc6 {x} *\n",
      "5 clock commands, 1 eval command from 1 game"},

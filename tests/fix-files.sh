@@ -1,11 +1,13 @@
 #!/bin/sh
 # tests/fix-files.sh - issue 37: `pgnarbiter fix` (src/cli/cmd_fix.c,
-# src/report/pgn_export.c) and its guarantees.
+# src/report/pgn_export.c, pgn_export_text.c) and its guarantees.
 #  1. Small cases: an Italian game comes out in English SAN with the roster
 #     and the result put right, each change a `fixed` note; a game already in
 #     export format comes out byte for byte with no finding; a game with an
 #     error comes out as it was (exit 1), or goes to --bad, or is fixed with
-#     --force; -o naming an input is refused.
+#     --force; -o naming an input is refused; a "½-½" marker rewritten is
+#     said, each note with the game's line and players; clock and eval
+#     commands come out as written, never cut across two lines.
 #  2. Every PGN file of ../shared/corpus (wild/ included):
 #     - idempotent: fix of fix's output is byte-identical, with no finding;
 #       so with --strip=variations,clocks,evals and with --strip=comments,nags
@@ -74,6 +76,25 @@ cp two.pgn keep.pgn
 st=0
 P fix --quiet -o two.pgn two.pgn >out 2>err || st=$?
 if [ "$st" = 2 ] && cmp -s two.pgn keep.pgn; then ok; else bad "-o INPUT: exit $st"; fi
+
+# the changes are said as other findings are: the game's line and players
+printf '\n[Event "Sociale"]\n[White "Rossi, Mario"]\n[Black "Bianchi, Luca"]\n[Result "1/2"]\n\n1. e4 e5 \302\275-\302\275\n' >half.pgn
+st=0
+P fix --quiet half.pgn >out 2>err || st=$?
+if [ "$st" = 0 ] && grep -q '^1. e4 e5 1/2-1/2$' out &&
+    grep -q '^half.pgn:2:1: note: game 1 (Rossi, Mario - Bianchi, Luca): termination marker "½-½" written in its PGN form "1/2-1/2" \[fixed\]$' err &&
+    grep -q '^half.pgn:2:1: note: game 1 (Rossi, Mario - Bianchi, Luca): Result tag "1/2" written' err; then ok; else bad "½-½ marker: exit $st: $(cat out err)"; fi
+# clock and eval commands as written: their blanks kept, never cut across two lines
+{
+    sed -n '1,8p' it.want
+    printf '1. e4 {[%%clk  1:30:12]} 1... e5 {a comment long enough to end its line [%%eval  0.17]} 2. Nf3 *\n'
+} | sed 's/1\/2-1\/2/*/' >clk.pgn
+st=0
+P fix --quiet clk.pgn >out 2>err || st=$?
+if [ "$st" = 0 ] && grep -q '{\[%clk  1:30:12\]}' out && grep -q '\[%eval  0.17\]}' out &&
+    ! grep -q '\[%eval *$' out && [ "$(awk '{ if (length($0) > 79) n++ } END { print n + 0 }' out)" = 0 ]; then ok; else bad "clock commands: exit $st: $(cat out err)"; fi
+P fix --quiet out >out2 2>err || true
+if cmp -s out out2 && [ ! -s err ]; then ok; else bad "clock commands: fix of fix's output changed it"; fi
 
 # ---- 2. the corpus
 if [ -d "$corpus" ] && [ -z "${FIX_SMALL:-}" ]; then

@@ -49,9 +49,9 @@ struct api_rec {
 struct api_batch {
     struct api_rec *recs;
     size_t n, cap;
-    FILE *ms;    /* the text while it is written (open_memstream) */
-    char *text;  /* ... and once closed */
-    size_t len;
+    FILE *ms;   /* writes to the end of text (fopencookie), for the jsonl writers */
+    char *text; /* each record's json and strings, NUL-terminated */
+    size_t len, text_cap;
     bool failed; /* out of memory while it was made */
     struct api_batch *next;
 };
@@ -93,29 +93,29 @@ struct pgnarbiter_checker {
     /* under mu */
     struct api_input *inputs, **inputs_tail;
     bool inputs_ended;
-    bool any_input;                  /* an input was added: not the TRF alone */
-    struct api_input *feeding;       /* the input fed now (caller's side), NULL */
+    bool any_input;            /* an input was added: not the TRF alone */
+    struct api_input *feeding; /* the input fed now (caller's side), NULL */
     struct api_batch *ready, **ready_tail;
     unsigned nready;
-    bool idle;                       /* the producer waits for input, its batch handed over */
-    bool done;                       /* the producer finished: its last batch is ready */
-    bool quit;                       /* pgnarbiter_free(): stop */
-    bool producer_failed;            /* out of memory on the producer's side */
+    bool idle;            /* the producer waits for input, its batch handed over */
+    bool done;            /* the producer finished: its last batch is ready */
+    bool quit;            /* pgnarbiter_free(): stop */
+    bool producer_failed; /* out of memory on the producer's side */
     /* pgnarbiter_free() asks the producer to stop: it looks at every game
      * and record (api_stopping()), without a lock */
     atomic_bool abandon;
 
     /* the producer's own */
-    volatile sig_atomic_t halt;      /* the run's halt flag (replay_pool_set_halt()),
-                                        written by the producer only */
-    bool stopping;                   /* it saw abandon or quit */
+    volatile sig_atomic_t halt; /* the run's halt flag (replay_pool_set_halt()),
+                                   written by the producer only */
+    bool stopping;              /* it saw abandon or quit */
     struct api_batch *filling;
 
     /* the caller's own */
-    struct api_batch *current;       /* the batch records are given from */
+    struct api_batch *current; /* the batch records are given from */
     size_t next_rec;
     struct pgnarbiter_record rec;
-    int state;                       /* 0, or the error or END every call now returns */
+    int state; /* 0, or the error or END every call now returns */
     char error[API_ERROR_MAX];
 };
 

@@ -41,13 +41,17 @@ PGNARBITER_API int pgnarbiter_judge_position(const char *fen, int chess960, unsi
                                              size_t whylen)
 {
     api_i18n_init();
-    if (!out) return fail(why, whylen, PGNARBITER_ERR_USAGE, _("pgnarbiter_judge_position needs a place for the verdict"));
+    if (!out)
+        return fail(why, whylen, PGNARBITER_ERR_USAGE,
+                    _("pgnarbiter_judge_position needs a place for the verdict"));
     memset(out, 0, sizeof *out);
-    if (!fen) return fail(why, whylen, PGNARBITER_ERR_USAGE, _("pgnarbiter_judge_position needs a FEN"));
+    if (!fen)
+        return fail(why, whylen, PGNARBITER_ERR_USAGE, _("pgnarbiter_judge_position needs a FEN"));
     if (nodes > API_NODES_MAX) {
         char m[256], given[32];
         snprintf(given, sizeof given, "%lu", nodes);
-        snprintf(m, sizeof m, _("--nodes takes a number from 1 to %s, not '%s'"), "10000000", given);
+        snprintf(m, sizeof m, _("--nodes takes a number from 1 to %s, not '%s'"), "10000000",
+                 given);
         return fail(why, whylen, PGNARBITER_ERR_USAGE, m);
     }
     struct position_verdict v;
@@ -86,8 +90,8 @@ PGNARBITER_API int pgnarbiter_judge_position(const char *fen, int chess960, unsi
 /* The legal moves tok reads as under each notation that mode allows and its
  * letters fit; *n distinct moves in found (up to max), the last result in
  * *last for the message when none is legal. */
-static void read_move(const struct position *pos, const char *tok, size_t len,
-                      enum nota_mode mode, move *found, int *n, int max, struct san_result *last)
+static void read_move(const struct position *pos, const char *tok, size_t len, enum nota_mode mode,
+                      move *found, int *n, int max, struct san_result *last)
 {
     uint32_t letters = nota_scan(tok, len);
     unsigned sets = mode == NOTA_MODE_AUTO ? NOTA_ALL : nota_mode_sets(mode);
@@ -162,10 +166,9 @@ PGNARBITER_API int pgnarbiter_play_move(const char *fen, const char *move_text,
         } else {
             if (len <= SAN_TOKEN_MAX) san_explain(&pos, &last, explained, sizeof explained);
             snprintf(m, sizeof m,
-                     last.status == SAN_ILLEGAL ? _("the move '%s' is illegal here: %s")
-                     : last.status == SAN_AMBIGUOUS
-                         ? _("the move '%s' is ambiguous: %s")
-                         : _("'%s' is not a move: %s"),
+                     last.status == SAN_ILLEGAL     ? _("the move '%s' is illegal here: %s")
+                     : last.status == SAN_AMBIGUOUS ? _("the move '%s' is ambiguous: %s")
+                                                    : _("'%s' is not a move: %s"),
                      move_text, explained[0] ? explained : _("not a move in any notation read"));
         }
         return fail(why, whylen, PGNARBITER_ERR_USAGE, m);

@@ -6,6 +6,8 @@
  * batches on the producer thread and handed to pgnarbiter_next() a batch at
  * a time.
  */
+#define _GNU_SOURCE /* fopencookie() (glibc) */
+
 #include "api/api_internal.h"
 
 #include "i18n.h"
@@ -25,6 +27,31 @@ void api_batch_free(struct api_batch *b)
     free(b);
 }
 
+/* Room for n more bytes of text in b; false when out of memory. */
+static bool text_room(struct api_batch *b, size_t n)
+{
+    if (n <= b->text_cap - b->len) return true;
+    size_t cap = b->text_cap ? b->text_cap : 16384;
+    while (cap - b->len < n)
+        cap *= 2;
+    char *t = realloc(b->text, cap);
+    if (!t) return b->failed = true, false;
+    b->text = t;
+    b->text_cap = cap;
+    return true;
+}
+
+/* The writer of b->ms (fopencookie, unbuffered): what the jsonl writers
+ * write goes straight to the end of the batch's text. */
+static ssize_t text_write(void *cookie, const char *buf, size_t n)
+{
+    struct api_batch *b = cookie;
+    if (!text_room(b, n)) return 0;
+    memcpy(b->text + b->len, buf, n);
+    b->len += n;
+    return (ssize_t)n;
+}
+
 /* The batch being filled, made when there is none; NULL when out of memory. */
 static struct api_batch *filling(struct pgnarbiter_checker *c)
 {
@@ -32,7 +59,8 @@ static struct api_batch *filling(struct pgnarbiter_checker *c)
     struct api_batch *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     c->filling = b;
-    b->ms = open_memstream(&b->text, &b->len);
+    b->ms = fopencookie(b, "w", (cookie_io_functions_t){NULL, text_write, NULL, NULL});
+    if (b->ms) setvbuf(b->ms, NULL, _IONBF, 0); /* json_buf gathers a record: one write */
     b->cap = 64;
     b->recs = malloc(b->cap * sizeof *b->recs);
     if (!b->ms || !b->recs) {
@@ -57,7 +85,7 @@ static struct api_rec *new_rec(struct api_batch *b, enum pgnarbiter_record_kind 
     struct api_rec *r = &b->recs[b->n++];
     memset(r, 0, sizeof *r);
     r->kind = kind;
-    r->json = (size_t)ftello(b->ms);
+    r->json = b->len;
     r->file = r->message = r->event = r->white = r->black = r->round = r->result = API_NONE;
     return r;
 }
@@ -66,27 +94,29 @@ static struct api_rec *new_rec(struct api_batch *b, enum pgnarbiter_record_kind 
  * NUL that ends the string. */
 static void end_json(struct api_batch *b, struct api_rec *r)
 {
-    size_t end = (size_t)ftello(b->ms);
-    r->json_len = end - r->json - 1;
-    fseeko(b->ms, -1, SEEK_CUR);
-    putc('\0', b->ms);
+    if (b->failed || b->len == r->json || b->text[b->len - 1] != '\n') {
+        b->failed = true;
+        return;
+    }
+    r->json_len = b->len - r->json - 1;
+    b->text[b->len - 1] = '\0';
 }
 
 /* A copy of s (NULL: none) in b's text. */
 static size_t put_string(struct api_batch *b, const char *s)
 {
     if (!s) return API_NONE;
-    size_t at = (size_t)ftello(b->ms);
-    fputs(s, b->ms);
-    putc('\0', b->ms);
+    size_t n = strlen(s) + 1, at = b->len;
+    if (!text_room(b, n)) return API_NONE;
+    memcpy(b->text + at, s, n);
+    b->len += n;
     return at;
 }
 
 /* A batch full enough goes to the caller. */
 static void record_done(struct pgnarbiter_checker *c, struct api_batch *b)
 {
-    if (ferror(b->ms)) b->failed = true;
-    if (b->n >= API_BATCH_RECORDS || (size_t)ftello(b->ms) >= API_BATCH_BYTES) api_hand_over(c);
+    if (b->n >= API_BATCH_RECORDS || b->len >= API_BATCH_BYTES) api_hand_over(c);
 }
 
 void api_lost(struct pgnarbiter_checker *c)
@@ -181,7 +211,6 @@ void api_summary(struct pgnarbiter_checker *c, const struct run_totals *t)
     r->notes = t->by_severity[DIAG_NOTE];
     r->status = t->status;
     r->games = t->games;
-    if (ferror(b->ms)) b->failed = true;
 }
 
 void api_hand_over_locked(struct pgnarbiter_checker *c)
@@ -260,7 +289,8 @@ int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r)
 {
     if (r) *r = NULL;
     if (!c) return PGNARBITER_ERR_USAGE;
-    if (!r) return api_fail(c, PGNARBITER_ERR_USAGE, "%s", _("pgnarbiter_next needs a record pointer"));
+    if (!r)
+        return api_fail(c, PGNARBITER_ERR_USAGE, "%s", _("pgnarbiter_next needs a record pointer"));
     if (c->state < 0) return c->state;
     if (c->state == PGNARBITER_END) return PGNARBITER_END;
     c->error[0] = '\0';

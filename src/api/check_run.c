@@ -45,9 +45,9 @@ struct trf_held {
 struct check_run {
     struct check_run_options opt;
     struct check_run_sink sink;
-    struct diag_control control; /* the per-code control, built once */
+    struct diag_control control;              /* the per-code control, built once */
     char control_line[DIAG_CONTROL_LINE_MAX]; /* its canonical line, for merge */
-    char config_used[4096]; /* the settings file read, "" for none */
+    char config_used[4096];                   /* the settings file read, "" for none */
     struct replay_pool *pool;
     struct collection *collection; /* checks across games, fed in input order */
     struct trf *trf;               /* --trf, held whole */
@@ -262,7 +262,8 @@ bool check_run_shard(struct check_run *run, const char *path, struct report_shar
         input_problem(run, path,
                       _("the file changed while the shard read it; run every shard again on the "
                         "file as it now is"));
-    if (!r.confirmed && !r.input_failed && !r.halted) { /* a failed input was reported as it failed */
+    if (!r.confirmed && !r.input_failed &&
+        !r.halted) { /* a failed input was reported as it failed */
         snprintf(why, whylen,
                  _("shard %u/%u ends at a cut (%llu bytes into range %u) where no game starts when "
                    "the file is read from the shard's start. Run this file with fewer shards or as "
@@ -343,8 +344,9 @@ static bool settle_control(struct check_run *run, char *why, size_t whylen)
     return true;
 }
 
-struct check_run *check_run_new(const struct check_run_options *o, const struct check_run_sink *sink,
-                                enum check_run_error *err, char *why, size_t whylen)
+struct check_run *check_run_new(const struct check_run_options *o,
+                                const struct check_run_sink *sink, enum check_run_error *err,
+                                char *why, size_t whylen)
 {
     struct check_run *run = calloc(1, sizeof *run);
     if (!run) {
@@ -427,7 +429,8 @@ enum check_run_error check_run_open_event(struct check_run *run, char *why, size
         return CHECK_RUN_EVENT;
     }
     trf_check(run->trf, run->opt.trf, trf_finding, run);
-    run->trf_match = trf_match_new(run->trf, run->opt.trf, run->opt.trf_require_all, run->opt.strict);
+    run->trf_match =
+        trf_match_new(run->trf, run->opt.trf, run->opt.trf_require_all, run->opt.strict);
     if (!run->trf_match) {
         snprintf(why, whylen, "%s", _("out of memory"));
         return CHECK_RUN_MEMORY;

@@ -50,7 +50,7 @@ struct check_run_options {
     bool after_illegal_stop;
     int64_t clock_delay_ms, clock_slack_ms;
     uint64_t zstd_window_max;
-    const char *stdin_name; /* how standard input ("-") is named */
+    const char *stdin_name;    /* how standard input ("-") is named */
     unsigned shard_k, shard_n; /* --shard K/N; 0 = none */
     /* --ignore, --select, --severity as given (they override the settings
      * file's), --config FILE, --no-config */
@@ -84,17 +84,18 @@ struct check_run_sink {
 /* What went wrong in check_run_new() / check_run_open_event(). */
 enum check_run_error {
     CHECK_RUN_OK,
-    CHECK_RUN_USAGE,  /* a bad settings file: the message, then a pointer to --help */
-    CHECK_RUN_EVENT,  /* a --trf or --players file that cannot be used: the message alone */
-    CHECK_RUN_MEMORY  /* out of memory */
+    CHECK_RUN_USAGE, /* a bad settings file: the message, then a pointer to --help */
+    CHECK_RUN_EVENT, /* a --trf or --players file that cannot be used: the message alone */
+    CHECK_RUN_MEMORY /* out of memory */
 };
 
 struct check_run;
 
 /* A run with o and sink, its control settled (the settings file read);
  * NULL with *err and why (a sentence without "pgnarbiter: ") on failure. */
-struct check_run *check_run_new(const struct check_run_options *o, const struct check_run_sink *sink,
-                                enum check_run_error *err, char *why, size_t whylen);
+struct check_run *check_run_new(const struct check_run_options *o,
+                                const struct check_run_sink *sink, enum check_run_error *err,
+                                char *why, size_t whylen);
 void check_run_free(struct check_run *run);
 
 /* The options as settled (--strict, --werror from the settings file too). */

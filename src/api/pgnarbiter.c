@@ -188,7 +188,8 @@ static bool settle_options(pgnarbiter_checker *c, const struct pgnarbiter_option
     c->trf_given = o->trf != NULL;
     /* no settings file unless one is named */
     r->no_config = !o->config;
-    if ((o->trf && !(c->trf = strdup(o->trf))) || (o->players && !(c->players = strdup(o->players))) ||
+    if ((o->trf && !(c->trf = strdup(o->trf))) ||
+        (o->players && !(c->players = strdup(o->players))) ||
         (o->config && !(c->config = strdup(o->config))) ||
         !(c->stdin_name = strdup(o->stdin_name ? o->stdin_name : "<stdin>"))) {
         snprintf(why, whylen, "%s", _("out of memory"));
@@ -253,9 +254,15 @@ static void run_input(pgnarbiter_checker *c, struct api_input *in)
     case API_IN_PATH:
         check_run_path(c->run, in->name);
         return;
-    case API_IN_FILE: stream = input_open_reader(read_file, in->f, name); break;
-    case API_IN_BYTES: stream = input_open_memory(in->bytes, in->len); break;
-    case API_IN_FEED: stream = input_open_reader(read_fed, in, name); break;
+    case API_IN_FILE:
+        stream = input_open_reader(read_file, in->f, name);
+        break;
+    case API_IN_BYTES:
+        stream = input_open_memory(in->bytes, in->len);
+        break;
+    case API_IN_FEED:
+        stream = input_open_reader(read_fed, in, name);
+        break;
     }
     if (!stream) {
         api_lost(c);
@@ -347,7 +354,8 @@ PGNARBITER_API pgnarbiter_checker *pgnarbiter_new(const struct pgnarbiter_option
         struct check_run_sink sink = {c, api_sink_diag, api_sink_game, NULL, NULL, NULL, false};
         enum check_run_error err;
         c->run = check_run_new(&c->opt, &sink, &err, reason, sizeof reason);
-        ok = c->run && (!c->trf || check_run_open_event(c->run, reason, sizeof reason) == CHECK_RUN_OK);
+        ok = c->run &&
+             (!c->trf || check_run_open_event(c->run, reason, sizeof reason) == CHECK_RUN_OK);
     }
     unsigned jobs;
     if (ok) {

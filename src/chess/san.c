@@ -131,6 +131,10 @@ static int needed_disambiguation(const struct position *pos, move m)
 {
     int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
     if (type == PAWN || type == KING) return 0;
+    /* no other piece of the type sees the square (the usual case): none */
+    if (!(pos_pieces(pos, pos->side, type) & ~SQ_BB(from) &
+          attacks_piece(type, MOVE_TO(m), pos_occupied(pos))))
+        return 0;
     move list[MOVES_MAX];
     int n = legal_to(pos, type, ~SQ_BB(from), MOVE_TO(m), list);
     bitboard others = 0;

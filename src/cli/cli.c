@@ -119,6 +119,8 @@ static const char options_fix[] = N_(
     "                                     a move not played), as they were\n"
     "  --force                            write games with an error fixed as far as\n"
     "                                     they go\n"
+    "  -j, --jobs=N                       read and replay on N threads (0: one per\n"
+    "                                     processor; default 1); the output is the same\n"
     "  --notation=auto|en|it|es|fr|de|nl|figurine\n"
     "                                     the piece letters moves are written in\n"
     "  --strip=WORD[,WORD...]             remove comments, nags, variations, clocks\n"

@@ -3,7 +3,9 @@
  * "Output"): reads every input in the order given (directories only with -r,
  * their files in sorted order), replays every game, reports each finding in
  * the chosen format, prints a summary on standard error, and returns the exit
- * status: 0 clean, 1 findings, 2 usage error or an unreadable input.
+ * status: 0 clean, 1 findings, 2 usage error or an unreadable input.  The
+ * run itself is api/check_run.c (libpgnarbiter runs the same); this file has
+ * the command's own: options, -o/--good/--bad, progress, signals, stderr.
  */
 #include "cli/cli.h"
 

@@ -5,7 +5,10 @@
  * Layout: the findings and game records are fixed-size copies in arrival
  * order; every string of them lives in one byte arena, referred to by offset
  * (the arena moves when it grows).  String offsets are stored plus one, so 0
- * stands for NULL.  Every string is stored NUL-terminated.
+ * stands for NULL.  Every string is stored NUL-terminated.  The moves the
+ * replay played (`fix`'s move hook) are kept apart, each with its SAN in
+ * place; a finding or a game record notes how many moves came before it, so
+ * that they are handed on in the order they came.
  *
  * Invariants: copies refer only to arena bytes below the arena's length; a
  * failed addition leaves the batch as it was (lengths are committed last).
@@ -13,7 +16,8 @@
 #include "jobs/replay_batch.h"
 
 #include "diag/diag.h"
-#include "judge/game.h" /* struct game_sink */
+#include "chess/san.h"  /* SAN_MAX */
+#include "judge/game.h" /* struct game_sink, struct game_move */
 #include "judge/game_record.h"
 
 #include <assert.h>
@@ -54,6 +58,7 @@ static const size_t game_strings[] = {
 
 struct kept {
     bool is_game;
+    size_t moves_before; /* moves kept before this */
     union {
         struct diag d;
         struct game_record g;
@@ -61,9 +66,18 @@ struct kept {
     uint32_t str[KEPT_STRINGS_MAX];
 };
 
+struct kept_move {
+    uint64_t offset;
+    uint32_t fullmove;
+    uint8_t len, side;
+    char san[SAN_MAX];
+};
+
 struct replay_batch {
     struct kept *out; /* findings and game records of the replay */
     size_t nout, out_cap;
+    struct kept_move *moves; /* the moves played, in order */
+    size_t nmoves, moves_cap;
     struct arena output_text;
     bool output_lost;
 };
@@ -77,6 +91,7 @@ void replay_batch_free(struct replay_batch *b)
 {
     if (!b) return;
     free(b->out);
+    free(b->moves);
     free(b->output_text.p);
     free(b);
 }
@@ -84,6 +99,7 @@ void replay_batch_free(struct replay_batch *b)
 void replay_batch_clear(struct replay_batch *b)
 {
     b->nout = 0;
+    b->nmoves = 0;
     b->output_text.len = 0;
     b->output_lost = false;
 }
@@ -196,6 +212,7 @@ static void commit_out(struct replay_batch *b, bool kept, size_t used)
         return;
     }
     b->output_text.len += used;
+    b->out[b->nout].moves_before = b->nmoves;
     b->nout++;
 }
 
@@ -219,6 +236,34 @@ void replay_batch_keep_game(struct replay_batch *b, const struct game_record *g)
     keep_output(b, NULL, g);
 }
 
+void replay_batch_keep_move(struct replay_batch *b, const struct game_move *m)
+{
+    if (b->output_lost) return;
+    if (!reserve((void **)&b->moves, &b->moves_cap, b->nmoves, 1, sizeof *b->moves)) {
+        b->output_lost = true;
+        return;
+    }
+    struct kept_move *k = &b->moves[b->nmoves++];
+    k->offset = m->offset;
+    k->fullmove = m->fullmove;
+    k->side = (uint8_t)m->side;
+    k->len = (uint8_t)(m->len < SAN_MAX ? m->len : SAN_MAX - 1);
+    memcpy(k->san, m->san, k->len);
+    k->san[k->len] = '\0';
+}
+
+/* The kept moves [from, to) to sink's move hook. */
+static void deliver_moves(const struct replay_batch *b, const struct game_sink *sink, size_t from,
+                          size_t to)
+{
+    if (!sink->move) return;
+    for (size_t i = from; i < to; i++) {
+        const struct kept_move *k = &b->moves[i];
+        const struct game_move m = {k->offset, k->san, k->len, k->fullmove, k->side};
+        sink->move(sink->ctx, &m);
+    }
+}
+
 bool replay_batch_output_lost(const struct replay_batch *b)
 {
     return b->output_lost;
@@ -226,8 +271,11 @@ bool replay_batch_output_lost(const struct replay_batch *b)
 
 void replay_batch_deliver(const struct replay_batch *b, const struct game_sink *sink)
 {
+    size_t moved = 0;
     for (size_t i = 0; i < b->nout; i++) {
         const struct kept *k = &b->out[i];
+        deliver_moves(b, sink, moved, k->moves_before);
+        moved = k->moves_before;
         if (k->is_game) {
             struct game_record g = kept_game(k, &b->output_text);
             sink->game(sink->ctx, &g);
@@ -236,4 +284,5 @@ void replay_batch_deliver(const struct replay_batch *b, const struct game_sink *
             sink->diag(sink->ctx, &d);
         }
     }
+    deliver_moves(b, sink, moved, b->nmoves);
 }

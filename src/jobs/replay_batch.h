@@ -1,6 +1,7 @@
 /*
  * replay_batch.h - what reading a piece of input on a worker thread found
- * (`check --jobs`): its findings and game records, kept until the calling
+ * (`check --jobs`, `fix --jobs`): its findings, game records and moves
+ * played (when the sink asks for them), kept until the calling
  * thread can hand them on in input order.
  *
  * Ownership: replay_batch_new() returns a heap batch, reused piece after
@@ -37,7 +38,13 @@ void replay_batch_keep_diag(struct replay_batch *b, const struct diag *d);
 void replay_batch_keep_game(struct replay_batch *b, const struct game_record *g);
 bool replay_batch_output_lost(const struct replay_batch *b);
 
-/* Hand the output, in the order it was made, to sink. */
+/* Keep a move the replay played (game_sink.move), in its place among the
+ * findings and game records. */
+struct game_move;
+void replay_batch_keep_move(struct replay_batch *b, const struct game_move *m);
+
+/* Hand the output, in the order it was made, to sink (the moves to its
+ * move hook, when it has one). */
 void replay_batch_deliver(const struct replay_batch *b, const struct game_sink *sink);
 
 #endif /* PGNARB_REPLAY_BATCH_H */

@@ -254,6 +254,12 @@ static void worker_keep_game(void *ctx, const struct game_record *g)
     replay_batch_keep_game(w->current, g);
 }
 
+static void worker_keep_move(void *ctx, const struct game_move *m)
+{
+    struct worker *w = ctx;
+    replay_batch_keep_move(w->current, m);
+}
+
 /* Line feeds before the cut at the end of piece s, for a parser that met the
  * game after it at ev: those before that game's tag pair less the blank
  * run's. */
@@ -349,6 +355,22 @@ static void rebase_game(void *ctx, const struct game_record *g)
     c.offset += p->delivered_offset;
     c.line += (uint32_t)p->delivered_lines;
     p->sink.game(p->sink.ctx, &c);
+}
+
+static void rebase_move(void *ctx, const struct game_move *m)
+{
+    struct replay_pool *p = ctx;
+    struct game_move c = *m;
+    c.offset += p->delivered_offset;
+    p->sink.move(p->sink.ctx, &c);
+}
+
+/* The sink that moves a piece's output by what came before it (the move
+ * hook only when the final sink has one: check's replay then has none). */
+static struct game_sink rebased_sink(struct replay_pool *p)
+{
+    return (struct game_sink){p, rebase_diag, rebase_game, p->sink.want_mainline,
+                              p->sink.move ? rebase_move : NULL};
 }
 
 /* Before delivering s: its input's counts start over with its first piece. */
@@ -540,7 +562,7 @@ static bool deliver_oldest(struct replay_pool *p, bool wait)
         replay_batch_deliver(s->out, &p->sink);
     } else if (s->kind == KIND_PIECE && s->confirmed && !replay_batch_output_lost(s->out)) {
         rebase_for(p, s);
-        const struct game_sink to = {p, rebase_diag, rebase_game, p->sink.want_mainline, NULL};
+        const struct game_sink to = rebased_sink(p);
         replay_batch_deliver(s->out, &to);
         p->delivered_games += s->games;
         p->delivered_lines += s->lines;
@@ -834,12 +856,13 @@ static bool start_workers(struct replay_pool *p, unsigned n)
     if (!p->workers || !p->slots || !p->spans) return false;
     for (unsigned i = 0; i < p->nslots; i++)
         if (!(p->slots[i].out = replay_batch_new())) return false;
-    const struct game_sink rebased = {p, rebase_diag, rebase_game, p->sink.want_mainline, NULL};
+    const struct game_sink rebased = rebased_sink(p);
     if (!(p->again = game_new(&rebased, p->strict))) return false;
     for (unsigned i = 0; i < n; i++) {
         struct worker *w = &p->workers[i];
         const struct game_sink keep = {w, worker_keep_diag, worker_keep_game,
-                                       p->sink.want_mainline, NULL};
+                                       p->sink.want_mainline,
+                                       p->sink.move ? worker_keep_move : NULL};
         w->pool = p;
         if (!(w->game = game_new(&keep, p->strict))) return false;
     }

@@ -11,8 +11,10 @@
  * (clock-control-unread), a loss on time by a side whose clock shows time
  * left (clock-time-left), a game that goes on after a clock showed zero
  * with no increment (clock-after-zero) and a WhiteClock or BlackClock tag
- * that disagrees with that side's last clock (clock-tag).  Variations'
- * clocks: clock_var.c.
+ * that disagrees with that side's last clock (clock-tag).  This file reads
+ * the clocks and follows them move by move; the findings' texts are in
+ * clock_finding.c, what is judged at the end of the game in clock_end.c,
+ * variations' clocks in clock_var.c.
  *
  * A period's time may show at any move after the period's end: the clock
  * after move 41 (broadcasts show it when the next move is made, lichess
@@ -28,8 +30,10 @@
 #include "judge/clock_internal.h"
 #include "i18n.h"
 #include "judge/game_internal.h"
+#include "pgn/pgn_parse.h"
 #include "pgn/time_control.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,13 +41,43 @@
 
 void clock_begin(struct game_clock *c)
 {
-    int64_t delay = c->delay_ms, slack = c->slack_ms;
-    memset(c, 0, sizeof *c);
-    c->delay_ms = delay;
-    c->slack_ms = slack;
+    /* the fields before tag_clock; of each side, those before zero_loc */
+    memset(c, 0, offsetof(struct game_clock, tag_clock)); /* last_ev NULL */
+    c->tc.kind = TC_ABSENT;
     c->tag_clock[0] = c->tag_clock[1] = CLOCK_NONE;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        memset(&c->s[i], 0, offsetof(struct clock_side, zero_loc));
         c->s[i].last = CLOCK_NONE; /* next_ply 0: the first clock goes to clock_slow() */
+    }
+}
+
+/* The clock of a MOVE_COMMENTED event whose comment ends with one
+ * (pgn_event.clock): the body's last 9 bytes but one. */
+static uint64_t event_raw(const struct pgn_event *e)
+{
+    uint64_t raw;
+    memcpy(&raw, e->text + e->comment_span + 1 + e->comment_len - 9, 8);
+    return raw;
+}
+
+/* last_ev's clock is that of ply next_ply - 1; the move before it in the
+ * run made ply next_ply - 2 (a move after one that was not played is not
+ * played either, and clock_sync() runs before each move that may not be),
+ * and its clock, when it has one, was taken for that ply: read again here,
+ * it is the value it had. */
+void clock_run_take(struct game_clock *c)
+{
+    const struct pgn_event *e = c->last_ev;
+    uint32_t ply = c->next_ply - 1;
+    c->last_ev = NULL;
+    c->raw[ply & 1] = event_raw(e);
+    if (ply < 2) return;
+    for (const struct pgn_event *p = e; p > c->run_ev;) {
+        p--;
+        if (p->type == PGN_EV_MOVE_NUMBER) continue;
+        if (p->type == PGN_EV_MOVE_COMMENTED && p->clock) c->raw[(ply - 1) & 1] = event_raw(p);
+        break;
+    }
 }
 
 /* A side's new last clock, the one before kept. */
@@ -56,11 +90,27 @@ static void side_take(struct clock_side *s, int64_t ms, uint32_t ply)
     s->last_ply = ply;
 }
 
+/* The first clocks the fast path took from ply 1 (clock_start()): the
+ * side to move first has its first clock at ply 1 when the fast path went
+ * past it, the other side at ply 2. */
+void clock_settle_first(struct game_clock *c)
+{
+    c->fresh = false;
+    uint32_t taken = c->next_ply ? c->next_ply - 1 : 0; /* plies 1 to taken */
+    for (uint32_t ply = 1; ply <= 2 && ply <= taken; ply++) {
+        struct clock_side *s = &c->s[(ply - 1 + (c->start_side == COLOR_BLACK)) & 1];
+        s->first_ply = ply;
+        c->any = true;
+    }
+}
+
 /* Move the clocks the fast path took into struct clock_side.  Only a game
  * none of whose rises is judged takes the fast path, so the clock before
  * the last (clock_side.prev, for a variation's rise) is not kept there. */
 void clock_settle(struct game_clock *c)
 {
+    clock_sync(c);
+    if (c->fresh) clock_settle_first(c);
     for (uint32_t q = 0; q < 2; q++) {
         if (!c->raw[q]) continue;
         uint32_t ply = ((c->next_ply - 1) & 1) == q ? c->next_ply - 1 : c->next_ply - 2;
@@ -89,9 +139,7 @@ void clock_tag(struct game *g, int which, const char *value, size_t len)
         tc_parse(value, len, &c->tc);
         /* "300+3", "40/7200:3600": the standard's form, spelt as tc_format() would */
         c->tc_same = c->tc.kind == TC_PERIODS && !c->tc.free_text && len < sizeof c->tc_text &&
-                     (value[0] != '0' || len == 1);
-        for (size_t i = 0; c->tc_same && i < len; i++)
-            if (value[i] == '.') c->tc_same = false;
+                     (value[0] != '0' || len == 1) && !memchr(value, '.', len);
         if (c->tc_same) {
             memcpy(c->tc_text, value, len);
             c->tc_len = len;
@@ -105,7 +153,10 @@ void clock_tag(struct game *g, int which, const char *value, size_t len)
     }
     int64_t ms;
     size_t used;
-    if (tc_read_clock(value, len, &ms, &used) && used == len) c->tag_clock[which] = ms;
+    if (tc_read_clock(value, len, &ms, &used) && used == len) {
+        c->tag_clock[which] = ms;
+        c->tag_any = true;
+    }
 }
 
 /* The side whose move is at ply (1-based) and its move number. */
@@ -114,15 +165,6 @@ void clock_ply_move(const struct game_clock *c, uint32_t ply, int *side, uint32_
     uint32_t idx = ply - 1 + (c->start_side == COLOR_BLACK);
     *side = (int)(idx & 1);
     *mv = c->start_fullmove + idx / 2;
-}
-
-/* The ply of side's move numbered mv, counted from the game's start (its
- * FEN's fullmove number and side to move): clock_ply_move() undone. */
-static uint32_t clock_ply(const struct game *g, int side, uint32_t mv)
-{
-    const struct game_clock *c = &g->clk;
-    int64_t ply = 2 * ((int64_t)mv - (int64_t)c->start_fullmove) + (side - c->start_side) + 1;
-    return ply > 0 && ply <= UINT32_MAX ? (uint32_t)ply : 0;
 }
 
 /* A game played on lichess.org (Site "https://lichess.org/AbCd1234"), not
@@ -144,8 +186,11 @@ void clock_start(struct game *g, int side, uint32_t fullmove)
         const char *site = tag_value(g, TAG_SITE);
         c->gift = site && lichess_game(site);
     }
-    /* the fast path takes the clocks of which no rise is judged */
+    /* the fast path takes the clocks of which no rise is judged, from the
+     * first ply when no WhiteClock or BlackClock asks for the first clocks */
     c->fast = !clock_tc_known(c);
+    c->fresh = c->fast && !c->tag_any;
+    c->next_ply = c->fresh;
     if (c->tc_present && c->tc.kind == TC_UNREAD)
         game_emitf(g, DIAG_CLOCK_CONTROL_UNREAD, DIAG_NOTE, &c->tc_loc, NULL,
                    _("TimeControl \"%s\" is in none of the forms read (\"40/5400+30:1800+30\", "
@@ -154,8 +199,8 @@ void clock_start(struct game *g, int side, uint32_t fullmove)
                    c->tc_unread);
 }
 
-static void add_gap(struct game_clock *c, struct clock_side *s, uint32_t from, uint32_t to,
-                    const struct src_loc *loc)
+void clock_add_gap(struct game_clock *c, struct clock_side *s, uint32_t from, uint32_t to,
+                   const struct src_loc *loc)
 {
     if (from > to) return;
     if (loc && !c->has_gap_loc) {
@@ -171,162 +216,12 @@ static void add_gap(struct game_clock *c, struct clock_side *s, uint32_t from, u
     s->ngaps++;
 }
 
-static void fmt_rise(char *buf, size_t size, int64_t ms)
-{
-    tc_format_clock(ms, buf, size);
-}
-
-/* The control the clocks fit when a period's time shows at move `move`
- * (rise: what came beyond the increment). */
-static void fit_with_period(const struct game_clock *c, uint32_t mv, int64_t bonus, char *buf,
-                            size_t size)
-{
-    struct time_control fit = c->tc;
-    int64_t inc = clock_tc_known(c) ? c->tc.p[0].inc_ms : 0;
-    int64_t base = clock_tc_known(c) ? c->tc.p[0].base_ms : 0;
-    fit.kind = TC_PERIODS;
-    fit.n = 2;
-    /* up to 5 minutes: the player's own time on the move is in the rise, and
-     * a period's time is 15, 30, 60 minutes */
-    bonus = (bonus + 299999) / 300000 * 300000;
-    /* shown a move or two late (41, 42): the period of 40 moves */
-    if (mv >= 10 && mv % 10 <= 2) mv -= mv % 10;
-    fit.p[0] = (struct tc_period){mv, base, inc};
-    fit.p[1] = (struct tc_period){0, bonus, inc};
-    tc_format(&fit, buf, size);
-}
-
-static void control_finding(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
-                            const char *why, const char *fit)
-{
-    struct game_clock *c = &g->clk;
-    if (c->tc_reported) return;
-    c->tc_reported = true;
-    char tc[TC_TEXT_MAX];
-    tc_format(&c->tc, tc, sizeof tc);
-    game_emitf(g, DIAG_CLOCK_CONTROL, DIAG_WARNING, loc, NULL,
-               side == COLOR_WHITE
-                   ? _("TimeControl \"%s\" is contradicted by White's clock at move %u (%s); the "
-                       "clocks fit \"%s\"")
-                   : _("TimeControl \"%s\" is contradicted by Black's clock at move %u (%s); the "
-                       "clocks fit \"%s\""),
-               tc, (unsigned)mv, why, fit);
-}
-
-/* The control the clocks themselves show, when they show none of the
- * tag's periods: the first period's time from the first clocks (less the
- * increment, to the minute) and the increment from the largest rise seen
- * (to 5 seconds): "1500+10". */
-static void fit_observed(const struct game_clock *c, char *buf, size_t size)
-{
-    struct time_control fit;
-    memset(&fit, 0, sizeof fit);
-    int64_t inc = (c->max_rise + 2500) / 5000 * 5000;
-    if (inc < 0) inc = 0;
-    fit.kind = TC_PERIODS;
-    fit.n = 1;
-    fit.p[0].base_ms = (c->first_max - inc + 30000) / 60000 * 60000;
-    fit.p[0].inc_ms = inc;
-    tc_format(&fit, buf, size);
-}
-
-/* clock-rise: side's clock rose from prev to ms at move mv, more than allowed. */
-void clock_emit_rise(struct game *g, const struct src_loc *loc, bool variation, int side,
-                     uint32_t mv, int64_t prev, int64_t ms, int64_t allowed)
-{
-    char a[32], b[32], r[32], al[32];
-    tc_format_clock(prev, a, sizeof a);
-    tc_format_clock(ms, b, sizeof b);
-    fmt_rise(r, sizeof r, ms - prev);
-    tc_format_clock(allowed, al, sizeof al);
-    game_emitf_in(g, DIAG_CLOCK_RISE, DIAG_WARNING, loc, variation, side, mv,
-                  clock_ply(g, side, mv),
-                  side == COLOR_WHITE
-                      ? _("White's clock rises from %s to %s at move %u (by %s), more than the %s "
-                          "that the increment, the period bonuses and the slack allow")
-                      : _("Black's clock rises from %s to %s at move %u (by %s), more than the %s "
-                          "that the increment, the period bonuses and the slack allow"),
-                  a, b, (unsigned)mv, r, al);
-}
-
-/* clock-negative for a move's %emt below zero. */
-void clock_emit_emt_negative(struct game *g, const struct src_loc *loc, bool variation, int side,
-                             uint32_t mv, int64_t emt)
-{
-    char e[32];
-    tc_format_clock(emt, e, sizeof e);
-    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation, side, mv,
-                  clock_ply(g, side, mv),
-                  side == COLOR_WHITE ? _("White's move %u took %s ([%%emt]): less than nothing")
-                                      : _("Black's move %u took %s ([%%emt]): less than nothing"),
-                  (unsigned)mv, e);
-}
-
-/* clock-negative for a clock below zero. */
-void clock_emit_negative(struct game *g, const struct src_loc *loc, bool variation, int side,
-                         uint32_t mv, int64_t ms)
-{
-    char b[32];
-    tc_format_clock(ms, b, sizeof b);
-    game_emitf_in(g, DIAG_CLOCK_NEGATIVE, DIAG_ERROR, loc, variation, side, mv,
-                  clock_ply(g, side, mv),
-                  side == COLOR_WHITE ? _("White's clock shows %s after move %u: below zero")
-                                      : _("Black's clock shows %s after move %u: below zero"),
-                  b, (unsigned)mv);
-}
-
-/* clock-emt when the move's %emt, the increment and the delay do not take
- * the clock from prev to ms (within the slack): true when reported. */
-bool clock_judge_emt(struct game *g, const struct src_loc *loc, bool variation, int side,
-                     uint32_t mv, int64_t emt, int64_t prev, int64_t ms)
-{
-    struct game_clock *c = &g->clk;
-    int64_t used = emt > c->delay_ms ? emt - c->delay_ms : 0;
-    int64_t d = ms - (prev - used + tc_increment_at(&c->tc, mv));
-    if (d <= c->slack_ms && -d <= c->slack_ms) return false;
-    char e[32], a[32], b[32];
-    tc_format_clock(emt, e, sizeof e);
-    tc_format_clock(prev, a, sizeof a);
-    tc_format_clock(ms, b, sizeof b);
-    game_emitf_in(g, DIAG_CLOCK_EMT, DIAG_WARNING, loc, variation, side, mv,
-                  clock_ply(g, side, mv),
-                  side == COLOR_WHITE
-                      ? _("White's move %u took %s ([%%emt]), but the clock went from %s to %s")
-                      : _("Black's move %u took %s ([%%emt]), but the clock went from %s to %s"),
-                  (unsigned)mv, e, a, b);
-    return true;
-}
-
-/* A rise beyond what the control allows. */
-static void judge_rise(struct game *g, const struct src_loc *loc, int side, uint32_t mv,
-                       int64_t prev, int64_t ms, int64_t allowed)
-{
-    struct game_clock *c = &g->clk;
-    struct clock_side *s = &c->s[side];
-    int64_t rise = ms - prev;
-    char a[32], b[32], r[32];
-    tc_format_clock(prev, a, sizeof a);
-    tc_format_clock(ms, b, sizeof b);
-    fmt_rise(r, sizeof r, rise);
-    if (rise >= CLOCK_PERIOD_JUMP_MS && clock_tc_known(c) && c->tc_reported)
-        return; /* a period's time: the control found wrong already */
-    if (rise >= CLOCK_PERIOD_JUMP_MS && clock_tc_known(c)) {
-        char fit[TC_TEXT_MAX], why[96];
-        fit_with_period(c, mv, rise - tc_increment_at(&c->tc, mv), fit, sizeof fit);
-        snprintf(why, sizeof why, "%s -> %s", a, b);
-        control_finding(g, loc, side, mv, why, fit);
-        return;
-    }
-    if (s->reported_rise) return;
-    s->reported_rise = true;
-    clock_emit_rise(g, loc, false, side, mv, prev, ms, allowed);
-}
-
 void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have_clk, int64_t emt,
                 bool have_emt)
 {
     struct game_clock *c = &g->clk;
     const struct line *l = &g->lines[0];
+    clock_sync(c);
     if (l->broken || !g->replayable || l->ply == 0) return;
     int side;
     uint32_t mv, ply = l->ply;
@@ -348,7 +243,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             int sd;
             uint32_t m0;
             clock_ply_move(c, own_first, &sd, &m0);
-            add_gap(c, s, m0, mv - 1, loc);
+            clock_add_gap(c, s, m0, mv - 1, loc);
         }
         if (clock_tc_known(c) && ms > c->first_max) c->first_max = ms;
         if (clock_tc_known(c) && c->start_fullmove == 1 && ply <= 2 && ms < c->tc.p[0].base_ms / 2)
@@ -366,7 +261,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
                 tc_format(&fit, f, sizeof f);
                 tc_format_clock(ms, a, sizeof a);
                 snprintf(why, sizeof why, "%s", a);
-                control_finding(g, loc, side, mv, why, f);
+                clock_control_finding(g, loc, side, mv, why, f);
             }
         }
     } else {
@@ -374,7 +269,7 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
             int sd;
             uint32_t pm;
             clock_ply_move(c, prev_ply, &sd, &pm);
-            add_gap(c, s, pm + 1, mv - 1, loc);
+            clock_add_gap(c, s, pm + 1, mv - 1, loc);
         }
         if (clock_tc_known(c)) {
             /* the increment may show a move late too: a board read the
@@ -396,17 +291,17 @@ void clock_slow(struct game *g, const struct src_loc *loc, int64_t ms, bool have
                     s->bonus_move = s->bonus_due;
                     s->bonus_due = 0;
                 } else {
-                    judge_rise(g, loc, side, mv, prev, ms, allowed);
+                    clock_judge_rise(g, loc, side, mv, prev, ms, allowed);
                 }
             } else if (bonus_due && s->bonus_due + 1 == mv && ply == prev_ply + 2 &&
                        !c->tc_reported && c->first_low) {
                 /* the period ended at the move before, its time did not come,
                  * and the first clocks were far below the first period's */
                 char f[TC_TEXT_MAX], why[96], b[32];
-                fit_observed(c, f, sizeof f);
+                clock_fit_observed(c, f, sizeof f);
                 tc_format_clock(bonus_due, b, sizeof b);
                 snprintf(why, sizeof why, _("no %s added after move %u"), b, (unsigned)(mv - 1));
-                control_finding(g, loc, side, mv, why, f);
+                clock_control_finding(g, loc, side, mv, why, f);
             }
             if (rise > c->max_rise && rise <= allowed) c->max_rise = rise;
         }
@@ -440,6 +335,7 @@ static bool is_blank(char ch)
 void clock_take(struct game *g, const struct src_loc *loc, int64_t ms)
 {
     struct game_clock *c = &g->clk;
+    clock_sync(c);
     uint32_t ply = g->lines[0].ply;
     if (c->fast && ms > 0) {
         int side = (int)((ply - 1 + (c->start_side == COLOR_BLACK)) & 1);
@@ -512,9 +408,19 @@ void clock_parse(const char *t, size_t len, int64_t *clk_out, bool *have_clk_out
 
 void clock_comment(struct game *g, const struct src_loc *loc, const char *t, size_t len)
 {
+    clock_sync(&g->clk);
     uint64_t raw;
     if (clock_tail_comment(t, len, &raw)) {
-        clock_take(g, loc, clock_raw_ms(raw));
+        struct game_clock *c = &g->clk;
+        uint32_t ply = g->lines[0].ply;
+        int64_t ms = clock_raw_ms(raw);
+        if (ply && ply == c->next_ply && ms > 0) {
+            /* as clock_fast() in game.c (next_ply is set in fast games alone) */
+            c->raw[ply & 1] = raw;
+            c->next_ply = ply + 1;
+            return;
+        }
+        clock_take(g, loc, ms);
         return;
     }
     int64_t clk, emt;
@@ -524,153 +430,4 @@ void clock_comment(struct game *g, const struct src_loc *loc, const char *t, siz
         clock_take(g, loc, clk);
     else if (have_clk || have_emt)
         clock_slow(g, loc, clk, have_clk, emt, have_emt);
-}
-
-static int gap_list(const struct clock_side *s, char *buf, size_t size)
-{
-    size_t at = 0;
-    buf[0] = '\0';
-    for (unsigned i = 0; i < s->ngaps && at < size; i++) {
-        int w = s->gap_from[i] == s->gap_to[i]
-                    ? snprintf(buf + at, size - at, "%s%u", i ? ", " : "", (unsigned)s->gap_from[i])
-                    : snprintf(buf + at, size - at, "%s%u-%u", i ? ", " : "",
-                               (unsigned)s->gap_from[i], (unsigned)s->gap_to[i]);
-        if (w < 0) break;
-        at += (size_t)w;
-    }
-    if (s->more_gaps && at < size) snprintf(buf + at, size - at, ", ...");
-    return (int)s->ngaps;
-}
-
-/* WhiteClock, BlackClock against the clock after that side's last move
- * (own_last: its last ply in the game), when that move has one.  The side
- * to move's clock ran on after it: only a tag above it counts.  A tag equal
- * to the first period's time, or not below the side's first clock, is the
- * clock at the start (FICS and pgn4web write it so). */
-static void judge_tag(struct game *g, int side, uint32_t own_last)
-{
-    struct game_clock *c = &g->clk;
-    const struct clock_side *s = &c->s[side];
-    int64_t tag = c->tag_clock[side];
-    if (tag == CLOCK_NONE || !s->first_ply || s->last_ply != own_last) return;
-    bool periods = c->tc.kind == TC_PERIODS;
-    if ((periods && tag == c->tc.p[0].base_ms) || tag >= s->first - c->slack_ms) return;
-    int sd;
-    uint32_t mv;
-    clock_ply_move(c, own_last, &sd, &mv);
-    int64_t allow = c->slack_ms + (periods ? tc_increment_at(&c->tc, mv) : 0);
-    int64_t above = allow + (periods && s->bonus_due ? tc_bonus_at(&c->tc, s->bonus_due) : 0);
-    int64_t d = tag - s->last;
-    bool to_move = (int)g->lines[0].pos.side == side;
-    if (d <= above && (to_move || -d <= allow)) return;
-    char a[32], b[32];
-    tc_format_clock(tag, a, sizeof a);
-    tc_format_clock(s->last, b, sizeof b);
-    game_emitf(g, DIAG_CLOCK_TAG, DIAG_WARNING, &g->clk_tag_loc[side], NULL,
-               side == COLOR_WHITE
-                   ? _("the WhiteClock tag gives %s, but White's clock showed %s after White's "
-                       "last move (move %u)")
-                   : _("the BlackClock tag gives %s, but Black's clock showed %s after Black's "
-                       "last move (move %u)"),
-               a, b, (unsigned)mv);
-}
-
-void clock_end(struct game *g, bool time_loss, int loser)
-{
-    struct game_clock *c = &g->clk;
-    const struct line *l = &g->lines[0];
-    if (!c->any || !g->replayable || l->broken) return;
-    /* the usual online game: a clock on every move to the end, nothing noted */
-    if (c->next_ply == l->ply + 1 && !c->s[0].ngaps && !c->s[1].ngaps && !c->s[0].zero_ply &&
-        !c->s[1].zero_ply && !time_loss && c->tag_clock[0] == CLOCK_NONE &&
-        c->tag_clock[1] == CLOCK_NONE)
-        return;
-    clock_settle(c);
-    uint32_t plies = l->ply;
-    for (int side = 0; side < 2; side++) {
-        struct clock_side *s = &c->s[side];
-        /* this side's last move in the game */
-        uint32_t own_first = c->start_side == side ? 1 : 2;
-        if (plies < own_first) continue;
-        uint32_t own_last = plies - ((plies - own_first) & 1);
-        int sd;
-        uint32_t m_first, m_last;
-        clock_ply_move(c, own_first, &sd, &m_first);
-        clock_ply_move(c, own_last, &sd, &m_last);
-        if (s->first_ply == 0) {
-            add_gap(c, s, m_first, m_last, NULL);
-        } else if (s->last_ply < own_last) {
-            uint32_t pm;
-            clock_ply_move(c, s->last_ply, &sd, &pm);
-            add_gap(c, s, pm + 1, m_last, NULL);
-        }
-        judge_tag(g, side, own_last);
-        if (s->zero_ply && plies > s->zero_ply) {
-            uint32_t zm;
-            clock_ply_move(c, s->zero_ply, &sd, &zm);
-            game_emitf(g, DIAG_CLOCK_AFTER_ZERO, DIAG_NOTE, &s->zero_loc, NULL,
-                       side == COLOR_WHITE
-                           ? _("White's clock showed no time left after move %u, with no "
-                               "increment, and the game went on for %u more half-moves")
-                           : _("Black's clock showed no time left after move %u, with no "
-                               "increment, and the game went on for %u more half-moves"),
-                       (unsigned)zm, (unsigned)(plies - s->zero_ply));
-        }
-    }
-    if (c->s[0].ngaps || c->s[1].ngaps) {
-        const struct src_loc *gap_loc = c->has_gap_loc ? &c->gap_loc : game_result_loc(g);
-        char w[160], b[160];
-        gap_list(&c->s[0], w, sizeof w);
-        gap_list(&c->s[1], b, sizeof b);
-        if (c->s[0].ngaps && c->s[1].ngaps)
-            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
-                       _("the clocks are given on some moves and missing on White's moves %s "
-                         "and on Black's moves %s"),
-                       w, b);
-        else if (c->s[0].ngaps)
-            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
-                       _("the clocks are given on some moves and missing on White's moves %s"), w);
-        else
-            game_emitf(g, DIAG_CLOCK_MISSING, DIAG_WARNING, gap_loc, NULL,
-                       _("the clocks are given on some moves and missing on Black's moves %s"), b);
-    }
-    /* 6.9: a player loses on time when his flag falls; the clock after his
-     * last move is his time then, and he cannot flag on his opponent's turn. */
-    if (time_loss && (loser == 0 || loser == 1)) {
-        int to_move = (int)l->pos.side;
-        int64_t last = c->s[loser].first_ply ? c->s[loser].last : c->tag_clock[loser];
-        if (loser != to_move && last != CLOCK_NONE && last > c->slack_ms) {
-            char a[32];
-            tc_format_clock(last, a, sizeof a);
-            game_emitf(g, DIAG_CLOCK_TIME_LEFT, DIAG_WARNING, game_result_loc(g), NULL,
-                       loser == COLOR_WHITE
-                           ? _("the game is recorded as lost on time by White, but White's "
-                               "clock showed %s after White's last move and Black was to move")
-                           : _("the game is recorded as lost on time by Black, but Black's "
-                               "clock showed %s after Black's last move and White was to move"),
-                       a);
-        }
-    }
-}
-
-void clock_record(struct game *g, char *tc_text, size_t size, int64_t *white, int64_t *black)
-{
-    struct game_clock *c = &g->clk;
-    clock_settle(c);
-    tc_text[0] = '\0';
-    if (c->tc_present && c->tc.kind != TC_UNREAD) {
-        if (c->tc_same && c->tc_len < size) {
-            memcpy(tc_text, c->tc_text, c->tc_len); /* the tag's own spelling */
-            tc_text[c->tc_len] = '\0';
-        } else {
-            tc_format(&c->tc, tc_text, size);
-        }
-    }
-    int64_t last[2];
-    for (int side = 0; side < 2; side++) {
-        const struct clock_side *s = &c->s[side];
-        last[side] = s->first_ply ? s->last : c->tag_clock[side];
-    }
-    *white = last[0];
-    *black = last[1];
 }

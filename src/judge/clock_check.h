@@ -31,54 +31,70 @@
 #define CLOCK_LINE_DEPTH_MAX 16
 
 struct game;
+struct pgn_event;
 struct src_loc;
 
 struct clock_side {
-    int64_t last;       /* the last clock read (clock_settle()) */
-    uint32_t last_ply;  /* its ply */
-    int64_t prev;       /* the one before it (a variation may branch there; not
-                         * kept on the fast path, where no rise is judged) */
-    uint32_t prev_ply;  /* its ply, 0 for none */
-    uint32_t first_ply; /* the ply of its first clock, 0 for none */
-    int64_t first;      /* that clock */
-    uint32_t zero_ply;  /* the ply its clock showed zero with no increment, else 0 */
-    struct src_loc zero_loc;
-    uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* move numbers */
+    int64_t last;        /* the last clock read (clock_settle()) */
+    int64_t prev;        /* the one before it (a variation may branch there; not
+                          * kept on the fast path, where no rise is judged) */
+    int64_t first;       /* the first clock (not kept when the fast path took it, in a
+                          * game without WhiteClock and BlackClock: judge_tag() alone
+                          * reads it) */
+    uint32_t last_ply;   /* last's ply */
+    uint32_t prev_ply;   /* prev's ply, 0 for none */
+    uint32_t first_ply;  /* first's ply, 0 for none */
+    uint32_t zero_ply;   /* the ply its clock showed zero with no increment, else 0 */
     unsigned ngaps, more_gaps;
     uint32_t bonus_move; /* the move whose period bonus was taken, 0 for none */
     uint32_t bonus_due;  /* the move a period ended at whose time has not come yet */
     bool reported_rise;  /* one clock-rise finding per side */
     bool reported_emt;
+    /* Not reset for a new game (clock_begin()): read only where a field
+     * above says so. */
+    struct src_loc zero_loc;                                   /* zero_ply's */
+    uint32_t gap_from[CLOCK_GAPS_MAX], gap_to[CLOCK_GAPS_MAX]; /* ngaps of them: move numbers */
 };
 
 struct game_clock {
     /* The fast path (clock_fast() in game.c): a lichess.org game with a clock
      * on every ply so far.  next_ply: the ply whose clock it may take, 0 for
      * none; raw[ply & 1]: the last clock it took for that ply's side, its 8
-     * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side. */
-    uint32_t next_ply;
+     * bytes "h:mm:ss]" (clock_raw_ms()), 0 when it is in struct clock_side.
+     * Within a run of moves (game_feed_run()) the fast path only notes the
+     * event whose clock it took last (last_ev, ply next_ply - 1); clock_sync()
+     * reads it and the one before it into raw[] (clock_run_take()). */
     uint64_t raw[2];
-    int64_t delay_ms, slack_ms; /* --clock-delay, --clock-slack */
-    struct time_control tc;
-    bool tc_present;
-    bool tc_same;             /* the tag is spelt as tc_format() writes it: tc_text */
-    char tc_text[TC_TEXT_MAX];
-    size_t tc_len;
-    struct src_loc tc_loc;           /* the TimeControl tag */
-    char tc_unread[TC_FREE_MAX + 1]; /* its value when it was not read */
-    bool tc_reported;                /* a clock-control finding made */
-    bool has_gap_loc;
-    struct src_loc gap_loc; /* the clock after the first stretch without clocks */
-    bool any;                        /* a clock was read in this game */
-    bool gift;                       /* a lichess.org game: the opponent may give time */
-    bool first_low;                  /* a first clock below half the first period's time */
-    int64_t first_max;               /* the highest first clock */
-    int64_t max_rise;                /* the highest rise within the increment */
-    bool fast;                       /* no rise is judged: the fast path may take clocks */
+    const struct pgn_event *last_ev; /* NULL when raw[] is up to date */
+    const struct pgn_event *run_ev;  /* the current run's first event */
+    uint32_t next_ply;
     uint32_t start_fullmove;
     int start_side;
+    bool fast;        /* no rise is judged: the fast path may take clocks */
+    bool fresh;       /* the fast path took the clocks from ply 1: the first
+                       * clocks are not yet in struct clock_side */
+    bool any;         /* a clock was read in this game */
+    bool gift;        /* a lichess.org game: the opponent may give time */
+    bool first_low;   /* a first clock below half the first period's time */
+    bool tc_present;
+    bool tc_same;     /* the tag is spelt as tc_format() writes it: tc_text */
+    bool tc_reported; /* a clock-control finding made */
+    bool has_gap_loc;
+    bool tag_any;     /* WhiteClock or BlackClock is there */
+    int64_t first_max; /* the highest first clock */
+    int64_t max_rise;  /* the highest rise within the increment */
+    /* Not reset by a memset for a new game: clock_begin() sets tag_clock,
+     * tc.kind and s[] in part; the rest is read only where a field above
+     * says so, or set for each game. */
+    int64_t tag_clock[2];            /* WhiteClock, BlackClock; CLOCK_NONE when absent */
+    struct time_control tc;          /* kind TC_ABSENT, or read from the tag */
+    int64_t delay_ms, slack_ms;      /* --clock-delay, --clock-slack */
+    size_t tc_len;                   /* tc_same's */
+    char tc_text[TC_TEXT_MAX];
+    struct src_loc tc_loc;           /* the TimeControl tag */
+    char tc_unread[TC_FREE_MAX + 1]; /* its value when it was not read (TC_UNREAD) */
+    struct src_loc gap_loc; /* has_gap_loc: the clock after the first stretch without clocks */
     struct clock_side s[2];
-    int64_t tag_clock[2]; /* WhiteClock, BlackClock; CLOCK_NONE when absent */
 };
 
 /* The clocks of a variation at one depth (RAV, PGN 8.2.5), per side: the
@@ -97,6 +113,15 @@ struct clock_line {
 
 /* A new game (before its tags). */
 void clock_begin(struct game_clock *c);
+
+/* The clocks the fast path noted in the current run, read into raw[]:
+ * before anything else reads or changes the clock state, at the end of the
+ * run, and before a move that may not be played (clock_sync()). */
+void clock_run_take(struct game_clock *c);
+static inline void clock_sync(struct game_clock *c)
+{
+    if (c->last_ev) clock_run_take(c);
+}
 
 /* The tag section: TimeControl, WhiteClock, BlackClock (clock_tag()); then,
  * once the start position is known, clock_start() with its side to move and

@@ -255,11 +255,32 @@ static __attribute__((noinline)) void tell_move(struct game *g, const struct pgn
 {
     if (g->muted) return; /* a trial reading: the real one comes after */
     char san[SAN_MAX];
+    size_t n = 2;
     if (m == MOVE_NULL)
         memcpy(san, "--", 3);
     else
-        san_write(pos, m, san);
-    struct game_move gm = {ev->loc.offset, san, (uint32_t)pos->fullmove, pos->side};
+        n = san_write(pos, m, san);
+    struct game_move gm = {ev->loc.offset, san, n, (uint32_t)pos->fullmove, pos->side};
+    g->sink.move(g->sink.ctx, &gm);
+}
+
+/* tell_move() for a move play_move() played on the main line: san is its
+ * SAN without the mark, written before it was played; the mark from what
+ * the arbiter knows of the position after it (in check: whether a move
+ * exists, settled by arb_decide() or asked here). */
+static __attribute__((noinline)) void tell_played(struct game *g, const struct pgn_event *ev,
+                                                  const struct line *l, char *san, size_t n)
+{
+    if (g->muted) return;
+    if (g->arb.in_check) {
+        bool moves = g->arb.moves_known ? g->arb.has_moves : movegen_any_legal(&l->pos);
+        san[n++] = moves ? '+' : '#';
+        san[n] = '\0';
+    }
+    /* the position after the move: its side moved last */
+    int side = l->pos.side ^ 1;
+    uint32_t fullmove = (uint32_t)l->pos.fullmove - (side == 1);
+    struct game_move gm = {ev->loc.offset, san, n, fullmove, side};
     g->sink.move(g->sink.ctx, &gm);
 }
 
@@ -437,6 +458,9 @@ static __attribute__((noinline)) void on_move_general(struct game *g, const stru
                                                       const struct san_result *pre,
                                                       enum san_status pre_st)
 {
+    /* the move may not be played: its clock must not replace the last
+     * one the fast path noted (clock_run_take()) */
+    clock_sync(&g->clk);
     if (UNLIKELY(is_glyph_word(ev))) {
         /* before the notation is told of its letter (kept, it would narrow it) */
         on_glyph_word(g, ev);
@@ -642,6 +666,7 @@ static void on_comment(struct game *g, const struct pgn_event *ev)
 static __attribute__((noinline)) void on_move_comment_general(struct game *g,
                                                               const struct pgn_event *mv)
 {
+    clock_sync(&g->clk); /* kept events may be fed again from here */
     if (UNLIKELY(g->nota_hold)) {
         struct pgn_event c;
         pgn_event_comment(mv, &c);
@@ -678,12 +703,12 @@ static __attribute__((noinline)) void on_move_clock_comment(struct game *g,
  * its digits the body's last 9 bytes but one), when it is the usual one: a lichess.org game
  * with a clock on every ply so far (clock_check.h).  The digits are kept
  * as they are, read when needed. */
-static inline __attribute__((always_inline)) bool clock_fast(struct game *g, const char *text,
-                                                            size_t len)
+static inline __attribute__((always_inline)) bool clock_fast(struct game *g,
+                                                            const struct pgn_event *mv)
 {
     uint32_t ply = g->lines[0].ply;
     if (UNLIKELY(ply != g->clk.next_ply)) return false;
-    memcpy(&g->clk.raw[ply & 1], text + len - 9, 8);
+    g->clk.last_ev = mv; /* read at the end of the run (clock_sync()) */
     g->clk.next_ply = ply + 1;
     return true;
 }
@@ -705,7 +730,7 @@ static inline __attribute__((always_inline)) void on_move_comment(struct game *g
     g->final_comment_set = len < sizeof g->final_comment - 1;
     g->comment_due = text;
     g->comment_due_len = len;
-    if (LIKELY(mv->clock) ? !clock_fast(g, text, len) : clock_comment_may_hold(text, len))
+    if (LIKELY(mv->clock) ? !clock_fast(g, mv) : clock_comment_may_hold(text, len))
         on_move_clock_comment(g, mv);
 }
 
@@ -726,7 +751,8 @@ static inline void take_due_comment(struct game *g)
  * other case goes to on_move_general().  Inline in game_feed_run()'s loop
  * alone (a second copy would change what the compiler inlines into it). */
 static inline __attribute__((always_inline)) void play_move(struct game *g,
-                                                            const struct pgn_event *ev)
+                                                            const struct pgn_event *ev,
+                                                            const bool tell)
 {
     struct line *l = &g->lines[0];
     unsigned off = off_usual_path(g, l);
@@ -750,16 +776,26 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
     g->plies++;
     if (UNLIKELY(g->sink.want_mainline)) game_mainline_add(g, ev);
     /* line_play() for a legal move: the undo is recorded by the move
-     * itself, from what it reads anyway.  (The sink's move hook takes every
-     * move to on_move_general(): game_nota.c's nota_slow.) */
-    pos_make_undo(&l->pos, res.m, &l->undo);
-    line_moved(l);
+     * itself, from what it reads anyway.  With the sink's move hook (tell,
+     * feed_run_told()), the move's SAN is written first and told after it
+     * with its mark (tell_played()). */
+    char san[SAN_MAX];
+    size_t san_len = 0;
+    if (tell) { /* line_play(): pos_make_undo() keeps its one call, inline */
+        san_len = san_write_body(&l->pos, res.m, san);
+        line_play(l, res.m);
+    } else {
+        pos_make_undo(&l->pos, res.m, &l->undo);
+        line_moved(l);
+    }
     if (UNLIKELY(arb_record(&g->arb, &l->pos, res.m))) {
         /* In check, or another ending possible (its own call: the usual
          * path keeps nothing for it). */
         on_move_decide(g, ev, &res);
+        if (tell) tell_played(g, ev, l, san, san_len);
         return;
     }
+    if (tell) tell_played(g, ev, l, san, san_len);
     /* The common case, a quiet move written plainly that ends nothing (in
      * check, arb_record() asks for arb_decide()): nothing to say, no FEN to
      * write. */
@@ -769,18 +805,44 @@ static inline __attribute__((always_inline)) void play_move(struct game *g,
 
 /* The one place play_move() is inlined: a run of moves plays in one frame.
  * A MOVE_COMMENTED's move plays as a MOVE, then its comment follows. */
-__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+static inline __attribute__((always_inline)) void feed_run(struct game *g,
+                                                           const struct pgn_event *ev, size_t n,
+                                                           const bool tell)
 {
+    /* the clocks the fast path notes in this run (clock_check.h); a run may
+     * start inside another (kept moves fed again, from on_move_general(),
+     * which reads the outer run's clocks first, or from a move number) */
+    const struct pgn_event *outer = g->clk.run_ev;
+    g->clk.run_ev = ev;
     for (size_t i = 0; i < n; i++) {
         const struct pgn_event *e = &ev[i];
         if (LIKELY(e->type == PGN_EV_MOVE || e->type == PGN_EV_MOVE_COMMENTED)) {
-            play_move(g, e);
+            play_move(g, e, tell);
             if (e->type == PGN_EV_MOVE_COMMENTED) on_move_comment(g, e);
         } else {
             game_feed(g, e); /* a move number (pgn_parser_next_run()) */
         }
     }
+    clock_sync(&g->clk);
+    g->clk.run_ev = outer;
     take_due_comment(g);
+}
+
+/* game_feed_run() with the sink's move hook (fix): a second copy of the
+ * loop, so that `check`'s has no test per move. */
+static __attribute__((noinline)) void feed_run_told(struct game *g, const struct pgn_event *ev,
+                                                    size_t n)
+{
+    feed_run(g, ev, n, true);
+}
+
+__attribute__((noinline)) void game_feed_run(struct game *g, const struct pgn_event *ev, size_t n)
+{
+    if (UNLIKELY(g->sink.move != NULL)) {
+        feed_run_told(g, ev, n);
+        return;
+    }
+    feed_run(g, ev, n, false);
 }
 
 /* A move alone (see game_feed()). */
@@ -806,6 +868,7 @@ static __attribute__((noinline)) void wrong_move_number(struct game *g, const st
 static __attribute__((noinline)) void on_move_number_general(struct game *g,
                                                              const struct pgn_event *ev)
 {
+    clock_sync(&g->clk); /* kept events may be fed again from here */
     if (UNLIKELY(g->nota_hold)) {
         game_nota_keep(g, ev);
         return;

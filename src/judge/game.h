@@ -30,7 +30,8 @@ struct pgn_event;
  * move before it.  Borrowed for the call. */
 struct game_move {
     uint64_t offset;
-    const char *san;
+    const char *san;  /* SAN_MAX bytes readable, NUL-ended */
+    size_t len;       /* of san */
     uint32_t fullmove;
     int side;
 };
@@ -44,8 +45,8 @@ struct game_sink {
      * (game_record.mainline, final_fen: --format=html); off, they are NULL. */
     bool want_mainline;
     /* Every move played, on the main line and in the variations, once, as
-     * it is played (NULL: none; one job only: the pool's workers do not
-     * carry it). */
+     * it is played (NULL: none).  With N jobs the pool's workers keep the
+     * moves with the rest of a piece's output (replay_batch.h). */
     void (*move)(void *ctx, const struct game_move *m);
 };
 

@@ -174,7 +174,7 @@ struct game {
     unsigned nota;        /* the sets (NOTA_*) the game's letters still allow */
     uint8_t nota_slow;    /* 1: moves with letters are read through game_nota_read();
                              bit 2: every move takes on_move_general() (kept
-                             events: 3; the sink's move hook) */
+                             events: 3) */
     bool nota_hold;       /* events are kept until the letters are known */
     bool nota_glyph;      /* a figurine was written */
     bool nota_replaying;  /* kept events are being replayed */

@@ -80,9 +80,6 @@ void game_nota_slow(struct game *g)
     g->nota_slow = g->nota_hold || g->nota_replaying             ? 3
                    : !(g->nota == NOTA_EN || g->nota == NOTA_DE) ? 1
                                                                  : 0;
-    /* the sink's move hook (fix) is told in on_move_general() only: every
-     * move goes there, as kept events do; the usual path pays nothing */
-    if (UNLIKELY(g->sink.move != NULL)) g->nota_slow |= 2;
 }
 
 void game_nota_begin(struct game *g)

@@ -140,19 +140,9 @@ bool pgn_lex_refill(struct pgn_lex *lx)
     return got > 0;
 }
 
-static struct pgn_lex *lex_init(struct input *in, bool own)
+/* lx (buf allocated, every other field zero) ready to read in. */
+static void lex_start(struct pgn_lex *lx, struct input *in, bool own)
 {
-    struct pgn_lex *lx = calloc(1, sizeof *lx);
-    if (!lx) return NULL;
-    /* Not cleared: `check --jobs` makes a lexer for every piece of 128 KB,
-     * and clearing its buffer cost more than lexing a tenth of it.  The
-     * bytes past the NUL sentinel that the fast paths read are set at each
-     * fill (seal()); no byte past them is read. */
-    lx->buf = malloc(PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
-    if (!lx->buf) {
-        free(lx);
-        return NULL;
-    }
     lx->in = in;
     lx->own_in = own;
     lx->p = lx->end = lx->buf;
@@ -166,7 +156,33 @@ static struct pgn_lex *lex_init(struct input *in, bool own)
         lx->line_off = 3;
         pgn_lex_set_col_bias(lx);
     }
+}
+
+static struct pgn_lex *lex_init(struct input *in, bool own)
+{
+    struct pgn_lex *lx = calloc(1, sizeof *lx);
+    if (!lx) return NULL;
+    /* Not cleared: `check --jobs` makes a lexer for every piece of 128 KB,
+     * and clearing its buffer cost more than lexing a tenth of it.  The
+     * bytes past the NUL sentinel that the fast paths read are set at each
+     * fill (seal()); no byte past them is read. */
+    lx->buf = malloc(PGN_LEX_BUF_SIZE + 1 + PGN_LEX_SLACK);
+    if (!lx->buf) {
+        free(lx);
+        return NULL;
+    }
+    lex_start(lx, in, own);
     return lx;
+}
+
+void pgn_lex_reset(struct pgn_lex *lx, struct input *in)
+{
+    if (lx->own_in) input_close(lx->in);
+    pgn_lex_utf16_free(lx);
+    unsigned char *buf = lx->buf;
+    memset(lx, 0, sizeof *lx);
+    lx->buf = buf;
+    lex_start(lx, in, false);
 }
 
 struct pgn_lex *pgn_lex_new(struct input *in)

@@ -76,6 +76,10 @@ struct pgn_token {
 /* Lex from in (borrowed).  NULL when out of memory. */
 struct pgn_lex *pgn_lex_new(struct input *in);
 
+/* Lex from in (borrowed) from its start, as pgn_lex_new() would, keeping
+ * lx's buffer (`fix` reads each game again with one lexer). */
+void pgn_lex_reset(struct pgn_lex *lx, struct input *in);
+
 /* Lex from a memory buffer (not copied); chunk > 0 caps each read (tests). */
 struct pgn_lex *pgn_lex_new_memory(const void *buf, size_t len, size_t chunk);
 

@@ -316,18 +316,18 @@ static inline bool clock_comment(const unsigned char *s)
 static inline bool clock_tail(const unsigned char *r)
 {
     static const unsigned char head[8] = {' ', '[', '%', 'c', 'l', 'k', ' ', 0};
+    /* the hour's digit, byte 7, is tested with the second word */
+    static const unsigned char seven[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0};
     static const unsigned char fixed[8] = {0, 0xff, 0, 0, 0xff, 0, 0, 0xff};
     static const unsigned char colons[8] = {0, ':', 0, 0, ':', 0, 0, ']'};
     static const unsigned char zeros[8] = {'0', 0, '0', '0', 0, '0', '0', 0};
     static const unsigned char high[8] = {0xf0, 0, 0xf0, 0xf0, 0, 0xf0, 0xf0, 0};
     static const unsigned char six[8] = {6, 0, 6, 6, 0, 6, 6, 0};
-    unsigned char w[8];
-    uint64_t w0, w1, h, f, c, z, hi, sx;
-    memcpy(w, r - 16, 8);
-    w[7] = 0; /* the hour's digit, tested with the second word */
-    memcpy(&w0, w, 8);
+    uint64_t w0, w1, h, k, f, c, z, hi, sx;
+    memcpy(&w0, r - 16, 8);
     memcpy(&h, head, 8);
-    if (w0 != h || r[-1] != ' ') return false;
+    memcpy(&k, seven, 8);
+    if ((w0 & k) != h || r[-1] != ' ') return false;
     memcpy(&w1, r - 9, 8);
     memcpy(&f, fixed, 8);
     memcpy(&c, colons, 8);
@@ -341,48 +341,70 @@ static inline bool clock_tail(const unsigned char *r)
 
 /* The end of a comment at s (a '{') that the movetext fast paths take: on
  * one line, closed within the buffer, ASCII, without an inner brace, not
- * past the limit, starting in the window (see pgn_lex_next_comment()); NULL
- * when the general path must decide.  *clock: the comment ends with a
- * clock (clock_comment(), clock_tail()). */
-static inline unsigned char *comment_fast_end(const struct pgn_lex *lx, unsigned char *s,
-                                              bool *clock)
+ * past the limit, starting in the window (see pgn_lex_next_comment()), when
+ * it is not an online game's clock comment (clock_comment(), the caller's
+ * test); NULL when the general path must decide. */
+static inline unsigned char *comment_fast_run_end(const struct pgn_lex *lx, unsigned char *s)
 {
-    *clock = false;
-    if (s >= lx->lim) return NULL;
-    if (lx->end - s >= 18 && (*clock = clock_comment(s))) return s + 17;
     unsigned acc = 0;
     unsigned char *r = comment_run(s + 1, lx->end, &acc);
     /* a '{' in the text, a line feed (where the general path looks for a tag line
      * ahead), the end of the buffer or a NUL, bytes to check as UTF-8 and
      * count as characters, a body past the limit: the general path's */
     if (*r != '}' || (acc & 0x80) || (size_t)(r - s - 1) > PGN_LEX_COMMENT_MAX) return NULL;
-    if (r - s > 24 && r[-2] == ']') *clock = clock_tail(r);
     return r;
+}
+
+/* The comment at s is an online game's clock comment, s in the window. */
+static inline bool comment_is_clock(const struct pgn_lex *lx, const unsigned char *s)
+{
+    return lx->end - s >= 18 && clock_comment(s);
 }
 
 int pgn_lex_next_comment(struct pgn_lex *lx, struct pgn_event *ev)
 {
     unsigned char *s = lx->p;
-    bool clock;
-    unsigned char *r = *s == '{' ? comment_fast_end(lx, s, &clock) : NULL;
+    if (*s != '{' || s >= lx->lim) return PGN_LEX_FAST_NONE;
+    unsigned char *r = comment_is_clock(lx, s) ? s + 17 : comment_fast_run_end(lx, s);
     if (!r) return PGN_LEX_FAST_NONE;
     pgn_lex_fast_token(lx, ev, PGN_EV_COMMENT, PGN_TOK_COMMENT, s, s + 1, r, r + 1, 0, 0);
     return PGN_LEX_FAST_COMMENT;
 }
 
+/* pgn_lex_fold_comment() for a comment at s other than an online game's
+ * clock comment; whether it ends with a clock is told by its last 16 bytes
+ * (clock_tail()). */
+static __attribute__((noinline)) void fold_comment_text(struct pgn_lex *lx, struct pgn_event *ev,
+                                                     unsigned char *s,
+                                                     const unsigned char *move)
+{
+    unsigned char *r = comment_fast_run_end(lx, s);
+    if (!r) return;
+    ev->type = PGN_EV_MOVE_COMMENTED;
+    ev->clock = r - s > 24 && r[-2] == ']' && clock_tail(r);
+    ev->comment_span = (uint32_t)(s - move);
+    ev->comment_len = (uint32_t)(r - s - 1);
+    pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);
+}
+
+/* The event says whether the comment ends with a clock (pgn_event.clock):
+ * the usual "{ [%clk 0:05:00] }" is told by the test that ends it, with its
+ * length known. */
 void pgn_lex_fold_comment(struct pgn_lex *lx, struct pgn_event *ev, const unsigned char *move)
 {
     /* The general path would skip the space (lead stays 0: no line feed)
      * and take the comment at s as pgn_lex_next_comment() does. */
     unsigned char *s = lx->p + 1;
-    bool clock;
-    unsigned char *r = comment_fast_end(lx, s, &clock);
-    if (!r) return;
+    if (s >= lx->lim) return;
+    if (!comment_is_clock(lx, s)) {
+        fold_comment_text(lx, ev, s, move);
+        return;
+    }
     ev->type = PGN_EV_MOVE_COMMENTED;
-    ev->clock = clock;
+    ev->clock = true;
     ev->comment_span = (uint32_t)(s - move);
-    ev->comment_len = (uint32_t)(r - s - 1);
-    pgn_lex_take(lx, r + 1, PGN_TOK_COMMENT);
+    ev->comment_len = 16;
+    pgn_lex_take(lx, s + 18, PGN_TOK_COMMENT);
 }
 
 /* { ... } : PGN 5.  Brace comments do not nest: a '{' inside one is text,

@@ -35,6 +35,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "pgn/pgn_parse_internal.h"
@@ -768,6 +769,23 @@ struct pgn_parser *pgn_parser_new(struct input *in, diag_fn on_diag, void *diag_
     p->diag_ctx = diag_ctx;
     p->st = PS_BETWEEN;
     return p;
+}
+
+void pgn_parser_reset(struct pgn_parser *p, struct input *in)
+{
+    struct pgn_lex *lx = p->lx;
+    diag_fn on_diag = p->on_diag;
+    void *diag_ctx = p->diag_ctx;
+    bool slow = p->slow;
+    /* the tag hashes and the name and value buffers are written before read */
+    memset(p, 0, offsetof(struct pgn_parser, tag_hash));
+    pgn_lex_reset(lx, in);
+    p->lx = lx;
+    p->in = in;
+    p->on_diag = on_diag;
+    p->diag_ctx = diag_ctx;
+    p->slow = slow;
+    p->st = PS_BETWEEN;
 }
 
 void pgn_parser_free(struct pgn_parser *p)

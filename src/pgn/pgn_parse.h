@@ -224,6 +224,10 @@ size_t pgn_parser_next_run(struct pgn_parser *p, struct pgn_event *ev, size_t ma
  * parser. */
 bool pgn_parser_next_unfolded(struct pgn_parser *p, struct pgn_event *ev);
 
+/* Read in (borrowed) from its start, as a new parser would, keeping p's
+ * memory (`fix` reads each game again with one parser). */
+void pgn_parser_reset(struct pgn_parser *p, struct input *in);
+
 void pgn_parser_free(struct pgn_parser *p);
 
 /* Tests, the fuzzer and bench/pgnparse -s: with on false, every event goes

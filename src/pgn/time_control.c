@@ -259,15 +259,16 @@ static bool parse_free(const char *s, size_t len, struct time_control *tc)
 
 void tc_parse(const char *s, size_t len, struct time_control *tc)
 {
-    /* the online games' "300+3" and "600": digits, at most one '+' */
-    size_t i = 0, plus = 0;
+    /* the online games' "300+3" and "600": at most 10 bytes, digits, at
+     * most one '+' between digits */
+    size_t i = 0;
     uint32_t v[2] = {0, 0};
-    while (i < len && i < 10 && ((s[i] >= '0' && s[i] <= '9') || (s[i] == '+' && !plus && i))) {
-        if (s[i] == '+')
-            plus = i;
-        else
-            v[plus != 0] = v[plus != 0] * 10 + (uint32_t)(s[i] - '0');
-        i++;
+    if (len <= 10) {
+        while (i < len && (unsigned)(s[i] - '0') <= 9)
+            v[0] = v[0] * 10 + (uint32_t)(s[i++] - '0');
+        if (i && i + 1 < len && s[i] == '+')
+            for (i++; i < len && (unsigned)(s[i] - '0') <= 9; i++)
+                v[1] = v[1] * 10 + (uint32_t)(s[i] - '0');
     }
     if (i == len && len && s[len - 1] != '+' && v[0] <= TC_SECONDS_MAX && v[1] <= TC_SECONDS_MAX) {
         tc->kind = TC_PERIODS;

@@ -69,8 +69,9 @@ bool pgn_export_stripped(const struct pgn_export *x, struct pgn_strip_counts *su
 /* A move the replay played (offsets count from the input's start). */
 void pgn_export_move(struct pgn_export *x, const struct game_move *m);
 
-/* Start a game whose bytes start at input offset `at`. */
-void pgn_export_begin(struct pgn_export *x, uint64_t at);
+/* Start a game whose bytes (len of them, borrowed until pgn_export_text())
+ * start at input offset `at`. */
+void pgn_export_begin(struct pgn_export *x, uint64_t at, const unsigned char *bytes, size_t len);
 
 /* One event of the game read again (offsets from `at`).  False when the
  * game cannot be written (too long, out of memory): the caller writes its

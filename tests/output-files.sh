@@ -6,7 +6,8 @@
 #     they are; a symbolic link is followed, the link stays and its target
 #     gets the records; a file with two hard links is refused (exit 2, both
 #     names keep their content); a 0600 file keeps its mode; a new file gets
-#     0666 less the umask.
+#     0666 less the umask; a device that refuses writes stops the run at
+#     the first failed write (exit 2, said).
 #  2. -o naming an input - the same name, a symbolic link to it, a hard link
 #     to it, standard input, a file inside a -r directory - is refused with
 #     exit 2 before anything is read, and the PGN is left as it was.
@@ -62,6 +63,17 @@ if mknod null c 1 3 2>/dev/null; then
     st=$(status P --quiet -o null game.pgn)
     if [ "$st" = 1 ] && [ -c null ] && [ ! -s null ]; then ok; else bad "-o device: exit $st, $(ls -l null)"; fi
     no_temporary . "-o device"
+    # A device that refuses every write (as /dev/full does): the run stops at
+    # the first failed write, not after reading every input, and says why.
+    if mknod full c 1 7 2>/dev/null; then
+        for i in 1 2 3 4 5; do
+            for j in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do cat game.pgn; done >"many$i.pgn"
+        done
+        st=$(status P --format=jsonl --report=games -o full many1.pgn many2.pgn many3.pgn many4.pgn many5.pgn)
+        if [ "$st" = 2 ] && [ -c full ] && grep -q 'cannot write full' err &&
+            ! grep -q ' 5 files' err; then ok; else bad "-o a full device: exit $st, $(cat err)"; fi
+        rm -f many?.pgn
+    fi
 else
     echo "output-files: SKIP the device case: mknod is not permitted here (not root, or a container without CAP_MKNOD)"
 fi

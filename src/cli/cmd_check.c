@@ -609,7 +609,7 @@ int cmd_check(int argc, char **argv, FILE *out, FILE *err)
         check_run_free(run.run);
         return CLI_EXIT_USAGE;
     }
-    if (run.opt.output) out = outputs[0].f;
+    if (run.opt.output) out = run.out = outputs[0].f; /* what check_output() watches */
     if (run.opt.good || run.opt.bad) {
         run.good = outputs[1].f;
         run.bad = outputs[2].f;

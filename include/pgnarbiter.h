@@ -153,7 +153,7 @@ PGNARBITER_API int pgnarbiter_end_inputs(pgnarbiter_checker *c);
 
 /* What a record is: a line of `--format=jsonl` ("type" in its JSON). */
 enum pgnarbiter_record_kind {
-    PGNARBITER_FINDING = 0, /* a finding ("type" absent: "code" present) */
+    PGNARBITER_FINDING = 0, /* a finding ("type":"diagnostic") */
     PGNARBITER_GAME = 1,    /* a game record ("type":"game"), with report_games */
     PGNARBITER_SUMMARY = 2  /* the run's totals ("type":"summary"), last */
 };

@@ -69,6 +69,8 @@ enum pgnarbiter_status {
     PGNARBITER_END = 1,        /* pgnarbiter_next: the run is over, every record was given */
     PGNARBITER_NEED_INPUT = 2, /* pgnarbiter_next: everything added so far is judged; add or
                                   feed more input, or call pgnarbiter_end_inputs() */
+    PGNARBITER_TIMEOUT = 3,    /* pgnarbiter_next_wait: no record came in the time given;
+                                  the run goes on: call again */
     PGNARBITER_ERR_USAGE = -1, /* a bad argument or option value, or a call out of order */
     PGNARBITER_ERR_INPUT = -2, /* reserved: a --trf or --players file that cannot be used
                                   makes pgnarbiter_new() return NULL with why; a PGN
@@ -188,6 +190,13 @@ struct pgnarbiter_record {
 /* The next record in *r, valid until the next call on c: OK; END once the
  * run is over; NEED_INPUT (see above); or an error, with *r NULL. */
 PGNARBITER_API int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r);
+
+/* The same, waiting at most timeout_ms milliseconds for the checker's
+ * thread: TIMEOUT when no record came by then (nothing is lost; call
+ * again).  For a caller that must stay responsive while a long clean input
+ * is judged: a Python binding checking for Ctrl-C, an event loop. */
+PGNARBITER_API int pgnarbiter_next_wait(pgnarbiter_checker *c, const struct pgnarbiter_record **r,
+                                        unsigned timeout_ms);
 
 /* One position judged, as `pgnarbiter position --format=jsonl` does:
  * is it legal, check, mate, stalemate, can each side still checkmate, dead.

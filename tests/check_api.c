@@ -3,7 +3,8 @@
  * the command's jsonl lines, however the bytes come (a path, bytes, a FILE,
  * fed whole, byte by byte or in random chunks) and with -j 2; the
  * NEED_INPUT sequence; every error status; two checkers on two threads at
- * once; pgnarbiter_free() in the middle of a run; position and play_move.
+ * once; pgnarbiter_free() in the middle of a run; pgnarbiter_next_wait()'s
+ * TIMEOUT while the input has not come; position and play_move.
  */
 #include "pgnarbiter.h"
 
@@ -14,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Text gathered from records: each json and a line feed. */
 struct lines {
@@ -424,6 +426,47 @@ START_TEST(free_in_the_middle)
 }
 END_TEST
 
+/* An input that has not come yet (a pipe nobody has written to):
+ * pgnarbiter_next_wait() says TIMEOUT, and once the bytes come the run
+ * gives the same records as the bytes given at once. */
+START_TEST(next_wait_times_out)
+{
+    static const char game[] = "[Event \"Sociale\"]\n[White \"Rossi\"]\n[Black \"Bianchi\"]\n"
+                               "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 Nf6 1-0\n";
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    FILE *in = fdopen(fds[0], "rb");
+    ck_assert_ptr_nonnull(in);
+    pgnarbiter_checker *c = checker(1, 1);
+    ck_assert_int_eq(pgnarbiter_add_file(c, in, "many.pgn"), PGNARBITER_OK);
+    ck_assert_int_eq(pgnarbiter_end_inputs(c), PGNARBITER_OK);
+    const struct pgnarbiter_record *r = (const void *)1;
+    ck_assert_int_eq(pgnarbiter_next_wait(c, &r, 30), PGNARBITER_TIMEOUT);
+    ck_assert_ptr_null(r);
+    ck_assert_int_eq(pgnarbiter_next_wait(c, &r, 0), PGNARBITER_TIMEOUT);
+    ck_assert_int_eq(write(fds[1], game, sizeof game - 1), (ssize_t)(sizeof game - 1));
+    close(fds[1]);
+    struct lines got;
+    lines_begin(&got);
+    int st;
+    while ((st = pgnarbiter_next_wait(c, &r, 10)) == PGNARBITER_OK ||
+           st == PGNARBITER_TIMEOUT)
+        if (st == PGNARBITER_OK) {
+            fwrite(r->json, 1, r->json_len, got.f);
+            fputc('\n', got.f);
+        }
+    ck_assert_int_eq(st, PGNARBITER_END);
+    pgnarbiter_free(c);
+    fclose(in);
+    char *want = records_of_bytes(game, sizeof game - 1, 1);
+    const char *text = lines_end(&got);
+    ck_assert_str_eq(text, want);
+    ck_assert_ptr_nonnull(strstr(text, "\"code\":\"illegal-move\""));
+    free(want);
+    free(got.text);
+}
+END_TEST
+
 /* What `pgnarbiter position --format=jsonl FEN` writes, without its line feed. */
 static char *cli_position(const char *fen)
 {
@@ -555,6 +598,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, need_input_sequence);
     tcase_add_test(tc, unreadable_input_is_a_finding);
     tcase_add_test(tc, free_in_the_middle);
+    tcase_add_test(tc, next_wait_times_out);
     suite_add_tcase(s, tc);
     tc = tcase_create("errors");
     tcase_add_test(tc, calls_out_of_order);

@@ -377,8 +377,14 @@ static int batch_reserve(Checker *self, size_t n)
     return 1;
 }
 
-/* Fill the batch from pgnarbiter_next (called without the GIL): the status
- * it stopped on, OK when the batch is full. */
+/* How long the library is waited for without the GIL before Python's
+ * signal handlers get a chance: Ctrl-C stops a check within this time
+ * even while a long clean input gives no record. */
+#define CHECKER_WAIT_MS 100
+
+/* Fill the batch from pgnarbiter_next_wait (called without the GIL): the
+ * status it stopped on, OK when the batch is full or has records and
+ * nothing more came in CHECKER_WAIT_MS, TIMEOUT when nothing came. */
 static int checker_fill(Checker *self)
 {
     int st;
@@ -389,7 +395,9 @@ static int checker_fill(Checker *self)
     self->buf[self->len++] = '[';
     for (;;) {
         const struct pgnarbiter_record *r;
-        st = pgnarbiter_next(self->c, &r);
+        st = pgnarbiter_next_wait(self->c, &r, CHECKER_WAIT_MS);
+        if (st == PGNARBITER_TIMEOUT && self->nrec)
+            st = PGNARBITER_OK; /* hand over what came; wait again after */
         if (st != PGNARBITER_OK)
             break;
         if (self->games_only && r->kind != PGNARBITER_GAME)
@@ -472,6 +480,11 @@ static PyObject *checker_next(Checker *self)
             int ok = checker_supply(self);
             self->busy = 0;
             if (ok < 0) {
+                checker_release(self);
+                return NULL;
+            }
+        } else if (st == PGNARBITER_TIMEOUT) {
+            if (PyErr_CheckSignals() < 0) { /* Ctrl-C: KeyboardInterrupt, the run abandoned */
                 checker_release(self);
                 return NULL;
             }

@@ -83,3 +83,51 @@ def test_one_check_two_threads_refused():
     # never a crash, and the run ends
     assert all("another thread" in str(e) for e in errors)
     assert list(it) == []
+
+
+def test_ctrl_c_stops_a_check_that_gives_no_record(tmp_path):
+    """Ctrl-C stops a check that goes on without a record to hand over (clean
+    games keep coming through a FIFO, duplicates off): KeyboardInterrupt,
+    not a wait for a summary that never comes."""
+    import os
+    import signal
+    import subprocess
+
+    game = (
+        b'[Event "Sociale"]\n[White "Rossi"]\n[Black "Bianchi"]\n[Result "1/2-1/2"]\n\n'
+        b"1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n"
+    )
+    fifo = tmp_path / "fifo.pgn"
+    os.mkfifo(fifo)
+    code = (
+        "import pgnarbiter, sys\n"
+        "try:\n"
+        "    for r in pgnarbiter.check(sys.argv[1], duplicates='off'):\n"
+        "        print(r['type'], flush=True)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code, str(fifo)], stdout=subprocess.PIPE, text=True)
+    stop = threading.Event()
+
+    def write_games() -> None:
+        with open(fifo, "wb") as w:
+            while not stop.is_set():
+                w.write(game)
+                w.flush()
+                time.sleep(0.02)
+
+    writer = threading.Thread(target=write_games)
+    writer.start()
+    try:
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+    finally:
+        stop.set()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        writer.join()
+    assert proc.returncode == 3 and out == "interrupted\n"

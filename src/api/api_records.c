@@ -15,8 +15,11 @@
 #include "report/json.h"
 #include "report/report_json.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void api_batch_free(struct api_batch *b)
 {
@@ -285,7 +288,37 @@ static void give(struct pgnarbiter_checker *c, const struct api_batch *b, size_t
     r->games = a->games;
 }
 
+static int api_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r, bool timed,
+                    unsigned timeout_ms);
+
+/* The moment timeout_ms from now, for pthread_cond_timedwait() (its
+ * clock: CLOCK_REALTIME, the condition variables' default). */
+static struct timespec deadline_after(unsigned timeout_ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_sec += timeout_ms / 1000;
+    t.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
+
 int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r)
+{
+    return api_next(c, r, false, 0);
+}
+
+int pgnarbiter_next_wait(pgnarbiter_checker *c, const struct pgnarbiter_record **r,
+                         unsigned timeout_ms)
+{
+    return api_next(c, r, true, timeout_ms);
+}
+
+static int api_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r, bool timed,
+                    unsigned timeout_ms)
 {
     if (r) *r = NULL;
     if (!c) return PGNARBITER_ERR_USAGE;
@@ -301,6 +334,8 @@ int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r)
     }
     api_batch_free(c->current);
     c->current = NULL;
+    struct timespec deadline;
+    if (timed) deadline = deadline_after(timeout_ms);
     pthread_mutex_lock(&c->mu);
     int st = PGNARBITER_OK;
     for (;;) {
@@ -317,7 +352,13 @@ int pgnarbiter_next(pgnarbiter_checker *c, const struct pgnarbiter_record **r)
             st = PGNARBITER_NEED_INPUT;
             break;
         }
-        pthread_cond_wait(&c->wake_consumer, &c->mu);
+        if (!timed) {
+            pthread_cond_wait(&c->wake_consumer, &c->mu);
+        } else if (pthread_cond_timedwait(&c->wake_consumer, &c->mu, &deadline) == ETIMEDOUT &&
+                   !c->ready && !c->producer_failed && !c->done && !c->idle) {
+            st = PGNARBITER_TIMEOUT;
+            break;
+        }
     }
     if (c->ready) {
         c->current = c->ready;

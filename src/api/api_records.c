@@ -146,6 +146,19 @@ static struct api_rec *begin(struct pgnarbiter_checker *c, enum pgnarbiter_recor
     return r;
 }
 
+/* The input's name and the game's tags, which findings and game records
+ * both carry, into the record's storage. */
+static void put_game_names(struct api_batch *b, struct api_rec *r, const char *file,
+                           const char *event, const char *white, const char *black,
+                           const char *round)
+{
+    r->file = put_string(b, file);
+    r->event = put_string(b, event);
+    r->white = put_string(b, white);
+    r->black = put_string(b, black);
+    r->round = put_string(b, round);
+}
+
 void api_sink_diag(void *ctx, const struct diag *d)
 {
     struct pgnarbiter_checker *c = ctx;
@@ -156,12 +169,8 @@ void api_sink_diag(void *ctx, const struct diag *d)
     report_jsonl_diag(&jb, d, "");
     json_buf_flush(&jb);
     end_json(b, r);
-    r->file = put_string(b, d->file);
+    put_game_names(b, r, d->file, d->event, d->white, d->black, d->round);
     r->message = put_string(b, d->message);
-    r->event = put_string(b, d->event);
-    r->white = put_string(b, d->white);
-    r->black = put_string(b, d->black);
-    r->round = put_string(b, d->round);
     r->code = diag_info(d->code)->name;
     r->severity = diag_severity_name(d->severity);
     r->game = d->game;
@@ -186,11 +195,7 @@ void api_sink_game(void *ctx, const struct game_record *g)
     report_jsonl_game(&jb, g, "");
     json_buf_flush(&jb);
     end_json(b, r);
-    r->file = put_string(b, g->file);
-    r->event = put_string(b, g->event);
-    r->white = put_string(b, g->white);
-    r->black = put_string(b, g->black);
-    r->round = put_string(b, g->round);
+    put_game_names(b, r, g->file, g->event, g->white, g->black, g->round);
     r->result = put_string(b, g->result);
     r->game = g->game;
     r->line = g->line;
